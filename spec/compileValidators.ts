@@ -1,0 +1,62 @@
+import type { ValidateFunction } from 'ajv'
+import { createAjv } from './createAjv.ts'
+import { operations } from './operations.ts'
+import type { JsonSchema, PetStoreDocument } from './PetStoreDocument.ts'
+
+/** Compiled validators for one document, built once. Every schema comes from the document. */
+export interface SpecValidators {
+  /** A component schema by name (`Pet`, `NewPet`, `Pets`, `Error`, `PetStatus`). */
+  schema(name: string): ValidateFunction
+  /** The JSON body schema of a documented response, or undefined when the status is not documented. */
+  response(operationId: string, status: number | string): ValidateFunction | undefined
+  /** The JSON request body schema of an operation. */
+  requestBody(operationId: string): ValidateFunction
+  /** The schema of one parameter of an operation (after the parameter text is parsed). */
+  parameter(operationId: string, name: string): ValidateFunction
+}
+
+const JSON_MEDIA_TYPE = 'application/json'
+
+/**
+ * Compiles a validator for every schema the document holds: components, request bodies,
+ * response bodies and parameters.
+ *
+ * @example
+ * const validators = compileValidators(await loadSpec())
+ * validators.schema('NewPet')({ name: 'Rex' }) // false: categoryId is required
+ */
+export function compileValidators(document: PetStoreDocument): SpecValidators {
+  const ajv = createAjv()
+  const compile = (schema: JsonSchema): ValidateFunction => ajv.compile(schema)
+
+  const schemas = new Map<string, ValidateFunction>()
+  for (const [name, schema] of Object.entries(document.components.schemas)) schemas.set(name, compile(schema))
+
+  const responses = new Map<string, ValidateFunction>()
+  const requestBodies = new Map<string, ValidateFunction>()
+  const parameters = new Map<string, ValidateFunction>()
+  for (const operation of operations(document)) {
+    for (const [status, response] of Object.entries(operation.responses)) {
+      const schema = response.content?.[JSON_MEDIA_TYPE]?.schema
+      if (schema) responses.set(`${operation.operationId} ${status}`, compile(schema))
+    }
+    const bodySchema = operation.requestBody?.content[JSON_MEDIA_TYPE]?.schema
+    if (bodySchema) requestBodies.set(operation.operationId, compile(bodySchema))
+    for (const parameter of operation.parameters) {
+      parameters.set(`${operation.operationId} ${parameter.name}`, compile(parameter.schema))
+    }
+  }
+
+  const need = <T>(found: T | undefined, what: string): T => {
+    if (found === undefined) throw new Error(`spec/openapi.yaml has no ${what}`)
+    return found
+  }
+  return {
+    schema: (name) => need(schemas.get(name), `component schema '${name}'`),
+    response: (operationId, status) =>
+      responses.get(`${operationId} ${status}`) ?? responses.get(`${operationId} ${String(status)[0]}XX`),
+    requestBody: (operationId) => need(requestBodies.get(operationId), `request body for '${operationId}'`),
+    parameter: (operationId, name) =>
+      need(parameters.get(`${operationId} ${name}`), `parameter '${name}' of '${operationId}'`),
+  }
+}

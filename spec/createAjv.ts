@@ -1,0 +1,27 @@
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import formatsPlugin from 'ajv-formats'
+
+const INT32 = 2 ** 31
+const INT64 = 2 ** 63
+
+/**
+ * An Ajv instance for OpenAPI 3.1 schemas (JSON Schema 2020-12 plus the OpenAPI vocabulary).
+ * Build it once and compile every validator at start-up: compiling is the expensive part.
+ */
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, validateFormats: true })
+  formatsPlugin.default(ajv)
+  // Keywords OpenAPI adds to JSON Schema; annotations only.
+  ajv.addVocabulary(['example', 'xml', 'externalDocs', 'discriminator'])
+  // OpenAPI's integer formats. After JSON.parse an int64 beyond 2^53 is already rounded, so this
+  // checks the range only; the mock's own int64 policy (safe integers) lives in mocks/.
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32,
+  })
+  ajv.addFormat('int64', {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= -INT64 && n <= INT64,
+  })
+  return ajv
+}

@@ -1,0 +1,26 @@
+import type { ErrorObject } from 'ajv'
+
+/**
+ * Turns Ajv errors into one sentence a person can act on, naming each field and the rule it breaks.
+ *
+ * @example
+ * describeAjvErrors(validate.errors, 'body')
+ * // "body must have required property 'categoryId'; body/status must be one of available, pending, sold"
+ */
+export function describeAjvErrors(
+  errors: readonly ErrorObject[] | null | undefined,
+  subject: string,
+): string {
+  if (!errors || errors.length === 0) return `${subject} is invalid`
+  const sentences = errors.map((error) => `${subject}${error.instancePath} ${ruleOf(error)}`)
+  return [...new Set(sentences)].join('; ')
+}
+
+function ruleOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    return `must be one of ${params.allowedValues.join(', ')}`
+  }
+  if (error.keyword === 'format') return `must be a valid ${String(params.format)}`
+  return error.message ?? `breaks '${error.keyword}'`
+}
