@@ -1,0 +1,23 @@
+/**
+ * What the engine takes and gives: plain data, so the same engine serves MSW (Fetch Request and
+ * Response), node:http, and direct calls in tests.
+ */
+export interface EngineRequest {
+  /** HTTP method, any case. */
+  method: string
+  /** Path and query as sent, e.g. `/v1/pets?limit=5` (origin already removed). */
+  url: string
+  /** A request header by lower-case name; repeated headers joined with `, `. */
+  header(name: string): string | undefined
+  /** The body as text, `undefined` when there was none. */
+  body?: string | undefined
+  /** Set by an adapter that stopped reading because the body passed the cap. */
+  bodyTooLarge?: boolean
+}
+
+export interface EngineResponse {
+  status: number
+  headers: Record<string, string>
+  /** A JSON value to serialise, or undefined for no body (204, HEAD). */
+  body?: unknown
+}

@@ -1,0 +1,98 @@
+import type { NewPet, Pet, PetStatus } from '../../spec/index.ts'
+
+/** What `list` takes: a page size and an optional status filter. */
+export interface ListQuery {
+  limit: number
+  status?: PetStatus | undefined
+}
+
+/** The status a pet gets when it is created without one (a gap in the interface document). */
+export const DEFAULT_STATUS: PetStatus = 'available'
+
+/**
+ * The in-memory store of pets: pure data, no HTTP. Ids are assigned in sequence from 1 (after the
+ * highest seeded id), so every id is a safe integer in JavaScript. Lists come oldest first.
+ *
+ * Listing costs O(limit), whatever the store holds: there is no delete operation, so one
+ * append-only array of all pets and one per status keep creation order for free.
+ *
+ * @example
+ * const store = new PetStore()
+ * const rex = store.create({ name: 'Rex', categoryId: 1 }) // { id: 1, ..., status: 'available' }
+ * store.list({ limit: 20, status: 'available' }) // [rex]
+ */
+export class PetStore {
+  #byId = new Map<number, Pet>()
+  #all: Pet[] = []
+  #byStatus = new Map<PetStatus, Pet[]>()
+  #nextId = 1
+
+  constructor(seed: readonly Pet[] = []) {
+    this.reset(seed)
+  }
+
+  /** How many pets the store holds. */
+  get size(): number {
+    return this.#all.length
+  }
+
+  /** Stores a new pet under the next id. The caller has validated `input`; only known fields are kept. */
+  create(input: NewPet): Pet {
+    const pet: Pet = {
+      id: this.#nextId,
+      name: input.name,
+      categoryId: input.categoryId,
+      status: input.status ?? DEFAULT_STATUS,
+    }
+    this.#insert(pet)
+    return pet
+  }
+
+  /** The pet with this id, or undefined. */
+  get(id: number): Pet | undefined {
+    return this.#byId.get(id)
+  }
+
+  /** At most `limit` pets, oldest first, only those with `status` when it is given. */
+  list({ limit, status }: ListQuery): Pet[] {
+    const source = status === undefined ? this.#all : (this.#byStatus.get(status) ?? [])
+    return source.slice(0, limit)
+  }
+
+  /** Every pet, oldest first: what a state file or a snapshot holds. */
+  snapshot(): Pet[] {
+    return [...this.#all]
+  }
+
+  /** Empties the store and loads `seed` (pets with their ids); the next id follows the highest. */
+  reset(seed: readonly Pet[] = []): void {
+    this.#byId.clear()
+    this.#all = []
+    this.#byStatus.clear()
+    this.#nextId = 1
+    for (const pet of seed) {
+      if (this.#byId.has(pet.id)) throw new Error(`seed holds id ${pet.id} twice`)
+      if (!Number.isSafeInteger(pet.id) || pet.id < 1)
+        throw new Error(`seed id ${pet.id} is not a positive safe integer`)
+      this.#insert({
+        id: pet.id,
+        name: pet.name,
+        categoryId: pet.categoryId,
+        status: pet.status ?? DEFAULT_STATUS,
+      })
+    }
+  }
+
+  #insert(pet: Pet): void {
+    this.#byId.set(pet.id, pet)
+    this.#all.push(pet)
+    const status = pet.status ?? DEFAULT_STATUS
+    let bucket = this.#byStatus.get(status)
+    if (!bucket) {
+      bucket = []
+      this.#byStatus.set(status, bucket)
+    }
+    bucket.push(pet)
+    this.#nextId = Math.max(this.#nextId, pet.id + 1)
+  }
+}

@@ -1,0 +1,90 @@
+import { operations, type PetStoreDocument, type SpecOperation } from '../../spec/index.ts'
+
+/** A path of the spec that a request path matched, with its raw (still percent-encoded) parameters. */
+export interface RouteMatch {
+  template: string
+  /** Operations by upper-case method (`GET`, `POST`); HEAD is answered by GET. */
+  operations: ReadonlyMap<string, SpecOperation>
+  /** The `Allow` header value for this path. */
+  allow: string
+  rawParams: Record<string, string>
+}
+
+interface Route {
+  segments: string[]
+  template: string
+  operations: Map<string, SpecOperation>
+  allow: string
+}
+
+/**
+ * The spec's paths, ready to match request paths against. Built once per document, so adding a path
+ * to the spec adds it here; matching is a walk over a handful of segments, no regular expressions.
+ *
+ * @example
+ * const routes = new RouteTable(document, '/v1')
+ * routes.match('/v1/pets/7')?.rawParams // { petId: '7' }
+ */
+export class RouteTable {
+  readonly basePath: string
+  #routes: Route[] = []
+
+  constructor(document: PetStoreDocument, basePath: string) {
+    this.basePath = basePath.replace(/\/+$/, '')
+    const byTemplate = new Map<string, Map<string, SpecOperation>>()
+    for (const operation of operations(document)) {
+      const methods = byTemplate.get(operation.path) ?? new Map<string, SpecOperation>()
+      methods.set(operation.method.toUpperCase(), operation)
+      byTemplate.set(operation.path, methods)
+    }
+    for (const [template, methods] of byTemplate) {
+      const allowed = [...methods.keys()]
+      if (methods.has('GET')) allowed.push('HEAD')
+      allowed.push('OPTIONS')
+      this.#routes.push({
+        template,
+        segments: template.split('/').slice(1),
+        operations: methods,
+        allow: allowed.join(', '),
+      })
+    }
+  }
+
+  /** Every operation of every path. */
+  operations(): SpecOperation[] {
+    return this.#routes.flatMap((route) => [...route.operations.values()])
+  }
+
+  /** True when `path` lies under the base path (`/v1` or `/v1/...`). */
+  isUnderBase(path: string): boolean {
+    return path === this.basePath || path.startsWith(`${this.basePath}/`)
+  }
+
+  /** The route for a request path under the base path, or undefined. Paths are case-sensitive. */
+  match(path: string): RouteMatch | undefined {
+    if (!this.isUnderBase(path)) return undefined
+    const segments = path.slice(this.basePath.length).split('/').slice(1)
+    for (const route of this.#routes) {
+      const rawParams = matchSegments(route.segments, segments)
+      if (rawParams)
+        return { template: route.template, operations: route.operations, allow: route.allow, rawParams }
+    }
+    return undefined
+  }
+}
+
+function matchSegments(template: string[], actual: string[]): Record<string, string> | undefined {
+  if (template.length !== actual.length) return undefined
+  const params: Record<string, string> = {}
+  for (let i = 0; i < template.length; i++) {
+    const expected = template[i] ?? ''
+    const got = actual[i] ?? ''
+    if (expected.startsWith('{') && expected.endsWith('}')) {
+      if (got === '') return undefined
+      params[expected.slice(1, -1)] = got
+    } else if (expected !== got) {
+      return undefined
+    }
+  }
+  return params
+}

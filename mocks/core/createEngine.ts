@@ -1,0 +1,201 @@
+import {
+  compileValidators,
+  openApiDocument,
+  operationById,
+  type PetStoreDocument,
+  parameterOf,
+  type SpecOperation,
+  type SpecValidators,
+} from '../../spec/index.ts'
+import { bearerChallenge, checkBearer } from './checkBearer.ts'
+import { deprecationHeaders } from './deprecationHeaders.ts'
+import type { EngineRequest, EngineResponse } from './EngineMessages.ts'
+import { CODE_FOR_STATUS, errorResponse, JSON_HEADERS } from './errorResponse.ts'
+import type { PetStore } from './PetStore.ts'
+import { parseListQuery } from './parseListQuery.ts'
+import { parseNewPet } from './parseNewPet.ts'
+import { parsePetId } from './parsePetId.ts'
+import { preferredStatus } from './parsePrefer.ts'
+import { RouteTable } from './RouteTable.ts'
+
+/** The default API key for local use. Anyone can read it here: it protects nothing but the habit. */
+export const DEFAULT_API_KEY = 'petstore-dev-key'
+
+export interface EngineOptions {
+  store: PetStore
+  /** Accepted bearer keys; [DEFAULT_API_KEY] when omitted. */
+  apiKeys?: readonly string[]
+  /** The document and its validators; the generated, validated document when omitted. */
+  spec?: { document: PetStoreDocument; validators: SpecValidators }
+  /** Path prefix of the API, `/v1` by default (the interface document's version segment). */
+  basePath?: string
+  /** Check every response against the spec and throw on a mismatch (the project's own tests). */
+  selfCheck?: boolean
+}
+
+/** A request handler over one store: request data in, response data out. No I/O. */
+export interface Engine {
+  handle(request: EngineRequest): EngineResponse
+  readonly store: PetStore
+  readonly basePath: string
+}
+
+type OperationHandler = (
+  request: EngineRequest,
+  params: Record<string, string>,
+  query: URLSearchParams,
+) => EngineResponse
+
+/**
+ * Builds the request engine: routing from the spec's paths, bearer auth before anything else, then
+ * the operation's own rules. Every failure is an Error body with a 4xx status; nothing throws.
+ *
+ * @example
+ * const engine = createEngine({ store: new PetStore(seedPets) })
+ * engine.handle({ method: 'GET', url: '/v1/pets?limit=2', header: (n) => n === 'authorization' ? 'Bearer petstore-dev-key' : undefined })
+ * // { status: 200, headers: { 'content-type': 'application/json' }, body: [pet1, pet2] }
+ */
+export function createEngine(options: EngineOptions): Engine {
+  const { store, selfCheck = false } = options
+  const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
+  const document = options.spec?.document ?? openApiDocument
+  const validators = options.spec?.validators ?? compileValidators(document)
+  const routes = new RouteTable(document, options.basePath ?? '/v1')
+  const basePath = routes.basePath
+
+  const listPets = operationById(document, 'listPets')
+  const getPet = operationById(document, 'getPet')
+  const defaultLimit = Number(parameterOf(listPets, 'limit').schema.default)
+  const successor = getPet['x-successor'] ? operationById(document, getPet['x-successor']) : undefined
+  const getPetSignals = deprecationHeaders(getPet, successor && `${basePath}${successor.path}`)
+
+  const handlers: Record<string, OperationHandler> = {
+    listPets: (_request, _params, query) => {
+      const parsed = parseListQuery(query, validators, defaultLimit)
+      if (isResponse(parsed)) return parsed
+      return json(200, store.list(parsed))
+    },
+    createPet: (request) => {
+      const parsed = parseNewPet(request, validators)
+      if (isResponse(parsed)) return parsed
+      const pet = store.create(parsed)
+      return json(201, pet, { location: `${basePath}/pets/${pet.id}` })
+    },
+    getPet: (_request, params) => {
+      const lookup = parsePetId(params.petId ?? '')
+      if (isResponse(lookup)) return lookup
+      const pet = lookup === 'absent' ? undefined : store.get(lookup.id)
+      if (!pet) return errorResponse(404, 'not_found', `No pet has id ${params.petId}.`)
+      return json(200, pet)
+    },
+  }
+  for (const operation of routes.operations()) {
+    if (!handlers[operation.operationId])
+      throw new Error(`the mock has no handler for operation '${operation.operationId}'`)
+  }
+
+  function route(request: EngineRequest): { response: EngineResponse; operation?: SpecOperation } {
+    const method = request.method.toUpperCase()
+    const queryStart = request.url.indexOf('?')
+    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart)
+    if (!routes.isUnderBase(path)) {
+      return {
+        response: errorResponse(
+          404,
+          'route_not_found',
+          `Nothing is served at ${path}; the API lives under ${basePath}.`,
+        ),
+      }
+    }
+    const match = routes.match(path)
+    if (method === 'OPTIONS') {
+      if (!match) return { response: errorResponse(404, 'route_not_found', `No route ${path}.`) }
+      return { response: { status: 204, headers: { allow: match.allow } } }
+    }
+    const operation = match?.operations.get(method === 'HEAD' ? 'GET' : method)
+
+    const verdict = checkBearer(request.header('authorization'), apiKeys)
+    if (verdict !== 'ok') {
+      const { message, challenge } = bearerChallenge(verdict)
+      return {
+        response: errorResponse(401, 'unauthorized', message, { 'www-authenticate': challenge }),
+        operation,
+      }
+    }
+    if (!match)
+      return { response: errorResponse(404, 'route_not_found', `No route ${path} under ${basePath}.`) }
+    if (!operation) {
+      return {
+        response: errorResponse(
+          405,
+          'method_not_allowed',
+          `${method} is not allowed on ${path}; allowed: ${match.allow}.`,
+          {
+            allow: match.allow,
+          },
+        ),
+      }
+    }
+    const forced = forcedResponse(operation, request.header('prefer'))
+    if (forced) return { response: forced, operation }
+    const handler = handlers[operation.operationId] as OperationHandler
+    const query = new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1))
+    return { response: handler(request, match.rawParams, query), operation }
+  }
+
+  function handle(request: EngineRequest): EngineResponse {
+    const { response, operation } = route(request)
+    if (operation?.operationId === getPet.operationId) Object.assign(response.headers, getPetSignals)
+    if (selfCheck && operation) assertDocumented(operation, response, validators)
+    if (request.method.toUpperCase() === 'HEAD') delete response.body
+    return response
+  }
+
+  return { handle, store, basePath }
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): EngineResponse {
+  return { status, headers: { ...JSON_HEADERS, ...headers }, body }
+}
+
+function isResponse(value: unknown): value is EngineResponse {
+  return typeof value === 'object' && value !== null && 'status' in value && 'headers' in value
+}
+
+/** `Prefer: code=NNN` for a documented error status of the operation; an undocumented one is a 400. */
+function forcedResponse(operation: SpecOperation, prefer: string | undefined): EngineResponse | undefined {
+  const status = preferredStatus(prefer)
+  if (status === undefined || status < 400) return undefined
+  const code = CODE_FOR_STATUS[status]
+  if (!(String(status) in operation.responses) || !code) {
+    const documented = Object.keys(operation.responses).join(', ')
+    return errorResponse(
+      400,
+      'invalid_parameter',
+      `Prefer: code=${status} is not documented for ${operation.operationId}; documented: ${documented}`,
+    )
+  }
+  return errorResponse(
+    status,
+    code,
+    `Forced by 'Prefer: code=${status}'.`,
+    status === 401 ? { 'www-authenticate': 'Bearer realm="petstore"' } : {},
+  )
+}
+
+/** The project's own tests run the engine with `selfCheck`, so a response the spec does not allow fails loudly. */
+function assertDocumented(
+  operation: SpecOperation,
+  response: EngineResponse,
+  validators: SpecValidators,
+): void {
+  const documented = operation.responses[String(response.status)]
+  if (!documented)
+    throw new Error(`${operation.operationId} answered ${response.status}, which the spec does not document`)
+  const validate = validators.response(operation.operationId, response.status)
+  if (validate && !validate(response.body)) {
+    throw new Error(
+      `${operation.operationId} ${response.status} body breaks the spec: ${JSON.stringify(validate.errors)}`,
+    )
+  }
+}

@@ -1,0 +1,42 @@
+import type { EngineResponse } from './EngineMessages.ts'
+
+/** Every `code` the mock puts in an Error body; the interface document leaves the set open. */
+export type ErrorCode =
+  | 'unauthorized'
+  | 'invalid_parameter'
+  | 'invalid_body'
+  | 'malformed_json'
+  | 'read_only_field'
+  | 'unsafe_integer'
+  | 'not_found'
+  | 'route_not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+
+/**
+ * The one place that builds an Error body: `{ code, message, status }`, with `status` always equal
+ * to the HTTP status (interface document, part 7).
+ *
+ * @example
+ * errorResponse(404, 'not_found', 'No pet has id 7.')
+ */
+export function errorResponse(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): EngineResponse {
+  return { status, headers: { ...JSON_HEADERS, ...headers }, body: { code, message, status } }
+}
+
+export const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json' }
+
+/** The error code the mock uses for a status when a response is forced with `Prefer: code=`. */
+export const CODE_FOR_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: 'invalid_parameter',
+  401: 'unauthorized',
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+}

@@ -1,0 +1,55 @@
+import { describeAjvErrors, type PetStatus, type SpecValidators } from '../../spec/index.ts'
+import type { EngineResponse } from './EngineMessages.ts'
+import { errorResponse } from './errorResponse.ts'
+import type { ListQuery } from './PetStore.ts'
+
+const INTEGER_TEXT = /^-?\d+$/
+
+/**
+ * Reads `limit` and `status` for listPets. Bounds, default and allowed statuses come from the spec's
+ * parameter schemas; a value the spec does not allow is a 400 naming the parameter (the interface
+ * document does not say what answers it). Unknown parameters are ignored.
+ *
+ * @example
+ * parseListQuery(new URLSearchParams('limit=5&status=sold'), validators, 20) // { limit: 5, status: 'sold' }
+ */
+export function parseListQuery(
+  query: URLSearchParams,
+  validators: SpecValidators,
+  defaultLimit: number,
+): ListQuery | EngineResponse {
+  const limitValues = query.getAll('limit')
+  const statusValues = query.getAll('status')
+  if (limitValues.length > 1)
+    return invalid(`limit must be given at most once; received ${limitValues.length} values`)
+  if (statusValues.length > 1)
+    return invalid(`status must be given at most once; received ${statusValues.length} values`)
+
+  let limit = defaultLimit
+  const limitText = limitValues[0]
+  if (limitText !== undefined) {
+    if (!INTEGER_TEXT.test(limitText))
+      return invalid(`limit must be an integer; received '${clip(limitText)}'`)
+    limit = Number(limitText)
+    const validate = validators.parameter('listPets', 'limit')
+    if (!validate(limit))
+      return invalid(`${describeAjvErrors(validate.errors, 'limit')}; received '${clip(limitText)}'`)
+  }
+
+  const status = statusValues[0]
+  if (status !== undefined) {
+    const validate = validators.parameter('listPets', 'status')
+    if (!validate(status))
+      return invalid(`${describeAjvErrors(validate.errors, 'status')}; received '${clip(status)}'`)
+  }
+  return { limit, status: status as PetStatus | undefined }
+}
+
+function invalid(message: string): EngineResponse {
+  return errorResponse(400, 'invalid_parameter', message)
+}
+
+/** Echoing input helps the reader; echoing megabytes does not. */
+export function clip(text: string, max = 64): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
+}

@@ -1,0 +1,43 @@
+import type { EngineResponse } from './EngineMessages.ts'
+import { errorResponse } from './errorResponse.ts'
+import { clip } from './parseListQuery.ts'
+
+const INT64_MIN = -(2n ** 63n)
+const INT64_MAX = 2n ** 63n - 1n
+const INTEGER_TEXT = /^-?\d+$/
+
+/** A petId the store can hold (a positive safe integer), or `absent` for a well-formed int64 it never assigns. */
+export type PetIdLookup = { id: number } | 'absent'
+
+/**
+ * Reads the raw `petId` path segment. The int64 policy: any int64 is well formed; the mock assigns
+ * only positive safe integers (exact in JavaScript), so any other int64 is simply not found (404)
+ * and is never rounded onto another pet's id. Text that is not an int64 is a 400.
+ *
+ * @example
+ * parsePetId('7') // { id: 7 }
+ * parsePetId('9007199254740993') // 'absent' (2^53 + 1: a valid int64 no pet has)
+ * parsePetId('abc') // a 400 response
+ */
+export function parsePetId(raw: string): PetIdLookup | EngineResponse {
+  let text: string
+  try {
+    text = decodeURIComponent(raw)
+  } catch {
+    return invalid(raw)
+  }
+  if (!INTEGER_TEXT.test(text)) return invalid(text)
+  // Fast path: up to 15 digits is always exact as a double, and positive.
+  if (text.length <= 15 && text.charCodeAt(0) !== 45) {
+    const id = Number(text)
+    return id >= 1 ? { id } : 'absent'
+  }
+  const value = BigInt(text)
+  if (value < INT64_MIN || value > INT64_MAX) return invalid(text)
+  if (value < 1n || value > BigInt(Number.MAX_SAFE_INTEGER)) return 'absent'
+  return { id: Number(value) }
+}
+
+function invalid(text: string): EngineResponse {
+  return errorResponse(400, 'invalid_parameter', `petId must be an integer (int64); received '${clip(text)}'`)
+}

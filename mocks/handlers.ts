@@ -1,0 +1,92 @@
+import { type HttpHandler, HttpResponse, http } from 'msw'
+import { seedPets } from '../fixtures/seedPets.ts'
+import type { Pet, PetStoreDocument, SpecValidators } from '../spec/index.ts'
+import { createEngine, type Engine } from './core/createEngine.ts'
+import { PetStore } from './core/PetStore.ts'
+import { MAX_BODY_BYTES } from './core/parseNewPet.ts'
+
+export interface PetStoreHandlersOptions {
+  /** Where the API lives. `*\/v1` (any origin) by default; e.g. `https://api.example.com/v1` or `/v1`. */
+  baseUrl?: string
+  /** Accepted bearer keys; `petstore-dev-key` when omitted. */
+  apiKeys?: readonly string[]
+  /** The pets the store starts with, and returns to on `reset()`; the 45 fixture pets by default. */
+  seed?: readonly Pet[]
+  /** Artificial latency added to every response, in milliseconds. */
+  latencyMs?: number
+  /** Called when a deprecated operation (getPet) is used; the browser entry warns in the console. */
+  onDeprecatedCall?: (warning: string) => void
+  /** Check every response against the spec and throw on a mismatch (for this project's own tests). */
+  selfCheck?: boolean
+  /** Another document and validators (spec hot reload); the generated one by default. */
+  spec?: { document: PetStoreDocument; validators: SpecValidators }
+}
+
+export interface PetStoreHandlers {
+  /** MSW request handlers for every operation of the spec, plus 404/405 under the base URL. */
+  handlers: HttpHandler[]
+  /** The live store behind the handlers, for assertions and direct set-up in tests. */
+  store: PetStore
+  engine: Engine
+  /** Returns the store to its seed (or to `seed`, when given). */
+  reset(seed?: readonly Pet[]): void
+}
+
+/**
+ * MSW handlers for the Pet Store API over one in-memory store. The same engine serves the browser
+ * worker, `setupServer` and the HTTP server, so all three behave alike.
+ *
+ * @example
+ * const { handlers, reset } = createPetStoreHandlers({ baseUrl: 'https://api.example.com/v1' })
+ * const server = setupServer(...handlers)
+ */
+export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): PetStoreHandlers {
+  const baseUrl = (options.baseUrl ?? '*/v1').replace(/\/+$/, '')
+  const seed = options.seed ?? seedPets
+  const store = new PetStore(seed)
+  const engine = createEngine({
+    store,
+    basePath: pathOf(baseUrl),
+    ...(options.apiKeys && { apiKeys: options.apiKeys }),
+    ...(options.spec && { spec: options.spec }),
+    ...(options.selfCheck && { selfCheck: true }),
+  })
+
+  const resolver = async ({ request }: { request: Request }): Promise<Response> => {
+    const url = new URL(request.url)
+    const body = request.body ? await request.text() : undefined
+    const response = engine.handle({
+      method: request.method,
+      url: url.pathname + url.search,
+      header: (name) => request.headers.get(name) ?? undefined,
+      body,
+      bodyTooLarge: body !== undefined && byteLength(body) > MAX_BODY_BYTES,
+    })
+    if (response.headers.deprecation && options.onDeprecatedCall) {
+      options.onDeprecatedCall(
+        `${request.method} ${url.pathname} is deprecated and is removed on ${response.headers.sunset}; use ${response.headers.link}.`,
+      )
+    }
+    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
+    const text = response.body === undefined ? null : JSON.stringify(response.body)
+    return new HttpResponse(text, { status: response.status, headers: response.headers })
+  }
+
+  return {
+    handlers: [http.all(baseUrl, resolver), http.all(`${baseUrl}/*`, resolver)],
+    store,
+    engine,
+    reset: (to = seed) => store.reset(to),
+  }
+}
+
+/** `*\/v1`, `/v1` and `https://host/v1` all have the path `/v1`. */
+function pathOf(baseUrl: string): string {
+  const withoutOrigin = baseUrl.replace(/^\*/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
+  return withoutOrigin === '' ? '/' : withoutOrigin
+}
+
+function byteLength(text: string): number {
+  // Most bodies are far below the cap; count bytes only when the characters alone could pass it.
+  return text.length * 3 <= MAX_BODY_BYTES ? text.length : new TextEncoder().encode(text).byteLength
+}

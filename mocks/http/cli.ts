@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm start`: the standalone HTTP mock of the Pet Store API.
+import { readFile } from 'node:fs/promises'
+import { compileValidators, describeAjvErrors, openApiDocument, type Pet } from '../../spec/index.ts'
+import { DEFAULT_API_KEY } from '../core/createEngine.ts'
+import { createHttpMock, listen } from './createHttpMock.ts'
+import { type CliOptions, parseCliOptions, USAGE } from './parseCliOptions.ts'
+
+function fail(message: string): never {
+  console.error(`petstore mock: ${message}`)
+  process.exit(2)
+}
+
+let options: CliOptions
+try {
+  options = parseCliOptions(process.argv.slice(2), process.env)
+} catch (error) {
+  fail(`${(error as Error).message}\n\n${USAGE}`)
+}
+if (options.help) {
+  console.log(USAGE)
+  process.exit(0)
+}
+
+async function readSeed(path: string): Promise<Pet[]> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'))
+  } catch (error) {
+    fail(`cannot read the seed file ${path}: ${(error as Error).message}`)
+  }
+  const validate = compileValidators(openApiDocument).schema('Pets')
+  if (!validate(parsed))
+    fail(`the seed file ${path} is not a Pets array: ${describeAjvErrors(validate.errors, 'seed')}`)
+  return parsed as Pet[]
+}
+
+const seed = options.seedFile === undefined ? undefined : await readSeed(options.seedFile)
+const mock = createHttpMock({
+  ...(options.apiKeys.length > 0 && { apiKeys: options.apiKeys }),
+  ...(seed && { seed }),
+  latencyMs: options.latencyMs,
+  corsOrigins: options.corsOrigins,
+  ...(!options.quiet && { log: (line: string) => console.log(line) }),
+})
+const baseUrl = await listen(mock, options.port, options.host).catch((error: Error) =>
+  fail(`cannot listen: ${error.message}`),
+)
+// The default key is public and printed so a newcomer can copy it; a key passed in is never printed.
+const key = options.apiKeys.length > 0 ? 'the key you passed' : `Authorization: Bearer ${DEFAULT_API_KEY}`
+console.log(`Pet Store mock listening on ${baseUrl} (${mock.store.size} pets; ${key})`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    mock.server.close()
+    mock.server.closeAllConnections()
+    process.exit(0)
+  })
+}

@@ -1,0 +1,44 @@
+/** Origins a browser app may call the HTTP mock from: any port of localhost/127.0.0.1, plus extras. */
+export interface CorsPolicy {
+  allows(origin: string): boolean
+}
+
+const LOCAL_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/
+
+/**
+ * The CORS allow-list: local origins always, and any origin listed exactly (`--cors-origin`).
+ * `*` allows every origin.
+ *
+ * @example
+ * corsPolicy(['https://app.example.com']).allows('http://localhost:5173') // true
+ */
+export function corsPolicy(extraOrigins: readonly string[] = []): CorsPolicy {
+  const extras = new Set(extraOrigins.map((origin) => origin.replace(/\/+$/, '')))
+  return { allows: (origin) => extras.has('*') || LOCAL_ORIGIN.test(origin) || extras.has(origin) }
+}
+
+/** Headers a browser needs to read our responses (Location, deprecation signals, the challenge). */
+export const EXPOSED_HEADERS = 'location, deprecation, sunset, link, www-authenticate, allow'
+/** Request headers a browser app may send. */
+export const ALLOWED_REQUEST_HEADERS = 'authorization, content-type, prefer'
+
+/**
+ * CORS response headers for a request from `origin`; `Vary: Origin` always, because the answer
+ * depends on it. A preflight also gets the allowed methods and headers.
+ */
+export function corsHeaders(
+  policy: CorsPolicy,
+  origin: string | undefined,
+  preflight: boolean,
+): Record<string, string> {
+  const headers: Record<string, string> = { vary: 'Origin' }
+  if (!origin || !policy.allows(origin)) return headers
+  headers['access-control-allow-origin'] = origin
+  headers['access-control-expose-headers'] = EXPOSED_HEADERS
+  if (preflight) {
+    headers['access-control-allow-methods'] = 'GET, HEAD, POST, OPTIONS'
+    headers['access-control-allow-headers'] = ALLOWED_REQUEST_HEADERS
+    headers['access-control-max-age'] = '600'
+  }
+  return headers
+}

@@ -1,0 +1,174 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { seedPets } from '../../fixtures/seedPets.ts'
+import {
+  compileValidators,
+  openApiDocument,
+  type Pet,
+  type PetStoreDocument,
+  type SpecValidators,
+} from '../../spec/index.ts'
+import { handleControl } from '../core/controlPlane.ts'
+import { createEngine, type Engine } from '../core/createEngine.ts'
+import type { EngineRequest, EngineResponse } from '../core/EngineMessages.ts'
+import { errorResponse } from '../core/errorResponse.ts'
+import { PetStore } from '../core/PetStore.ts'
+import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
+import { corsHeaders, corsPolicy } from './cors.ts'
+import { readBody } from './readBody.ts'
+
+export interface HttpMockOptions {
+  apiKeys?: readonly string[]
+  /** Pets to start with and to return to on `POST /__mock/reset`; the fixture pets by default. */
+  seed?: readonly Pet[]
+  /** Artificial latency before every API response, in milliseconds. */
+  latencyMs?: number
+  /** Origins allowed besides localhost and 127.0.0.1 on any port (`*` for all). */
+  corsOrigins?: readonly string[]
+  /** Receives one line per request (method, path with secrets redacted, status, time); none when omitted. */
+  log?: (line: string) => void
+  spec?: { document: PetStoreDocument; validators: SpecValidators }
+  selfCheck?: boolean
+}
+
+export interface HttpMock {
+  /** A node:http server, not yet listening: `listen(port, host)` is the caller's (see `listen`). */
+  server: Server
+  store: PetStore
+  /** Swaps in another document (spec hot reload); the store and its pets stay. */
+  setSpec(spec: { document: PetStoreDocument; validators: SpecValidators }): void
+}
+
+/**
+ * The standalone HTTP mock: a thin node:http adapter over the same engine the MSW handlers use.
+ * Building is separate from listening, so tests can listen on port 0.
+ *
+ * @example
+ * const mock = createHttpMock({ log: console.log })
+ * mock.server.listen(4010, '127.0.0.1')
+ */
+export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
+  const seed = options.seed ?? seedPets
+  const store = new PetStore(seed)
+  const cors = corsPolicy(options.corsOrigins)
+  let spec = options.spec ?? { document: openApiDocument, validators: compileValidators(openApiDocument) }
+  let engine = build()
+
+  function build(): Engine {
+    return createEngine({
+      store,
+      spec,
+      ...(options.apiKeys && { apiKeys: options.apiKeys }),
+      ...(options.selfCheck && { selfCheck: true }),
+    })
+  }
+
+  async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const started = performance.now()
+    const url = request.url ?? '/'
+    const origin = request.headers.origin
+    const preflight =
+      request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined
+    let result: EngineResponse
+    if (preflight) {
+      // A preflight carries no credentials by design: never answer it 401.
+      result = { status: 204, headers: {} }
+    } else {
+      const { body, tooLarge } = await readBody(request, MAX_BODY_BYTES)
+      const engineRequest: EngineRequest = {
+        method: request.method ?? 'GET',
+        url,
+        header: (name) => headerOf(request, name),
+        body,
+        bodyTooLarge: tooLarge,
+      }
+      result =
+        handleControl(engineRequest, { store, validators: spec.validators, defaultSeed: seed }) ??
+        engine.handle(engineRequest)
+      if (tooLarge) result.headers.connection = 'close'
+      if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
+    }
+    send(response, result, corsHeaders(cors, origin, preflight))
+    options.log?.(
+      `${request.method} ${redact(url)} ${result.status} ${(performance.now() - started).toFixed(1)}ms`,
+    )
+  }
+
+  const server = createServer(
+    { requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 5_000, maxHeaderSize: 16_384 },
+    (request, response) => {
+      respond(request, response).catch((error: unknown) => {
+        // readBody rejects only when the connection breaks mid-body; nobody is left to answer.
+        if (!response.headersSent)
+          send(
+            response,
+            errorResponse(
+              400,
+              'invalid_body',
+              `The request body could not be read: ${(error as Error).message}`,
+            ),
+            {},
+          )
+      })
+    },
+  )
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // Malformed HTTP never reaches the handler; answer it with an Error body where the socket allows.
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
+    const [status, reason] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout']
+          : [400, 'Bad Request']
+    const body = JSON.stringify({
+      code: 'malformed_request',
+      message: `${reason}: the request is not valid HTTP/1.1.`,
+      status,
+    })
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    )
+  })
+
+  return {
+    server,
+    store,
+    setSpec(next) {
+      spec = next
+      engine = build()
+    },
+  }
+}
+
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  // node:http keeps only the first Authorization header; a repeated one must not slip past auth.
+  if (name === 'authorization') return request.headersDistinct.authorization?.join(', ')
+  const value = request.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+function send(response: ServerResponse, result: EngineResponse, extraHeaders: Record<string, string>): void {
+  const text = result.body === undefined ? undefined : JSON.stringify(result.body)
+  const headers: Record<string, string | number> = { ...result.headers, ...extraHeaders }
+  if (text !== undefined) headers['content-length'] = Buffer.byteLength(text)
+  response.writeHead(result.status, headers)
+  response.end(text)
+}
+
+/** Query values that look like credentials never reach a log line. */
+export function redact(url: string): string {
+  return url.replace(/([?&][^=&]*(?:key|token|auth|secret|password)[^=&]*=)[^&]*/gi, '$1***')
+}
+
+/** Starts listening and resolves the base URL of the API, e.g. `http://127.0.0.1:4010/v1`. */
+export function listen(mock: HttpMock, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    mock.server.once('error', reject)
+    mock.server.listen(port, host, () => {
+      const address = mock.server.address()
+      if (address === null || typeof address === 'string') return reject(new Error('not listening on TCP'))
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+      resolve(`http://${shownHost}:${address.port}/v1`)
+    })
+  })
+}

@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util'
+
+export interface CliOptions {
+  port: number
+  host: string
+  apiKeys: string[]
+  seedFile: string | undefined
+  latencyMs: number
+  corsOrigins: string[]
+  quiet: boolean
+  help: boolean
+}
+
+export const USAGE = `Usage: npm start -- [options]   (or: petstore-mock [options])
+
+  --port N           port to listen on; 0 picks a free one     (env PORT, default 4010)
+  --host H           address to bind                           (env HOST, default 127.0.0.1)
+  --api-key KEY      an accepted bearer key; repeat for more   (env PETSTORE_API_KEYS=k1,k2; default petstore-dev-key)
+  --seed FILE        JSON array of Pet to start with           (env PETSTORE_SEED; default fixtures/seed-pets.json)
+  --latency MS       delay every API response by MS            (env PETSTORE_LATENCY_MS, default 0)
+  --cors-origin O    allow browser origin O besides localhost; repeat; * allows all
+  --quiet            no per-request log lines
+  --help             this text`
+
+/**
+ * Reads the mock's settings from flags, then environment variables, then defaults. Pure: returns
+ * the options or throws an Error whose message says which setting is wrong.
+ *
+ * @example
+ * parseCliOptions(['--port', '0', '--api-key', 'k'], {}) // { port: 0, apiKeys: ['k'], host: '127.0.0.1', ... }
+ */
+export function parseCliOptions(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): CliOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      seed: { type: 'string' },
+      latency: { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  const apiKeys = values['api-key'] ?? splitList(env.PETSTORE_API_KEYS)
+  for (const key of apiKeys) {
+    if (!/^[A-Za-z0-9\-._~+/]+=*$/.test(key))
+      throw new Error('an API key must be a bearer token (letters, digits, -._~+/ and trailing =)')
+  }
+  return {
+    port: integerIn('port', values.port ?? env.PORT ?? '4010', 0, 65535),
+    host: values.host ?? env.HOST ?? '127.0.0.1',
+    apiKeys,
+    seedFile: values.seed ?? env.PETSTORE_SEED,
+    latencyMs: integerIn('latency', values.latency ?? env.PETSTORE_LATENCY_MS ?? '0', 0, 60_000),
+    corsOrigins: values['cors-origin'] ?? [],
+    quiet: values.quiet,
+    help: values.help,
+  }
+}
+
+function splitList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+function integerIn(name: string, text: string, min: number, max: number): number {
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw new Error(`--${name} must be an integer from ${min} to ${max}; received '${text}'`)
+  return value
+}

@@ -1,0 +1,36 @@
+import type { IncomingMessage } from 'node:http'
+
+export interface ReadBody {
+  body: string | undefined
+  tooLarge: boolean
+}
+
+/**
+ * Reads a request body as UTF-8 up to `maxBytes`. Past the cap it stops keeping bytes (the rest is
+ * drained, bounded by the server's request timeout) so a huge upload cannot exhaust memory.
+ * Resolves `undefined` for requests that carry no body at all.
+ */
+export function readBody(request: IncomingMessage, maxBytes: number): Promise<ReadBody> {
+  const declared = request.headers['content-length']
+  if (declared === undefined && request.headers['transfer-encoding'] === undefined) {
+    return Promise.resolve({ body: undefined, tooLarge: false })
+  }
+  if (declared !== undefined && Number(declared) > maxBytes) {
+    request.resume()
+    return Promise.resolve({ body: undefined, tooLarge: true })
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let tooLarge = false
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) tooLarge = true
+      else chunks.push(chunk)
+    })
+    request.on('end', () =>
+      resolve({ body: tooLarge ? undefined : Buffer.concat(chunks).toString('utf8'), tooLarge }),
+    )
+    request.on('error', reject)
+  })
+}

@@ -1,0 +1,7 @@
+// What every entry point shares: the handlers, the pure engine and store, and the seed data.
+export { seedPets } from '../fixtures/seedPets.ts'
+export { createEngine, DEFAULT_API_KEY, type Engine, type EngineOptions } from './core/createEngine.ts'
+export type { EngineRequest, EngineResponse } from './core/EngineMessages.ts'
+export { type ErrorCode, errorResponse } from './core/errorResponse.ts'
+export { DEFAULT_STATUS, type ListQuery, PetStore } from './core/PetStore.ts'
+export { createPetStoreHandlers, type PetStoreHandlers, type PetStoreHandlersOptions } from './handlers.ts'
