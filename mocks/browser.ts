@@ -15,7 +15,7 @@ export interface PetStoreMockWorker extends PetStoreHandlers {
  *
  * @example
  * const { worker } = createPetStoreMockWorker({ baseUrl: '/v1' })
- * await worker.start({ onUnhandledRequest: 'bypass' })
+ * await worker.start({ onUnhandledFrame: 'bypass' })
  */
 export function createPetStoreMockWorker(options: PetStoreHandlersOptions = {}): PetStoreMockWorker {
   const mock = createPetStoreHandlers({

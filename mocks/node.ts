@@ -14,7 +14,7 @@ export interface PetStoreMockServer extends PetStoreHandlers {
  *
  * @example
  * const mock = createPetStoreMockServer()
- * beforeAll(() => mock.server.listen({ onUnhandledRequest: 'error' }))
+ * beforeAll(() => mock.server.listen({ onUnhandledFrame: 'error' }))
  * afterEach(() => { mock.server.resetHandlers(); mock.reset() })
  * afterAll(() => mock.server.close())
  */

@@ -64,16 +64,23 @@ export class PetStore {
     return [...this.#all]
   }
 
-  /** Empties the store and loads `seed` (pets with their ids); the next id follows the highest. */
+  /**
+   * Empties the store and loads `seed` (pets with their ids); the next id follows the highest.
+   * A bad seed (duplicate or unsafe ids) throws before anything changes.
+   */
   reset(seed: readonly Pet[] = []): void {
+    const ids = new Set<number>()
+    for (const pet of seed) {
+      if (!Number.isSafeInteger(pet.id) || pet.id < 1)
+        throw new Error(`seed id ${pet.id} is not a positive safe integer`)
+      if (ids.has(pet.id)) throw new Error(`seed holds id ${pet.id} twice`)
+      ids.add(pet.id)
+    }
     this.#byId.clear()
     this.#all = []
     this.#byStatus.clear()
     this.#nextId = 1
     for (const pet of seed) {
-      if (this.#byId.has(pet.id)) throw new Error(`seed holds id ${pet.id} twice`)
-      if (!Number.isSafeInteger(pet.id) || pet.id < 1)
-        throw new Error(`seed id ${pet.id} is not a positive safe integer`)
       this.#insert({
         id: pet.id,
         name: pet.name,

@@ -10,7 +10,6 @@ import {
 import { handleControl } from '../core/controlPlane.ts'
 import { createEngine, type Engine } from '../core/createEngine.ts'
 import type { EngineRequest, EngineResponse } from '../core/EngineMessages.ts'
-import { errorResponse } from '../core/errorResponse.ts'
 import { PetStore } from '../core/PetStore.ts'
 import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
 import { corsHeaders, corsPolicy } from './cors.ts'
@@ -97,17 +96,10 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     { requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 5_000, maxHeaderSize: 16_384 },
     (request, response) => {
       respond(request, response).catch((error: unknown) => {
-        // readBody rejects only when the connection breaks mid-body; nobody is left to answer.
-        if (!response.headersSent)
-          send(
-            response,
-            errorResponse(
-              400,
-              'invalid_body',
-              `The request body could not be read: ${(error as Error).message}`,
-            ),
-            {},
-          )
+        // Only a bug gets here (the engine answers every input with a response). Say so, without a stack.
+        options.log?.(`internal error: ${(error as Error).message}`)
+        if (!response.headersSent) send(response, INTERNAL_ERROR, {})
+        else response.destroy()
       })
     },
   )
@@ -138,6 +130,16 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       engine = build()
     },
   }
+}
+
+const INTERNAL_ERROR: EngineResponse = {
+  status: 500,
+  headers: { 'content-type': 'application/json' },
+  body: {
+    code: 'internal_error',
+    message: 'The mock failed to answer: this is a bug in the mock.',
+    status: 500,
+  },
 }
 
 function headerOf(request: IncomingMessage, name: string): string | undefined {

@@ -1,0 +1,79 @@
+import { describe, expect, test } from '@jest/globals'
+import type { Pet } from '../../spec/index.ts'
+import { DEFAULT_STATUS, PetStore } from './PetStore.ts'
+
+const seed: Pet[] = [
+  { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
+  { id: 2, name: 'Tom', categoryId: 2, status: 'sold' },
+  { id: 5, name: 'Ann', categoryId: 1, status: 'available' },
+]
+
+describe('PetStore', () => {
+  test('create assigns the id after the highest seeded one and keeps the submitted fields', () => {
+    const store = new PetStore(seed)
+    expect(store.create({ name: 'Zed', categoryId: 9, status: 'pending' })).toEqual({
+      id: 6,
+      name: 'Zed',
+      categoryId: 9,
+      status: 'pending',
+    })
+    expect(store.create({ name: 'Amy', categoryId: 3 }).id).toBe(7)
+  })
+
+  test(`an omitted status is stored as '${DEFAULT_STATUS}'`, () => {
+    expect(new PetStore().create({ name: 'Zed', categoryId: 1 }).status).toBe('available')
+  })
+
+  test('create keeps only the fields of NewPet', () => {
+    const pet = new PetStore().create({ name: 'Zed', categoryId: 1, extra: 'x' } as never)
+    expect(Object.keys(pet).sort()).toEqual(['categoryId', 'id', 'name', 'status'])
+  })
+
+  test('get finds by id and misses unknown ids', () => {
+    const store = new PetStore(seed)
+    expect(store.get(5)?.name).toBe('Ann')
+    expect(store.get(3)).toBeUndefined()
+  })
+
+  test('list honours limit, keeps creation order and filters by status', () => {
+    const store = new PetStore(seed)
+    store.create({ name: 'Zed', categoryId: 1, status: 'available' })
+    expect(store.list({ limit: 2 }).map((p) => p.id)).toEqual([1, 2])
+    expect(store.list({ limit: 10, status: 'available' }).map((p) => p.id)).toEqual([1, 5, 6])
+    expect(store.list({ limit: 10, status: 'pending' })).toEqual([])
+  })
+
+  test('list returns copies of the index, so a caller cannot reorder the store', () => {
+    const store = new PetStore(seed)
+    store.list({ limit: 10 }).reverse()
+    expect(store.list({ limit: 1 })[0]?.id).toBe(1)
+  })
+
+  test('reset empties the store, reloads the seed and restarts ids', () => {
+    const store = new PetStore(seed)
+    store.create({ name: 'Zed', categoryId: 1 })
+    store.reset([])
+    expect(store.size).toBe(0)
+    expect(store.create({ name: 'First', categoryId: 1 }).id).toBe(1)
+  })
+
+  test.each([
+    ['a duplicate id', [seed[0], seed[0]], /twice/],
+    ['a non-positive id', [{ ...seed[0], id: 0 }], /positive safe integer/],
+    ['an unsafe id', [{ ...seed[0], id: 2 ** 53 }], /positive safe integer/],
+  ])('reset rejects a seed with %s', (_name, bad, message) => {
+    expect(() => new PetStore(bad as Pet[])).toThrow(message)
+  })
+
+  test('snapshot holds every pet, oldest first', () => {
+    const store = new PetStore(seed)
+    store.create({ name: 'Zed', categoryId: 1 })
+    expect(store.snapshot().map((p) => p.id)).toEqual([1, 2, 5, 6])
+  })
+})
+
+test('a rejected seed leaves the store as it was', () => {
+  const store = new PetStore(seed)
+  expect(() => store.reset([seed[0], seed[0]] as Pet[])).toThrow(/twice/)
+  expect(store.size).toBe(3)
+})

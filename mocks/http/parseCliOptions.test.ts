@@ -1,0 +1,37 @@
+import { describe, expect, test } from '@jest/globals'
+import { parseCliOptions } from './parseCliOptions.ts'
+
+describe('parseCliOptions', () => {
+  test('defaults: 127.0.0.1:4010 (Prism’s port), no extra keys, fixture seed', () => {
+    expect(parseCliOptions([], {})).toMatchObject({
+      host: '127.0.0.1',
+      port: 4010,
+      apiKeys: [],
+      seedFile: undefined,
+      latencyMs: 0,
+    })
+  })
+
+  test('flags win over the environment', () => {
+    const env = { PORT: '5000', HOST: '0.0.0.0', PETSTORE_API_KEYS: 'env-key' }
+    expect(parseCliOptions(['--port', '0', '--api-key', 'a', '--api-key', 'b'], env)).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      apiKeys: ['a', 'b'],
+    })
+  })
+
+  test('PETSTORE_API_KEYS is a comma-separated list', () => {
+    expect(parseCliOptions([], { PETSTORE_API_KEYS: ' one, two ,,' }).apiKeys).toEqual(['one', 'two'])
+  })
+
+  test.each([
+    [['--port', 'abc'], /--port must be an integer from 0 to 65535; received 'abc'/],
+    [['--port', '70000'], /--port/],
+    [['--latency', '-5'], /--latency/],
+    [['--api-key', 'has space'], /bearer token/],
+    [['--nope'], /Unknown option/],
+  ])('%j is refused with a message naming the setting', (argv, message) => {
+    expect(() => parseCliOptions(argv, {})).toThrow(message)
+  })
+})
