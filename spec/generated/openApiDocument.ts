@@ -201,7 +201,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -263,7 +263,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -462,7 +462,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -524,7 +524,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -571,7 +571,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -617,7 +617,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -811,7 +811,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -887,7 +887,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -957,7 +957,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -1094,7 +1094,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
               "required": [
                 "code",
                 "message",
@@ -1156,7 +1156,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
               "required": [
                 "code",
                 "message",
@@ -1203,7 +1203,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
               "required": [
                 "code",
                 "message",
@@ -1249,7 +1249,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
               "required": [
                 "code",
                 "message",
@@ -1475,7 +1475,7 @@ export const openApiDocument: PetStoreDocument = {
       },
       "Error": {
         "type": "object",
-        "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large` and `unsupported_media_type`.\n",
+        "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
         "required": [
           "code",
           "message",

@@ -51,7 +51,8 @@ export interface NewPet {
  * `code` values is not part of the interface; this project's mock uses `unauthorized`,
  * `invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,
  * `unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,
- * `payload_too_large` and `unsupported_media_type`.
+ * `payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not
+ * valid HTTP/1.1).
  *
  */
 export interface Error {
