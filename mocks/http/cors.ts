@@ -23,16 +23,17 @@ export const EXPOSED_HEADERS = 'location, deprecation, sunset, link, www-authent
 export const ALLOWED_REQUEST_HEADERS = 'authorization, content-type, prefer'
 
 /**
- * CORS response headers for a request from `origin`; `Vary: Origin` always, because the answer
- * depends on it. A preflight also gets the allowed methods and headers.
+ * Adds the CORS response headers for a request from `origin` to `headers`; `Vary: Origin` always,
+ * because the answer depends on it. A preflight also gets the allowed methods and headers.
  */
-export function corsHeaders(
+export function applyCors(
   policy: CorsPolicy,
   origin: string | undefined,
   preflight: boolean,
-): Record<string, string> {
-  const headers: Record<string, string> = { vary: 'Origin' }
-  if (!origin || !policy.allows(origin)) return headers
+  headers: Record<string, string>,
+): void {
+  headers.vary = 'Origin'
+  if (!origin || !policy.allows(origin)) return
   headers['access-control-allow-origin'] = origin
   headers['access-control-expose-headers'] = EXPOSED_HEADERS
   if (preflight) {
@@ -40,5 +41,4 @@ export function corsHeaders(
     headers['access-control-allow-headers'] = ALLOWED_REQUEST_HEADERS
     headers['access-control-max-age'] = '600'
   }
-  return headers
 }

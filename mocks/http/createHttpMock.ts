@@ -7,13 +7,13 @@ import {
   type PetStoreDocument,
   type SpecValidators,
 } from '../../spec/index.ts'
-import { handleControl } from '../core/controlPlane.ts'
+import { CONTROL_PREFIX, handleControl } from '../core/controlPlane.ts'
 import { createEngine, type Engine } from '../core/createEngine.ts'
 import type { EngineRequest, EngineResponse } from '../core/EngineMessages.ts'
 import { PetStore } from '../core/PetStore.ts'
 import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
-import { corsHeaders, corsPolicy } from './cors.ts'
-import { readBody } from './readBody.ts'
+import { applyCors, corsPolicy } from './cors.ts'
+import { type ReadBody, readBody } from './readBody.ts'
 
 export interface HttpMockOptions {
   apiKeys?: readonly string[]
@@ -61,46 +61,72 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     })
   }
 
-  async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const started = performance.now()
-    const url = request.url ?? '/'
-    const origin = request.headers.origin
-    const preflight =
-      request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined
-    let result: EngineResponse
-    if (preflight) {
+  // Hot path: a request without a body is answered synchronously, with no promise in between.
+  function respond(request: IncomingMessage, response: ServerResponse): void | Promise<void> {
+    const started = options.log ? performance.now() : 0
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
       // A preflight carries no credentials by design: never answer it 401.
-      result = { status: 204, headers: {} }
-    } else {
-      const { body, tooLarge } = await readBody(request, MAX_BODY_BYTES)
-      const engineRequest: EngineRequest = {
-        method: request.method ?? 'GET',
-        url,
-        header: (name) => headerOf(request, name),
-        body,
-        bodyTooLarge: tooLarge,
-      }
-      result =
-        handleControl(engineRequest, { store, validators: spec.validators, defaultSeed: seed }) ??
-        engine.handle(engineRequest)
-      if (tooLarge) result.headers.connection = 'close'
-      if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
+      return finish(request, response, { status: 204, headers: {} }, true, started)
     }
-    send(response, result, corsHeaders(cors, origin, preflight))
+    const read = readBody(request, MAX_BODY_BYTES)
+    if (read instanceof Promise) return read.then((body) => dispatch(request, response, body, started))
+    return dispatch(request, response, read, started)
+  }
+
+  function dispatch(
+    request: IncomingMessage,
+    response: ServerResponse,
+    read: ReadBody,
+    started: number,
+  ): void | Promise<void> {
+    const url = request.url ?? '/'
+    const engineRequest: EngineRequest = {
+      method: request.method ?? 'GET',
+      url,
+      header: (name) => headerOf(request, name),
+      body: read.body,
+      bodyTooLarge: read.tooLarge,
+    }
+    const result =
+      (url.startsWith(CONTROL_PREFIX) &&
+        handleControl(engineRequest, { store, validators: spec.validators, defaultSeed: seed })) ||
+      engine.handle(engineRequest)
+    if (read.tooLarge) result.headers.connection = 'close'
+    if (!options.latencyMs) return finish(request, response, result, false, started)
+    return new Promise<void>((resolve) => setTimeout(resolve, options.latencyMs)).then(() =>
+      finish(request, response, result, false, started),
+    )
+  }
+
+  function finish(
+    request: IncomingMessage,
+    response: ServerResponse,
+    result: EngineResponse,
+    preflight: boolean,
+    started: number,
+  ): void {
+    applyCors(cors, request.headers.origin, preflight, result.headers)
+    send(response, result)
     options.log?.(
-      `${request.method} ${redact(url)} ${result.status} ${(performance.now() - started).toFixed(1)}ms`,
+      `${request.method} ${redact(request.url ?? '/')} ${result.status} ${(performance.now() - started).toFixed(1)}ms`,
     )
   }
 
   const server = createServer(
     { requestTimeout: 10_000, headersTimeout: 5_000, keepAliveTimeout: 5_000, maxHeaderSize: 16_384 },
     (request, response) => {
-      respond(request, response).catch((error: unknown) => {
+      const failed = (error: unknown) => {
         // Only a bug gets here (the engine answers every input with a response). Say so, without a stack.
         options.log?.(`internal error: ${(error as Error).message}`)
-        if (!response.headersSent) send(response, INTERNAL_ERROR, {})
+        if (!response.headersSent)
+          send(response, { ...INTERNAL_ERROR, headers: { ...INTERNAL_ERROR.headers } })
         else response.destroy()
-      })
+      }
+      try {
+        respond(request, response)?.catch(failed)
+      } catch (error) {
+        failed(error)
+      }
     },
   )
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -144,16 +170,28 @@ const INTERNAL_ERROR: EngineResponse = {
 
 function headerOf(request: IncomingMessage, name: string): string | undefined {
   // node:http keeps only the first Authorization header; a repeated one must not slip past auth.
-  if (name === 'authorization') return request.headersDistinct.authorization?.join(', ')
+  if (name === 'authorization') return authorizationOf(request.rawHeaders)
   const value = request.headers[name]
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-function send(response: ServerResponse, result: EngineResponse, extraHeaders: Record<string, string>): void {
+function authorizationOf(rawHeaders: readonly string[]): string | undefined {
+  let found: string | undefined
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (
+      (rawHeaders[i] as string).length === 13 &&
+      (rawHeaders[i] as string).toLowerCase() === 'authorization'
+    ) {
+      found = found === undefined ? rawHeaders[i + 1] : `${found}, ${rawHeaders[i + 1]}`
+    }
+  }
+  return found
+}
+
+function send(response: ServerResponse, result: EngineResponse): void {
   const text = result.body === undefined ? undefined : JSON.stringify(result.body)
-  const headers: Record<string, string | number> = { ...result.headers, ...extraHeaders }
-  if (text !== undefined) headers['content-length'] = Buffer.byteLength(text)
-  response.writeHead(result.status, headers)
+  if (text !== undefined) result.headers['content-length'] = String(Buffer.byteLength(text))
+  response.writeHead(result.status, result.headers)
   response.end(text)
 }
 

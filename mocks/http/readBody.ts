@@ -5,16 +5,16 @@ export interface ReadBody {
   tooLarge: boolean
 }
 
+const NO_BODY: ReadBody = Object.freeze({ body: undefined, tooLarge: false })
+
 /**
  * Reads a request body as UTF-8 up to `maxBytes`. Past the cap it stops keeping bytes (the rest is
  * drained, bounded by the server's request timeout) so a huge upload cannot exhaust memory.
- * Resolves `undefined` for requests that carry no body at all.
+ * Answers synchronously (no promise) for requests that carry no body at all, the common case.
  */
-export function readBody(request: IncomingMessage, maxBytes: number): Promise<ReadBody> {
+export function readBody(request: IncomingMessage, maxBytes: number): ReadBody | Promise<ReadBody> {
   const declared = request.headers['content-length']
-  if (declared === undefined && request.headers['transfer-encoding'] === undefined) {
-    return Promise.resolve({ body: undefined, tooLarge: false })
-  }
+  if (declared === undefined && request.headers['transfer-encoding'] === undefined) return NO_BODY
   if (declared !== undefined && Number(declared) > maxBytes) {
     request.resume()
     return Promise.resolve({ body: undefined, tooLarge: true })
