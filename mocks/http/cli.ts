@@ -22,6 +22,9 @@ if (options.help) {
   process.exit(0)
 }
 
+// Compiled once, for the seed file and the server alike.
+const spec = { document: openApiDocument, validators: compileValidators(openApiDocument) }
+
 async function readSeed(path: string): Promise<Pet[]> {
   let parsed: unknown
   try {
@@ -29,7 +32,7 @@ async function readSeed(path: string): Promise<Pet[]> {
   } catch (error) {
     fail(`cannot read the seed file ${path}: ${(error as Error).message}`)
   }
-  const validate = compileValidators(openApiDocument).schema('Pets')
+  const validate = spec.validators.schema('Pets')
   if (!validate(parsed))
     fail(`the seed file ${path} is not a Pets array: ${describeAjvErrors(validate.errors, 'seed')}`)
   return parsed as Pet[]
@@ -37,6 +40,7 @@ async function readSeed(path: string): Promise<Pet[]> {
 
 const seed = options.seedFile === undefined ? undefined : await readSeed(options.seedFile)
 const mock = createHttpMock({
+  spec,
   ...(options.apiKeys.length > 0 && { apiKeys: options.apiKeys }),
   ...(seed && { seed }),
   latencyMs: options.latencyMs,
