@@ -3,7 +3,7 @@
 // so any response the spec does not document fails the test too.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { seedPets } from '../fixtures/seedPets.ts'
-import { compileValidators, describeAjvErrors, openApiDocument } from '../spec/index.ts'
+import { compileValidators, describeAjvErrors, openApiDocument } from '../spec/runtime.ts'
 import { startTransports, type Transport } from './testing/startTransports.ts'
 
 const KEY = 'petstore-dev-key'

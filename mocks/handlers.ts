@@ -1,6 +1,6 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import { seedPets } from '../fixtures/seedPets.ts'
-import type { Pet, PetStoreDocument, SpecValidators } from '../spec/index.ts'
+import type { Pet, PetStoreDocument, SpecValidators } from '../spec/runtime.ts'
 import { createEngine, type Engine } from './core/createEngine.ts'
 import { PetStore } from './core/PetStore.ts'
 import { MAX_BODY_BYTES } from './core/parseNewPet.ts'

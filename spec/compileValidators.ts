@@ -27,7 +27,18 @@ const JSON_MEDIA_TYPE = 'application/json'
  */
 export function compileValidators(document: PetStoreDocument): SpecValidators {
   const ajv = createAjv()
-  const compile = (schema: JsonSchema): ValidateFunction => ajv.compile(schema)
+  // Dereferencing copies a shared schema (Error) into every response that uses it; compiling is the
+  // expensive part, so each distinct schema is compiled once.
+  const compiled = new Map<string, ValidateFunction>()
+  const compile = (schema: JsonSchema): ValidateFunction => {
+    const key = JSON.stringify(schema)
+    let validate = compiled.get(key)
+    if (!validate) {
+      validate = ajv.compile(schema)
+      compiled.set(key, validate)
+    }
+    return validate
+  }
 
   const schemas = new Map<string, ValidateFunction>()
   for (const [name, schema] of Object.entries(document.components.schemas)) schemas.set(name, compile(schema))

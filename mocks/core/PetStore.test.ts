@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import type { Pet } from '../../spec/index.ts'
+import type { Pet } from '../../spec/runtime.ts'
 import { DEFAULT_STATUS, PetStore } from './PetStore.ts'
 
 const seed: Pet[] = [

@@ -1,4 +1,4 @@
-import type { NewPet, Pet, PetStatus } from '../../spec/index.ts'
+import type { NewPet, Pet, PetStatus } from '../../spec/runtime.ts'
 
 /** What `list` takes: a page size and an optional status filter. */
 export interface ListQuery {

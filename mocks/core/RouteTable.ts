@@ -1,4 +1,4 @@
-import { operations, type PetStoreDocument, type SpecOperation } from '../../spec/index.ts'
+import { operations, type PetStoreDocument, type SpecOperation } from '../../spec/runtime.ts'
 
 /** A path of the spec that a request path matched, with its raw (still percent-encoded) parameters. */
 export interface RouteMatch {

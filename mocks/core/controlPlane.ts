@@ -1,4 +1,4 @@
-import { describeAjvErrors, type Pet, type SpecValidators } from '../../spec/index.ts'
+import { describeAjvErrors, type Pet, type SpecValidators } from '../../spec/runtime.ts'
 import type { EngineRequest, EngineResponse } from './EngineMessages.ts'
 import { errorResponse, JSON_HEADERS } from './errorResponse.ts'
 import type { PetStore } from './PetStore.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { compileValidators, openApiDocument, type PetStoreDocument } from '../../spec/index.ts'
+import { compileValidators, openApiDocument, type PetStoreDocument } from '../../spec/runtime.ts'
 import { createEngine } from './createEngine.ts'
 import { PetStore } from './PetStore.ts'
 

@@ -6,7 +6,7 @@ import {
   parameterOf,
   type SpecOperation,
   type SpecValidators,
-} from '../../spec/index.ts'
+} from '../../spec/runtime.ts'
 import { bearerChallenge, checkBearer } from './checkBearer.ts'
 import { deprecationHeaders } from './deprecationHeaders.ts'
 import type { EngineRequest, EngineResponse } from './EngineMessages.ts'

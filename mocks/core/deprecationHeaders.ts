@@ -1,4 +1,4 @@
-import type { SpecOperation } from '../../spec/index.ts'
+import type { SpecOperation } from '../../spec/runtime.ts'
 
 /**
  * The interface document marks getPet deprecated but gives no date on which that happened, so the

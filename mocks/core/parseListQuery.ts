@@ -1,4 +1,4 @@
-import { describeAjvErrors, type PetStatus, type SpecValidators } from '../../spec/index.ts'
+import { describeAjvErrors, type PetStatus, type SpecValidators } from '../../spec/runtime.ts'
 import type { EngineResponse } from './EngineMessages.ts'
 import { errorResponse } from './errorResponse.ts'
 import type { ListQuery } from './PetStore.ts'

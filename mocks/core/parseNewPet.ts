@@ -1,4 +1,4 @@
-import { describeAjvErrors, type NewPet, type SpecValidators } from '../../spec/index.ts'
+import { describeAjvErrors, type NewPet, type SpecValidators } from '../../spec/runtime.ts'
 import type { EngineRequest, EngineResponse } from './EngineMessages.ts'
 import { errorResponse } from './errorResponse.ts'
 import { clip } from './parseListQuery.ts'

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the standalone HTTP mock of the Pet Store API.
 import { readFile } from 'node:fs/promises'
-import { compileValidators, describeAjvErrors, openApiDocument, type Pet } from '../../spec/index.ts'
+import { compileValidators, describeAjvErrors, openApiDocument, type Pet } from '../../spec/runtime.ts'
 import { DEFAULT_API_KEY } from '../core/createEngine.ts'
 import { createHttpMock, listen } from './createHttpMock.ts'
 import { type CliOptions, parseCliOptions, USAGE } from './parseCliOptions.ts'

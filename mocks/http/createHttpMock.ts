@@ -6,7 +6,7 @@ import {
   type Pet,
   type PetStoreDocument,
   type SpecValidators,
-} from '../../spec/index.ts'
+} from '../../spec/runtime.ts'
 import { CONTROL_PREFIX, handleControl } from '../core/controlPlane.ts'
 import { createEngine, type Engine } from '../core/createEngine.ts'
 import type { EngineRequest, EngineResponse } from '../core/EngineMessages.ts'

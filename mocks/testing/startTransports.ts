@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node'
 import { seedPets } from '../../fixtures/seedPets.ts'
-import type { Pet } from '../../spec/index.ts'
+import type { Pet } from '../../spec/runtime.ts'
 import { createPetStoreHandlers } from '../handlers.ts'
 import { createHttpMock, listen } from '../http/createHttpMock.ts'
 
