@@ -1,7 +1,7 @@
 // What every entry point shares: the handlers, the pure engine and store, and the seed data.
 export { seedPets } from '../fixtures/seedPets.ts'
 // The API's own types (generated from the spec), so an app can type its client from the package.
-export type { Error as ApiError, NewPet, Pet, PetStatus, Pets } from '../spec/index.ts'
+export type { Error as ApiError, NewPet, Pet, PetStatus, Pets } from '../spec/runtime.ts'
 export { createEngine, DEFAULT_API_KEY, type Engine, type EngineOptions } from './core/createEngine.ts'
 export type { EngineRequest, EngineResponse } from './core/EngineMessages.ts'
 export { type ErrorCode, errorResponse } from './core/errorResponse.ts'
