@@ -54,6 +54,18 @@ const baseUrl = await listen(mock, options.port, options.host).catch((error: Err
 const key = options.apiKeys.length > 0 ? 'the key you passed' : `Authorization: Bearer ${DEFAULT_API_KEY}`
 console.log(`Pet Store mock listening on ${baseUrl} (${mock.store.size} pets; ${key})`)
 
+if (options.watch) {
+  // Loaded only here: swagger-parser stays off the normal start-up path.
+  const [{ watchSpec }, { SPEC_PATH }] = await Promise.all([
+    import('./watchSpec.ts'),
+    import('../../spec/index.ts'),
+  ])
+  const watcher = watchSpec({ path: SPEC_PATH, onSpec: mock.setSpec, log: (line) => console.log(line) })
+  // The file may have changed since spec/generated was last written: serve what it says now.
+  await watcher.reload()
+  console.log(`Watching ${SPEC_PATH} for changes`)
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     mock.server.close()

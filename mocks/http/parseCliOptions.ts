@@ -8,6 +8,8 @@ export interface CliOptions {
   latencyMs: number
   corsOrigins: string[]
   quiet: boolean
+  /** Reload spec/openapi.yaml on every change (development). */
+  watch: boolean
   help: boolean
 }
 
@@ -20,6 +22,7 @@ export const USAGE = `Usage: npm start -- [options]   (or: petstore-mock [option
   --latency MS       delay every API response by MS            (env PETSTORE_LATENCY_MS, default 0)
   --cors-origin O    allow browser origin O besides localhost; repeat; * allows all
   --quiet            no per-request log lines
+  --watch            reload spec/openapi.yaml when it changes; the store keeps its pets
   --help             this text`
 
 /**
@@ -44,6 +47,7 @@ export function parseCliOptions(
       latency: { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       quiet: { type: 'boolean', default: false },
+      watch: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -60,6 +64,7 @@ export function parseCliOptions(
     latencyMs: integerIn('latency', values.latency ?? env.PETSTORE_LATENCY_MS ?? '0', 0, 60_000),
     corsOrigins: values['cors-origin'] ?? [],
     quiet: values.quiet,
+    watch: values.watch,
     help: values.help,
   }
 }

@@ -1,0 +1,128 @@
+// Spec hot reload: edits to a copy of spec/openapi.yaml reach a running HTTP mock without a restart.
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { compileValidators, loadSpec, SPEC_PATH } from '../../spec/index.ts'
+import { createHttpMock, type HttpMock, listen } from './createHttpMock.ts'
+import { type SpecReload, type SpecWatcher, watchSpec } from './watchSpec.ts'
+
+const AUTH = { authorization: 'Bearer petstore-dev-key' }
+const WAIT_MS = 10_000
+
+describe('watchSpec', () => {
+  let dir: string
+  let specPath: string
+  let original: string
+  let mock: HttpMock
+  let baseUrl: string
+  let watcher: SpecWatcher
+  const log: string[] = []
+  const waiting: ((result: SpecReload) => void)[] = []
+
+  /** The next reload the watcher makes on its own (from a file event), within WAIT_MS. */
+  function nextReload(): Promise<SpecReload> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no reload within ${WAIT_MS} ms; log: ${log}`)),
+        WAIT_MS,
+      )
+      waiting.push((result) => {
+        clearTimeout(timer)
+        resolve(result)
+      })
+    })
+  }
+
+  const listStatus = async (limit: number) =>
+    (await fetch(`${baseUrl}/pets?limit=${limit}`, { headers: AUTH })).status
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'petstore-watch-'))
+    specPath = join(dir, 'openapi.yaml')
+    await copyFile(SPEC_PATH, specPath)
+    original = await readFile(specPath, 'utf8')
+    const document = await loadSpec(specPath)
+    mock = createHttpMock({ spec: { document, validators: compileValidators(document) } })
+    baseUrl = await listen(mock, 0, '127.0.0.1')
+    watcher = watchSpec({
+      path: specPath,
+      onSpec: (spec) => mock.setSpec(spec),
+      log: (line) => log.push(line),
+      onReload: (result) => waiting.shift()?.(result),
+      debounceMs: 20,
+    })
+  })
+
+  afterAll(async () => {
+    watcher?.close()
+    mock?.server.closeAllConnections()
+    await new Promise((resolve) => mock?.server.close(resolve))
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  test('an edit takes effect without a restart, and the store keeps what was added', async () => {
+    const created = await fetch(`${baseUrl}/pets`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Survivor', categoryId: 1 }),
+    })
+    expect(created.status).toBe(201)
+    const { id } = (await created.json()) as { id: number }
+    expect(await listStatus(60)).toBe(200)
+
+    const reloaded = nextReload()
+    const edited = original.replace(/maximum: 100\n(\s+)default: 20/, 'maximum: 50\n$1default: 20')
+    expect(edited).not.toBe(original)
+    await writeFile(specPath, edited)
+    await expect(reloaded).resolves.toMatchObject({ ok: true })
+
+    expect(await listStatus(60)).toBe(400)
+    expect(await listStatus(50)).toBe(200)
+    const kept = await fetch(`${baseUrl}/pets/${id}`, { headers: AUTH })
+    expect(kept.status).toBe(200)
+    await expect(kept.json()).resolves.toMatchObject({ id, name: 'Survivor' })
+    expect(log.at(-1)).toMatch(/^spec: reloaded .*openapi\.yaml; the store keeps its pets$/)
+  })
+
+  test('an invalid edit keeps the last good spec and logs the parser message', async () => {
+    const reloaded = nextReload()
+    // Back to maximum 100 but with a dangling $ref: were it taken in, limit=60 would pass again.
+    const dangling = original.replace(
+      '$ref: "#/components/schemas/Pets"',
+      '$ref: "#/components/schemas/Petz"',
+    )
+    await writeFile(specPath, dangling)
+    await expect(reloaded).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('Petz') })
+
+    // swagger-parser's own words, after the mock's.
+    expect(log.at(-1)).toMatch(
+      /^spec: .*openapi\.yaml is invalid, still serving the last good version: .*Petz/,
+    )
+    expect(await listStatus(60)).toBe(400)
+    expect(await listStatus(50)).toBe(200)
+  })
+
+  test('a schema Ajv cannot compile is refused with its message', async () => {
+    const reloaded = nextReload()
+    await writeFile(specPath, original.replace('type: integer', 'type: strin'))
+    await expect(reloaded).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('strin') })
+    expect(await listStatus(60)).toBe(400)
+  })
+
+  test('a valid document the mock cannot serve (getPet renamed) is refused too', async () => {
+    const withoutGetPet = original.replace('operationId: getPet', 'operationId: fetchPet')
+    expect(withoutGetPet).not.toBe(original)
+    const reloaded = nextReload()
+    await writeFile(specPath, withoutGetPet)
+    await expect(reloaded).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('getPet') })
+    expect(await listStatus(60)).toBe(400)
+  })
+
+  test('fixing the file brings the new version in', async () => {
+    const reloaded = nextReload()
+    await writeFile(specPath, original)
+    await expect(reloaded).resolves.toMatchObject({ ok: true })
+    expect(await listStatus(60)).toBe(200)
+  })
+})

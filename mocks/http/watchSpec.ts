@@ -1,0 +1,86 @@
+import { type FSWatcher, watch } from 'node:fs'
+import { basename, dirname, relative } from 'node:path'
+import { compileValidators, loadSpec, type PetStoreDocument, type SpecValidators } from '../../spec/index.ts'
+import { createEngine } from '../core/createEngine.ts'
+import { PetStore } from '../core/PetStore.ts'
+
+export type LoadedSpec = { document: PetStoreDocument; validators: SpecValidators }
+
+/** What one reload did: took the new document in, or kept the last good one and why. */
+export type SpecReload = { ok: true; spec: LoadedSpec } | { ok: false; reason: string }
+
+export interface WatchSpecOptions {
+  /** The OpenAPI file to watch. */
+  path: string
+  /** Receives every valid version of the document (e.g. `mock.setSpec`). */
+  onSpec(spec: LoadedSpec): void
+  /** One line per reload: what changed or why the edit was refused. */
+  log(line: string): void
+  /** Called after every reload attempt (tests wait on it). */
+  onReload?(result: SpecReload): void
+  /** Quiet time after the last file event before reloading: editors write in several steps. 100 ms. */
+  debounceMs?: number
+}
+
+export interface SpecWatcher {
+  /** Loads the file now; resolves once `onSpec` has the new document or the edit was refused. */
+  reload(): Promise<SpecReload>
+  close(): void
+}
+
+/**
+ * Spec hot reload for the HTTP mock (`npm start -- --watch`): on every change to the file, validate it
+ * (swagger-parser), compile its validators and check the engine can serve it, then hand it to
+ * `onSpec`. An invalid edit changes nothing and is logged with the parser's message.
+ *
+ * @example
+ * const mock = createHttpMock()
+ * const watcher = watchSpec({ path: SPEC_PATH, onSpec: mock.setSpec, log: console.log })
+ * // later: watcher.close()
+ */
+export function watchSpec(options: WatchSpecOptions): SpecWatcher {
+  const inCwd = relative(process.cwd(), options.path)
+  const name = inCwd === '' || inCwd.startsWith('..') ? options.path : inCwd
+  let timer: NodeJS.Timeout | undefined
+  // Reloads run one at a time, in the order the edits happened.
+  let queue: Promise<unknown> = Promise.resolve()
+
+  async function load(): Promise<SpecReload> {
+    try {
+      const document = await loadSpec(options.path)
+      const spec = { document, validators: compileValidators(document) }
+      // A document can be valid OpenAPI and still lack what the mock serves (say, getPet removed).
+      createEngine({ store: new PetStore([]), spec })
+      options.onSpec(spec)
+      options.log(`spec: reloaded ${name}; the store keeps its pets`)
+      return { ok: true, spec }
+    } catch (error) {
+      const reason = (error as Error).message
+      options.log(`spec: ${name} is invalid, still serving the last good version: ${reason}`)
+      return { ok: false, reason }
+    }
+  }
+
+  function reload(): Promise<SpecReload> {
+    const result = queue.then(load)
+    queue = result
+    void result.then((outcome) => options.onReload?.(outcome))
+    return result
+  }
+
+  // The directory, not the file: an editor that saves by renaming a new file over the old one would
+  // leave a file watcher on a file that no longer exists.
+  const watcher: FSWatcher = watch(dirname(options.path), (_event, changed) => {
+    if (changed !== null && changed !== basename(options.path)) return
+    clearTimeout(timer)
+    timer = setTimeout(() => void reload(), options.debounceMs ?? 100)
+  })
+
+  return {
+    reload,
+    close() {
+      clearTimeout(timer)
+      watcher.close()
+    },
+  }
+}
