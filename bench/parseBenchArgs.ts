@@ -1,0 +1,94 @@
+import { parseArgs } from 'node:util'
+
+export type BenchPart = 'http' | 'store' | 'contract'
+
+export interface BenchOptions {
+  quick: boolean
+  /** Exit non-zero when a target is missed (by default a miss is printed, and the exit code is 0). */
+  enforce: boolean
+  parts: BenchPart[]
+  /** Server ids to drive; all when empty. The baseline is always added. */
+  servers: string[]
+  connections: number
+  seconds: number
+  warmupSeconds: number
+  /** Start-ups per server; the median is reported, the last process is the one driven. */
+  startups: number
+  storeSizes: number[]
+  storeRounds: number
+  storeSamples: number
+  /** The whole run is stopped (every child killed) past this. */
+  budgetSeconds: number
+}
+
+export const BENCH_USAGE = `Usage: npm run bench -- [options]
+
+  --quick             short run for a CI smoke test: 2 s per route after 1 s warm-up, one start-up each
+  --enforce           exit 1 when a target is missed (default: print MISSED and exit 0)
+  --only PART         http, store or contract; repeat for more (default: all three)
+  --server ID         bare, mock, mock-logging, prism, prism-error; repeat (default: all)
+  --connections N     autocannon connections (default 50)
+  --duration S        measured seconds per route (default 10, --quick 2)
+  --warmup S          unmeasured warm-up seconds per route (default 3, --quick 1)
+  --help              this text`
+
+const PARTS: readonly BenchPart[] = ['http', 'store', 'contract']
+
+/**
+ * Reads `npm run bench` flags. Pure: returns the options or throws an Error that says which flag is wrong.
+ *
+ * @example
+ * parseBenchArgs(['--quick']).seconds // 2
+ */
+export function parseBenchArgs(argv: readonly string[]): BenchOptions & { help: boolean } {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    options: {
+      quick: { type: 'boolean', default: false },
+      enforce: { type: 'boolean', default: false },
+      only: { type: 'string', multiple: true },
+      server: { type: 'string', multiple: true },
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  const quick = values.quick
+  const parts = (values.only ?? [...PARTS]).map((part) => {
+    if (!PARTS.includes(part as BenchPart)) throw new Error(`--only takes ${PARTS.join(', ')}, not ${part}`)
+    return part as BenchPart
+  })
+  const seconds = positive('duration', values.duration ?? (quick ? '2' : '10'))
+  const warmupSeconds = nonNegative('warmup', values.warmup ?? (quick ? '1' : '3'))
+  return {
+    help: values.help,
+    quick,
+    enforce: values.enforce,
+    parts,
+    servers: values.server ?? [],
+    connections: positive('connections', values.connections ?? '50'),
+    seconds,
+    warmupSeconds,
+    startups: quick ? 1 : 3,
+    storeSizes: [1_000, 100_000, 1_000_000],
+    storeRounds: quick ? 3 : 7,
+    storeSamples: quick ? 10_000 : 20_000,
+    // Five servers x three routes, start-ups, the store and the contract suite, with room to spare.
+    budgetSeconds: 5 * 3 * (seconds + warmupSeconds) * 1.5 + (quick ? 60 : 120),
+  }
+}
+
+function positive(name: string, text: string): number {
+  const value = Number(text)
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`--${name} must be a positive number, not ${text}`)
+  return value
+}
+
+function nonNegative(name: string, text: string): number {
+  const value = Number(text)
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be 0 or more, not ${text}`)
+  return value
+}

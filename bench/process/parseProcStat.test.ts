@@ -1,0 +1,25 @@
+import { describe, expect, test } from '@jest/globals'
+import { parseProcStat } from './parseProcStat.ts'
+
+// Fields 3.. of a real line from this machine, with utime (14) = 1500 and stime (15) = 250.
+const TAIL = 'S 1 42 42 0 -1 4194560 1 0 0 0 1500 250 0 0 20 0 11 0 9 1 2 18446744073709551615'
+
+describe('parseProcStat', () => {
+  test.each([
+    ['a plain command name', `42 (node) ${TAIL}`],
+    ['a name with spaces', `42 (node server) ${TAIL}`],
+    // comm is whatever the process calls itself: counting fields from the first ')' would be off by two.
+    ['a name with parentheses and spaces', `42 (a) b (c)) ${TAIL}`],
+    ['a trailing newline', `42 (node) ${TAIL}\n`],
+  ])('reads utime and stime after %s', (_name, line) => {
+    expect(parseProcStat(line)).toEqual({ utimeTicks: 1500, stimeTicks: 250 })
+  })
+
+  test('refuses text that is not a stat line', () => {
+    expect(() => parseProcStat('no parenthesis here')).toThrow('not a /proc/PID/stat line')
+  })
+
+  test('refuses a line cut short before utime and stime', () => {
+    expect(() => parseProcStat('42 (node) S 1 42')).toThrow('no utime/stime')
+  })
+})

@@ -1,0 +1,92 @@
+import type { RouteMeasurement } from '../load/driveRoute.ts'
+import type { ServerRole } from '../servers/benchServers.ts'
+import { formatRatio } from './formatRatio.ts'
+import { meets, TARGETS, type Target } from './TARGETS.ts'
+
+/** A server as the report knows it: start-up and memory are per process, not per route. */
+export interface ServerSummary {
+  serverId: string
+  label: string
+  role: ServerRole
+  /** Median of `startupSamplesMs`. */
+  startupMs: number
+  startupSamplesMs: number[]
+  peakRssBytes: number
+}
+
+/** One figure divided by the baseline's; `met` only for a target server (undefined otherwise). */
+export interface Ratio {
+  metric: Target['metric']
+  label: string
+  ratio: number
+  op: Target['op']
+  limit: number
+  met: boolean | undefined
+}
+
+export interface Comparison {
+  /** Per measurement (server x route): CPU/req, req/s and p99 ratios. */
+  routes: Array<{ serverId: string; routeId: string; ratios: Ratio[] }>
+  /** Per server: the start-up ratio. */
+  servers: Array<{ serverId: string; ratios: Ratio[] }>
+  /** One sentence per target a target server missed; empty when all are met. */
+  misses: string[]
+}
+
+/**
+ * Divides every server's figures by the baseline's from the same run and judges the target servers
+ * against the issue's limits. Missing baseline figures give NaN ratios, which count as missed.
+ *
+ * @example
+ * compareToBaseline(servers, measurements).misses // ['mock POST /v1/pets: CPU/req 1.62x, target <= 1.5x']
+ */
+export function compareToBaseline(
+  servers: readonly ServerSummary[],
+  measurements: readonly RouteMeasurement[],
+  routeLabels: Readonly<Record<string, string>> = {},
+): Comparison {
+  const baseline = servers.find((server) => server.role === 'baseline')
+  const roleOf = new Map(servers.map((server) => [server.serverId, server.role]))
+  const misses: string[] = []
+
+  const judge = (serverId: string, where: string, target: Target, value: number, base: number): Ratio => {
+    const ratio = value / base
+    const isTarget = roleOf.get(serverId) === 'target'
+    const met = isTarget ? meets(target, ratio) : undefined
+    if (met === false)
+      misses.push(
+        `${serverId} ${where}: ${target.label} ${formatRatio(ratio)}, target ${target.op} ${target.limit}x`,
+      )
+    return { metric: target.metric, label: target.label, ratio, op: target.op, limit: target.limit, met }
+  }
+
+  const routeTargets = TARGETS.filter((target) => target.metric !== 'startupMs')
+  const routes = measurements.map((measurement) => {
+    const base = measurements.find(
+      (other) => other.serverId === baseline?.serverId && other.routeId === measurement.routeId,
+    )
+    const where = routeLabels[measurement.routeId] ?? measurement.routeId
+    const ratios = routeTargets.map((target) =>
+      judge(
+        measurement.serverId,
+        where,
+        target,
+        figure(measurement, target),
+        base ? figure(base, target) : NaN,
+      ),
+    )
+    return { serverId: measurement.serverId, routeId: measurement.routeId, ratios }
+  })
+
+  const startupTarget = TARGETS.find((target) => target.metric === 'startupMs') as Target
+  const serverRatios = servers.map((server) => ({
+    serverId: server.serverId,
+    ratios: [judge(server.serverId, 'start-up', startupTarget, server.startupMs, baseline?.startupMs ?? NaN)],
+  }))
+
+  return { routes, servers: serverRatios, misses }
+}
+
+function figure(measurement: RouteMeasurement, target: Target): number {
+  return target.metric === 'startupMs' ? NaN : measurement[target.metric]
+}

@@ -1,0 +1,135 @@
+// `npm run bench`: the project's HTTP mock against Prism's mock and a bare node:http baseline, in one
+// run on this machine, plus the store's scaling and the contract suite's wall time (issue 6).
+// Prints the tables, writes reports/bench/bench.json and reports/bench/bench.svg, and stops every
+// process it started by PID: on success, on error, on Ctrl-C and when the time budget runs out.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { benchHttp, type HttpBench } from './benchHttp.ts'
+import { CONTRACT_LIMIT_MS, type ContractTiming, timeContractSuite } from './contract/timeContractSuite.ts'
+import { describeMachine } from './describeMachine.ts'
+import { BENCH_ROUTES } from './load/benchRoutes.ts'
+import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from './parseBenchArgs.ts'
+import { formatBenchTables } from './report/formatBenchTables.ts'
+import { renderChart } from './report/renderChart.ts'
+import { BENCH_SERVERS, type BenchServer } from './servers/benchServers.ts'
+import { killAllTrackedNow, stopAllTracked } from './servers/childProcesses.ts'
+import { compareStoreScaling, type StoreScalingRun } from './store/compareStoreScaling.ts'
+import { formatStoreTable } from './store/formatStoreTable.ts'
+import { runStoreScaling } from './store/runStoreScaling.ts'
+
+const API_KEY = 'bench-key'
+const REPORT_DIR = fileURLToPath(new URL('../reports/bench/', import.meta.url))
+const ROUTE_LABELS = Object.fromEntries(BENCH_ROUTES.map((route) => [route.id, route.label]))
+const log = (line: string): void => console.error(`[bench] ${line}`)
+
+let options: BenchOptions & { help: boolean }
+try {
+  options = parseBenchArgs(process.argv.slice(2))
+} catch (error) {
+  console.error(`bench: ${(error as Error).message}\n\n${BENCH_USAGE}`)
+  process.exit(2)
+}
+if (options.help) {
+  console.log(BENCH_USAGE)
+  process.exit(0)
+}
+
+process.on('exit', killAllTrackedNow)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping every server started`)
+    void stopAllTracked().finally(() => process.exit(130))
+  })
+}
+const budget = setTimeout(() => {
+  log(`over the ${options.budgetSeconds} s budget: stopping every server started`)
+  void stopAllTracked().finally(() => process.exit(3))
+}, options.budgetSeconds * 1000)
+budget.unref()
+
+const machine = describeMachine()
+const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`
+log(
+  `${command}: ${machine.cores} cores (${machine.cpuModel}), Node ${machine.node}, load ${machine.loadAverage}`,
+)
+
+const misses: string[] = []
+let http: HttpBench
+let store: { runs: StoreScalingRun[]; comparison: ReturnType<typeof compareStoreScaling> } | undefined
+let contract: ContractTiming | undefined
+
+try {
+  http = options.parts.includes('http')
+    ? await benchHttp(options, API_KEY, log)
+    : { servers: [], measurements: [], comparison: { routes: [], servers: [], misses: [] }, failures: [] }
+  if (http.measurements.length > 0) {
+    console.log(
+      `\nHTTP: -c ${options.connections}, ${options.seconds} s per route after ${options.warmupSeconds} s warm-up; ratios are to the bare baseline of this run\n`,
+    )
+    console.log(formatBenchTables(http.servers, http.measurements, http.comparison, ROUTE_LABELS))
+    misses.push(...http.comparison.misses)
+  }
+  for (const failure of http.failures) console.log(`\nnot measured: ${failure}`)
+
+  if (options.parts.includes('store')) {
+    const runs = await runStoreScaling(
+      options.storeSizes,
+      { rounds: options.storeRounds, samples: options.storeSamples },
+      log,
+    )
+    store = { runs, comparison: compareStoreScaling(runs) }
+    console.log(
+      `\nStore: PetStore.list({ limit: 20, status }), per call, median over ${options.storeRounds} rounds of ${options.storeSamples} calls; one child process per size\n`,
+    )
+    console.log(formatStoreTable(runs, store.comparison.ratios, store.comparison.rss))
+    misses.push(...store.comparison.misses)
+  }
+
+  if (options.parts.includes('contract')) {
+    const mock = BENCH_SERVERS.find((server) => server.role === 'target') as BenchServer
+    log('contract suite against a fresh mock')
+    contract = await timeContractSuite(mock, API_KEY)
+    console.log(`\nContract suite (target <= ${CONTRACT_LIMIT_MS / 1000} s): ${describeContract(contract)}`)
+    if (contract.status === 'ran' && !contract.met)
+      misses.push(`contract suite: ${describeContract(contract)}`)
+  }
+} finally {
+  await stopAllTracked()
+}
+
+mkdirSync(REPORT_DIR, { recursive: true })
+const report = {
+  command,
+  date: new Date().toISOString(),
+  machine,
+  options,
+  http: { ...http, routeLabels: ROUTE_LABELS },
+  store,
+  contract,
+  misses,
+}
+writeFileSync(`${REPORT_DIR}bench.json`, `${JSON.stringify(report, null, 2)}\n`)
+if (http.measurements.length > 0) {
+  const title = `${command} - ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}, ${report.date.slice(0, 16)}`
+  writeFileSync(`${REPORT_DIR}bench.svg`, renderChart(http.servers, http.measurements, ROUTE_LABELS, title))
+}
+console.log(
+  `\nWrote ${REPORT_DIR}bench.json${http.measurements.length > 0 ? ` and ${REPORT_DIR}bench.svg` : ''}`,
+)
+
+if (misses.length === 0) console.log('\nTargets: all met')
+else {
+  console.log(`\nTargets: ${misses.length} MISSED`)
+  for (const miss of misses) console.log(`  MISSED ${miss}`)
+}
+process.exit(options.enforce && (misses.length > 0 || http.failures.length > 0) ? 1 : 0)
+
+function describeContract(timing: ContractTiming): string {
+  if (timing.status === 'unavailable') return `not run: ${timing.reason}`
+  const verdict = timing.met ? 'ok' : 'MISSED'
+  const exit =
+    timing.exitCode === 0
+      ? ''
+      : ` (exit ${timing.exitCode}: ${timing.outputTail.trim().split('\n').slice(-3).join(' / ')})`
+  return `${(timing.wallMs / 1000).toFixed(1)} s ${verdict}${exit}`
+}

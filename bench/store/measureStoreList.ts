@@ -1,0 +1,125 @@
+// Child process of the store-scaling bench: fills a PetStore with `--size` pets (all `available`
+// but one `sold`, created last so a scan would have to reach the end) and times `list` for a common
+// status, the rare one and no status. It runs alone in its process so its RSS is the store's own.
+// Prints one JSON line (StoreListFigures) on stdout.
+import { readFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { parseArgs } from 'node:util'
+import { PetStore } from '../../mocks/core/PetStore.ts'
+import { percentile } from '../percentile.ts'
+import { parseProcStatus } from '../process/parseProcStatus.ts'
+
+/**
+ * Per-call nanoseconds of `list({ limit: 20, status })` at one store size: the median over rounds of
+ * each round's p50 and p99. `control` is a 20-element `slice` of a 20-element array timed the same
+ * way: the noise floor of this machine at that moment (GC threads, other processes, the timer).
+ */
+export interface ListTiming {
+  status: 'available' | 'sold' | 'none' | 'control'
+  p50Ns: number
+  p99Ns: number
+}
+
+export interface StoreListFigures {
+  size: number
+  /** Calls timed per status and round. */
+  samples: number
+  rounds: number
+  fillMs: number
+  timings: ListTiming[]
+  /** VmRSS after filling, a full GC and a pause, with every pet held: what the store costs to keep. */
+  rssBytes: number
+  /** VmHWM at that moment: the peak while filling (the store's arrays and map growing by doubling). */
+  peakRssBytes: number
+  heapUsedBytes: number
+  /** Minor page faults while timing: the usual cause of a microsecond p99 on a sub-microsecond call. */
+  minorPageFaults: number
+}
+
+const WARMUP_CALLS = 5000
+let sink = 0
+
+/** Times `call` one call at a time and returns this round's p50 and p99 in nanoseconds. */
+function timeRound(call: () => unknown[], samples: number): { p50: number; p99: number } {
+  for (let i = 0; i < WARMUP_CALLS; i++) sink += call().length
+  const durations = new Float64Array(samples)
+  for (let i = 0; i < samples; i++) {
+    const start = process.hrtime.bigint()
+    sink += call().length
+    durations[i] = Number(process.hrtime.bigint() - start)
+  }
+  durations.sort()
+  return { p50: percentile(durations, 0.5), p99: percentile(durations, 0.99) }
+}
+
+function median(values: number[]): number {
+  return percentile(
+    values.toSorted((a, b) => a - b),
+    0.5,
+  )
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: {
+      size: { type: 'string' },
+      samples: { type: 'string', default: '20000' },
+      rounds: { type: 'string', default: '7' },
+    },
+  })
+  const size = Number(values.size)
+  const samples = Number(values.samples)
+  const rounds = Number(values.rounds)
+  if (!Number.isSafeInteger(size) || size < 2) throw new Error('--size must be an integer >= 2')
+
+  const fillStarted = performance.now()
+  const store = new PetStore()
+  for (let i = 1; i < size; i++)
+    store.create({ name: `pet ${i}`, categoryId: 1 + (i % 4), status: 'available' })
+  store.create({ name: 'the rare one', categoryId: 1, status: 'sold' })
+  const fillMs = performance.now() - fillStarted
+
+  // Started with --expose-gc by the parent. Filling leaves V8 marking and sweeping a large heap on
+  // its own threads for a while; on two shared cores that shows up as a 2-4 us p99 on any call,
+  // even a bare slice. A full GC and a pause let it finish before anything is timed.
+  const gc = (globalThis as { gc?: () => void }).gc
+  gc?.()
+  await sleep(200)
+  const memory = parseProcStatus(readFileSync('/proc/self/status', 'utf8'))
+  const heapUsedBytes = process.memoryUsage().heapUsed
+  const faultsBefore = process.resourceUsage().minorPageFault
+
+  const control = Array.from({ length: 20 }, (_, id) => ({ id }))
+  const calls: Record<ListTiming['status'], () => unknown[]> = {
+    available: () => store.list({ limit: 20, status: 'available' }),
+    sold: () => store.list({ limit: 20, status: 'sold' }),
+    none: () => store.list({ limit: 20 }),
+    control: () => control.slice(0, 20),
+  }
+  // Rounds interleave the cases, so a burst of load from elsewhere hits one round of each, and the
+  // median over rounds leaves it out.
+  const perRound = new Map<ListTiming['status'], Array<{ p50: number; p99: number }>>()
+  for (let round = 0; round < rounds; round++) {
+    for (const [status, call] of Object.entries(calls) as Array<[ListTiming['status'], () => unknown[]]>) {
+      perRound.set(status, [...(perRound.get(status) ?? []), timeRound(call, samples)])
+    }
+  }
+  const timings: ListTiming[] = [...perRound].map(([status, results]) => ({
+    status,
+    p50Ns: median(results.map((result) => result.p50)),
+    p99Ns: median(results.map((result) => result.p99)),
+  }))
+  const figures: StoreListFigures = {
+    size: store.size,
+    samples,
+    rounds,
+    fillMs,
+    timings,
+    rssBytes: memory.rssBytes,
+    peakRssBytes: memory.peakRssBytes,
+    heapUsedBytes,
+    minorPageFaults: process.resourceUsage().minorPageFault - faultsBefore,
+  }
+  if (sink < 0) console.error('unreachable: keeps the timed calls from being optimised away')
+  console.log(JSON.stringify(figures))
+}
