@@ -73,8 +73,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions & { help: 
     warmupSeconds,
     startups: quick ? 1 : 3,
     storeSizes: [1_000, 100_000, 1_000_000],
-    storeRounds: quick ? 3 : 7,
-    storeSamples: quick ? 10_000 : 20_000,
+    // Cheap (a second or so per size, mostly filling the store) and noisy when cut short: the same in --quick.
+    storeRounds: 9,
+    storeSamples: 20_000,
     // Five servers x three routes, start-ups, the store and the contract suite, with room to spare.
     budgetSeconds: 5 * 3 * (seconds + warmupSeconds) * 1.5 + (quick ? 60 : 120),
   }

@@ -46,9 +46,13 @@ export function formatStoreTable(
       const ratio = ratios.find((candidate) => candidate.runId === run.id && candidate.status === status)
       if (!ratio) return `${status} n/a`
       const verdict = ratio.met === undefined ? '' : ratio.met ? ' ok' : ' MISSED'
-      return `${status} ${formatRatio(ratio.ratio)}${verdict}`
+      if (status === 'control') return `control ${formatRatio(ratio.ratio)}`
+      return `${status} ${formatRatio(ratio.ratio)} (${formatRatio(ratio.normalized)} ÷ control)${verdict}`
     })
-    return `p99 largest/smallest, ${run.label}${run.judged ? ' (judged, <= 1.5x)' : ''}: ${parts.join(', ')}`
+    const judged = run.judged
+      ? ` (judged: available and sold, divided by the control's growth when it grew, <= 1.5x)`
+      : ''
+    return `p99 largest/smallest pets, ${run.label}${judged}: ${parts.join(', ')}`
   })
   const rssLine = rss
     ? `RSS holding ${rss.size.toLocaleString('en-US')} pets (Node defaults): ${(rss.bytes / 2 ** 20).toFixed(0)} MiB, target <= ${rss.limitBytes / 2 ** 20} MiB: ${rss.met ? 'ok' : 'MISSED'}`
