@@ -11,7 +11,8 @@ export const DEFAULT_STATUS: PetStatus = 'available'
 
 /**
  * The in-memory store of pets: pure data, no HTTP. Ids are assigned in sequence from 1 (after the
- * highest seeded id), so every id is a safe integer in JavaScript. Lists come oldest first.
+ * highest seeded id; once that passes 2^53 - 1, the lowest free id), so every id is a safe integer in
+ * JavaScript. Lists come oldest first.
  *
  * Listing costs O(limit), whatever the store holds: there is no delete operation, so one
  * append-only array of all pets and one per status keep creation order for free.
@@ -26,6 +27,8 @@ export class PetStore {
   #all: Pet[] = []
   #byStatus = new Map<PetStatus, Pet[]>()
   #nextId = 1
+  /** Where the search for a free id resumes once the sequence has passed 2^53 - 1 (no deletes: it only grows). */
+  #lowestFree = 1
 
   constructor(seed: readonly Pet[] = []) {
     this.reset(seed)
@@ -39,7 +42,7 @@ export class PetStore {
   /** Stores a new pet under the next id. The caller has validated `input`; only known fields are kept. */
   create(input: NewPet): Pet {
     const pet: Pet = {
-      id: this.#nextId,
+      id: this.#takeId(),
       name: input.name,
       categoryId: input.categoryId,
       status: input.status ?? DEFAULT_STATUS,
@@ -80,6 +83,7 @@ export class PetStore {
     this.#all = []
     this.#byStatus.clear()
     this.#nextId = 1
+    this.#lowestFree = 1
     for (const pet of seed) {
       this.#insert({
         id: pet.id,
@@ -88,6 +92,13 @@ export class PetStore {
         status: pet.status ?? DEFAULT_STATUS,
       })
     }
+  }
+
+  /** The next id in sequence; past 2^53 - 1 (only a seed can get there), the lowest free one. */
+  #takeId(): number {
+    if (this.#nextId <= Number.MAX_SAFE_INTEGER) return this.#nextId
+    while (this.#byId.has(this.#lowestFree)) this.#lowestFree++
+    return this.#lowestFree
   }
 
   #insert(pet: Pet): void {

@@ -108,10 +108,9 @@ export function createEngine(options: EngineOptions): Engine {
       }
     }
     const match = routes.match(path)
-    if (method === 'OPTIONS') {
-      if (!match) return { response: errorResponse(404, 'route_not_found', `No route ${path}.`) }
-      return { response: { status: 204, headers: { allow: match.allow } } }
-    }
+    // OPTIONS on a known path needs no key (it only lists methods); an unknown path falls through to
+    // auth like any other request, so no path is revealed without a key.
+    if (method === 'OPTIONS' && match) return { response: { status: 204, headers: { allow: match.allow } } }
     const operation = match?.operations.get(method === 'HEAD' ? 'GET' : method)
 
     const verdict = checkBearer(request.header('authorization'), apiKeys)

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'malformed_request'
 
 /**
  * The one place that builds an Error body: `{ code, message, status }`, with `status` always equal

@@ -1,6 +1,7 @@
 import { describeAjvErrors, type NewPet, type SpecValidators } from '../../spec/runtime.ts'
 import type { EngineRequest, EngineResponse } from './EngineMessages.ts'
 import { errorResponse } from './errorResponse.ts'
+import { findDuplicateKey } from './findDuplicateKey.ts'
 import { clip } from './parseListQuery.ts'
 
 /** The largest request body the mock reads (a project choice: the document sets no size limit). */
@@ -10,8 +11,8 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/
 
 /**
  * Reads the createPet body, in the order a client would fix things: encoding (415), media type (415),
- * size (413), JSON syntax (400 malformed_json), then the spec's NewPet schema (400 invalid_body),
- * then the mock's own rules: `id` is the service's to choose (400 read_only_field) and `categoryId`
+ * size (413), JSON syntax (400 malformed_json), a field given twice (400 invalid_body: which copy
+ * counts differs between parsers), then the spec's NewPet schema (400 invalid_body), then the mock's own rules: `id` is the service's to choose (400 read_only_field) and `categoryId`
  * must be exact in JavaScript (400 unsafe_integer). Unknown fields are dropped, not stored.
  *
  * @example
@@ -52,6 +53,12 @@ export function parseNewPet(request: EngineRequest, validators: SpecValidators):
       `The request body is not valid JSON: ${(error as Error).message}`,
     )
   }
+  const duplicate = isObject(parsed) ? findDuplicateKey(text) : undefined
+  if (duplicate !== undefined) {
+    return invalidBody(
+      `body holds '${clip(duplicate)}' more than once; send each field once (RFC 8259 section 4)`,
+    )
+  }
   const validate = validators.requestBody('createPet')
   if (!validate(parsed)) return invalidBody(describeAjvErrors(validate.errors, 'body'))
 
@@ -63,12 +70,17 @@ export function parseNewPet(request: EngineRequest, validators: SpecValidators):
     return errorResponse(
       400,
       'unsafe_integer',
-      `body/categoryId ${body.categoryId} cannot be kept exactly: the mock accepts integers between -(2^53 - 1) and 2^53 - 1`,
+      // Not echoed: JSON.parse has already rounded it, and the rounded value is not what was sent.
+      'body/categoryId is beyond the integers a JavaScript client can hold exactly (-(2^53 - 1) to 2^53 - 1), so it would come back rounded',
     )
   }
   const pet: NewPet = { name: body.name, categoryId: body.categoryId }
   if (body.status !== undefined) pet.status = body.status
   return pet
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function invalidBody(message: string): EngineResponse {
