@@ -1,0 +1,65 @@
+import type { PetStoreDocument, SpecValidators } from '../spec/runtime.ts'
+import type { Exchange, ProbeRequest } from './exchange.ts'
+
+/** `required`: decided by the interface document. `recommended`: a sensible choice where it is silent. */
+export type Level = 'required' | 'recommended'
+
+/** What a check may need that some targets cannot give. */
+export type Need = 'write' | 'state' | 'auth'
+
+export const OPERATION_IDS = ['listPets', 'createPet', 'getPet'] as const
+export type OperationName = (typeof OPERATION_IDS)[number]
+
+/** One violation: what was received against what the spec documents, and how to reproduce it. */
+export interface Finding {
+  operation: OperationName
+  message: string
+  curl: string
+}
+
+/** Everything a check knows: a base URL, a key, the spec. Nothing of any implementation. */
+export interface CheckContext {
+  baseUrl: string
+  runId: string
+  document: PetStoreDocument
+  validators: SpecValidators
+  /** Sends a request (recorded for the checks that read every exchange). */
+  send(request: ProbeRequest): Promise<Exchange>
+  /** Every exchange so far, in order. */
+  readonly exchanges: readonly Exchange[]
+  /** A name for a pet this run creates, recognisable in a shared environment. */
+  petName(purpose: string): string
+  /** What this run may do (read-only and stateless runs skip some operations of some checks). */
+  readonly capabilities: ReadonlySet<Need>
+}
+
+export interface CheckOutcome {
+  findings: Finding[]
+  /** Operations this check could not exercise, with the reason. */
+  skipped?: Partial<Record<OperationName, string>>
+}
+
+/**
+ * A named conformance check in the manner of Schemathesis: a small function that sends what it
+ * needs and returns the violations it saw. `afterAll` checks read every exchange of the run.
+ */
+export interface Check {
+  name: string
+  level: Level
+  /** One sentence: what the check asserts, and where the rule comes from. */
+  description: string
+  operations: readonly OperationName[]
+  needs: readonly Need[]
+  afterAll?: boolean
+  run(context: CheckContext): Promise<CheckOutcome>
+}
+
+/** A finding for an exchange, with the standard "Received … / Documented …" wording. */
+export function finding(
+  exchange: Exchange,
+  operation: OperationName,
+  received: string,
+  documented: string,
+): Finding {
+  return { operation, message: `Received: ${received}\nDocumented: ${documented}`, curl: exchange.curl }
+}

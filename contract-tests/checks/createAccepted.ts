@@ -1,0 +1,30 @@
+import { type Check, finding } from '../Check.ts'
+import { describeResponse } from './petsIn.ts'
+
+/** §4.2: a valid NewPet is accepted with 201 (checked even on stateless targets). */
+export const createAccepted: Check = {
+  name: 'create_accepted',
+  level: 'required',
+  description: 'createPet answers 201 for a valid NewPet, with or without the optional status (§4.2).',
+  operations: ['createPet'],
+  needs: ['write'],
+  async run(context) {
+    const exchange = await context.send({
+      operation: 'createPet',
+      method: 'POST',
+      path: '/pets',
+      body: JSON.stringify({ name: context.petName('accepted'), categoryId: 1, status: 'available' }),
+    })
+    if (exchange.status === 201) return { findings: [] }
+    return {
+      findings: [
+        finding(
+          exchange,
+          'createPet',
+          describeResponse(exchange),
+          '201 with the created Pet for a valid NewPet',
+        ),
+      ],
+    }
+  },
+}

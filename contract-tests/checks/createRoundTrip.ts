@@ -1,0 +1,59 @@
+import { type Check, type CheckOutcome, finding } from '../Check.ts'
+import { describeResponse } from './petsIn.ts'
+
+/** §4.2 rule 2 and §4.3: the created pet carries the submitted fields and a new id, and getPet returns it. */
+export const createRoundTrip: Check = {
+  name: 'create_round_trip',
+  level: 'required',
+  description:
+    'createPet answers 201 with the submitted fields and an id, and getPet returns that pet (§4.2 rule 2, §4.3).',
+  operations: ['createPet', 'getPet'],
+  needs: ['write', 'state'],
+  async run(context) {
+    const outcome: CheckOutcome = { findings: [] }
+    const submissions = [
+      { name: context.petName('round-trip'), categoryId: 7, status: 'pending' },
+      { name: context.petName('round-trip-minimal'), categoryId: 3 },
+    ]
+    for (const submitted of submissions) {
+      const created = await context.send({
+        operation: 'createPet',
+        method: 'POST',
+        path: '/pets',
+        body: JSON.stringify(submitted),
+      })
+      const pet = created.json as Record<string, unknown> | undefined
+      const differs = Object.entries(submitted)
+        .filter(([field, value]) => pet?.[field] !== value)
+        .map(([field]) => field)
+      if (created.status !== 201 || !pet || differs.length > 0 || !Number.isInteger(pet.id)) {
+        const received =
+          differs.length > 0 && pet
+            ? `${created.status} with ${JSON.stringify(pet)} (differs in ${differs.join(', ')})`
+            : describeResponse(created)
+        outcome.findings.push(
+          finding(
+            created,
+            'createPet',
+            received,
+            `201 with a Pet carrying ${JSON.stringify(submitted)} and an integer id`,
+          ),
+        )
+        continue
+      }
+      const fetched = await context.send({ operation: 'getPet', method: 'GET', path: `/pets/${pet.id}` })
+      const again = fetched.json as Record<string, unknown> | undefined
+      const lost = [...Object.keys(submitted), 'id'].filter((field) => again?.[field] !== pet[field])
+      if (fetched.status !== 200 || lost.length > 0) {
+        const received =
+          fetched.status === 200
+            ? `200 with ${fetched.text.slice(0, 200)} (differs in ${lost.join(', ')})`
+            : describeResponse(fetched)
+        outcome.findings.push(
+          finding(fetched, 'getPet', received, `200 with the pet just created: ${JSON.stringify(pet)}`),
+        )
+      }
+    }
+    return outcome
+  },
+}

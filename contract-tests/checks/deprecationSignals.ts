@@ -1,0 +1,37 @@
+import { type Check, finding } from '../Check.ts'
+
+/** §9.3, with the spec's headers: a deprecated operation says so on every response, with its sunset. */
+export const deprecationSignals: Check = {
+  name: 'deprecation_signals',
+  level: 'recommended',
+  description:
+    'getPet responses carry Deprecation (RFC 9745), Sunset (RFC 8594) at the spec’s x-sunset date, and a Link (§9.3).',
+  operations: ['getPet'],
+  needs: [],
+  async run(context) {
+    const getPet = context.document.paths['/pets/{petId}']?.get
+    const sunsetDate = getPet?.['x-sunset']
+    const exchange = await context.send({ operation: 'getPet', method: 'GET', path: '/pets/1' })
+    const problems: string[] = []
+    const deprecation = exchange.headers.get('deprecation')
+    const sunset = exchange.headers.get('sunset')
+    if (!deprecation) problems.push('no Deprecation header')
+    else if (!/^@-?\d+$/.test(deprecation) && deprecation !== 'true')
+      problems.push(`Deprecation '${deprecation}' is not a structured date (@seconds)`)
+    if (!sunset) problems.push('no Sunset header')
+    else if (sunsetDate && new Date(sunset).toISOString().slice(0, 10) !== sunsetDate)
+      problems.push(`Sunset '${sunset}' is not ${sunsetDate}`)
+    if (!exchange.headers.get('link')) problems.push('no Link header to the replacement')
+    if (problems.length === 0) return { findings: [] }
+    return {
+      findings: [
+        finding(
+          exchange,
+          'getPet',
+          `${exchange.status} with ${problems.join('; ')}`,
+          `Deprecation, Sunset (${sunsetDate}) and Link headers on a deprecated operation`,
+        ),
+      ],
+    }
+  },
+}

@@ -1,0 +1,38 @@
+import { type Check, type Finding, finding } from '../Check.ts'
+import { describeResponse, petsIn } from './petsIn.ts'
+
+/** §8: whatever a server does with limit above 100 (400, clamping), it never returns more than 100. */
+export const limitMaximumHonoured: Check = {
+  name: 'limit_maximum_honoured',
+  level: 'required',
+  description:
+    'A limit above the maximum never yields more than 100 pets, whether the server refuses it or clamps it (§8).',
+  operations: ['listPets'],
+  needs: ['state'],
+  async run(context) {
+    const maximum = Number(
+      context.document.paths['/pets']?.get?.parameters?.find((p) => p.name === 'limit')?.schema.maximum,
+    )
+    const findings: Finding[] = []
+    for (const limit of [maximum + 1, 10 * maximum]) {
+      const exchange = await context.send({
+        operation: 'listPets',
+        method: 'GET',
+        path: `/pets?limit=${limit}`,
+        kind: 'gap',
+      })
+      const pets = petsIn(exchange)
+      if (exchange.status >= 200 && exchange.status < 300 && (!pets || pets.length > maximum)) {
+        findings.push(
+          finding(
+            exchange,
+            'listPets',
+            describeResponse(exchange),
+            `a 4xx, or at most ${maximum} pets, for limit=${limit}`,
+          ),
+        )
+      }
+    }
+    return { findings }
+  },
+}

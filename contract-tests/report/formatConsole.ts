@@ -1,0 +1,48 @@
+import type { ContractReport } from '../runContract.ts'
+
+/**
+ * The report as a person reads it: one line per check and operation, then every failure with what
+ * was received, what the spec documents and a curl line to reproduce it.
+ */
+export function formatConsole(report: ContractReport): string {
+  const lines = [`Pet Store contract suite against ${report.baseUrl} (run ${report.runId}${modes(report)})`]
+  if (report.abort) return [...lines, '', `ABORTED: ${report.abort}`].join('\n')
+  const mark = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const
+  for (const result of report.results) {
+    const outcome =
+      result.outcome === 'fail' && result.level === 'recommended' && !report.strict
+        ? 'WARN'
+        : mark[result.outcome]
+    const reason = result.reason ? `  (${result.reason})` : ''
+    lines.push(`  ${outcome}  ${result.check} [${result.level}] ${result.operation}${reason}`)
+  }
+  const failures = report.results.filter((r) => r.outcome === 'fail')
+  for (const result of failures) {
+    for (const f of result.findings) {
+      lines.push(
+        '',
+        `${result.check} [${result.level}] ${result.operation}`,
+        indent(f.message),
+        indent(`Reproduce: ${f.curl}`),
+      )
+    }
+  }
+  const count = (outcome: string) => report.results.filter((r) => r.outcome === outcome).length
+  lines.push(
+    '',
+    `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped (${report.requests} requests in ${Math.round(report.durationMs)} ms)`,
+    report.failed ? 'Result: FAILED' : 'Result: conforms',
+  )
+  return lines.join('\n')
+}
+
+function modes(report: ContractReport): string {
+  return [report.strict && 'strict', report.readOnly && 'read-only', report.stateless && 'stateless']
+    .filter(Boolean)
+    .map((m) => `, ${m}`)
+    .join('')
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '    ')
+}

@@ -1,0 +1,43 @@
+import type { ContractReport } from '../runContract.ts'
+
+/**
+ * JUnit XML for CI: one testsuite per level, one testcase per check and operation. A recommended
+ * failure is a failure only with --strict; otherwise it is reported as skipped with its message.
+ */
+export function toJunitXml(report: ContractReport): string {
+  const cases = report.results.map((result) => {
+    const name = escape(`${result.check} ${result.operation}`)
+    const open = `    <testcase classname="petstore.contract.${result.level}" name="${name}">`
+    const messages = escape(result.findings.map((f) => `${f.message}\nReproduce: ${f.curl}`).join('\n\n'))
+    if (result.outcome === 'skip')
+      return `${open}<skipped message="${escape(result.reason ?? '')}"/></testcase>`
+    if (result.outcome === 'pass') return `${open}</testcase>`
+    if (result.level === 'recommended' && !report.strict)
+      return `${open}<skipped message="recommended check failed (not strict)">${messages}</skipped></testcase>`
+    return `${open}<failure message="${escape(result.description)}">${messages}</failure></testcase>`
+  })
+  const failures = report.results.filter(
+    (r) => r.outcome === 'fail' && (r.level === 'required' || report.strict),
+  ).length
+  const skipped = report.results.length - failures - report.results.filter((r) => r.outcome === 'pass').length
+  const abort = report.abort
+    ? `\n    <testcase classname="petstore.contract" name="reach target"><error message="${escape(report.abort)}"/></testcase>`
+    : ''
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="petstore-contract" tests="${report.results.length + (report.abort ? 1 : 0)}" failures="${failures}" errors="${report.abort ? 1 : 0}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    `  <testsuite name="${escape(report.baseUrl)}" tests="${report.results.length}" failures="${failures}" skipped="${skipped}">${abort}`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n')
+}
+
+function escape(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+}

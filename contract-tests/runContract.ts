@@ -1,0 +1,169 @@
+import {
+  compileValidators,
+  openApiDocument,
+  type PetStoreDocument,
+  type SpecValidators,
+} from '../spec/runtime.ts'
+import type { Check, CheckContext, Finding, Level, Need, OperationName } from './Check.ts'
+import { CHECKS } from './checks/index.ts'
+import { type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
+
+export interface RunOptions {
+  /** The API's base URL, ending in /v1 (for `prism mock`, the bare origin). */
+  baseUrl: string
+  apiKey: string
+  /** Recommended checks fail the run too. */
+  strict?: boolean
+  /** Never create data. */
+  readOnly?: boolean
+  /** The target keeps no state and accepts any key (e.g. prism mock): checks needing either are skipped. */
+  stateless?: boolean
+  timeoutMs?: number
+  /** The fetch to use; the global one by default (so MSW's setupServer can answer in-process). */
+  fetch?: typeof fetch
+  /** Which checks to run; all by default. */
+  checks?: readonly Check[]
+  spec?: { document: PetStoreDocument; validators: SpecValidators }
+}
+
+export interface CheckResult {
+  check: string
+  level: Level
+  description: string
+  operation: OperationName
+  outcome: 'pass' | 'fail' | 'skip'
+  /** Why it was skipped. */
+  reason?: string
+  findings: Finding[]
+}
+
+export interface ContractReport {
+  baseUrl: string
+  runId: string
+  strict: boolean
+  readOnly: boolean
+  stateless: boolean
+  durationMs: number
+  /** Set when the run could not start: the target is unreachable or refuses the key. */
+  abort?: string
+  results: CheckResult[]
+  requests: number
+  /** True when a required check failed (or, with strict, any check), or the run aborted. */
+  failed: boolean
+}
+
+/**
+ * Runs every check against a target and returns what each found, per operation. Knows a base URL,
+ * a key and the spec; nothing of any implementation.
+ *
+ * @example
+ * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'petstore-dev-key' })
+ * report.failed // false when every required check passed
+ */
+export async function runContract(options: RunOptions): Promise<ContractReport> {
+  const started = performance.now()
+  const spec = options.spec ?? { document: openApiDocument, validators: compileValidators(openApiDocument) }
+  const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const timeoutMs = options.timeoutMs ?? 5_000
+  const capabilities = new Set<Need>()
+  if (!options.readOnly) capabilities.add('write')
+  if (!options.stateless) capabilities.add('state').add('auth')
+
+  const exchanges: Exchange[] = []
+  const context: CheckContext = {
+    baseUrl: options.baseUrl,
+    runId,
+    document: spec.document,
+    validators: spec.validators,
+    exchanges,
+    capabilities,
+    petName: (purpose) => `contract-${runId}-${purpose}`,
+    async send(request: ProbeRequest) {
+      const exchange = await sendRequest(options.baseUrl, options.apiKey, request, timeoutMs, options.fetch)
+      exchanges.push(exchange)
+      return exchange
+    },
+  }
+  const report: ContractReport = {
+    baseUrl: options.baseUrl,
+    runId,
+    strict: options.strict ?? false,
+    readOnly: options.readOnly ?? false,
+    stateless: options.stateless ?? false,
+    durationMs: 0,
+    results: [],
+    requests: 0,
+    failed: false,
+  }
+
+  const abort = await preflight(context, options)
+  if (abort)
+    return {
+      ...report,
+      abort,
+      failed: true,
+      durationMs: performance.now() - started,
+      requests: exchanges.length,
+    }
+
+  const checks = options.checks ?? CHECKS
+  for (const check of [...checks.filter((c) => !c.afterAll), ...checks.filter((c) => c.afterAll)]) {
+    report.results.push(...(await runCheck(check, context)))
+  }
+  report.failed = report.results.some(
+    (r) => r.outcome === 'fail' && (r.level === 'required' || report.strict),
+  )
+  report.durationMs = performance.now() - started
+  report.requests = exchanges.length
+  return report
+}
+
+const SKIP_REASONS: Record<Need, string> = {
+  write: 'read-only run: this check creates pets',
+  state: 'stateless target: this check needs stored pets',
+  auth: 'stateless target: it accepts any key',
+}
+
+async function runCheck(check: Check, context: CheckContext): Promise<CheckResult[]> {
+  const base = { check: check.name, level: check.level, description: check.description }
+  const missing = check.needs.find((need) => !context.capabilities.has(need))
+  if (missing)
+    return check.operations.map((operation) => ({
+      ...base,
+      operation,
+      outcome: 'skip',
+      reason: SKIP_REASONS[missing],
+      findings: [],
+    }))
+  let outcome: Awaited<ReturnType<Check['run']>>
+  try {
+    outcome = await check.run(context)
+  } catch (error) {
+    const findings = check.operations.map((operation) => ({
+      operation,
+      message: `The check could not finish: ${(error as Error).message}`,
+      curl: '',
+    }))
+    outcome = { findings }
+  }
+  return check.operations.map((operation): CheckResult => {
+    const reason = outcome.skipped?.[operation]
+    if (reason) return { ...base, operation, outcome: 'skip', reason, findings: [] }
+    const findings = outcome.findings.filter((f) => f.operation === operation)
+    return { ...base, operation, outcome: findings.length > 0 ? 'fail' : 'pass', findings }
+  })
+}
+
+/** One request before the checks: an unreachable target or a refused key would fail every check, so say it once. */
+async function preflight(context: CheckContext, options: RunOptions): Promise<string | undefined> {
+  const probe = await context.send({ operation: 'listPets', method: 'GET', path: '/pets?limit=1' })
+  if (probe.status === 0)
+    return `The target ${options.baseUrl} is unreachable: ${probe.error}. Is it running, and is --base-url right?`
+  if (probe.status === 401 && !options.stateless) {
+    return `The target refused the API key (401 on GET ${options.baseUrl}/pets). Pass a key it accepts with --api-key or PETSTORE_API_KEY.`
+  }
+  if (probe.status === 404 && !options.baseUrl.endsWith('/v1')) {
+    return `GET ${options.baseUrl}/pets is 404: the base URL usually ends in /v1 (prism mock is the exception).`
+  }
+  return undefined
+}
