@@ -28,9 +28,13 @@ export function readBody(request: IncomingMessage, maxBytes: number): ReadBody |
       if (size > maxBytes) tooLarge = true
       else chunks.push(chunk)
     })
-    request.on('end', () =>
-      resolve({ body: tooLarge ? undefined : Buffer.concat(chunks).toString('utf8'), tooLarge }),
-    )
+    request.on('end', () => resolve({ body: tooLarge ? undefined : decodeUtf8(chunks), tooLarge }))
     request.on('error', reject)
   })
+}
+
+/** UTF-8 as fetch's `text()` decodes it (so MSW and node:http agree): a leading byte order mark is dropped. */
+function decodeUtf8(chunks: Buffer[]): string {
+  const text = Buffer.concat(chunks).toString('utf8')
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }
