@@ -81,7 +81,7 @@ test(`${CREATES} concurrent creates give ${CREATES} distinct pets, all retrievab
   ).toEqual([...ids].sort((a, b) => a - b))
 
   const fetched = await Promise.all(pets.map((pet) => call('GET', `/v1/pets/${pet.id}`)))
-  fetched.forEach((response, i) => expect(response).toEqual({ status: 200, body: pets[i] }))
+  expect(fetched).toEqual(pets.map((pet) => ({ status: 200, body: pet })))
 
   // Listing shows them oldest first (id order), per status too, up to the page size.
   const byId = [...pets].sort((a, b) => a.id - b.id)
