@@ -1,0 +1,65 @@
+// The int64 policy (decisions/004-int64-policy.md) at its edge: a pet that holds the largest id the
+// mock can assign, 2^53 - 1, and the ids a double would round onto it or next to it. Both transports.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import type { Pet } from '../spec/runtime.ts'
+import { startTransports, type Transport } from './testing/startTransports.ts'
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER // 9007199254740991
+const edge: Pet = { id: MAX_SAFE, name: 'Edge', categoryId: MAX_SAFE, status: 'sold' }
+const one: Pet = { id: 1, name: 'One', categoryId: 1, status: 'available' }
+const AUTH = { authorization: 'Bearer petstore-dev-key' }
+
+let transports: Transport[] = []
+let close: () => Promise<void> = async () => {}
+beforeAll(async () => ({ transports, close } = await startTransports()))
+afterAll(() => close())
+
+describe.each(['msw', 'http'] as const)('over %s', (name) => {
+  const transport = () => transports.find((t) => t.name === name) as Transport
+  const get = async (path: string) => {
+    const response = await fetch(`${transport().baseUrl}${path}`, { headers: AUTH })
+    return { status: response.status, body: await response.json() }
+  }
+
+  test('2^53 - 1 is found exactly; 2^53 and 2^53 + 1 (which a double rounds to 2^53) are not found', async () => {
+    transport().reset([one, edge])
+    expect(await get(`/pets/${MAX_SAFE}`)).toEqual({ status: 200, body: edge })
+    for (const id of ['9007199254740992', '9007199254740993', '9007199254740994', '18014398509481983']) {
+      expect(await get(`/pets/${id}`)).toMatchObject({ status: 404, body: { code: 'not_found' } })
+    }
+    // Spellings of 2^53 - 1 that are not int64 text are 400, never a lookup.
+    for (const id of ['9007199254740991.0', '9.007199254740991e15', '%2B9007199254740991']) {
+      expect(await get(`/pets/${id}`)).toMatchObject({ status: 400, body: { code: 'invalid_parameter' } })
+    }
+  })
+
+  test('after a pet at 2^53 - 1 the next id is still a safe integer (the lowest free one)', async () => {
+    transport().reset([one, edge])
+    const response = await fetch(`${transport().baseUrl}/pets`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Next', categoryId: 2 }),
+    })
+    const pet = (await response.json()) as Pet
+    expect(response.status).toBe(201)
+    expect(pet.id).toBe(2)
+    expect(await get(`/pets/2`)).toEqual({ status: 200, body: pet })
+  })
+
+  test('categoryId 2^53 - 1 comes back exactly; 2^53 + 1 is refused rather than rounded', async () => {
+    transport().reset([one])
+    const create = (categoryId: string) =>
+      fetch(`${transport().baseUrl}/pets`, {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: `{"name":"Big","categoryId":${categoryId}}`,
+      })
+    const exact = await create('9007199254740991')
+    expect(await exact.text()).toContain('"categoryId":9007199254740991')
+    const rounded = await create('9007199254740993')
+    expect(rounded.status).toBe(400)
+    const body = (await rounded.json()) as { code: string; message: string }
+    expect(body.code).toBe('unsafe_integer')
+    expect(body.message).not.toContain('9007199254740992')
+  })
+})
