@@ -5,6 +5,7 @@ import { compileValidators, describeAjvErrors, openApiDocument, type Pet } from 
 import { DEFAULT_API_KEY } from '../core/createEngine.ts'
 import { createHttpMock, listen } from './createHttpMock.ts'
 import { type CliOptions, parseCliOptions, USAGE } from './parseCliOptions.ts'
+import { openStateFile, type StateFile } from './stateFile.ts'
 
 function fail(message: string): never {
   console.error(`petstore mock: ${message}`)
@@ -39,6 +40,7 @@ async function readSeed(path: string): Promise<Pet[]> {
 }
 
 const seed = options.seedFile === undefined ? undefined : await readSeed(options.seedFile)
+let state: StateFile | undefined
 const mock = createHttpMock({
   spec,
   ...(options.apiKeys.length > 0 && { apiKeys: options.apiKeys }),
@@ -46,7 +48,19 @@ const mock = createHttpMock({
   latencyMs: options.latencyMs,
   corsOrigins: options.corsOrigins,
   ...(!options.quiet && { log: (line: string) => console.log(line) }),
+  ...(options.stateFile !== undefined && { onWrite: () => state?.changed() }),
 })
+if (options.stateFile !== undefined) {
+  try {
+    state = openStateFile(mock, {
+      path: options.stateFile,
+      validators: spec.validators,
+      log: (line) => console.error(line),
+    })
+  } catch (error) {
+    fail((error as Error).message)
+  }
+}
 const baseUrl = await listen(mock, options.port, options.host).catch((error: Error) =>
   fail(`cannot listen: ${error.message}`),
 )
@@ -68,6 +82,7 @@ if (options.watch) {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    state?.flush()
     mock.server.close()
     mock.server.closeAllConnections()
     process.exit(0)

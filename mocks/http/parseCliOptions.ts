@@ -5,6 +5,8 @@ export interface CliOptions {
   host: string
   apiKeys: string[]
   seedFile: string | undefined
+  /** Where the store is kept across restarts; undefined: in memory only. */
+  stateFile: string | undefined
   latencyMs: number
   corsOrigins: string[]
   quiet: boolean
@@ -19,6 +21,7 @@ export const USAGE = `Usage: npm start -- [options]   (or: petstore-mock [option
   --host H           address to bind                           (env HOST, default 127.0.0.1)
   --api-key KEY      an accepted bearer key; repeat for more   (env PETSTORE_API_KEYS=k1,k2; default petstore-dev-key)
   --seed FILE        JSON array of Pet to start with           (env PETSTORE_SEED; default fixtures/seed-pets.json)
+  --state-file FILE  keep the pets in FILE across restarts     (env PETSTORE_STATE_FILE; default: memory only)
   --latency MS       delay every API response by MS            (env PETSTORE_LATENCY_MS, default 0)
   --cors-origin O    allow browser origin O besides localhost; repeat; * allows all
   --quiet            no per-request log lines
@@ -44,6 +47,7 @@ export function parseCliOptions(
       host: { type: 'string' },
       'api-key': { type: 'string', multiple: true },
       seed: { type: 'string' },
+      'state-file': { type: 'string' },
       latency: { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       quiet: { type: 'boolean', default: false },
@@ -61,6 +65,7 @@ export function parseCliOptions(
     host: values.host ?? env.HOST ?? '127.0.0.1',
     apiKeys,
     seedFile: values.seed ?? env.PETSTORE_SEED,
+    stateFile: values['state-file'] ?? env.PETSTORE_STATE_FILE,
     latencyMs: integerIn('latency', values.latency ?? env.PETSTORE_LATENCY_MS ?? '0', 0, 60_000),
     corsOrigins: values['cors-origin'] ?? [],
     quiet: values.quiet,
