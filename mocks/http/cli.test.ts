@@ -1,43 +1,11 @@
 // The CLI as a user runs it: a real child process, its startup line, its log, its exit.
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from '@jest/globals'
+import { killStartedClis, startCli } from '../testing/startCli.ts'
 
-const CLI = new URL('./cli.ts', import.meta.url).pathname
-const started: ChildProcess[] = []
-afterEach(() => {
-  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
-})
-
-/** Spawns the CLI and resolves its startup line and output so far; rejects on early exit or after 10 s. */
-function startCli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  started.push(child)
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no startup line within 10 s: ${output}`)), 10_000)
-    child.stdout.on('data', () => {
-      const url = /listening on (http:\/\/\S+\/v1)/.exec(output)?.[1]
-      if (url) {
-        clearTimeout(timer)
-        resolve(url)
-      }
-    })
-    void exited.then((code) => {
-      clearTimeout(timer)
-      reject(new Error(`exited with ${code}: ${output}`))
-    })
-  })
-  return { child, listening, exited, output: () => output }
-}
+afterEach(killStartedClis)
 
 describe('npm start (mocks/http/cli.ts)', () => {
   test('--port 0 picks a free port on 127.0.0.1 and the startup line says where and which key', async () => {
