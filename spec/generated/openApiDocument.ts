@@ -124,7 +124,7 @@ export const openApiDocument: PetStoreDocument = {
                           "categoryId": {
                             "type": "integer",
                             "format": "int64",
-                            "description": "Identifier of the category the animal belongs to."
+                            "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
                           },
                           "status": {
                             "type": "string",
@@ -152,7 +152,7 @@ export const openApiDocument: PetStoreDocument = {
                           "id": {
                             "type": "integer",
                             "format": "int64",
-                            "description": "Unique identifier assigned by the service on creation."
+                            "description": "Unique identifier assigned by the service on creation. This project's mock assigns\nonly positive integers up to 2^53 - 1.\n"
                           }
                         }
                       }
@@ -309,7 +309,7 @@ export const openApiDocument: PetStoreDocument = {
       "post": {
         "operationId": "createPet",
         "summary": "Add an animal",
-        "description": "Adds an animal; the service assigns its `id`. A body missing `name` or `categoryId`, or\nholding invalid values, gets 400. This project's mock stores `available` when `status` is\nomitted (the interface document does not say), ignores fields it does not know and rejects a\nclient-sent `id` with 400, because the client does not choose `id`.\n",
+        "description": "Adds an animal; the service assigns its `id`. A body missing `name` or `categoryId`, or\nholding invalid values, gets 400. This project's mock stores `available` when `status` is\nomitted (the interface document does not say), ignores fields it does not know and rejects a\nclient-sent `id` with 400, because the client does not choose `id`. A field given twice gets\n400, because JSON parsers disagree on which copy counts.\n",
         "tags": [
           "animals"
         ],
@@ -332,7 +332,7 @@ export const openApiDocument: PetStoreDocument = {
                   "categoryId": {
                     "type": "integer",
                     "format": "int64",
-                    "description": "Identifier of the category the animal belongs to."
+                    "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
                   },
                   "status": {
                     "type": "string",
@@ -403,7 +403,7 @@ export const openApiDocument: PetStoreDocument = {
                         "categoryId": {
                           "type": "integer",
                           "format": "int64",
-                          "description": "Identifier of the category the animal belongs to."
+                          "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
                         },
                         "status": {
                           "type": "string",
@@ -431,7 +431,7 @@ export const openApiDocument: PetStoreDocument = {
                         "id": {
                           "type": "integer",
                           "format": "int64",
-                          "description": "Unique identifier assigned by the service on creation."
+                          "description": "Unique identifier assigned by the service on creation. This project's mock assigns\nonly positive integers up to 2^53 - 1.\n"
                         }
                       }
                     }
@@ -676,7 +676,7 @@ export const openApiDocument: PetStoreDocument = {
             "name": "petId",
             "in": "path",
             "required": true,
-            "description": "Identifier of the animal. Any int64 is a well-formed `petId`; this project's mock assigns\nonly identifiers up to 2^53 - 1 (exact in JavaScript), so a larger one is simply not found.\n",
+            "description": "Identifier of the animal. Any int64 is a well-formed `petId`; this project's mock assigns\nonly identifiers up to 2^53 - 1 (exact in JavaScript), so a larger one is simply not found,\nnever rounded onto another pet. Text that is not an int64 (`1.0`, `1e3`, `+1`, beyond\n±2^63) gets 400.\n",
             "schema": {
               "type": "integer",
               "format": "int64"
@@ -729,7 +729,7 @@ export const openApiDocument: PetStoreDocument = {
                         "categoryId": {
                           "type": "integer",
                           "format": "int64",
-                          "description": "Identifier of the category the animal belongs to."
+                          "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
                         },
                         "status": {
                           "type": "string",
@@ -757,7 +757,7 @@ export const openApiDocument: PetStoreDocument = {
                         "id": {
                           "type": "integer",
                           "format": "int64",
-                          "description": "Unique identifier assigned by the service on creation."
+                          "description": "Unique identifier assigned by the service on creation. This project's mock assigns\nonly positive integers up to 2^53 - 1.\n"
                         }
                       }
                     }
@@ -1043,7 +1043,7 @@ export const openApiDocument: PetStoreDocument = {
         "name": "petId",
         "in": "path",
         "required": true,
-        "description": "Identifier of the animal. Any int64 is a well-formed `petId`; this project's mock assigns\nonly identifiers up to 2^53 - 1 (exact in JavaScript), so a larger one is simply not found.\n",
+        "description": "Identifier of the animal. Any int64 is a well-formed `petId`; this project's mock assigns\nonly identifiers up to 2^53 - 1 (exact in JavaScript), so a larger one is simply not found,\nnever rounded onto another pet. Text that is not an int64 (`1.0`, `1e3`, `+1`, beyond\n±2^63) gets 400.\n",
         "schema": {
           "type": "integer",
           "format": "int64"
@@ -1326,7 +1326,7 @@ export const openApiDocument: PetStoreDocument = {
           "categoryId": {
             "type": "integer",
             "format": "int64",
-            "description": "Identifier of the category the animal belongs to."
+            "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
           },
           "status": {
             "type": "string",
@@ -1363,7 +1363,7 @@ export const openApiDocument: PetStoreDocument = {
               "categoryId": {
                 "type": "integer",
                 "format": "int64",
-                "description": "Identifier of the category the animal belongs to."
+                "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
               },
               "status": {
                 "type": "string",
@@ -1391,7 +1391,7 @@ export const openApiDocument: PetStoreDocument = {
               "id": {
                 "type": "integer",
                 "format": "int64",
-                "description": "Unique identifier assigned by the service on creation."
+                "description": "Unique identifier assigned by the service on creation. This project's mock assigns\nonly positive integers up to 2^53 - 1.\n"
               }
             }
           }
@@ -1424,7 +1424,7 @@ export const openApiDocument: PetStoreDocument = {
                 "categoryId": {
                   "type": "integer",
                   "format": "int64",
-                  "description": "Identifier of the category the animal belongs to."
+                  "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
                 },
                 "status": {
                   "type": "string",
@@ -1452,7 +1452,7 @@ export const openApiDocument: PetStoreDocument = {
                 "id": {
                   "type": "integer",
                   "format": "int64",
-                  "description": "Unique identifier assigned by the service on creation."
+                  "description": "Unique identifier assigned by the service on creation. This project's mock assigns\nonly positive integers up to 2^53 - 1.\n"
                 }
               }
             }

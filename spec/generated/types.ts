@@ -8,7 +8,9 @@ export type PetStatus = "available" | "pending" | "sold";
  */
 export type Pet = NewPet & {
   /**
-   * Unique identifier assigned by the service on creation.
+   * Unique identifier assigned by the service on creation. This project's mock assigns
+   * only positive integers up to 2^53 - 1.
+   *
    */
   id: number;
 };
@@ -41,7 +43,10 @@ export interface NewPet {
    */
   name: string;
   /**
-   * Identifier of the category the animal belongs to.
+   * Identifier of the category the animal belongs to. This project's mock accepts values
+   * from -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets
+   * 400 `unsafe_integer` rather than coming back rounded.
+   *
    */
   categoryId: number;
   status?: PetStatus;
@@ -87,7 +92,9 @@ export interface ListPetsQuery {
 export interface GetPetPath {
   /**
    * Identifier of the animal. Any int64 is a well-formed `petId`; this project's mock assigns
-   * only identifiers up to 2^53 - 1 (exact in JavaScript), so a larger one is simply not found.
+   * only identifiers up to 2^53 - 1 (exact in JavaScript), so a larger one is simply not found,
+   * never rounded onto another pet. Text that is not an int64 (`1.0`, `1e3`, `+1`, beyond
+   * ±2^63) gets 400.
    *
    */
   petId: number;
