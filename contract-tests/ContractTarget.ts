@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
+import { TARGET_KINDS, type TargetKind } from './capabilitiesOf.ts'
 
-/** Where and how to run the suite. */
+/** Where and how to run the suite: what the CLI and the Jest suite hand to runContract. */
 export interface ContractTarget {
   baseUrl: string
   apiKey: string
@@ -8,24 +9,33 @@ export interface ContractTarget {
   strict: boolean
   /** Never create data (the API has no delete). */
   readOnly: boolean
-  /** The target keeps no state and accepts any key (e.g. `prism mock`): checks that need either are skipped. */
-  stateless: boolean
+  /** What answers: a real server, `prism mock` (stateless) or `prism proxy` in front of a server. */
+  targetKind: TargetKind
   timeoutMs: number
   junitFile?: string | undefined
   jsonFile?: string | undefined
 }
 
+/** Where `--reports` writes, relative to the working directory (reports/ is git-ignored). */
+export const DEFAULT_REPORTS = { junit: 'reports/contract/junit.xml', json: 'reports/contract/summary.json' }
+
 export const CONTRACT_USAGE = `Usage: petstore-contract --base-url URL [options]   (or: npm run contract -- ...)
 
-  --base-url URL   the API's base, ending in /v1          (env PETSTORE_BASE_URL)
-  --api-key KEY    a key the target accepts                (env PETSTORE_API_KEY; default petstore-dev-key)
-  --strict         recommended checks fail the run too     (env PETSTORE_STRICT=1)
-  --read-only      never create data                        (env PETSTORE_READ_ONLY=1)
-  --stateless      the target keeps no state and accepts any key, e.g. prism mock (env PETSTORE_STATELESS=1)
-  --timeout MS     per-request timeout, default 5000        (env PETSTORE_TIMEOUT_MS)
-  --junit FILE     write a JUnit XML report                 (env PETSTORE_JUNIT)
-  --json FILE      write a JSON summary (checks x operations) (env PETSTORE_JSON)
-  --help           this text`
+  --base-url URL       the API's base, ending in /v1           (env PETSTORE_BASE_URL)
+  --api-key KEY        a key the target accepts                 (env PETSTORE_API_KEY; default petstore-dev-key)
+  --strict             recommended checks fail the run too      (env PETSTORE_STRICT=1)
+  --read-only          never create data                        (env PETSTORE_READ_ONLY=1)
+  --stateless          the target is \`prism mock\`: no state, any key accepted; such checks are skipped
+                       (same as --target-kind prism-mock; env PETSTORE_TARGET_KIND=prism)
+  --target-kind KIND   server (default), prism-mock or prism-proxy (env PETSTORE_TARGET_KIND)
+  --timeout MS         per-request timeout, default 5000        (env PETSTORE_TIMEOUT_MS)
+  --junit FILE         write a JUnit XML report                 (env PETSTORE_JUNIT)
+  --json FILE          write a JSON summary (checks x operations) (env PETSTORE_JSON)
+  --reports            both, at ${DEFAULT_REPORTS.junit} and ${DEFAULT_REPORTS.json}
+  --help               this text
+
+Exit status: 0 conforms, 1 a required check failed (or any, with --strict), 2 usage error or the
+target is unreachable or rejects the key everywhere.`
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value)
 
@@ -34,7 +44,8 @@ const truthy = (value: string | undefined) => value !== undefined && /^(1|true|y
  * that is wrong.
  *
  * @example
- * resolveTarget(['--base-url', 'http://127.0.0.1:4010/v1'], {}) // { baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'petstore-dev-key', ... }
+ * resolveTarget(['--base-url', 'http://127.0.0.1:4010/v1'], {})
+ * // { baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'petstore-dev-key', targetKind: 'server', ... }
  */
 export function resolveTarget(
   argv: readonly string[],
@@ -49,9 +60,11 @@ export function resolveTarget(
       strict: { type: 'boolean' },
       'read-only': { type: 'boolean' },
       stateless: { type: 'boolean' },
+      'target-kind': { type: 'string' },
       timeout: { type: 'string' },
       junit: { type: 'string' },
       json: { type: 'string' },
+      reports: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -68,15 +81,22 @@ export function resolveTarget(
   if (!/^\d+$/.test(timeoutText) || timeoutMs < 1 || timeoutMs > 120_000) {
     throw new Error(`--timeout must be milliseconds from 1 to 120000; received '${timeoutText}'`)
   }
+  const kindText =
+    values['target-kind'] ?? (values.stateless ? 'prism-mock' : env.PETSTORE_TARGET_KIND) ?? 'server'
+  const targetKind = kindText === 'prism' ? 'prism-mock' : kindText
+  if (!TARGET_KINDS.includes(targetKind as TargetKind)) {
+    throw new Error(`--target-kind must be one of ${TARGET_KINDS.join(', ')}; received '${kindText}'`)
+  }
+  const reports = values.reports ?? truthy(env.PETSTORE_REPORTS)
   return {
     help,
     baseUrl: baseUrl.replace(/\/+$/, ''),
     apiKey: values['api-key'] ?? env.PETSTORE_API_KEY ?? 'petstore-dev-key',
     strict: values.strict ?? truthy(env.PETSTORE_STRICT),
     readOnly: values['read-only'] ?? truthy(env.PETSTORE_READ_ONLY),
-    stateless: values.stateless ?? truthy(env.PETSTORE_STATELESS),
+    targetKind: targetKind as TargetKind,
     timeoutMs,
-    junitFile: values.junit ?? env.PETSTORE_JUNIT,
-    jsonFile: values.json ?? env.PETSTORE_JSON,
+    junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined),
+    jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? DEFAULT_REPORTS.json : undefined),
   }
 }

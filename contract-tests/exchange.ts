@@ -14,6 +14,8 @@ export interface ProbeRequest {
    * (out-of-range limit, unknown status, non-integer petId), so only recommended checks judge its status.
    */
   kind?: 'valid' | 'gap'
+  /** Set when the answer will not come from the implementation (a proxy answers it), saying why: the response checks skip it. */
+  notJudged?: string | undefined
 }
 
 export interface Exchange {

@@ -3,17 +3,22 @@
 // is silent it must pass at the required level.
 import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from '@jest/globals'
-import { type ContractReport, runContract } from './runContract.ts'
+import { type ContractReport, type RunOptions, runContract } from './runContract.ts'
 import { createReferenceServer, type Fault, type ReferenceOptions } from './testing/referenceServer.ts'
 
 const API_KEY = 'reference-key'
 
-async function runAgainst(options: ReferenceOptions): Promise<ContractReport> {
+async function runAgainst(options: ReferenceOptions, run: Partial<RunOptions> = {}): Promise<ContractReport> {
   const server = createReferenceServer({ ...options, apiKey: API_KEY })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   try {
-    return await runContract({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: API_KEY, timeoutMs: 1_000 })
+    return await runContract({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      apiKey: API_KEY,
+      timeoutMs: 1_000,
+      ...run,
+    })
   } finally {
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
@@ -33,7 +38,7 @@ const faults: Array<[Fault, string]> = [
   ['open-createPet', 'missing_key_rejected createPet'],
   ['open-getPet', 'missing_key_rejected getPet'],
   ['accepts-wrong-key', 'wrong_key_rejected listPets'],
-  ['error-status-mismatch', 'error_body_conformance getPet'],
+  ['error-status-mismatch', 'error_status_matches getPet'],
   ['error-without-code', 'error_body_conformance createPet'],
   ['accepts-missing-categoryId', 'bad_bodies_rejected createPet'],
   ['accepts-missing-name', 'bad_bodies_rejected createPet'],
@@ -45,6 +50,7 @@ const faults: Array<[Fault, string]> = [
   ['text-plain-responses', 'content_type_conformance listPets'],
   ['create-answers-200', 'status_code_conformance createPet'],
   ['drops-submitted-name', 'create_round_trip createPet'],
+  ['omits-submitted-status', 'create_round_trip createPet'],
   ['list-not-array', 'response_schema_conformance listPets'],
   ['hangs-on-unknown-status', 'no_server_errors listPets'],
 ]
@@ -67,6 +73,7 @@ const variations: Array<[string, ReferenceOptions]> = [
   ['newest first', { newestFirst: true }],
   ['clamping an out-of-range limit', { badLimit: 'clamp' }],
   ['422 for an out-of-range limit', { badLimit: 'reject-422' }],
+  ['an empty store', { empty: true }],
 ]
 
 describe('the suite passes a correct implementation that chooses differently where the document is silent', () => {
@@ -76,11 +83,66 @@ describe('the suite passes a correct implementation that chooses differently whe
     expect(report.failed).toBe(false)
   })
 
-  test('recommended checks still report those choices, and fail the run with strict', async () => {
-    const report = await runAgainst({ badLimit: 'clamp' })
-    const recommended = report.results
+  test('recommended checks still report those choices, and fail the run only with strict', async () => {
+    const lenient = await runAgainst({ badLimit: 'clamp' })
+    const recommended = lenient.results
       .filter((r) => r.outcome === 'fail' && r.level === 'recommended')
       .map((r) => r.check)
     expect(recommended).toContain('limit_out_of_range_rejected')
+    expect(lenient.failed).toBe(false)
+    expect((await runAgainst({ badLimit: 'clamp' }, { strict: true })).failed).toBe(true)
+  })
+
+  test('the reference implementation passes with strict too', async () => {
+    const report = await runAgainst({}, { strict: true })
+    expect(report.results.filter((r) => r.outcome !== 'pass').map((r) => r.check)).toEqual([])
+  })
+})
+
+describe('the suite creates enough data to judge limits, and none in read-only mode', () => {
+  test('a wrong default limit is caught even when the store starts empty', async () => {
+    const report = await runAgainst({ empty: true, fault: 'default-limit-25' })
+    expect(failing(report)).toContain('default_limit listPets')
+  })
+
+  test('write mode names every created pet after the run; read-only mode sends no POST', async () => {
+    const posted: string[] = []
+    const recording: typeof fetch = (input, init) => {
+      if (init?.method === 'POST') posted.push(String(init.body))
+      return fetch(input, init)
+    }
+    const written = await runAgainst({}, { fetch: recording })
+    expect(posted.length).toBeGreaterThan(0)
+    const names = posted.flatMap((body) => /"name":"([^"]*)"/.exec(body)?.[1] ?? [])
+    expect(names.filter((name) => !name.startsWith(`contract-${written.runId}-`))).toEqual([])
+
+    posted.length = 0
+    const readOnly = await runAgainst({}, { fetch: recording, mode: 'read-only' })
+    expect(posted).toEqual([])
+    expect(readOnly.failed).toBe(false)
+    expect(readOnly.results.find((r) => r.check === 'create_round_trip')?.reason).toMatch(/read-only/)
+  })
+})
+
+describe('the run stops early, saying why, when it cannot judge anything', () => {
+  test('an unreachable target', async () => {
+    const server = createReferenceServer()
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    await new Promise((resolve) => server.close(resolve))
+    const report = await runContract({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      apiKey: 'k',
+      timeoutMs: 1_000,
+    })
+    expect(report.failed).toBe(true)
+    expect(report.abort).toMatch(/unreachable.*ECONNREFUSED/)
+    expect(report.results).toEqual([])
+  })
+
+  test('a key the target rejects everywhere', async () => {
+    const report = await runAgainst({}, { apiKey: 'not-the-key' })
+    expect(report.failed).toBe(true)
+    expect(report.abort).toMatch(/rejected the API key everywhere/)
   })
 })

@@ -4,8 +4,10 @@ import {
   type PetStoreDocument,
   type SpecValidators,
 } from '../spec/runtime.ts'
-import type { Check, CheckContext, Finding, Level, Need, OperationName } from './Check.ts'
+import type { Check, CheckContext, Finding, Level, OperationName } from './Check.ts'
+import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
 import { CHECKS } from './checks/index.ts'
+import { ensurePets } from './ensurePets.ts'
 import { type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
 
 export interface RunOptions {
@@ -14,10 +16,15 @@ export interface RunOptions {
   apiKey: string
   /** Recommended checks fail the run too. */
   strict?: boolean
-  /** Never create data. */
+  /** Never create data (the API has no delete). Same as `mode: 'read-only'`. */
   readOnly?: boolean
-  /** The target keeps no state and accepts any key (e.g. prism mock): checks needing either are skipped. */
+  /** `write` (default) creates pets named `contract-<runId>-…`; `read-only` never creates data. */
+  mode?: 'write' | 'read-only'
+  /** The target keeps no state and accepts any key (`prism mock`): same as `targetKind: 'prism-mock'`. */
   stateless?: boolean
+  /** What answers: a real server (default), `prism mock`, or `prism proxy` in front of a server. */
+  targetKind?: TargetKind
+  /** Per-request timeout; 5000 ms by default. */
   timeoutMs?: number
   /** The fetch to use; the global one by default (so MSW's setupServer can answer in-process). */
   fetch?: typeof fetch
@@ -43,6 +50,7 @@ export interface ContractReport {
   strict: boolean
   readOnly: boolean
   stateless: boolean
+  targetKind: TargetKind
   durationMs: number
   /** Set when the run could not start: the target is unreachable or refuses the key. */
   abort?: string
@@ -53,21 +61,26 @@ export interface ContractReport {
 }
 
 /**
- * Runs every check against a target and returns what each found, per operation. Knows a base URL,
- * a key and the spec; nothing of any implementation.
+ * Runs every check against a target and returns what each found, per check and operation. Knows a
+ * base URL, a key and the spec; nothing of any implementation. Never throws for what the target
+ * does: an unreachable target or a key refused everywhere sets `abort` (and `failed`).
+ *
+ * Signature: `runContract({ baseUrl, apiKey, fetch?, strict?, mode?, stateless?, targetKind?, timeoutMs? })`.
+ * `fetch` defaults to the global one, so MSW's `setupServer` can answer in-process.
  *
  * @example
  * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'petstore-dev-key' })
  * report.failed // false when every required check passed
+ * await runContract({ baseUrl: 'http://127.0.0.1:4010', apiKey: 'any', stateless: true }) // prism mock
  */
 export async function runContract(options: RunOptions): Promise<ContractReport> {
   const started = performance.now()
   const spec = options.spec ?? { document: openApiDocument, validators: compileValidators(openApiDocument) }
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const timeoutMs = options.timeoutMs ?? 5_000
-  const capabilities = new Set<Need>()
-  if (!options.readOnly) capabilities.add('write')
-  if (!options.stateless) capabilities.add('state').add('auth')
+  const readOnly = options.readOnly ?? options.mode === 'read-only'
+  const targetKind = options.targetKind ?? (options.stateless ? 'prism-mock' : 'server')
+  const capabilities = capabilitiesOf(targetKind, readOnly)
 
   const exchanges: Exchange[] = []
   const context: CheckContext = {
@@ -88,8 +101,9 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     baseUrl: options.baseUrl,
     runId,
     strict: options.strict ?? false,
-    readOnly: options.readOnly ?? false,
-    stateless: options.stateless ?? false,
+    readOnly,
+    stateless: targetKind === 'prism-mock',
+    targetKind,
     durationMs: 0,
     results: [],
     requests: 0,
@@ -106,6 +120,9 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
       requests: exchanges.length,
     }
 
+  // Checks such as default_limit can only catch a violation when there is more data than the rule allows.
+  if (capabilities.has('write') && capabilities.has('state')) await ensurePets(context)
+
   const checks = options.checks ?? CHECKS
   for (const check of [...checks.filter((c) => !c.afterAll), ...checks.filter((c) => c.afterAll)]) {
     report.results.push(...(await runCheck(check, context)))
@@ -116,12 +133,6 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   report.durationMs = performance.now() - started
   report.requests = exchanges.length
   return report
-}
-
-const SKIP_REASONS: Record<Need, string> = {
-  write: 'read-only run: this check creates pets',
-  state: 'stateless target: this check needs stored pets',
-  auth: 'stateless target: it accepts any key',
 }
 
 async function runCheck(check: Check, context: CheckContext): Promise<CheckResult[]> {
@@ -159,8 +170,12 @@ async function preflight(context: CheckContext, options: RunOptions): Promise<st
   const probe = await context.send({ operation: 'listPets', method: 'GET', path: '/pets?limit=1' })
   if (probe.status === 0)
     return `The target ${options.baseUrl} is unreachable: ${probe.error}. Is it running, and is --base-url right?`
-  if (probe.status === 401 && !options.stateless) {
-    return `The target refused the API key (401 on GET ${options.baseUrl}/pets). Pass a key it accepts with --api-key or PETSTORE_API_KEY.`
+  if (probe.status === 401) {
+    // One operation refusing the key is a finding for the checks; every operation refusing it is a wrong key.
+    const again = await context.send({ operation: 'getPet', method: 'GET', path: '/pets/1' })
+    if (again.status === 401) {
+      return `The target rejected the API key everywhere (401 on GET ${options.baseUrl}/pets and /pets/1). Pass a key it accepts with --api-key or PETSTORE_API_KEY.`
+    }
   }
   if (probe.status === 404 && !options.baseUrl.endsWith('/v1')) {
     return `GET ${options.baseUrl}/pets is 404: the base URL usually ends in /v1 (prism mock is the exception).`

@@ -8,7 +8,7 @@ export const limitBounds: Check = {
   description:
     'listPets accepts limit at its bounds (1 and 100) and between, and never returns more pets than limit (§4.1, §8).',
   operations: ['listPets'],
-  needs: ['state'],
+  needs: [],
   async run(context) {
     const schema =
       context.document.paths['/pets']?.get?.parameters?.find((p) => p.name === 'limit')?.schema ?? {}

@@ -8,7 +8,7 @@ export const limitMaximumHonoured: Check = {
   description:
     'A limit above the maximum never yields more than 100 pets, whether the server refuses it or clamps it (§8).',
   operations: ['listPets'],
-  needs: ['state'],
+  needs: [],
   async run(context) {
     const maximum = Number(
       context.document.paths['/pets']?.get?.parameters?.find((p) => p.name === 'limit')?.schema.maximum,

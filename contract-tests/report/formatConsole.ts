@@ -37,7 +37,11 @@ export function formatConsole(report: ContractReport): string {
 }
 
 function modes(report: ContractReport): string {
-  return [report.strict && 'strict', report.readOnly && 'read-only', report.stateless && 'stateless']
+  return [
+    report.strict && 'strict',
+    report.readOnly && 'read-only',
+    report.targetKind !== 'server' && report.targetKind,
+  ]
     .filter(Boolean)
     .map((m) => `, ${m}`)
     .join('')

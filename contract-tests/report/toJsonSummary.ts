@@ -12,7 +12,7 @@ export function toJsonSummary(report: ContractReport): object {
   return {
     target: report.baseUrl,
     runId: report.runId,
-    modes: { strict: report.strict, readOnly: report.readOnly, stateless: report.stateless },
+    modes: { strict: report.strict, readOnly: report.readOnly, targetKind: report.targetKind },
     result: report.failed ? 'failed' : 'conforms',
     abort: report.abort ?? null,
     totals: {

@@ -6,27 +6,27 @@ import type { ContractReport } from '../runContract.ts'
  */
 export function toJunitXml(report: ContractReport): string {
   const cases = report.results.map((result) => {
-    const name = escape(`${result.check} ${result.operation}`)
+    const name = escapeXml(`${result.check} ${result.operation}`)
     const open = `    <testcase classname="petstore.contract.${result.level}" name="${name}">`
-    const messages = escape(result.findings.map((f) => `${f.message}\nReproduce: ${f.curl}`).join('\n\n'))
+    const messages = escapeXml(result.findings.map((f) => `${f.message}\nReproduce: ${f.curl}`).join('\n\n'))
     if (result.outcome === 'skip')
-      return `${open}<skipped message="${escape(result.reason ?? '')}"/></testcase>`
+      return `${open}<skipped message="${escapeXml(result.reason ?? '')}"/></testcase>`
     if (result.outcome === 'pass') return `${open}</testcase>`
     if (result.level === 'recommended' && !report.strict)
       return `${open}<skipped message="recommended check failed (not strict)">${messages}</skipped></testcase>`
-    return `${open}<failure message="${escape(result.description)}">${messages}</failure></testcase>`
+    return `${open}<failure message="${escapeXml(result.description)}">${messages}</failure></testcase>`
   })
   const failures = report.results.filter(
     (r) => r.outcome === 'fail' && (r.level === 'required' || report.strict),
   ).length
   const skipped = report.results.length - failures - report.results.filter((r) => r.outcome === 'pass').length
   const abort = report.abort
-    ? `\n    <testcase classname="petstore.contract" name="reach target"><error message="${escape(report.abort)}"/></testcase>`
+    ? `\n    <testcase classname="petstore.contract" name="reach target"><error message="${escapeXml(report.abort)}"/></testcase>`
     : ''
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="petstore-contract" tests="${report.results.length + (report.abort ? 1 : 0)}" failures="${failures}" errors="${report.abort ? 1 : 0}" time="${(report.durationMs / 1000).toFixed(3)}">`,
-    `  <testsuite name="${escape(report.baseUrl)}" tests="${report.results.length}" failures="${failures}" skipped="${skipped}">${abort}`,
+    `  <testsuite name="${escapeXml(report.baseUrl)}" tests="${report.results.length}" failures="${failures}" skipped="${skipped}">${abort}`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',
@@ -34,7 +34,7 @@ export function toJunitXml(report: ContractReport): string {
   ].join('\n')
 }
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -32,12 +32,15 @@ export type Fault =
   | 'text-plain-responses'
   | 'create-answers-200'
   | 'drops-submitted-name'
+  | 'omits-submitted-status'
   | 'list-not-array'
   | 'hangs-on-unknown-status'
 
 export interface ReferenceOptions extends Variation {
   fault?: Fault
   apiKey?: string
+  /** Start with no pets (the suite must then create enough itself to judge limits and filters). */
+  empty?: boolean
 }
 
 interface Pet {
@@ -64,7 +67,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     if (options.ids === 'random') return 1 + Math.floor(Math.random() * 2 ** 52)
     return nextId++
   }
-  for (const [i, status] of ['available', 'pending', 'sold', 'available', 'sold', 'pending'].entries()) {
+  const seeds = options.empty ? [] : ['available', 'pending', 'sold', 'available', 'sold', 'pending']
+  for (const [i, status] of seeds.entries()) {
     for (let n = 0; n < 5; n++) pets.push({ id: newId(), name: `seed-${i}-${n}`, categoryId: 1, status })
   }
 
@@ -85,7 +89,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
       status: fault === 'error-status-mismatch' ? 418 : status,
     }
     if (fault === 'error-without-code') delete body.code
-    send(res, status, body)
+    send(res, status, body, status === 401 ? { 'www-authenticate': 'Bearer realm="reference"' } : {})
   }
 
   return createServer(async (req, res) => {
@@ -164,7 +168,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         ...(status !== undefined && { status: status as string }),
       }
       if (fault !== 'no-state') pets.push(pet)
-      return send(res, fault === 'create-answers-200' ? 200 : 201, pet, { location: `/v1/pets/${pet.id}` })
+      const answer = fault === 'omits-submitted-status' ? { ...pet, status: undefined } : pet
+      return send(res, fault === 'create-answers-200' ? 200 : 201, answer, { location: `/v1/pets/${pet.id}` })
     }
 
     const id = Number(path.slice('/pets/'.length))

@@ -1,0 +1,46 @@
+import { describe, expect, test } from '@jest/globals'
+import { DEFAULT_REPORTS, resolveTarget } from './ContractTarget.ts'
+
+describe('resolveTarget', () => {
+  test('flags win over the environment', () => {
+    const target = resolveTarget(
+      ['--base-url', 'http://a.example/v1/', '--api-key', 'flag-key', '--strict'],
+      {
+        PETSTORE_BASE_URL: 'http://b.example/v1',
+        PETSTORE_API_KEY: 'env-key',
+      },
+    )
+    expect(target).toMatchObject({ baseUrl: 'http://a.example/v1', apiKey: 'flag-key', strict: true })
+  })
+
+  test('the environment alone is enough', () => {
+    const target = resolveTarget([], {
+      PETSTORE_BASE_URL: 'http://b.example/v1',
+      PETSTORE_API_KEY: 'env-key',
+      PETSTORE_READ_ONLY: '1',
+      PETSTORE_TARGET_KIND: 'prism',
+    })
+    expect(target).toMatchObject({
+      apiKey: 'env-key',
+      readOnly: true,
+      strict: false,
+      targetKind: 'prism-mock',
+    })
+  })
+
+  test('--stateless means prism mock; --reports picks the default report paths', () => {
+    const target = resolveTarget(['--base-url', 'http://127.0.0.1:4010', '--stateless', '--reports'], {})
+    expect(target.targetKind).toBe('prism-mock')
+    expect([target.junitFile, target.jsonFile]).toEqual([DEFAULT_REPORTS.junit, DEFAULT_REPORTS.json])
+  })
+
+  test.each([
+    [[], /--base-url .* is required/],
+    [['--base-url', 'staging.example.com/v1'], /must be an http\(s\) URL/],
+    [['--base-url', 'http://a/v1', '--timeout', '0'], /--timeout must be/],
+    [['--base-url', 'http://a/v1', '--target-kind', 'wiremock'], /--target-kind must be one of/],
+    [['--base-url', 'http://a/v1', '--unknown'], /Unknown option/],
+  ])('%j is refused, saying why', (argv, message) => {
+    expect(() => resolveTarget(argv, {})).toThrow(message)
+  })
+})

@@ -1,0 +1,47 @@
+import type { Need } from './Check.ts'
+
+/**
+ * What kind of server answers. `server`: a real implementation (or this project's mock).
+ * `prism-mock`: `prism mock spec/openapi.yaml`, which keeps no state, accepts any bearer key and
+ * answers from the spec's static examples. `prism-proxy`: `prism proxy` in front of a real server,
+ * which answers some requests itself (see SKIP_REASONS).
+ */
+export type TargetKind = 'server' | 'prism-mock' | 'prism-proxy'
+
+export const TARGET_KINDS: readonly TargetKind[] = ['server', 'prism-mock', 'prism-proxy']
+
+/** Why a check (or one of its probes) is skipped when the target lacks a capability. */
+export const SKIP_REASONS: Record<Need, string> = {
+  write: 'read-only run: this check creates pets',
+  state: 'stateless target: this check needs stored pets',
+  auth: 'stateless target: it accepts any key',
+  'computed-errors':
+    'stateless target: its error bodies are static examples (Prism: the Error example, status 404)',
+  'malformed-json': 'Prism never answers a malformed JSON body',
+  'own-auth-errors': 'Prism answers a request without a key itself (401 application/problem+json)',
+}
+
+/**
+ * The capabilities a run can rely on, from the kind of target and the mode.
+ *
+ * @example
+ * capabilitiesOf('prism-mock', false) // Set { 'write', 'own-auth-errors' }
+ */
+export function capabilitiesOf(kind: TargetKind, readOnly: boolean): Set<Need> {
+  const capabilities = new Set<Need>([
+    'state',
+    'auth',
+    'computed-errors',
+    'malformed-json',
+    'own-auth-errors',
+  ])
+  if (!readOnly) capabilities.add('write')
+  // Measured with Prism 5.16: the mock keeps nothing and takes any key; both hang on malformed JSON;
+  // the proxy answers a missing key itself, with its own problem+json body.
+  if (kind === 'prism-mock')
+    for (const need of ['state', 'auth', 'computed-errors', 'malformed-json'] as const)
+      capabilities.delete(need)
+  if (kind === 'prism-proxy')
+    for (const need of ['malformed-json', 'own-auth-errors'] as const) capabilities.delete(need)
+  return capabilities
+}

@@ -1,0 +1,25 @@
+import { finding } from '../Check.ts'
+import { everyExchange } from './everyExchange.ts'
+
+/** §7: every error response uses the Error body, all three fields required. */
+export const errorBodyConformance = everyExchange(
+  {
+    name: 'error_body_conformance',
+    level: 'required',
+    description:
+      'Every 4xx/5xx response is an Error body: code (string), message (string), status (integer) (§7).',
+    needs: [],
+  },
+  (exchange, { validators }) => {
+    if (exchange.status < 400) return undefined
+    const validate = validators.schema('Error')
+    if (validate(exchange.json)) return undefined
+    const received = `${exchange.status} with ${exchange.text.slice(0, 200) || 'no body'}`
+    return finding(
+      exchange,
+      exchange.operation,
+      received,
+      'an Error body: code (string), message (string), status (integer)',
+    )
+  },
+)

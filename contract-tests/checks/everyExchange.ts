@@ -1,0 +1,54 @@
+import { operationById, type SpecValidators } from '../../spec/runtime.ts'
+import { type Check, type Finding, type Need, OPERATION_IDS, type OperationName } from '../Check.ts'
+import type { Exchange } from '../exchange.ts'
+
+/** What a rule over one exchange may read besides the exchange. */
+export interface ExchangeRuleContext {
+  validators: SpecValidators
+  /** The statuses the spec documents for the exchange's operation. */
+  documented: string[]
+  capabilities: ReadonlySet<Need>
+}
+
+export type ExchangeRule = (
+  exchange: Exchange & { operation: OperationName },
+  context: ExchangeRuleContext,
+) => Finding | undefined
+
+/**
+ * A check that judges every exchange of the run, whichever check sent it (these run after all the
+ * others), so every response the suite provokes is held to the spec. One finding per operation and
+ * message is kept: the same fault on twenty requests is one thing to fix.
+ *
+ * @example
+ * export const noServerErrors = everyExchange({ name: 'no_server_errors', ... }, (exchange) =>
+ *   exchange.status >= 500 ? finding(exchange, exchange.operation, '500', 'no 5xx') : undefined)
+ */
+export function everyExchange(
+  check: Omit<Check, 'run' | 'afterAll' | 'operations'> & { operations?: readonly OperationName[] },
+  rule: ExchangeRule,
+): Check {
+  const operations = check.operations ?? OPERATION_IDS
+  return {
+    ...check,
+    operations,
+    afterAll: true,
+    async run(context) {
+      const findings: Finding[] = []
+      const reported = new Set<string>()
+      for (const exchange of context.exchanges) {
+        const operation = exchange.request.operation
+        if (!operation || !operations.includes(operation) || exchange.request.notJudged) continue
+        const documented = Object.keys(operationById(context.document, operation).responses)
+        const ruleContext = { validators: context.validators, documented, capabilities: context.capabilities }
+        const found = rule({ ...exchange, operation }, ruleContext)
+        const key = `${operation} ${found?.message}`
+        if (found && !reported.has(key)) {
+          reported.add(key)
+          findings.push(found)
+        }
+      }
+      return { findings }
+    },
+  }
+}

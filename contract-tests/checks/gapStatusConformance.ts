@@ -1,0 +1,18 @@
+import { finding } from '../Check.ts'
+import { everyExchange } from './everyExchange.ts'
+
+/** Where the document is silent (out-of-range limit, unknown status, non-integer petId), the spec documents 400. */
+export const gapStatusConformance = everyExchange(
+  {
+    name: 'gap_status_conformance',
+    level: 'recommended',
+    description:
+      'Answers to inputs the interface document is silent on also use statuses the spec documents (e.g. 400, not 422).',
+    needs: [],
+  },
+  (exchange, { documented }) => {
+    if (exchange.request.kind !== 'gap' || exchange.status === 0 || exchange.status >= 500) return undefined
+    if (documented.includes(String(exchange.status))) return undefined
+    return finding(exchange, exchange.operation, `${exchange.status}`, `one of ${documented.join(', ')}`)
+  },
+)

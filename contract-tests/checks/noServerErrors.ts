@@ -1,0 +1,30 @@
+import { finding } from '../Check.ts'
+import { everyExchange } from './everyExchange.ts'
+
+/** Bad input is the client's fault: it gets a 4xx, never a 5xx, a reset or silence. */
+export const noServerErrors = everyExchange(
+  {
+    name: 'no_server_errors',
+    level: 'required',
+    description: 'No request the suite sends gets a 5xx, a reset connection or no answer within the timeout.',
+    needs: [],
+  },
+  (exchange) => {
+    if (exchange.status === 0) {
+      return finding(
+        exchange,
+        exchange.operation,
+        `no response: ${exchange.error}`,
+        'a response within the timeout',
+      )
+    }
+    if (exchange.status < 500) return undefined
+    const received = `${exchange.status}: ${exchange.text.slice(0, 200)}`
+    return finding(
+      exchange,
+      exchange.operation,
+      received,
+      'no 5xx for any input (§4 lists no 5xx; bad input is a 4xx)',
+    )
+  },
+)

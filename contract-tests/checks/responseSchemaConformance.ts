@@ -1,0 +1,25 @@
+import { describeAjvErrors } from '../../spec/runtime.ts'
+import { finding } from '../Check.ts'
+import { everyExchange } from './everyExchange.ts'
+
+/** The body of every documented response matches its schema, compiled by Ajv from spec/openapi.yaml. */
+export const responseSchemaConformance = everyExchange(
+  {
+    name: 'response_schema_conformance',
+    level: 'required',
+    description:
+      'Every documented response body matches its schema in the spec (Ajv, compiled from spec/openapi.yaml).',
+    needs: [],
+  },
+  (exchange, { validators }) => {
+    const validate = validators.response(exchange.operation, exchange.status)
+    if (!validate || validate(exchange.json)) return undefined
+    const received = `${exchange.status} with ${exchange.text.slice(0, 160) || 'no body'}: ${describeAjvErrors(validate.errors, 'body')}`
+    return finding(
+      exchange,
+      exchange.operation,
+      received,
+      `the ${exchange.status} response schema of ${exchange.operation}`,
+    )
+  },
+)

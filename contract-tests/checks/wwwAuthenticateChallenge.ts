@@ -1,0 +1,22 @@
+import { finding } from '../Check.ts'
+import { everyExchange } from './everyExchange.ts'
+
+/** A gap: the document does not name the header, but HTTP clients expect the challenge with a 401. */
+export const wwwAuthenticateChallenge = everyExchange(
+  {
+    name: 'www_authenticate_challenge',
+    level: 'recommended',
+    description: 'A 401 carries a WWW-Authenticate: Bearer challenge (RFC 9110 §11.6.1, RFC 6750).',
+    needs: [],
+  },
+  (exchange) => {
+    const challenge = exchange.headers.get('www-authenticate')
+    if (exchange.status !== 401 || /^bearer\b/i.test(challenge ?? '')) return undefined
+    return finding(
+      exchange,
+      exchange.operation,
+      `401 with WWW-Authenticate ${challenge ?? 'missing'}`,
+      'WWW-Authenticate: Bearer ...',
+    )
+  },
+)
