@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `petstore-contract` / `npm run contract`: the contract suite against any base URL. It runs the
 // runner directly rather than Jest, so the installed package needs no test framework (see
-// decisions/004-contract-cli-runs-the-runner.md); `npm test` runs the same runner under Jest.
+// decisions/005-contract-cli-runs-the-runner.md); `npm test` runs the same runner under Jest.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { CONTRACT_USAGE, type ContractTarget, resolveTarget } from './ContractTarget.ts'

@@ -5,7 +5,7 @@ import { describeResponse } from './petsIn.ts'
 export const createAccepted: Check = {
   name: 'create_accepted',
   level: 'required',
-  description: 'createPet answers 201 for a valid NewPet, with or without the optional status (§4.2).',
+  description: 'createPet answers 201 for a valid NewPet (§4.2); judged on stateless targets too.',
   operations: ['createPet'],
   needs: ['write'],
   async run(context) {
