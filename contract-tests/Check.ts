@@ -54,7 +54,13 @@ export interface Check {
   run(context: CheckContext): Promise<CheckOutcome>
 }
 
-/** A finding for an exchange, with the standard "Received … / Documented …" wording. */
+/**
+ * A finding for an exchange, with the standard "Received … / Documented …" wording and its curl line.
+ *
+ * @example
+ * finding(exchange, 'getPet', '200 with 1 items', '404 with an Error body')
+ * // { operation: 'getPet', message: 'Received: 200 with 1 items\nDocumented: 404 with an Error body', curl: 'curl …' }
+ */
 export function finding(
   exchange: Exchange,
   operation: OperationName,

@@ -37,6 +37,10 @@ export const WRONG_KEY = 'contract-suite-wrong-key-0000'
 /**
  * Sends one request with a timeout and never throws: a network failure or timeout becomes an
  * Exchange with status 0 and an `error`, so it is reported, not crashed on.
+ *
+ * @example
+ * await sendRequest('http://127.0.0.1:4010/v1', 'key', { method: 'GET', path: '/pets', auth: 'none' }, 5000)
+ * // { status: 401, json: { code: 'unauthorized', … }, curl: "curl -sS -i -X GET 'http://127.0.0.1:4010/v1/pets'" }
  */
 export async function sendRequest(
   baseUrl: string,

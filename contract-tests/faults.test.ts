@@ -99,6 +99,14 @@ describe('the suite passes a correct implementation that chooses differently whe
   })
 })
 
+test('a failure says what was received and documented, with a curl line that hides the key', async () => {
+  const report = await runAgainst({ fault: 'accepts-missing-categoryId' })
+  const [found] = report.results.find((r) => r.check === 'bad_bodies_rejected')?.findings ?? []
+  expect(found?.message).toMatch(/^Received: 201 .*\nDocumented: 400 /s)
+  expect(found?.curl).toMatch(/^curl .*-X POST .*\/v1\/pets' -H 'authorization: Bearer \*\*\*'/)
+  expect(found?.curl).not.toContain(API_KEY)
+})
+
 describe('the suite creates enough data to judge limits, and none in read-only mode', () => {
   test('a wrong default limit is caught even when the store starts empty', async () => {
     const report = await runAgainst({ empty: true, fault: 'default-limit-25' })

@@ -3,6 +3,9 @@ import type { ContractReport } from '../runContract.ts'
 /**
  * The report as a person reads it: one line per check and operation, then every failure with what
  * was received, what the spec documents and a curl line to reproduce it.
+ *
+ * @example
+ * console.log(formatConsole(await runContract(options))) // '  PASS  default_limit [required] listPets' …
  */
 export function formatConsole(report: ContractReport): string {
   const lines = [`Pet Store contract suite against ${report.baseUrl} (run ${report.runId}${modes(report)})`]

@@ -1,7 +1,12 @@
 import { OPERATION_IDS } from '../Check.ts'
 import type { ContractReport } from '../runContract.ts'
 
-/** The JSON summary: a checks × operations matrix of outcomes, plus every finding, for dashboards. */
+/**
+ * The JSON summary: a checks × operations matrix of outcomes, plus every finding, for dashboards.
+ *
+ * @example
+ * toJsonSummary(report).matrix.unique_ids // { listPets: 'n/a', createPet: 'pass', getPet: 'n/a' }
+ */
 export function toJsonSummary(report: ContractReport): object {
   const matrix: Record<string, Record<string, string>> = {}
   for (const result of report.results) {

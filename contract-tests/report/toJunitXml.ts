@@ -1,8 +1,12 @@
 import type { ContractReport } from '../runContract.ts'
 
 /**
- * JUnit XML for CI: one testsuite per level, one testcase per check and operation. A recommended
- * failure is a failure only with --strict; otherwise it is reported as skipped with its message.
+ * JUnit XML for CI: one testsuite for the target, one testcase per check and operation (classname
+ * `petstore.contract.<level>`). A recommended failure is a failure only with --strict; otherwise it
+ * is reported as skipped with its message.
+ *
+ * @example
+ * await writeFile('reports/contract/junit.xml', toJunitXml(report))
  */
 export function toJunitXml(report: ContractReport): string {
   const cases = report.results.map((result) => {
