@@ -5,7 +5,7 @@ import type { Exchange, ProbeRequest } from './exchange.ts'
 export type Level = 'required' | 'recommended'
 
 /** What a check may need that some targets cannot give. */
-export type Need = 'write' | 'state' | 'auth' | 'computed-errors' | 'malformed-json' | 'own-auth-errors'
+export type Need = 'write' | 'state' | 'auth' | 'malformed-json' | 'own-auth-errors'
 
 export const OPERATION_IDS = ['listPets', 'createPet', 'getPet'] as const
 export type OperationName = (typeof OPERATION_IDS)[number]

@@ -15,8 +15,6 @@ export const SKIP_REASONS: Record<Need, string> = {
   write: 'read-only run: this check creates pets',
   state: 'stateless target: this check needs stored pets',
   auth: 'stateless target: it accepts any key',
-  'computed-errors':
-    'stateless target: its error bodies are static examples (Prism: the Error example, status 404)',
   'malformed-json': 'Prism never answers a malformed JSON body',
   'own-auth-errors': 'Prism answers a request without a key itself (401 application/problem+json)',
 }
@@ -28,19 +26,12 @@ export const SKIP_REASONS: Record<Need, string> = {
  * capabilitiesOf('prism-mock', false) // Set { 'write', 'own-auth-errors' }
  */
 export function capabilitiesOf(kind: TargetKind, readOnly: boolean): Set<Need> {
-  const capabilities = new Set<Need>([
-    'state',
-    'auth',
-    'computed-errors',
-    'malformed-json',
-    'own-auth-errors',
-  ])
+  const capabilities = new Set<Need>(['state', 'auth', 'malformed-json', 'own-auth-errors'])
   if (!readOnly) capabilities.add('write')
   // Measured with Prism 5.16: the mock keeps nothing and takes any key; both hang on malformed JSON;
   // the proxy answers a missing key itself, with its own problem+json body.
   if (kind === 'prism-mock')
-    for (const need of ['state', 'auth', 'computed-errors', 'malformed-json'] as const)
-      capabilities.delete(need)
+    for (const need of ['state', 'auth', 'malformed-json'] as const) capabilities.delete(need)
   if (kind === 'prism-proxy')
     for (const need of ['malformed-json', 'own-auth-errors'] as const) capabilities.delete(need)
   return capabilities

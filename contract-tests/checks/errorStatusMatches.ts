@@ -8,7 +8,7 @@ export const errorStatusMatches = everyExchange(
     level: 'required',
     description: 'The status field of every Error body equals the HTTP status code (§7).',
     // Prism mock answers every error with the Error schema's static example (status 404).
-    needs: ['computed-errors'],
+    needs: [],
   },
   (exchange) => {
     const status = (exchange.json as { status?: unknown } | undefined)?.status

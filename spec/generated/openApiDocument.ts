@@ -222,11 +222,6 @@ export const openApiDocument: PetStoreDocument = {
                       "maximum": 599,
                       "description": "The HTTP status code."
                     }
-                  },
-                  "example": {
-                    "code": "not_found",
-                    "message": "No pet has id 999.",
-                    "status": 404
                   }
                 },
                 "examples": {
@@ -284,11 +279,6 @@ export const openApiDocument: PetStoreDocument = {
                       "maximum": 599,
                       "description": "The HTTP status code."
                     }
-                  },
-                  "example": {
-                    "code": "not_found",
-                    "message": "No pet has id 999.",
-                    "status": 404
                   }
                 },
                 "examples": {
@@ -483,11 +473,6 @@ export const openApiDocument: PetStoreDocument = {
                       "maximum": 599,
                       "description": "The HTTP status code."
                     }
-                  },
-                  "example": {
-                    "code": "not_found",
-                    "message": "No pet has id 999.",
-                    "status": 404
                   }
                 },
                 "examples": {
@@ -545,11 +530,6 @@ export const openApiDocument: PetStoreDocument = {
                       "maximum": 599,
                       "description": "The HTTP status code."
                     }
-                  },
-                  "example": {
-                    "code": "not_found",
-                    "message": "No pet has id 999.",
-                    "status": 404
                   }
                 },
                 "examples": {
@@ -592,11 +572,6 @@ export const openApiDocument: PetStoreDocument = {
                       "maximum": 599,
                       "description": "The HTTP status code."
                     }
-                  },
-                  "example": {
-                    "code": "not_found",
-                    "message": "No pet has id 999.",
-                    "status": 404
                   }
                 },
                 "examples": {
@@ -638,11 +613,6 @@ export const openApiDocument: PetStoreDocument = {
                       "maximum": 599,
                       "description": "The HTTP status code."
                     }
-                  },
-                  "example": {
-                    "code": "not_found",
-                    "message": "No pet has id 999.",
-                    "status": 404
                   }
                 },
                 "examples": {
@@ -832,11 +802,6 @@ export const openApiDocument: PetStoreDocument = {
                       "maximum": 599,
                       "description": "The HTTP status code."
                     }
-                  },
-                  "example": {
-                    "code": "not_found",
-                    "message": "No pet has id 999.",
-                    "status": 404
                   }
                 },
                 "examples": {
@@ -908,11 +873,6 @@ export const openApiDocument: PetStoreDocument = {
                       "maximum": 599,
                       "description": "The HTTP status code."
                     }
-                  },
-                  "example": {
-                    "code": "not_found",
-                    "message": "No pet has id 999.",
-                    "status": 404
                   }
                 },
                 "examples": {
@@ -978,11 +938,6 @@ export const openApiDocument: PetStoreDocument = {
                       "maximum": 599,
                       "description": "The HTTP status code."
                     }
-                  },
-                  "example": {
-                    "code": "not_found",
-                    "message": "No pet has id 999.",
-                    "status": 404
                   }
                 },
                 "examples": {
@@ -1115,11 +1070,6 @@ export const openApiDocument: PetStoreDocument = {
                   "maximum": 599,
                   "description": "The HTTP status code."
                 }
-              },
-              "example": {
-                "code": "not_found",
-                "message": "No pet has id 999.",
-                "status": 404
               }
             },
             "examples": {
@@ -1177,11 +1127,6 @@ export const openApiDocument: PetStoreDocument = {
                   "maximum": 599,
                   "description": "The HTTP status code."
                 }
-              },
-              "example": {
-                "code": "not_found",
-                "message": "No pet has id 999.",
-                "status": 404
               }
             },
             "examples": {
@@ -1224,11 +1169,6 @@ export const openApiDocument: PetStoreDocument = {
                   "maximum": 599,
                   "description": "The HTTP status code."
                 }
-              },
-              "example": {
-                "code": "not_found",
-                "message": "No pet has id 999.",
-                "status": 404
               }
             },
             "examples": {
@@ -1270,11 +1210,6 @@ export const openApiDocument: PetStoreDocument = {
                   "maximum": 599,
                   "description": "The HTTP status code."
                 }
-              },
-              "example": {
-                "code": "not_found",
-                "message": "No pet has id 999.",
-                "status": 404
               }
             },
             "examples": {
@@ -1496,11 +1431,6 @@ export const openApiDocument: PetStoreDocument = {
             "maximum": 599,
             "description": "The HTTP status code."
           }
-        },
-        "example": {
-          "code": "not_found",
-          "message": "No pet has id 999.",
-          "status": 404
         }
       }
     }
