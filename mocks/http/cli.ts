@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises'
 import { compileValidators, describeAjvErrors, openApiDocument, type Pet } from '../../spec/runtime.ts'
 import { DEFAULT_API_KEY } from '../core/createEngine.ts'
+import { batchedLines } from './batchedLines.ts'
 import { createHttpMock, listen } from './createHttpMock.ts'
 import { type CliOptions, parseCliOptions, USAGE } from './parseCliOptions.ts'
 import { openStateFile, type StateFile } from './stateFile.ts'
@@ -47,7 +48,7 @@ const mock = createHttpMock({
   ...(seed && { seed }),
   latencyMs: options.latencyMs,
   corsOrigins: options.corsOrigins,
-  ...(!options.quiet && { log: (line: string) => console.log(line) }),
+  ...(!options.quiet && { log: batchedLines((text) => process.stdout.write(text)) }),
   ...(options.stateFile !== undefined && { onWrite: () => state?.changed() }),
 })
 if (options.stateFile !== undefined) {
