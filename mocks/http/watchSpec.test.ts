@@ -1,5 +1,5 @@
 // Spec hot reload: edits to a copy of spec/openapi.yaml reach a running HTTP mock without a restart.
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
@@ -34,6 +34,16 @@ describe('watchSpec', () => {
     })
   }
 
+  /**
+   * Saves the way editors do, a new file renamed over the old one, so the watcher never reads a
+   * half-written spec (a plain writeFile truncates first, and on a busy machine the two events can
+   * fall into separate reloads).
+   */
+  async function saveSpec(text: string): Promise<void> {
+    await writeFile(`${specPath}.saving`, text)
+    await rename(`${specPath}.saving`, specPath)
+  }
+
   const listStatus = async (limit: number) =>
     (await fetch(`${baseUrl}/pets?limit=${limit}`, { headers: AUTH })).status
 
@@ -50,7 +60,6 @@ describe('watchSpec', () => {
       onSpec: (spec) => mock.setSpec(spec),
       log: (line) => log.push(line),
       onReload: (result) => waiting.shift()?.(result),
-      debounceMs: 20,
     })
   })
 
@@ -74,7 +83,7 @@ describe('watchSpec', () => {
     const reloaded = nextReload()
     const edited = original.replace(/maximum: 100\n(\s+)default: 20/, 'maximum: 50\n$1default: 20')
     expect(edited).not.toBe(original)
-    await writeFile(specPath, edited)
+    await saveSpec(edited)
     await expect(reloaded).resolves.toMatchObject({ ok: true })
 
     expect(await listStatus(60)).toBe(400)
@@ -92,7 +101,7 @@ describe('watchSpec', () => {
       '$ref: "#/components/schemas/Pets"',
       '$ref: "#/components/schemas/Petz"',
     )
-    await writeFile(specPath, dangling)
+    await saveSpec(dangling)
     await expect(reloaded).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('Petz') })
 
     // swagger-parser's own words, after the mock's.
@@ -105,7 +114,7 @@ describe('watchSpec', () => {
 
   test('a schema Ajv cannot compile is refused with its message', async () => {
     const reloaded = nextReload()
-    await writeFile(specPath, original.replace('type: integer', 'type: strin'))
+    await saveSpec(original.replace('type: integer', 'type: strin'))
     await expect(reloaded).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('strin') })
     expect(await listStatus(60)).toBe(400)
   })
@@ -114,14 +123,14 @@ describe('watchSpec', () => {
     const withoutGetPet = original.replace('operationId: getPet', 'operationId: fetchPet')
     expect(withoutGetPet).not.toBe(original)
     const reloaded = nextReload()
-    await writeFile(specPath, withoutGetPet)
+    await saveSpec(withoutGetPet)
     await expect(reloaded).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('getPet') })
     expect(await listStatus(60)).toBe(400)
   })
 
   test('fixing the file brings the new version in', async () => {
     const reloaded = nextReload()
-    await writeFile(specPath, original)
+    await saveSpec(original)
     await expect(reloaded).resolves.toMatchObject({ ok: true })
     expect(await listStatus(60)).toBe(200)
   })
