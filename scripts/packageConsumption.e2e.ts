@@ -174,7 +174,7 @@ await worker.start({ onUnhandledFrame: 'bypass' })
     assert.doesNotMatch(code, /from\s*["']node:|__vite-browser-external|swagger-parser/)
   })
 
-  test('the petstore-mock bin serves the API', async () => {
+  test('the petstore-mock bin serves the API, and the petstore-contract bin checks it', async () => {
     const child = spawn(join(app, 'node_modules', '.bin', 'petstore-mock'), ['--port', '0', '--quiet'], {
       cwd: app,
       env,
@@ -202,6 +202,20 @@ await worker.start({ onUnhandledFrame: 'bypass' })
     const response = await fetch(`${baseUrl}/pets`, { headers: { authorization: 'Bearer petstore-dev-key' } })
     assert.equal(response.status, 200)
     assert.equal(((await response.json()) as unknown[]).length, 20)
+
+    // The petstore-contract bin, as another team runs it against its own server: here, the mock.
+    const contract = join(app, 'node_modules', '.bin', 'petstore-contract')
+    const passed = await run(contract, ['--base-url', baseUrl, '--api-key', 'petstore-dev-key', '--strict'], {
+      cwd: app,
+      env,
+    })
+    assert.match(passed.stdout, /Result: conforms/)
+    const refused = await run(contract, ['--base-url', baseUrl, '--api-key', 'not-the-key'], {
+      cwd: app,
+      env,
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error)
+    assert.equal((refused as { code?: number }).code, 2)
+    assert.match(`${refused.stdout}${refused.stderr}`, /rejected the API key everywhere/)
     child.kill('SIGTERM')
   })
 })
