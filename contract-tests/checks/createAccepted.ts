@@ -1,5 +1,5 @@
-import { type Check, finding } from '../Check.ts'
-import { describeResponse } from './petsIn.ts'
+import type { Check } from '../Check.ts'
+import { judge } from './judge.ts'
 
 /** §4.2: a valid NewPet is accepted with 201 (checked even on stateless targets). */
 export const createAccepted: Check = {
@@ -15,16 +15,11 @@ export const createAccepted: Check = {
       path: '/pets',
       body: JSON.stringify({ name: context.petName('accepted'), categoryId: 1, status: 'available' }),
     })
-    if (exchange.status === 201) return { findings: [] }
-    return {
-      findings: [
-        finding(
-          exchange,
-          'createPet',
-          describeResponse(exchange),
-          '201 with the created Pet for a valid NewPet',
-        ),
-      ],
-    }
+    return judge(
+      exchange,
+      'createPet',
+      exchange.status === 201,
+      '201 with the created Pet for a valid NewPet',
+    )
   },
 }

@@ -1,5 +1,7 @@
-import { type Check, finding } from '../Check.ts'
-import { describeResponse, petsIn } from './petsIn.ts'
+import type { Check } from '../Check.ts'
+import { judge } from './judge.ts'
+import { limitSchema } from './limitSchema.ts'
+import { petsIn } from './petsIn.ts'
 
 /** §4.1 rule 1: at most 20 when `limit` is omitted (the default comes from the spec). */
 export const defaultLimit: Check = {
@@ -9,20 +11,10 @@ export const defaultLimit: Check = {
   operations: ['listPets'],
   needs: [],
   async run(context) {
-    const limit = context.document.paths['/pets']?.get?.parameters?.find((p) => p.name === 'limit')
-    const defaultValue = Number(limit?.schema.default)
+    const defaultValue = Number(limitSchema(context.document).default)
     const exchange = await context.send({ operation: 'listPets', method: 'GET', path: '/pets' })
     const pets = petsIn(exchange)
-    if (exchange.status === 200 && pets && pets.length <= defaultValue) return { findings: [] }
-    return {
-      findings: [
-        finding(
-          exchange,
-          'listPets',
-          describeResponse(exchange),
-          `200 with at most ${defaultValue} pets when limit is omitted`,
-        ),
-      ],
-    }
+    const passed = exchange.status === 200 && pets !== undefined && pets.length <= defaultValue
+    return judge(exchange, 'listPets', passed, `200 with at most ${defaultValue} pets when limit is omitted`)
   },
 }

@@ -1,4 +1,6 @@
-import { type Check, finding } from '../Check.ts'
+import { operationById } from '../../spec/runtime.ts'
+import type { Check } from '../Check.ts'
+import { judge } from './judge.ts'
 
 /** §9.3, with the spec's headers: a deprecated operation says so on every response, with its sunset. */
 export const deprecationSignals: Check = {
@@ -9,8 +11,7 @@ export const deprecationSignals: Check = {
   operations: ['getPet'],
   needs: [],
   async run(context) {
-    const getPet = context.document.paths['/pets/{petId}']?.get
-    const sunsetDate = getPet?.['x-sunset']
+    const sunsetDate = operationById(context.document, 'getPet')['x-sunset']
     const exchange = await context.send({ operation: 'getPet', method: 'GET', path: '/pets/1' })
     const problems: string[] = []
     const deprecation = exchange.headers.get('deprecation')
@@ -22,16 +23,12 @@ export const deprecationSignals: Check = {
     else if (sunsetDate && new Date(sunset).toISOString().slice(0, 10) !== sunsetDate)
       problems.push(`Sunset '${sunset}' is not ${sunsetDate}`)
     if (!exchange.headers.get('link')) problems.push('no Link header to the replacement')
-    if (problems.length === 0) return { findings: [] }
-    return {
-      findings: [
-        finding(
-          exchange,
-          'getPet',
-          `${exchange.status} with ${problems.join('; ')}`,
-          `Deprecation, Sunset (${sunsetDate}) and Link headers on a deprecated operation`,
-        ),
-      ],
-    }
+    return judge(
+      exchange,
+      'getPet',
+      problems.length === 0,
+      `Deprecation, Sunset (${sunsetDate}) and Link headers on a deprecated operation`,
+      `${exchange.status} with ${problems.join('; ')}`,
+    )
   },
 }

@@ -36,10 +36,13 @@ export function everyExchange(
     async run(context) {
       const findings: Finding[] = []
       const reported = new Set<string>()
+      const documentedFor = new Map(
+        operations.map((op) => [op, Object.keys(operationById(context.document, op).responses)]),
+      )
       for (const exchange of context.exchanges) {
         const operation = exchange.request.operation
         if (!operation || !operations.includes(operation) || exchange.request.notJudged) continue
-        const documented = Object.keys(operationById(context.document, operation).responses)
+        const documented = documentedFor.get(operation) ?? []
         const ruleContext = { validators: context.validators, documented, capabilities: context.capabilities }
         const found = rule({ ...exchange, operation }, ruleContext)
         const key = `${operation} ${found?.message}`

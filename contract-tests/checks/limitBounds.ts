@@ -1,4 +1,5 @@
 import { type Check, type Finding, finding } from '../Check.ts'
+import { limitSchema } from './limitSchema.ts'
 import { describeResponse, petsIn } from './petsIn.ts'
 
 /** §4.1: limit 1..100 are valid and honoured: never more pets than asked for. */
@@ -10,8 +11,7 @@ export const limitBounds: Check = {
   operations: ['listPets'],
   needs: [],
   async run(context) {
-    const schema =
-      context.document.paths['/pets']?.get?.parameters?.find((p) => p.name === 'limit')?.schema ?? {}
+    const schema = limitSchema(context.document)
     const bounds = [Number(schema.minimum), 5, Number(schema.maximum)]
     const findings: Finding[] = []
     for (const limit of bounds) {

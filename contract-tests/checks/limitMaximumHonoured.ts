@@ -1,4 +1,5 @@
 import { type Check, type Finding, finding } from '../Check.ts'
+import { limitSchema } from './limitSchema.ts'
 import { describeResponse, petsIn } from './petsIn.ts'
 
 /** §8: whatever a server does with limit above 100 (400, clamping), it never returns more than 100. */
@@ -10,9 +11,7 @@ export const limitMaximumHonoured: Check = {
   operations: ['listPets'],
   needs: [],
   async run(context) {
-    const maximum = Number(
-      context.document.paths['/pets']?.get?.parameters?.find((p) => p.name === 'limit')?.schema.maximum,
-    )
+    const maximum = Number(limitSchema(context.document).maximum)
     const findings: Finding[] = []
     for (const limit of [maximum + 1, 10 * maximum]) {
       const exchange = await context.send({

@@ -1,5 +1,6 @@
-import { type Check, finding } from '../Check.ts'
-import { describeResponse, petsIn } from './petsIn.ts'
+import type { Check } from '../Check.ts'
+import { judge } from './judge.ts'
+import { petsIn } from './petsIn.ts'
 
 /** §4.3: getPet answers 404 with an Error body for a pet that does not exist. */
 export const unknownPetNotFound: Check = {
@@ -17,16 +18,11 @@ export const unknownPetNotFound: Check = {
     )
     const unknownId = Math.min(Number.MAX_SAFE_INTEGER, highest + 1_000_000_007)
     const exchange = await context.send({ operation: 'getPet', method: 'GET', path: `/pets/${unknownId}` })
-    if (exchange.status === 404) return { findings: [] }
-    return {
-      findings: [
-        finding(
-          exchange,
-          'getPet',
-          describeResponse(exchange),
-          `404 with an Error body for id ${unknownId}, which no pet has`,
-        ),
-      ],
-    }
+    return judge(
+      exchange,
+      'getPet',
+      exchange.status === 404,
+      `404 with an Error body for id ${unknownId}, which no pet has`,
+    )
   },
 }

@@ -1,5 +1,5 @@
-import { type Check, finding } from '../Check.ts'
-import { describeResponse } from './petsIn.ts'
+import type { Check } from '../Check.ts'
+import { judge } from './judge.ts'
 
 /** A gap (§7): the spec documents 400 for a status outside PetStatus. */
 export const unknownStatusRejected: Check = {
@@ -16,16 +16,11 @@ export const unknownStatusRejected: Check = {
       path: '/pets?status=adopted-by-contract-suite',
       kind: 'gap',
     })
-    if (exchange.status === 400) return { findings: [] }
-    return {
-      findings: [
-        finding(
-          exchange,
-          'listPets',
-          describeResponse(exchange),
-          '400 with an Error body for an unknown status',
-        ),
-      ],
-    }
+    return judge(
+      exchange,
+      'listPets',
+      exchange.status === 400,
+      '400 with an Error body for an unknown status',
+    )
   },
 }

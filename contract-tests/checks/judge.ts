@@ -1,0 +1,20 @@
+import { type CheckOutcome, finding, type OperationName } from '../Check.ts'
+import type { Exchange } from '../exchange.ts'
+import { describeResponse } from './petsIn.ts'
+
+/**
+ * The outcome of a check that sends one request: nothing when it passed, else one finding with
+ * "Received" (what came back, unless `received` says it better) and "Documented".
+ *
+ * @example
+ * return judge(exchange, 'getPet', exchange.status === 404, '404 with an Error body')
+ */
+export function judge(
+  exchange: Exchange,
+  operation: OperationName,
+  passed: boolean,
+  documented: string,
+  received: string = describeResponse(exchange),
+): CheckOutcome {
+  return { findings: passed ? [] : [finding(exchange, operation, received, documented)] }
+}
