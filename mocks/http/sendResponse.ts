@@ -1,0 +1,34 @@
+import type { ServerResponse } from 'node:http'
+import type { EngineResponse } from '../core/EngineMessages.ts'
+
+/**
+ * Writes an engine response: status, headers, and the body as JSON with its content-length.
+ *
+ * @example
+ * sendResponse(response, { status: 204, headers: {} })
+ */
+export function sendResponse(response: ServerResponse, result: EngineResponse): void {
+  const text = result.body === undefined ? undefined : JSON.stringify(result.body)
+  if (text !== undefined) result.headers['content-length'] = String(Buffer.byteLength(text))
+  response.writeHead(result.status, result.headers)
+  response.end(text)
+}
+
+/**
+ * What a request gets when the mock itself fails (a bug: the engine answers every input), without a stack.
+ *
+ * @example
+ * sendInternalError(response)
+ */
+export function sendInternalError(response: ServerResponse): void {
+  if (response.headersSent) return void response.destroy()
+  sendResponse(response, {
+    status: 500,
+    headers: { 'content-type': 'application/json' },
+    body: {
+      code: 'internal_error',
+      message: 'The mock failed to answer: this is a bug in the mock.',
+      status: 500,
+    },
+  })
+}
