@@ -20,4 +20,6 @@ export interface EngineResponse {
   headers: Record<string, string>
   /** A JSON value to serialise, or undefined for no body (204, HEAD). */
   body?: unknown
+  /** The spec operation that answered (set by the engine, for the request journal; never sent). */
+  operationId?: string
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
-import { compileValidators, openApiDocument, type PetStoreDocument } from '../../spec/runtime.ts'
-import { createEngine } from './createEngine.ts'
+import { compileValidators, openApiDocument, operations, type PetStoreDocument } from '../../spec/runtime.ts'
+import { createEngine, documentedErrorStatuses } from './createEngine.ts'
+import { ForcedResponses } from './ForcedResponses.ts'
 import { PetStore } from './PetStore.ts'
 
 const request = (url: string, headers: Record<string, string> = {}) => ({
@@ -47,5 +48,72 @@ describe('createEngine', () => {
     const auth = { authorization: 'Bearer petstore-dev-key' }
     expect(engine.handle(request('/api/v1/pets', auth)).status).toBe(200)
     expect(engine.handle(request('/v1/pets', auth)).status).toBe(404)
+  })
+})
+
+describe('createEngine with a session', () => {
+  const key = { authorization: 'Bearer petstore-dev-key' }
+  const create = (name: string) => ({
+    method: 'POST',
+    url: '/v1/pets',
+    header: (n: string) => ({ ...key, 'content-type': 'application/json' })[n],
+    body: JSON.stringify({ name, categoryId: 1 }),
+  })
+
+  test("answers from the session's store, not the engine's own", () => {
+    const own = new PetStore()
+    const engine = createEngine({ store: own })
+    const session = { store: new PetStore() }
+    expect(engine.handle(create('Only in the session'), session).status).toBe(201)
+    expect(session.store.snapshot().map((pet) => pet.name)).toEqual(['Only in the session'])
+    expect(own.size).toBe(0)
+    expect(engine.handle(request('/v1/pets', key), session).body).toHaveLength(1)
+    expect(engine.handle(request('/v1/pets', key)).body).toEqual([])
+  })
+
+  test('a one-shot forced status answers the next call of its operation only, once', () => {
+    const engine = createEngine({ store: new PetStore(), selfCheck: true })
+    const session = { store: new PetStore(), forced: new ForcedResponses() }
+    session.forced.force('listPets', 400)
+    expect(engine.handle(request('/v1/pets/1', key), session).status).toBe(404)
+    const forced = engine.handle(request('/v1/pets', key), session)
+    expect(forced).toMatchObject({ status: 400, body: { code: 'invalid_parameter', status: 400 } })
+    expect(engine.handle(request('/v1/pets', key), session).status).toBe(200)
+  })
+
+  test('Prefer on the request wins, and the one-shot stays for the next call', () => {
+    const engine = createEngine({ store: new PetStore() })
+    const session = { store: new PetStore(), forced: new ForcedResponses() }
+    session.forced.force('listPets', 400)
+    expect(engine.handle(request('/v1/pets', { ...key, prefer: 'code=401' }), session).status).toBe(401)
+    expect(engine.handle(request('/v1/pets', key), session).status).toBe(400)
+  })
+
+  test('a request that fails auth does not take the forced status', () => {
+    const engine = createEngine({ store: new PetStore() })
+    const session = { store: new PetStore(), forced: new ForcedResponses() }
+    session.forced.force('listPets', 400)
+    expect(engine.handle(request('/v1/pets'), session).status).toBe(401)
+    expect(session.forced.pending()).toEqual([{ operation: 'listPets', status: 400 }])
+  })
+
+  test('the response names the operation that answered, for the journal', () => {
+    const engine = createEngine({ store: new PetStore() })
+    expect(engine.handle(request('/v1/pets/1', key)).operationId).toBe('getPet')
+    expect(engine.handle(request('/v1/pets')).operationId).toBe('listPets')
+    expect(engine.handle(request('/v1/nowhere', key)).operationId).toBeUndefined()
+  })
+
+  test('documentedErrorStatuses reads the forceable statuses from the spec', () => {
+    const byOperation = Object.fromEntries(
+      operations(openApiDocument).map((operation) => [
+        operation.operationId,
+        documentedErrorStatuses(operation),
+      ]),
+    )
+    for (const operation of operations(openApiDocument)) {
+      const errors = Object.keys(operation.responses).filter((status) => Number(status) >= 400)
+      expect(byOperation[operation.operationId]).toEqual(errors.map(Number))
+    }
   })
 })

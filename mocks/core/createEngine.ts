@@ -11,6 +11,7 @@ import { bearerChallenge, checkBearer } from './checkBearer.ts'
 import { deprecationHeaders } from './deprecationHeaders.ts'
 import type { EngineRequest, EngineResponse } from './EngineMessages.ts'
 import { CODE_FOR_STATUS, errorResponse, JSON_HEADERS } from './errorResponse.ts'
+import type { ForcedResponses } from './ForcedResponses.ts'
 import type { PetStore } from './PetStore.ts'
 import { parseListQuery } from './parseListQuery.ts'
 import { parseNewPet } from './parseNewPet.ts'
@@ -33,14 +34,23 @@ export interface EngineOptions {
   selfCheck?: boolean
 }
 
+/** What one request is served from when it is not the engine's own store: an HTTP mock session. */
+export interface EngineSession {
+  store: PetStore
+  /** One-shot forced responses; the next call of an operation takes its status. */
+  forced?: ForcedResponses
+}
+
 /** A request handler over one store: request data in, response data out. No I/O. */
 export interface Engine {
-  handle(request: EngineRequest): EngineResponse
+  /** Answers `request` from `session`'s store (the engine's own store when omitted). */
+  handle(request: EngineRequest, session?: EngineSession): EngineResponse
   readonly store: PetStore
   readonly basePath: string
 }
 
 type OperationHandler = (
+  store: PetStore,
   request: EngineRequest,
   params: Record<string, string>,
   query: URLSearchParams,
@@ -56,7 +66,7 @@ type OperationHandler = (
  * // { status: 200, headers: { 'content-type': 'application/json' }, body: [pet1, pet2] }
  */
 export function createEngine(options: EngineOptions): Engine {
-  const { store, selfCheck = false } = options
+  const { store: ownStore, selfCheck = false } = options
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
   const document = options.spec?.document ?? openApiDocument
   const validators = options.spec?.validators ?? compileValidators(document)
@@ -70,18 +80,18 @@ export function createEngine(options: EngineOptions): Engine {
   const getPetSignals = deprecationHeaders(getPet, successor && `${basePath}${successor.path}`)
 
   const handlers: Record<string, OperationHandler> = {
-    listPets: (_request, _params, query) => {
+    listPets: (store, _request, _params, query) => {
       const parsed = parseListQuery(query, validators, defaultLimit)
       if (isResponse(parsed)) return parsed
       return json(200, store.list(parsed))
     },
-    createPet: (request) => {
+    createPet: (store, request) => {
       const parsed = parseNewPet(request, validators)
       if (isResponse(parsed)) return parsed
       const pet = store.create(parsed)
       return json(201, pet, { location: `${basePath}/pets/${pet.id}` })
     },
-    getPet: (_request, params) => {
+    getPet: (store, _request, params) => {
       const lookup = parsePetId(params.petId ?? '')
       if (isResponse(lookup)) return lookup
       const pet = lookup === 'absent' ? undefined : store.get(lookup.id)
@@ -94,7 +104,10 @@ export function createEngine(options: EngineOptions): Engine {
       throw new Error(`the mock has no handler for operation '${operation.operationId}'`)
   }
 
-  function route(request: EngineRequest): { response: EngineResponse; operation?: SpecOperation } {
+  function route(
+    request: EngineRequest,
+    session: EngineSession,
+  ): { response: EngineResponse; operation?: SpecOperation } {
     const method = request.method.toUpperCase()
     const queryStart = request.url.indexOf('?')
     const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart)
@@ -135,22 +148,28 @@ export function createEngine(options: EngineOptions): Engine {
         ),
       }
     }
-    const forced = forcedResponse(operation, request.header('prefer'))
-    if (forced) return { response: forced, operation }
+    const preferred = preferredResponse(operation, request.header('prefer'))
+    if (preferred) return { response: preferred, operation }
+    const forcedStatus = session.forced?.take(operation.operationId)
+    if (forcedStatus !== undefined) {
+      const reason = `Forced by POST /__mock/next-response for the next ${operation.operationId} call.`
+      return { response: forcedError(forcedStatus, reason), operation }
+    }
     const handler = handlers[operation.operationId] as OperationHandler
     const query = new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1))
-    return { response: handler(request, match.rawParams, query), operation }
+    return { response: handler(session.store, request, match.rawParams, query), operation }
   }
 
-  function handle(request: EngineRequest): EngineResponse {
-    const { response, operation } = route(request)
+  function handle(request: EngineRequest, session: EngineSession = { store: ownStore }): EngineResponse {
+    const { response, operation } = route(request, session)
+    if (operation) response.operationId = operation.operationId
     if (operation?.operationId === getPet.operationId) Object.assign(response.headers, getPetSignals)
     if (selfCheck && operation) assertDocumented(operation, response, validators)
     if (request.method.toUpperCase() === 'HEAD') delete response.body
     return response
   }
 
-  return { handle, store, basePath }
+  return { handle, store: ownStore, basePath }
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): EngineResponse {
@@ -162,11 +181,10 @@ function isResponse(value: unknown): value is EngineResponse {
 }
 
 /** `Prefer: code=NNN` for a documented error status of the operation; an undocumented one is a 400. */
-function forcedResponse(operation: SpecOperation, prefer: string | undefined): EngineResponse | undefined {
+function preferredResponse(operation: SpecOperation, prefer: string | undefined): EngineResponse | undefined {
   const status = preferredStatus(prefer)
   if (status === undefined || status < 400) return undefined
-  const code = CODE_FOR_STATUS[status]
-  if (!(String(status) in operation.responses) || !code) {
+  if (!documentedErrorStatuses(operation).includes(status)) {
     const documented = Object.keys(operation.responses).join(', ')
     return errorResponse(
       400,
@@ -174,10 +192,29 @@ function forcedResponse(operation: SpecOperation, prefer: string | undefined): E
       `Prefer: code=${status} is not documented for ${operation.operationId}; documented: ${documented}`,
     )
   }
+  return forcedError(status, `Forced by 'Prefer: code=${status}'.`)
+}
+
+/**
+ * The error statuses an operation documents that the mock can force (Prefer, next-response): the
+ * spec's 4xx and 5xx responses that have an Error code.
+ *
+ * @example
+ * documentedErrorStatuses(operationById(document, 'getPet')) // [400, 401, 404]
+ */
+export function documentedErrorStatuses(operation: SpecOperation): number[] {
+  return Object.keys(operation.responses)
+    .map(Number)
+    .filter((status) => status >= 400 && CODE_FOR_STATUS[status] !== undefined)
+}
+
+/** The Error response a forced status gets; the caller has checked that the spec documents it. */
+function forcedError(status: number, reason: string): EngineResponse {
+  const code = CODE_FOR_STATUS[status] ?? 'invalid_parameter'
   return errorResponse(
     status,
     code,
-    `Forced by 'Prefer: code=${status}'.`,
+    reason,
     status === 401 ? { 'www-authenticate': 'Bearer realm="petstore"' } : {},
   )
 }

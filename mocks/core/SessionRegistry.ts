@@ -1,0 +1,112 @@
+import { DEFAULT_SESSION } from './parseSessionName.ts'
+
+/** How many named sessions the HTTP mock keeps, and how long an unused one lives. */
+export interface SessionLimits {
+  /** Named sessions kept at once; creating one more evicts the least recently used. */
+  maxSessions: number
+  /** A named session unused for this long is evicted (milliseconds). */
+  idleMs: number
+}
+
+export const SESSION_LIMITS: Readonly<SessionLimits> = { maxSessions: 100, idleMs: 30 * 60_000 }
+
+/** What the registry tells about one session. */
+export interface SessionInfo {
+  name: string
+  /** When a request last used it (epoch milliseconds). */
+  lastUsed: number
+}
+
+/**
+ * Named sessions of the HTTP mock, created on first use and bounded in count and idle time (least
+ * recently used evicted first). The default session is held apart and never evicted. Pure: the
+ * clock is a parameter, nothing runs on a timer; expired sessions go at the next `use`.
+ *
+ * A Map keeps insertion order, and `use` re-inserts what it touches, so the least recently used
+ * session is always first: eviction costs O(sessions evicted), not a scan.
+ *
+ * @example
+ * const sessions = new SessionRegistry(new PetStore(seed), () => new PetStore(seed))
+ * sessions.use('worker-1').create(pet) // only worker-1's store
+ * sessions.use('default') // the default store, as a request without the header gets
+ */
+export class SessionRegistry<T> {
+  readonly #default: T
+  readonly #create: (name: string) => T
+  readonly #limits: SessionLimits
+  readonly #now: () => number
+  readonly #named = new Map<string, { value: T; lastUsed: number }>()
+  #evicted = 0
+
+  constructor(
+    defaultSession: T,
+    create: (name: string) => T,
+    limits: Partial<SessionLimits> = {},
+    now: () => number = Date.now,
+  ) {
+    this.#default = defaultSession
+    this.#create = create
+    this.#limits = { ...SESSION_LIMITS, ...limits }
+    this.#now = now
+    if (!(this.#limits.maxSessions >= 1)) throw new Error('maxSessions must be 1 or more')
+  }
+
+  /** The session called `name`, created on first use; marks it used now. */
+  use(name: string): T {
+    if (name === DEFAULT_SESSION) return this.#default
+    const now = this.#now()
+    this.#evictIdle(now)
+    const found = this.#named.get(name)
+    if (found) {
+      this.#named.delete(name)
+      found.lastUsed = now
+      this.#named.set(name, found)
+      return found.value
+    }
+    while (this.#named.size >= this.#limits.maxSessions) this.#evictOldest()
+    const value = this.#create(name)
+    this.#named.set(name, { value, lastUsed: now })
+    return value
+  }
+
+  /** The session if it exists (expired ones do not), without creating it or marking it used. */
+  peek(name: string): T | undefined {
+    if (name === DEFAULT_SESSION) return this.#default
+    const found = this.#named.get(name)
+    if (!found || this.#now() - found.lastUsed > this.#limits.idleMs) return undefined
+    return found.value
+  }
+
+  /** The live named sessions, least recently used first. */
+  list(): SessionInfo[] {
+    const now = this.#now()
+    const live: SessionInfo[] = []
+    for (const [name, { lastUsed }] of this.#named)
+      if (now - lastUsed <= this.#limits.idleMs) live.push({ name, lastUsed })
+    return live
+  }
+
+  /** How many sessions were evicted since start (idle or for room). */
+  get evicted(): number {
+    return this.#evicted
+  }
+
+  get limits(): Readonly<SessionLimits> {
+    return this.#limits
+  }
+
+  #evictIdle(now: number): void {
+    for (const [name, { lastUsed }] of this.#named) {
+      if (now - lastUsed <= this.#limits.idleMs) return
+      this.#named.delete(name)
+      this.#evicted++
+    }
+  }
+
+  #evictOldest(): void {
+    const oldest = this.#named.keys().next()
+    if (oldest.done) return
+    this.#named.delete(oldest.value)
+    this.#evicted++
+  }
+}

@@ -1,0 +1,76 @@
+import { describe, expect, test } from '@jest/globals'
+import fc from 'fast-check'
+import { JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS, journalEntry } from './journalEntry.ts'
+
+const KEY = 'petstore-dev-key'
+const at = new Date('2026-11-23T10:00:00.000Z')
+const entryOf = (url: string, secrets: string[] = [KEY]) =>
+  journalEntry({ method: 'GET', url, status: 200, operation: 'listPets' }, secrets, at)
+
+/** `text` with each character percent-encoded or not, in upper- or lower-case hex, as fast-check picks. */
+const encodedForms = (text: string) =>
+  fc
+    .array(fc.constantFrom('plain', 'upper', 'lower'), { minLength: text.length, maxLength: text.length })
+    .map((forms) =>
+      [...text]
+        .map((char, i) => {
+          const hex = char.charCodeAt(0).toString(16).padStart(2, '0')
+          return forms[i] === 'plain' ? char : `%${forms[i] === 'upper' ? hex.toUpperCase() : hex}`
+        })
+        .join(''),
+    )
+
+describe('journalEntry', () => {
+  test('splits path and query; the query as parsed, a repeated name as an array', () => {
+    expect(entryOf('/v1/pets?limit=5&status=sold&status=pending&empty=')).toEqual({
+      method: 'GET',
+      path: '/v1/pets',
+      query: { limit: '5', status: ['sold', 'pending'], empty: '' },
+      status: 200,
+      operation: 'listPets',
+      time: '2026-11-23T10:00:00.000Z',
+    })
+  })
+
+  test('no operation is null; a name like __proto__ is just a name', () => {
+    const entry = journalEntry(
+      { method: 'GET', url: '/nope?__proto__=x', status: 404, operation: undefined },
+      [],
+    )
+    expect(entry.operation).toBeNull()
+    expect(Object.getOwnPropertyDescriptor(entry.query, '__proto__')?.value).toBe('x')
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype)
+    expect(JSON.parse(JSON.stringify(entry)).query).toEqual({ ['__proto__']: 'x' })
+  })
+
+  test('an accepted key never appears, however it is percent-encoded, in the path or the query', () => {
+    fc.assert(
+      fc.property(encodedForms(KEY), (form) => {
+        for (const url of [
+          `/v1/pets/${form}`,
+          `/v1/pets?q=${form}`,
+          `/v1/pets?${form}=1`,
+          `/v1/pets?x=a${form}b`,
+        ]) {
+          const text = JSON.stringify(entryOf(url))
+          if (text.includes(KEY) || text.includes(form)) return false
+        }
+        return true
+      }),
+    )
+  })
+
+  test('values of credential-looking names are hidden, whatever the value', () => {
+    expect(entryOf('/v1/pets?api_key=guess&Access_Token=t&limit=2', []).query).toEqual({
+      api_key: '***',
+      Access_Token: '***',
+      limit: '2',
+    })
+  })
+
+  test('a huge URL is clipped, so one entry stays small', () => {
+    const entry = entryOf(`/v1/${'p'.repeat(10_000)}?${'a=1&'.repeat(5_000)}`)
+    expect(entry.path.length).toBeLessThanOrEqual(JOURNAL_PATH_CHARS + 1)
+    expect(JSON.stringify(entry.query).length).toBeLessThan(JOURNAL_QUERY_CHARS * 2)
+  })
+})

@@ -1,0 +1,71 @@
+import { clip } from './parseListQuery.ts'
+import type { JournalEntry } from './RequestJournal.ts'
+
+/** Bounds on one entry, so a full journal holds at most a few KiB per entry whatever the URL. */
+export const JOURNAL_PATH_CHARS = 512
+export const JOURNAL_QUERY_CHARS = 1_024
+
+/** Query names whose values are never kept: they look like credentials (same words as the log's). */
+const SECRET_NAME_WORDS = ['key', 'token', 'auth', 'secret', 'password']
+
+/**
+ * The journal's record of one answered request. Headers are never read, so the Authorization value
+ * cannot be recorded; an accepted key anywhere in the path or the query (in any percent-encoded
+ * form: parts are compared decoded) and the values of credential-looking query names become `***`.
+ * The path and the query are clipped (`…`) past JOURNAL_PATH_CHARS and JOURNAL_QUERY_CHARS.
+ *
+ * @example
+ * journalEntry({ method: 'GET', url: '/v1/pets?limit=2', status: 200, operation: 'listPets' }, [])
+ * // { method: 'GET', path: '/v1/pets', query: { limit: '2' }, status: 200, operation: 'listPets', time: '…' }
+ */
+export function journalEntry(
+  exchange: { method: string; url: string; status: number; operation: string | undefined },
+  secrets: readonly string[],
+  now: Date = new Date(),
+): JournalEntry {
+  const queryStart = exchange.url.indexOf('?')
+  const rawPath = queryStart === -1 ? exchange.url : exchange.url.slice(0, queryStart)
+  const path = rawPath
+    .split('/')
+    .map((segment) => (holdsSecret(safeDecode(segment), secrets) ? '***' : segment))
+    .join('/')
+  return {
+    method: exchange.method,
+    path: clip(path, JOURNAL_PATH_CHARS),
+    query: parseQuery(queryStart === -1 ? '' : exchange.url.slice(queryStart + 1), secrets),
+    status: exchange.status,
+    operation: exchange.operation ?? null,
+    time: now.toISOString(),
+  }
+}
+
+function parseQuery(search: string, secrets: readonly string[]): Record<string, string | string[]> {
+  // A null prototype: a parameter called __proto__ is just a name here.
+  const query: Record<string, string | string[]> = Object.create(null)
+  let budget = JOURNAL_QUERY_CHARS
+  for (const [rawName, rawValue] of new URLSearchParams(search)) {
+    if (budget <= 0) break
+    const name = holdsSecret(rawName, secrets) ? '***' : clip(rawName, budget)
+    const secretName = SECRET_NAME_WORDS.some((word) => rawName.toLowerCase().includes(word))
+    const value = secretName || holdsSecret(rawValue, secrets) ? '***' : clip(rawValue, budget)
+    // Each parameter costs at least a few characters, so thousands of empty ones stay bounded too.
+    budget -= name.length + value.length + 2
+    const earlier = query[name]
+    if (earlier === undefined) query[name] = value
+    else if (Array.isArray(earlier)) earlier.push(value)
+    else query[name] = [earlier, value]
+  }
+  return query
+}
+
+function holdsSecret(text: string, secrets: readonly string[]): boolean {
+  return secrets.some((secret) => secret !== '' && text.includes(secret))
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
