@@ -27,8 +27,12 @@ export interface CheckContext {
   send(request: ProbeRequest): Promise<Exchange>
   /** Every exchange so far, in order. */
   readonly exchanges: readonly Exchange[]
-  /** A name for a pet this run creates, recognisable in a shared environment. */
-  petName(purpose: string): string
+  /**
+   * A new name for a pet this run creates: unique, recognisable in a shared environment, and
+   * neutral (at most 16 letters and digits) so no legal name limit refuses it. `purpose` is for
+   * the reader of the calling code only.
+   */
+  petName(purpose?: string): string
   /** What this run may do (read-only and stateless runs skip some operations of some checks). */
   readonly capabilities: ReadonlySet<Need>
 }

@@ -3,7 +3,7 @@ import type { CheckContext } from './Check.ts'
 
 /**
  * Makes sure the target holds more pets than the default limit, and at least one of each status,
- * creating the few that are missing (named `contract-<runId>-seed-N`). Without them a server that
+ * creating the few that are missing (named by `context.petName`). Without them a server that
  * ignores the default limit, `limit` or the status filter could pass because it has too little data.
  * Runs only when the run may write and the target keeps state. At most default + 1 creates.
  *

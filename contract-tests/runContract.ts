@@ -9,6 +9,7 @@ import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.
 import { CHECKS } from './checks/index.ts'
 import { ensurePets } from './ensurePets.ts'
 import { type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
+import { petNamer } from './petNames.ts'
 
 export interface RunOptions {
   /** The API's base URL, ending in /v1 (for `prism mock`, the bare origin). */
@@ -18,7 +19,7 @@ export interface RunOptions {
   strict?: boolean
   /** Never create data (the API has no delete). Same as `mode: 'read-only'`. */
   readOnly?: boolean
-  /** `write` (default) creates pets named `contract-<runId>-…`; `read-only` never creates data. */
+  /** `write` (default) creates pets named `ct<7 characters of runId><n>`; `read-only` never creates data. */
   mode?: 'write' | 'read-only'
   /** The target keeps no state and accepts any key (`prism mock`): same as `targetKind: 'prism-mock'`. */
   stateless?: boolean
@@ -83,6 +84,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   const capabilities = capabilitiesOf(targetKind, readOnly)
 
   const exchanges: Exchange[] = []
+  const names = petNamer(runId)
   const context: CheckContext = {
     baseUrl: options.baseUrl,
     runId,
@@ -90,7 +92,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     validators: spec.validators,
     exchanges,
     capabilities,
-    petName: (purpose) => `contract-${runId}-${purpose}`,
+    petName: () => names.next(),
     async send(request: ProbeRequest) {
       const exchange = await sendRequest(options.baseUrl, options.apiKey, request, timeoutMs, options.fetch)
       exchanges.push(exchange)

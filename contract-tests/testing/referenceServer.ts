@@ -1,40 +1,123 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { setImmediate as tick } from 'node:timers/promises'
+import { parseExact, stringifyExact } from './exactJson.ts'
 
-/** Correct choices where the interface document is silent. Each must pass the required checks. */
+/**
+ * Correct choices where the interface document is silent. Each must pass the required checks (the
+ * recommended ones may report the difference from the spec's own choices).
+ */
 export interface Variation {
   /** What an omitted status becomes: stored as given, or not stored at all. */
   defaultStatus?: 'available' | 'pending' | 'none'
-  /** How ids are made. */
-  ids?: 'sequential' | 'from-1000' | 'random'
-  newestFirst?: boolean
+  /** How ids are made: 1, 2, 3…; 1000, 1001…; random up to 2^52; from 2^52 upwards with random steps. */
+  ids?: 'sequential' | 'from-1000' | 'random' | 'near-2^52'
+  /** Order of a list: creation order, newest first, or shuffled anew on every call. */
+  order?: 'oldest-first' | 'newest-first' | 'random'
   /** What an out-of-range or malformed limit gets. */
   badLimit?: 'reject-400' | 'clamp' | 'reject-422'
+  /** Names longer than this get 400 (the document sets no length limit, so refusing is a legal choice). */
+  maxNameLength?: number
+  /** Names with characters outside printable ASCII get 400 (the document sets no character limit). */
+  asciiNames?: boolean
+  /** Integers beyond ±(2^53 − 1) in a body: stored exactly (default) or refused with 400. */
+  unsafeIntegers?: 'exact' | 'reject-400'
+  /** A client-sent `id`: refused with 400 (default) or ignored (the service still assigns its own). */
+  clientId?: 'reject-400' | 'ignore'
+  /** No optional header at all: no Location, WWW-Authenticate, Deprecation, Sunset or Link. */
+  minimalHeaders?: boolean
 }
 
-/** One deliberate violation of the interface document at a time. */
+/**
+ * One deliberate violation of the interface document at a time: the suite must fail each with a
+ * required check. Many are mistakes an independent implementation really makes (see the comments).
+ */
 export type Fault =
+  // Lists
   | 'default-limit-25'
   | 'ignores-status-filter'
   | 'ignores-limit'
+  /** `limit` capped at 50 (a page size copied from another service). */
+  | 'caps-limit-at-50'
+  /** The page is cut to `limit` first, then filtered: `status=X&limit=1` can return nothing. */
+  | 'cuts-page-before-filter'
+  /** The status filter lives in the branch that handles `limit`. */
+  | 'filter-only-with-limit'
+  /** With `status`, every matching pet comes back, however many `limit` allows. */
+  | 'ignores-limit-with-status'
+  /** An out-of-range `limit` returns the whole store. */
+  | 'unbounded-on-bad-limit'
+  /** An unknown `status` is ignored: every pet comes back. */
+  | 'unknown-status-returns-all'
+  | 'list-not-array'
+  | 'hangs-on-unknown-status'
+  | 'crashes-on-bad-limit'
+  // Authentication
   | 'open-listPets'
   | 'open-createPet'
   | 'open-getPet'
   | 'accepts-wrong-key'
-  | 'error-status-mismatch'
-  | 'error-without-code'
+  /** `Bearer` with no token (or only spaces) is let in. */
+  | 'accepts-empty-bearer'
+  /** The scheme is not looked at: `Basic <key>`, `Token <key>` get in. */
+  | 'ignores-scheme'
+  /** The header is the key itself, with no scheme. */
+  | 'accepts-bare-key'
+  /** Any token that starts with the key (`startsWith`). */
+  | 'accepts-key-prefix'
+  /** A token the key starts with (compared over the shorter length). */
+  | 'accepts-truncated-key'
+  /** The key compared case-insensitively. */
+  | 'key-case-insensitive'
+  /** Whitespace removed before comparing, so `Bearer ke y` gets in. */
+  | 'strips-inner-whitespace'
+  /** Of several Authorization headers, the first counts (Node's own `req.headers`). */
+  | 'first-auth-header-wins'
+  /** Of several Authorization headers (or comma-joined values), any valid one lets the request in. */
+  | 'any-auth-header-wins'
+  // Creation
   | 'accepts-missing-categoryId'
   | 'accepts-missing-name'
   | 'accepts-bad-status'
-  | 'no-state'
+  /** `status` compared case-insensitively and stored lower-cased. */
+  | 'status-case-insensitive'
+  /** Types coerced: `"7"` and `true` become numbers, `42` a name, `1.5` is truncated. */
+  | 'coerces-types'
+  /** A JSON array body: its first element is created. */
+  | 'accepts-array-body'
+  /** `null` for an optional field counts as omitted. */
+  | 'null-status-as-omitted'
+  /** Validation after storing: a 400 is answered but the pet is kept. */
+  | 'stores-rejected-body'
+  /** A client-sent `id` is used. */
+  | 'client-chooses-id'
+  /** Two concurrent creates get the same id: an await between reading the next id and storing. */
+  | 'race-duplicate-ids'
   | 'duplicate-ids'
-  | 'crashes-on-bad-limit'
-  | 'getPet-200-for-unknown'
-  | 'text-plain-responses'
+  /** The 45th create is answered 201 but never stored. */
+  | 'loses-pet-after-45'
+  /** An omitted status is stored as none but getPet answers `available`. */
+  | 'omitted-status-differs'
+  /** Bodies read with plain JSON.parse: a categoryId beyond 2^53 comes back rounded. */
+  | 'rounds-categoryId'
+  /** A categoryId beyond 2^53 comes back as a JSON string. */
+  | 'int64-as-string'
+  /** Names trimmed before storing. */
+  | 'trims-name'
+  /** A name longer than 200 characters crashes the handler. */
+  | 'crashes-on-long-name'
+  /** A second pet with a name already used gets 409. */
+  | 'unique-names-409'
+  | 'no-state'
   | 'create-answers-200'
   | 'drops-submitted-name'
   | 'omits-submitted-status'
-  | 'list-not-array'
-  | 'hangs-on-unknown-status'
+  // Responses
+  | 'error-status-mismatch'
+  | 'error-without-code'
+  | 'getPet-200-for-unknown'
+  | 'text-plain-responses'
+  /** Ids sent as JSON strings. */
+  | 'id-as-string'
 
 export interface ReferenceOptions extends Variation {
   fault?: Fault
@@ -43,46 +126,58 @@ export interface ReferenceOptions extends Variation {
   empty?: boolean
 }
 
+/** A stored pet. categoryId is a bigint beyond ±(2^53 − 1), so nothing is rounded. */
 interface Pet {
-  id: number
-  name: string
-  categoryId: number
-  status?: string
+  id: number | string
+  name: unknown
+  categoryId: unknown
+  status?: unknown
 }
 
 const STATUSES = ['available', 'pending', 'sold']
+const INT64_MIN = -(2n ** 63n)
+const INT64_MAX = 2n ** 63n - 1n
 
 /**
  * A small, independent implementation of the Pet Store interface document on node:http (it shares
- * no code with the project's mock), with switches for legitimate variations and for faults. The
- * contract suite is tested against it: each fault must fail the right check; each variation pass.
+ * no code with the project's mock, nor with the suite), with switches for legitimate variations and
+ * for faults. The contract suite is tested against it: each fault must fail a required check; each
+ * variation must pass them all. By default it is correct and reads int64 values exactly.
+ *
+ * @example
+ * const server = createReferenceServer({ fault: 'accepts-key-prefix', apiKey: 'k' })
+ * server.listen(0, '127.0.0.1')
  */
 export function createReferenceServer(options: ReferenceOptions = {}): Server {
   const key = options.apiKey ?? 'reference-key'
   const fault = options.fault
   const pets: Pet[] = []
-  let nextId = options.ids === 'from-1000' ? 1000 : 1
-  const newId = (): number => {
+  let creates = 0
+  let nextId = options.ids === 'from-1000' ? 1000 : options.ids === 'near-2^52' ? 2 ** 52 : 1
+  const newId = async (): Promise<number> => {
     if (fault === 'duplicate-ids') return 7
     if (options.ids === 'random') return 1 + Math.floor(Math.random() * 2 ** 52)
-    return nextId++
+    const step = options.ids === 'near-2^52' ? 1 + Math.floor(Math.random() * 1000) : 1
+    const id = nextId
+    // The race: another create reads the same nextId while this one waits.
+    if (fault === 'race-duplicate-ids') await tick()
+    nextId = id + step
+    return id
   }
+  let seedId = nextId
   const seeds = options.empty ? [] : ['available', 'pending', 'sold', 'available', 'sold', 'pending']
   for (const [i, status] of seeds.entries()) {
-    for (let n = 0; n < 5; n++) pets.push({ id: newId(), name: `seed-${i}-${n}`, categoryId: 1, status })
+    for (let n = 0; n < 5; n++) pets.push({ id: seedId++, name: `seed${i}x${n}`, categoryId: 1, status })
   }
+  nextId = seedId
 
-  const send = (
-    res: import('node:http').ServerResponse,
-    status: number,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ) => {
+  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const type = fault === 'text-plain-responses' ? 'text/plain' : 'application/json'
-    res.writeHead(status, { 'content-type': type, ...headers })
-    res.end(body === undefined ? undefined : JSON.stringify(body))
+    const optional = options.minimalHeaders ? {} : headers
+    res.writeHead(status, { 'content-type': type, ...optional })
+    res.end(body === undefined ? undefined : stringifyExact(body))
   }
-  const error = (res: import('node:http').ServerResponse, status: number, code: string, message: string) => {
+  const error = (res: ServerResponse, status: number, code: string, message: string) => {
     const body: Record<string, unknown> = {
       code,
       message,
@@ -90,6 +185,16 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     }
     if (fault === 'error-without-code') delete body.code
     send(res, status, body, status === 401 ? { 'www-authenticate': 'Bearer realm="reference"' } : {})
+  }
+  const shown = (pet: Pet, operation: 'listPets' | 'getPet' | 'createPet'): Record<string, unknown> => {
+    const out: Record<string, unknown> = { ...pet }
+    if (pet.status === undefined) delete out.status
+    if (fault === 'omitted-status-differs' && operation !== 'listPets' && pet.status === undefined)
+      out.status = 'available'
+    if (fault === 'id-as-string') out.id = String(pet.id)
+    if (fault === 'int64-as-string' && typeof pet.categoryId === 'bigint')
+      out.categoryId = String(pet.categoryId)
+    return out
   }
 
   return createServer(async (req, res) => {
@@ -103,30 +208,26 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
           : req.method === 'GET' && /^\/pets\/[^/]+$/.test(path)
             ? 'getPet'
             : undefined
-    const auth = req.headers.authorization
     const open = fault === `open-${operation}`
-    if (
-      !open &&
-      auth !== `Bearer ${key}` &&
-      !(fault === 'accepts-wrong-key' && auth?.startsWith('Bearer '))
-    ) {
+    if (!open && !authorized(authorizationLines(req), key, fault)) {
       return error(res, 401, 'unauthorized', 'missing or invalid key')
     }
     if (!operation) return error(res, 404, 'not_found', 'no such route')
 
     if (operation === 'listPets') {
       const status = url.searchParams.get('status')
-      if (status !== null && !STATUSES.includes(status)) {
-        if (fault === 'hangs-on-unknown-status') return
+      const unknownStatus = status !== null && !STATUSES.includes(status)
+      if (unknownStatus && fault === 'hangs-on-unknown-status') return
+      if (unknownStatus && fault !== 'unknown-status-returns-all')
         return error(res, 400, 'bad_status', 'unknown status')
-      }
       const limitText = url.searchParams.get('limit')
       let limit = fault === 'default-limit-25' ? 25 : 20
       if (limitText !== null) {
         const parsed = Number(limitText)
         const valid = /^\d+$/.test(limitText) && parsed >= 1 && parsed <= 100
         if (!valid && fault === 'crashes-on-bad-limit') return send(res, 500, { oops: 'TypeError: limit' })
-        if (!valid && options.badLimit === 'clamp')
+        if (!valid && fault === 'unbounded-on-bad-limit') limit = Number.POSITIVE_INFINITY
+        else if (!valid && options.badLimit === 'clamp')
           limit = Number.isFinite(parsed) ? Math.min(100, Math.max(1, Math.trunc(parsed))) : 20
         else if (!valid)
           return error(
@@ -138,61 +239,177 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         else limit = parsed
       }
       if (fault === 'ignores-limit') limit = 1000
-      let found =
-        fault === 'ignores-status-filter' || status === null ? pets : pets.filter((p) => p.status === status)
-      if (options.newestFirst) found = [...found].reverse()
-      const page = found.slice(0, limit)
-      return send(res, 200, fault === 'list-not-array' ? { pets: page } : page)
+      if (fault === 'caps-limit-at-50') limit = Math.min(limit, 50)
+      if (fault === 'ignores-limit-with-status' && status !== null) limit = Number.POSITIVE_INFINITY
+      let ordered = options.order === 'newest-first' ? [...pets].reverse() : pets
+      if (options.order === 'random') ordered = shuffled(pets)
+      const filtering =
+        status !== null &&
+        !unknownStatus &&
+        fault !== 'ignores-status-filter' &&
+        !(fault === 'filter-only-with-limit' && limitText === null)
+      const matches = (pet: Pet) => !filtering || pet.status === status
+      const page =
+        fault === 'cuts-page-before-filter'
+          ? ordered.slice(0, limit).filter(matches)
+          : ordered.filter(matches).slice(0, limit)
+      const body = page.map((pet) => shown(pet, 'listPets'))
+      return send(res, 200, fault === 'list-not-array' ? { pets: body } : body)
     }
 
     if (operation === 'createPet') {
-      const body = await readJson(req)
-      const valid =
-        typeof body === 'object' &&
-        body !== null &&
-        !Array.isArray(body) &&
-        (typeof body.name === 'string' || fault === 'accepts-missing-name') &&
-        (Number.isInteger(body.categoryId) ||
-          (fault === 'accepts-missing-categoryId' && body.categoryId === undefined)) &&
-        (body.status === undefined ||
-          STATUSES.includes(body.status as string) ||
-          fault === 'accepts-bad-status') &&
-        body.id === undefined
-      if (!valid) return error(res, 400, 'invalid', 'bad body')
-      const status =
-        body.status ?? (options.defaultStatus === 'none' ? undefined : (options.defaultStatus ?? 'available'))
-      const pet: Pet = {
-        id: newId(),
-        name: fault === 'drops-submitted-name' ? 'renamed' : ((body.name as string) ?? 'unnamed'),
-        categoryId: (body.categoryId as number) ?? 0,
-        ...(status !== undefined && { status: status as string }),
+      const text = await readText(req)
+      const parsed = read(text, fault === 'rounds-categoryId')
+      let body = parsed.ok ? parsed.value : undefined
+      if (fault === 'accepts-array-body' && Array.isArray(body)) body = body[0]
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        return error(res, 400, 'invalid', 'the body must be a NewPet object')
+      const fields = { ...(body as Record<string, unknown>) }
+      if (fault === 'coerces-types') {
+        if (typeof fields.name === 'number' || typeof fields.name === 'boolean')
+          fields.name = String(fields.name)
+        if (typeof fields.categoryId === 'string' || typeof fields.categoryId === 'boolean')
+          fields.categoryId = Number(fields.categoryId)
+        if (typeof fields.categoryId === 'number') fields.categoryId = Math.trunc(fields.categoryId)
       }
-      if (fault !== 'no-state') pets.push(pet)
-      const answer = fault === 'omits-submitted-status' ? { ...pet, status: undefined } : pet
+      if (fault === 'status-case-insensitive' && typeof fields.status === 'string')
+        fields.status = fields.status.toLowerCase()
+      if (fault === 'null-status-as-omitted' && fields.status === null) delete fields.status
+      const problem = invalid(fields, options, fault)
+      if (problem && fault === 'stores-rejected-body') {
+        pets.push({
+          id: await newId(),
+          name: fields.name,
+          categoryId: fields.categoryId,
+          status: fields.status,
+        })
+      }
+      if (problem) return error(res, 400, 'invalid', problem)
+      const name = fields.name as string
+      if (fault === 'crashes-on-long-name' && name.length > 200)
+        return send(res, 500, { oops: 'RangeError: name' })
+      if (fault === 'unique-names-409' && pets.some((pet) => pet.name === name))
+        return error(res, 409, 'conflict', 'a pet with this name exists')
+      const status =
+        fields.status ??
+        (fault === 'omitted-status-differs' || options.defaultStatus === 'none'
+          ? undefined
+          : (options.defaultStatus ?? 'available'))
+      const clientId = fault === 'client-chooses-id' && Number.isSafeInteger(fields.id)
+      const pet: Pet = {
+        id: clientId ? (fields.id as number) : await newId(),
+        name: fault === 'drops-submitted-name' ? 'renamed' : fault === 'trims-name' ? name.trim() : name,
+        categoryId: fields.categoryId,
+        ...(status !== undefined && { status }),
+      }
+      creates++
+      if (fault !== 'no-state' && !(fault === 'loses-pet-after-45' && creates === 45)) pets.push(pet)
+      const answer = shown(pet, 'createPet')
+      if (fault === 'omits-submitted-status') delete answer.status
       return send(res, fault === 'create-answers-200' ? 200 : 201, answer, { location: `/v1/pets/${pet.id}` })
     }
 
-    const id = Number(path.slice('/pets/'.length))
-    if (!Number.isSafeInteger(id)) return error(res, 400, 'bad_id', 'petId must be an integer')
-    const pet = pets.find((p) => p.id === id)
+    const idText = path.slice('/pets/'.length)
+    if (!/^-?\d+$/.test(idText) || BigInt(idText) < INT64_MIN || BigInt(idText) > INT64_MAX)
+      return error(res, 400, 'bad_id', 'petId must be an int64')
+    const pet = pets.find((p) => String(p.id) === String(BigInt(idText)))
     const deprecation = {
       deprecation: '@1767225600',
       sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
       link: '</v1/pets>; rel="successor-version"',
     }
     if (!pet && fault === 'getPet-200-for-unknown')
-      return send(res, 200, { id, name: 'ghost', categoryId: 1 }, deprecation)
+      return send(res, 200, { id: Number(idText), name: 'ghost', categoryId: 1 }, deprecation)
     if (!pet) return error(res, 404, 'not_found', 'no such pet')
-    return send(res, 200, pet, deprecation)
+    return send(res, 200, shown(pet, 'getPet'), deprecation)
   })
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+/** Why a NewPet is refused, or undefined when it is valid (under the variation's legal choices). */
+function invalid(
+  fields: Record<string, unknown>,
+  options: ReferenceOptions,
+  fault?: Fault,
+): string | undefined {
+  const { name, categoryId, status } = fields
+  if (name === undefined && fault !== 'accepts-missing-name') return 'name is required'
+  if (name !== undefined && typeof name !== 'string') return 'name must be a string'
+  if (categoryId === undefined && fault !== 'accepts-missing-categoryId') return 'categoryId is required'
+  if (categoryId !== undefined && !isInt64(categoryId)) return 'categoryId must be an int64'
+  if (typeof categoryId === 'bigint' && options.unsafeIntegers === 'reject-400')
+    return 'categoryId must be within ±(2^53 − 1)'
+  if (status !== undefined && !STATUSES.includes(status as string) && fault !== 'accepts-bad-status')
+    return 'status must be a PetStatus'
+  if (fields.id !== undefined && options.clientId !== 'ignore' && fault !== 'client-chooses-id')
+    return 'the client does not choose id'
+  if (typeof name === 'string' && options.maxNameLength !== undefined && name.length > options.maxNameLength)
+    return `name is longer than ${options.maxNameLength}`
+  if (typeof name === 'string' && options.asciiNames && !/^[\x20-\x7e]*$/.test(name))
+    return 'name must be printable ASCII'
+  return undefined
+}
+
+function isInt64(value: unknown): boolean {
+  if (typeof value === 'number' && Number.isInteger(value)) return isInt64(BigInt(value))
+  return typeof value === 'bigint' && value >= INT64_MIN && value <= INT64_MAX
+}
+
+/** Every Authorization field line as sent (Node's `req.headers` keeps only the first). */
+function authorizationLines(req: IncomingMessage): string[] {
+  const lines: string[] = []
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i]?.toLowerCase() === 'authorization') lines.push(req.rawHeaders[i + 1] ?? '')
+  }
+  return lines
+}
+
+/**
+ * The credential check. Correct: exactly one Authorization line, scheme `Bearer` in any case
+ * (RFC 9110), one or more spaces, and a token equal to the key. The faults are real mistakes.
+ */
+function authorized(lines: string[], key: string, fault?: Fault): boolean {
+  const matches = (value: string): boolean => {
+    const [, scheme = '', token = ''] = /^(\S*)\s*(.*)$/.exec(value) ?? []
+    const bearer = scheme.toLowerCase() === 'bearer'
+    if (fault === 'accepts-wrong-key' && bearer && token !== '') return true
+    if (fault === 'accepts-empty-bearer' && bearer && token.trim() === '') return true
+    if (fault === 'ignores-scheme' && token === key) return true
+    if (fault === 'accepts-bare-key' && value === key) return true
+    if (fault === 'accepts-key-prefix' && bearer && token.startsWith(key)) return true
+    if (fault === 'accepts-truncated-key' && bearer && token !== '' && key.startsWith(token)) return true
+    if (fault === 'key-case-insensitive' && bearer && token.toLowerCase() === key.toLowerCase()) return true
+    if (
+      fault === 'strips-inner-whitespace' &&
+      value.replace(/\s+/g, '').toLowerCase() === `bearer${key}`.toLowerCase()
+    )
+      return true
+    return bearer && /^ *$/.test(value.slice(scheme.length, value.length - token.length)) && token === key
+  }
+  if (fault === 'first-auth-header-wins') return lines[0] !== undefined && matches(lines[0])
+  if (fault === 'any-auth-header-wins')
+    return lines.flatMap((line) => line.split(',')).some((value) => matches(value.trim()))
+  return lines.length === 1 && matches(lines[0] as string)
+}
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items]
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1))
+    ;[copy[i], copy[j]] = [copy[j] as T, copy[i] as T]
+  }
+  return copy
+}
+
+function read(text: string, lossy: boolean): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: lossy ? JSON.parse(text) : parseExact(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+async function readText(req: IncomingMessage): Promise<string> {
   let text = ''
   for await (const chunk of req) text += chunk
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
+  return text
 }
