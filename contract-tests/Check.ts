@@ -1,4 +1,4 @@
-import type { PetStoreDocument, SpecValidators } from '../spec/runtime.ts'
+import type { OperationId, PetStoreDocument, SpecValidators } from '../spec/runtime.ts'
 import type { Exchange, ProbeRequest } from './exchange.ts'
 
 /** `required`: decided by the interface document. `recommended`: a sensible choice where it is silent. */
@@ -7,8 +7,9 @@ export type Level = 'required' | 'recommended'
 /** What a check may need that some targets cannot give. */
 export type Need = 'write' | 'state' | 'auth' | 'malformed-json' | 'own-auth-errors'
 
-export const OPERATION_IDS = ['listPets', 'createPet', 'getPet'] as const
-export type OperationName = (typeof OPERATION_IDS)[number]
+/** The operations the suite's checks exercise; each one an `OperationId` generated from the spec, so a rename fails typecheck. */
+export const OPERATION_IDS = ['listPets', 'createPet', 'getPet'] as const satisfies readonly OperationId[]
+export type OperationName = (typeof OPERATION_IDS)[number] & OperationId
 
 /** One violation: what was received against what the spec documents, and how to reproduce it. */
 export interface Finding {

@@ -1,9 +1,4 @@
-import {
-  compileValidators,
-  openApiDocument,
-  type PetStoreDocument,
-  type SpecValidators,
-} from '../spec/runtime.ts'
+import { type CompiledSpec, defaultSpec } from '../spec/runtime.ts'
 import type { Check, CheckContext, Finding, Level, OperationName } from './Check.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
 import { CHECKS } from './checks/index.ts'
@@ -31,7 +26,8 @@ export interface RunOptions {
   fetch?: typeof fetch
   /** Which checks to run; all by default. */
   checks?: readonly Check[]
-  spec?: { document: PetStoreDocument; validators: SpecValidators }
+  /** The compiled document to check against (`compileSpec(await loadSpec(path))`); `defaultSpec()` by default. */
+  spec?: CompiledSpec
 }
 
 export interface CheckResult {
@@ -76,7 +72,7 @@ export interface ContractReport {
  */
 export async function runContract(options: RunOptions): Promise<ContractReport> {
   const started = performance.now()
-  const spec = options.spec ?? { document: openApiDocument, validators: compileValidators(openApiDocument) }
+  const spec = options.spec ?? defaultSpec()
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const timeoutMs = options.timeoutMs ?? 5_000
   const readOnly = options.readOnly ?? options.mode === 'read-only'

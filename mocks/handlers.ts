@@ -1,6 +1,6 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import { seedPets } from '../fixtures/seedPets.ts'
-import type { Pet, PetStoreDocument, SpecValidators } from '../spec/runtime.ts'
+import type { CompiledSpec, Pet } from '../spec/runtime.ts'
 import { createEngine, type Engine } from './core/createEngine.ts'
 import { PetStore } from './core/PetStore.ts'
 import { MAX_BODY_BYTES } from './core/parseNewPet.ts'
@@ -18,8 +18,8 @@ export interface PetStoreHandlersOptions {
   onDeprecatedCall?: (warning: string) => void
   /** Check every response against the spec and throw on a mismatch (for this project's own tests). */
   selfCheck?: boolean
-  /** Another document and validators (spec hot reload); the generated one by default. */
-  spec?: { document: PetStoreDocument; validators: SpecValidators }
+  /** Another compiled document (`compileSpec(await loadSpec(path))`); `defaultSpec()` by default. */
+  spec?: CompiledSpec
 }
 
 export interface PetStoreHandlers {

@@ -1,13 +1,17 @@
 import type { ValidateFunction } from 'ajv'
 import { createAjv } from './createAjv.ts'
+import { documentedResponseKey } from './documentedStatus.ts'
 import { operations } from './operations.ts'
-import type { JsonSchema, PetStoreDocument } from './PetStoreDocument.ts'
+import type { JsonSchema, PetStoreDocument, ResponseObject } from './PetStoreDocument.ts'
 
 /** Compiled validators for one document, built once. Every schema comes from the document. */
 export interface SpecValidators {
   /** A component schema by name (`Pet`, `NewPet`, `Pets`, `Error`, `PetStatus`). */
   schema(name: string): ValidateFunction
-  /** The JSON body schema of a documented response, or undefined when the status is not documented. */
+  /**
+   * The JSON body schema of the response that documents `status` (exact, `4XX` range or `default`, see
+   * `documentedResponseKey`), or undefined when none does or it has no JSON body.
+   */
   response(operationId: string, status: number | string): ValidateFunction | undefined
   /** The JSON request body schema of an operation. */
   requestBody(operationId: string): ValidateFunction
@@ -46,7 +50,9 @@ export function compileValidators(document: PetStoreDocument): SpecValidators {
   const responses = new Map<string, ValidateFunction>()
   const requestBodies = new Map<string, ValidateFunction>()
   const parameters = new Map<string, ValidateFunction>()
+  const responseSets = new Map<string, Record<string, ResponseObject>>()
   for (const operation of operations(document)) {
+    responseSets.set(operation.operationId, operation.responses)
     for (const [status, response] of Object.entries(operation.responses)) {
       const schema = response.content?.[JSON_MEDIA_TYPE]?.schema
       if (schema) responses.set(`${operation.operationId} ${status}`, compile(schema))
@@ -64,8 +70,11 @@ export function compileValidators(document: PetStoreDocument): SpecValidators {
   }
   return {
     schema: (name) => need(schemas.get(name), `component schema '${name}'`),
-    response: (operationId, status) =>
-      responses.get(`${operationId} ${status}`) ?? responses.get(`${operationId} ${String(status)[0]}XX`),
+    response: (operationId, status) => {
+      const documented = responseSets.get(operationId)
+      const key = documented && documentedResponseKey(documented, Number(status))
+      return key === undefined ? undefined : responses.get(`${operationId} ${key}`)
+    },
     requestBody: (operationId) => need(requestBodies.get(operationId), `request body for '${operationId}'`),
     parameter: (operationId, name) =>
       need(parameters.get(`${operationId} ${name}`), `parameter '${name}' of '${operationId}'`),

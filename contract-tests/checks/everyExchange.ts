@@ -1,12 +1,14 @@
-import { operationById, type SpecValidators } from '../../spec/runtime.ts'
+import { isDocumentedStatus, operationById, type SpecValidators } from '../../spec/runtime.ts'
 import { type Check, type Finding, type Need, OPERATION_IDS, type OperationName } from '../Check.ts'
 import type { Exchange } from '../exchange.ts'
 
 /** What a rule over one exchange may read besides the exchange. */
 export interface ExchangeRuleContext {
   validators: SpecValidators
-  /** The statuses the spec documents for the exchange's operation. */
+  /** The response keys the spec documents for the exchange's operation (`200`, `4XX`, `default`), for messages. */
   documented: string[]
+  /** Whether the spec documents this status for the operation (exact, range or `default`: `isDocumentedStatus`). */
+  isDocumented(status: number): boolean
   capabilities: ReadonlySet<Need>
 }
 
@@ -36,14 +38,17 @@ export function everyExchange(
     async run(context) {
       const findings: Finding[] = []
       const reported = new Set<string>()
-      const documentedFor = new Map(
-        operations.map((op) => [op, Object.keys(operationById(context.document, op).responses)]),
-      )
+      const operationFor = new Map(operations.map((op) => [op, operationById(context.document, op)]))
       for (const exchange of context.exchanges) {
         const operation = exchange.request.operation
         if (!operation || !operations.includes(operation) || exchange.request.notJudged) continue
-        const documented = documentedFor.get(operation) ?? []
-        const ruleContext = { validators: context.validators, documented, capabilities: context.capabilities }
+        const spec = operationFor.get(operation)
+        const ruleContext = {
+          validators: context.validators,
+          documented: Object.keys(spec?.responses ?? {}),
+          isDocumented: (status: number) => spec !== undefined && isDocumentedStatus(spec, status),
+          capabilities: context.capabilities,
+        }
         const found = rule({ ...exchange, operation }, ruleContext)
         const key = `${operation} ${found?.message}`
         if (found && !reported.has(key)) {

@@ -10,9 +10,9 @@ export const gapStatusConformance = everyExchange(
       'Answers to inputs the interface document is silent on also use statuses the spec documents (e.g. 400, not 422).',
     needs: [],
   },
-  (exchange, { documented }) => {
+  (exchange, { documented, isDocumented }) => {
     if (exchange.request.kind !== 'gap' || exchange.status === 0 || exchange.status >= 500) return undefined
-    if (documented.includes(String(exchange.status))) return undefined
+    if (isDocumented(exchange.status)) return undefined
     return finding(exchange, exchange.operation, `${exchange.status}`, `one of ${documented.join(', ')}`)
   },
 )

@@ -23,3 +23,19 @@ export interface EngineResponse {
   /** The spec operation that answered (set by the engine, for the request journal; never sent). */
   operationId?: string
 }
+
+/**
+ * What a parser of request input gives: the value, or the 4xx response that says why not. Tagged, so
+ * no caller tells a value from a response by its keys.
+ */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; response: EngineResponse }
+
+/**
+ * The failed side of `Parsed`.
+ *
+ * @example
+ * return refuse(errorResponse(400, 'invalid_parameter', 'limit must be an integer'))
+ */
+export function refuse(response: EngineResponse): { ok: false; response: EngineResponse } {
+  return { ok: false, response }
+}

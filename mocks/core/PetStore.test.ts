@@ -77,3 +77,13 @@ test('a rejected seed leaves the store as it was', () => {
   expect(() => store.reset([seed[0], seed[0]] as Pet[])).toThrow(/twice/)
   expect(store.size).toBe(3)
 })
+
+describe('PetStore fields come from the Pet schema', () => {
+  test('a field the schema declares is kept by create and reset; one it does not is dropped', () => {
+    const store = new PetStore([], ['name', 'categoryId', 'status', 'nickname', 'id'])
+    const created = store.create({ name: 'Zed', categoryId: 1, nickname: 'Z', extra: 1 } as never)
+    expect(created).toEqual({ id: 1, name: 'Zed', categoryId: 1, status: 'available', nickname: 'Z' })
+    store.reset([{ id: 4, name: 'Ann', categoryId: 2, nickname: 'A', extra: 2 } as never])
+    expect(store.get(4)).toEqual({ id: 4, name: 'Ann', categoryId: 2, status: 'available', nickname: 'A' })
+  })
+})

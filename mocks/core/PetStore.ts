@@ -1,4 +1,5 @@
-import type { NewPet, Pet, PetStatus } from '../../spec/runtime.ts'
+import { type NewPet, openApiDocument, type Pet, type PetStatus, pickDeclared } from '../../spec/runtime.ts'
+import { petShape } from './petShape.ts'
 
 /** What `list` takes: a page size and an optional status filter. */
 export interface ListQuery {
@@ -8,6 +9,8 @@ export interface ListQuery {
 
 /** The status a pet gets when it is created without one (a gap in the interface document). */
 export const DEFAULT_STATUS: PetStatus = 'available'
+
+const DEFAULT_PET_FIELDS = petShape(openApiDocument).petFields
 
 /**
  * The in-memory store of pets: pure data, no HTTP. Ids are assigned in sequence from 1 (after the
@@ -30,8 +33,29 @@ export class PetStore {
   /** Where the search for a free id resumes once the sequence has passed 2^53 - 1 (no deletes: it only grows). */
   #lowestFree = 1
 
-  constructor(seed: readonly Pet[] = []) {
+  /** The fields a pet keeps besides `id`: those the Pet schema declares (see `fields`). */
+  #fields: readonly string[] = []
+  #declared: readonly string[] = []
+
+  /**
+   * @param fields the properties the Pet schema declares (`petShape(document).petFields`); a stored
+   *   pet keeps exactly these. The generated spec's by default; an engine sets its own spec's.
+   */
+  constructor(seed: readonly Pet[] = [], fields: readonly string[] = DEFAULT_PET_FIELDS) {
+    this.useFields(fields)
     this.reset(seed)
+  }
+
+  /** The properties a stored pet keeps, as the Pet schema declares them. Pets already stored keep theirs. */
+  get fields(): readonly string[] {
+    return this.#declared
+  }
+
+  /** Keeps `fields` (the Pet schema's properties) from now on; cheap when they are the same array. */
+  useFields(fields: readonly string[]): void {
+    if (fields === this.#declared) return
+    this.#declared = fields
+    this.#fields = fields.filter((field) => field !== 'id')
   }
 
   /** How many pets the store holds. */
@@ -39,14 +63,9 @@ export class PetStore {
     return this.#all.length
   }
 
-  /** Stores a new pet under the next id. The caller has validated `input`; only known fields are kept. */
+  /** Stores a new pet under the next id. The caller has validated `input`; only declared fields are kept. */
   create(input: NewPet): Pet {
-    const pet: Pet = {
-      id: this.#takeId(),
-      name: input.name,
-      categoryId: input.categoryId,
-      status: input.status ?? DEFAULT_STATUS,
-    }
+    const pet = this.#shaped(this.#takeId(), input)
     this.#insert(pet)
     return pet
   }
@@ -85,12 +104,7 @@ export class PetStore {
     this.#nextId = 1
     this.#lowestFree = 1
     for (const pet of seed) {
-      this.#insert({
-        id: pet.id,
-        name: pet.name,
-        categoryId: pet.categoryId,
-        status: pet.status ?? DEFAULT_STATUS,
-      })
+      this.#insert(this.#shaped(pet.id, pet))
     }
   }
 
@@ -99,6 +113,13 @@ export class PetStore {
     if (this.#nextId <= Number.MAX_SAFE_INTEGER) return this.#nextId
     while (this.#byId.has(this.#lowestFree)) this.#lowestFree++
     return this.#lowestFree
+  }
+
+  /** A pet as stored: `id`, the declared fields `input` holds, and a status (DEFAULT_STATUS if none). */
+  #shaped(id: number, input: NewPet): Pet {
+    const pet = { id, ...pickDeclared(input as unknown as Record<string, unknown>, this.#fields) } as Pet
+    pet.status ??= DEFAULT_STATUS
+    return pet
   }
 
   #insert(pet: Pet): void {

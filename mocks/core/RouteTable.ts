@@ -20,6 +20,9 @@ interface Route {
 /**
  * The spec's paths, ready to match request paths against. Built once per document, so adding a path
  * to the spec adds it here; matching is a walk over a handful of segments, no regular expressions.
+ * Routes are tried most specific first, as Prism does (and as OpenAPI says: "concrete paths are
+ * matched before their templated counterparts"): at the first segment where two templates differ, a
+ * literal beats a `{parameter}`, so `/pets/mine` wins over `/pets/{petId}` whatever the document order.
  *
  * @example
  * const routes = new RouteTable(document, '/v1')
@@ -48,6 +51,8 @@ export class RouteTable {
         allow: allowed.join(', '),
       })
     }
+    // Array.prototype.sort is stable: templates equally specific keep their document order.
+    this.#routes.sort((a, b) => bySpecificity(a.segments, b.segments))
   }
 
   /** Every operation of every path. */
@@ -73,13 +78,27 @@ export class RouteTable {
   }
 }
 
+/** Negative when `a` is more specific: at the first position where one is literal and the other a template. */
+export function bySpecificity(a: readonly string[], b: readonly string[]): number {
+  const length = Math.min(a.length, b.length)
+  for (let i = 0; i < length; i++) {
+    const difference = Number(isTemplate(a[i] ?? '')) - Number(isTemplate(b[i] ?? ''))
+    if (difference !== 0) return difference
+  }
+  return a.length - b.length
+}
+
+function isTemplate(segment: string): boolean {
+  return segment.startsWith('{') && segment.endsWith('}')
+}
+
 function matchSegments(template: string[], actual: string[]): Record<string, string> | undefined {
   if (template.length !== actual.length) return undefined
   const params: Record<string, string> = {}
   for (let i = 0; i < template.length; i++) {
     const expected = template[i] ?? ''
     const got = actual[i] ?? ''
-    if (expected.startsWith('{') && expected.endsWith('}')) {
+    if (isTemplate(expected)) {
       if (got === '') return undefined
       params[expected.slice(1, -1)] = got
     } else if (expected !== got) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { compileValidators, openApiDocument, operations, type PetStoreDocument } from '../../spec/runtime.ts'
+import { compileSpec, openApiDocument, operations, type PetStoreDocument } from '../../spec/runtime.ts'
 import { createEngine, documentedErrorStatuses } from './createEngine.ts'
 import { ForcedResponses } from './ForcedResponses.ts'
 import { PetStore } from './PetStore.ts'
@@ -16,9 +16,9 @@ describe('createEngine', () => {
     const listPets = document.paths['/pets']?.get
     if (!listPets) throw new Error('the spec has no GET /pets')
     document.paths['/pets/{petId}/photos'] = { get: { ...listPets, operationId: 'listPhotos' } }
-    expect(() =>
-      createEngine({ store: new PetStore(), spec: { document, validators: compileValidators(document) } }),
-    ).toThrow("the mock has no handler for operation 'listPhotos'")
+    expect(() => createEngine({ store: new PetStore(), spec: compileSpec(document) })).toThrow(
+      "the mock has no handler for operation 'listPhotos'",
+    )
   })
 
   test('takes limit bounds and default from the spec it is given', () => {
@@ -30,7 +30,7 @@ describe('createEngine', () => {
       store: new PetStore(
         Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `p${i}`, categoryId: 1 })),
       ),
-      spec: { document, validators: compileValidators(document) },
+      spec: compileSpec(document),
     })
     const auth = { authorization: 'Bearer petstore-dev-key' }
     expect((engine.handle(request('/v1/pets', auth)).body as unknown[]).length).toBe(3)

@@ -1,8 +1,9 @@
 import {
-  compileValidators,
-  openApiDocument,
+  type CompiledSpec,
+  defaultSpec,
+  isDocumentedStatus,
+  type OperationId,
   operationById,
-  type PetStoreDocument,
   parameterOf,
   type SpecOperation,
   type SpecValidators,
@@ -17,6 +18,7 @@ import { parseListQuery } from './parseListQuery.ts'
 import { parseNewPet } from './parseNewPet.ts'
 import { parsePetId } from './parsePetId.ts'
 import { preferredStatus } from './parsePrefer.ts'
+import { petShape } from './petShape.ts'
 import { RouteTable } from './RouteTable.ts'
 
 /** The default API key for local use. Anyone can read it here: it protects nothing but the habit. */
@@ -26,8 +28,8 @@ export interface EngineOptions {
   store: PetStore
   /** Accepted bearer keys; [DEFAULT_API_KEY] when omitted. */
   apiKeys?: readonly string[]
-  /** The document and its validators; the generated, validated document when omitted. */
-  spec?: { document: PetStoreDocument; validators: SpecValidators }
+  /** The compiled document; `defaultSpec()` (the generated, validated document) when omitted. */
+  spec?: CompiledSpec
   /** Path prefix of the API, `/v1` by default (the interface document's version segment). */
   basePath?: string
   /** Check every response against the spec and throw on a mismatch (the project's own tests). */
@@ -68,8 +70,10 @@ type OperationHandler = (
 export function createEngine(options: EngineOptions): Engine {
   const { store: ownStore, selfCheck = false } = options
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
-  const document = options.spec?.document ?? openApiDocument
-  const validators = options.spec?.validators ?? compileValidators(document)
+  const { document, validators } = options.spec ?? defaultSpec()
+  const shape = petShape(document)
+  // The store keeps what this document's Pet schema declares (a hot reload may add a field).
+  ownStore.useFields(shape.petFields)
   const routes = new RouteTable(document, options.basePath ?? '/v1')
   const basePath = routes.basePath
 
@@ -79,28 +83,29 @@ export function createEngine(options: EngineOptions): Engine {
   const successor = getPet['x-successor'] ? operationById(document, getPet['x-successor']) : undefined
   const getPetSignals = deprecationHeaders(getPet, successor && `${basePath}${successor.path}`)
 
-  const handlers: Record<string, OperationHandler> = {
+  const handlers: Record<OperationId, OperationHandler> = {
     listPets: (store, _request, _params, query) => {
       const parsed = parseListQuery(query, validators, defaultLimit)
-      if (isResponse(parsed)) return parsed
-      return json(200, store.list(parsed))
+      if (!parsed.ok) return parsed.response
+      return json(200, store.list(parsed.value))
     },
     createPet: (store, request) => {
-      const parsed = parseNewPet(request, validators)
-      if (isResponse(parsed)) return parsed
-      const pet = store.create(parsed)
+      const parsed = parseNewPet(request, validators, shape)
+      if (!parsed.ok) return parsed.response
+      store.useFields(shape.petFields) // a session's store may predate this document
+      const pet = store.create(parsed.value)
       return json(201, pet, { location: `${basePath}/pets/${pet.id}` })
     },
     getPet: (store, _request, params) => {
       const lookup = parsePetId(params.petId ?? '')
-      if (isResponse(lookup)) return lookup
-      const pet = lookup === 'absent' ? undefined : store.get(lookup.id)
+      if (!lookup.ok) return lookup.response
+      const pet = lookup.value === 'absent' ? undefined : store.get(lookup.value.id)
       if (!pet) return errorResponse(404, 'not_found', `No pet has id ${params.petId}.`)
       return json(200, pet)
     },
   }
   for (const operation of routes.operations()) {
-    if (!handlers[operation.operationId])
+    if (!(operation.operationId in handlers))
       throw new Error(`the mock has no handler for operation '${operation.operationId}'`)
   }
 
@@ -155,7 +160,7 @@ export function createEngine(options: EngineOptions): Engine {
       const reason = `Forced by POST /__mock/next-response for the next ${operation.operationId} call.`
       return { response: forcedError(forcedStatus, reason), operation }
     }
-    const handler = handlers[operation.operationId] as OperationHandler
+    const handler = handlers[operation.operationId as OperationId]
     const query = new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1))
     return { response: handler(session.store, request, match.rawParams, query), operation }
   }
@@ -174,10 +179,6 @@ export function createEngine(options: EngineOptions): Engine {
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): EngineResponse {
   return { status, headers: { ...JSON_HEADERS, ...headers }, body }
-}
-
-function isResponse(value: unknown): value is EngineResponse {
-  return typeof value === 'object' && value !== null && 'status' in value && 'headers' in value
 }
 
 /** `Prefer: code=NNN` for a documented error status of the operation; an undocumented one is a 400. */
@@ -225,8 +226,7 @@ function assertDocumented(
   response: EngineResponse,
   validators: SpecValidators,
 ): void {
-  const documented = operation.responses[String(response.status)]
-  if (!documented)
+  if (!isDocumentedStatus(operation, response.status))
     throw new Error(`${operation.operationId} answered ${response.status}, which the spec does not document`)
   const validate = validators.response(operation.operationId, response.status)
   if (validate && !validate(response.body)) {

@@ -1,5 +1,5 @@
 import { describeAjvErrors, type PetStatus, type SpecValidators } from '../../spec/runtime.ts'
-import type { EngineResponse } from './EngineMessages.ts'
+import { type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
 import { errorResponse } from './errorResponse.ts'
 import type { ListQuery } from './PetStore.ts'
 
@@ -11,13 +11,13 @@ const INTEGER_TEXT = /^-?\d+$/
  * document does not say what answers it). Unknown parameters are ignored.
  *
  * @example
- * parseListQuery(new URLSearchParams('limit=5&status=sold'), validators, 20) // { limit: 5, status: 'sold' }
+ * parseListQuery(new URLSearchParams('limit=5&status=sold'), validators, 20) // { ok: true, value: { limit: 5, status: 'sold' } }
  */
 export function parseListQuery(
   query: URLSearchParams,
   validators: SpecValidators,
   defaultLimit: number,
-): ListQuery | EngineResponse {
+): Parsed<ListQuery> {
   const limitValues = query.getAll('limit')
   const statusValues = query.getAll('status')
   if (limitValues.length > 1)
@@ -42,11 +42,11 @@ export function parseListQuery(
     if (!validate(status))
       return invalid(`${describeAjvErrors(validate.errors, 'status')}; received '${clip(status)}'`)
   }
-  return { limit, status: status as PetStatus | undefined }
+  return { ok: true, value: { limit, status: status as PetStatus | undefined } }
 }
 
-function invalid(message: string): EngineResponse {
-  return errorResponse(400, 'invalid_parameter', message)
+function invalid(message: string): { ok: false; response: EngineResponse } {
+  return refuse(errorResponse(400, 'invalid_parameter', message))
 }
 
 /** Echoing input helps the reader; echoing megabytes does not. */

@@ -1,4 +1,4 @@
-import type { EngineResponse } from './EngineMessages.ts'
+import { type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
 import { errorResponse } from './errorResponse.ts'
 import { clip } from './parseListQuery.ts'
 
@@ -15,11 +15,11 @@ export type PetIdLookup = { id: number } | 'absent'
  * and is never rounded onto another pet's id. Text that is not an int64 is a 400.
  *
  * @example
- * parsePetId('7') // { id: 7 }
- * parsePetId('9007199254740993') // 'absent' (2^53 + 1: a valid int64 no pet has)
- * parsePetId('abc') // a 400 response
+ * parsePetId('7') // { ok: true, value: { id: 7 } }
+ * parsePetId('9007199254740993') // { ok: true, value: 'absent' } (2^53 + 1: a valid int64 no pet has)
+ * parsePetId('abc') // { ok: false, response: <400> }
  */
-export function parsePetId(raw: string): PetIdLookup | EngineResponse {
+export function parsePetId(raw: string): Parsed<PetIdLookup> {
   let text: string
   try {
     text = decodeURIComponent(raw)
@@ -30,14 +30,16 @@ export function parsePetId(raw: string): PetIdLookup | EngineResponse {
   // Fast path: up to 15 digits is always exact as a double, and positive.
   if (text.length <= 15 && text.charCodeAt(0) !== 45) {
     const id = Number(text)
-    return id >= 1 ? { id } : 'absent'
+    return { ok: true, value: id >= 1 ? { id } : 'absent' }
   }
   const value = BigInt(text)
   if (value < INT64_MIN || value > INT64_MAX) return invalid(text)
-  if (value < 1n || value > BigInt(Number.MAX_SAFE_INTEGER)) return 'absent'
-  return { id: Number(value) }
+  if (value < 1n || value > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: true, value: 'absent' }
+  return { ok: true, value: { id: Number(value) } }
 }
 
-function invalid(text: string): EngineResponse {
-  return errorResponse(400, 'invalid_parameter', `petId must be an integer (int64); received '${clip(text)}'`)
+function invalid(text: string): { ok: false; response: EngineResponse } {
+  return refuse(
+    errorResponse(400, 'invalid_parameter', `petId must be an integer (int64); received '${clip(text)}'`),
+  )
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the standalone HTTP mock of the Pet Store API.
 import { readFile } from 'node:fs/promises'
-import { compileValidators, describeAjvErrors, openApiDocument, type Pet } from '../../spec/runtime.ts'
+import { defaultSpec, describeAjvErrors, type Pet } from '../../spec/runtime.ts'
 import { DEFAULT_API_KEY } from '../core/createEngine.ts'
 import { batchedLines } from './batchedLines.ts'
 import { createHttpMock, listen } from './createHttpMock.ts'
@@ -25,7 +25,7 @@ if (options.help) {
 }
 
 // Compiled once, for the seed file and the server alike.
-const spec = { document: openApiDocument, validators: compileValidators(openApiDocument) }
+const spec = defaultSpec()
 
 async function readSeed(path: string): Promise<Pet[]> {
   let parsed: unknown

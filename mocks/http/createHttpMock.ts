@@ -1,12 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { seedPets } from '../../fixtures/seedPets.ts'
-import {
-  compileValidators,
-  openApiDocument,
-  type Pet,
-  type PetStoreDocument,
-  type SpecValidators,
-} from '../../spec/runtime.ts'
+import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
 import { CONTROL_PREFIX, handleControl } from '../core/controlPlane.ts'
 import { createEngine, DEFAULT_API_KEY, type Engine } from '../core/createEngine.ts'
 import type { EngineResponse } from '../core/EngineMessages.ts'
@@ -38,7 +32,8 @@ export interface HttpMockOptions {
   corsOrigins?: readonly string[]
   /** Receives one line per request (method, path with secrets redacted, status, time); none when omitted. */
   log?: (line: string) => void
-  spec?: { document: PetStoreDocument; validators: SpecValidators }
+  /** The compiled document to serve; `defaultSpec()` by default. */
+  spec?: CompiledSpec
   selfCheck?: boolean
   /** Called after every accepted write (a created pet, a reset): the state file's cue. */
   onWrite?: () => void
@@ -51,7 +46,7 @@ export interface HttpMock {
   server: Server
   store: PetStore
   /** Swaps in another document (spec hot reload); the store and its pets stay. */
-  setSpec(spec: { document: PetStoreDocument; validators: SpecValidators }): void
+  setSpec(spec: CompiledSpec): void
 }
 
 /**
@@ -68,7 +63,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   const cors = corsPolicy(options.corsOrigins)
   const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts }
-  let spec = options.spec ?? { document: openApiDocument, validators: compileValidators(openApiDocument) }
+  let spec = options.spec ?? defaultSpec()
   let engine = build()
 
   function build(): Engine {

@@ -3,7 +3,7 @@ import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { compileValidators, loadSpec, SPEC_PATH } from '../../spec/index.ts'
+import { compileSpec, loadSpec, SPEC_PATH } from '../../spec/index.ts'
 import { createHttpMock, type HttpMock, listen } from './createHttpMock.ts'
 import { type SpecReload, type SpecWatcher, watchSpec } from './watchSpec.ts'
 
@@ -53,7 +53,7 @@ describe('watchSpec', () => {
     await copyFile(SPEC_PATH, specPath)
     original = await readFile(specPath, 'utf8')
     const document = await loadSpec(specPath)
-    mock = createHttpMock({ spec: { document, validators: compileValidators(document) } })
+    mock = createHttpMock({ spec: compileSpec(document) })
     baseUrl = await listen(mock, 0, '127.0.0.1')
     watcher = watchSpec({
       path: specPath,

@@ -1,19 +1,17 @@
 import { type FSWatcher, watch } from 'node:fs'
 import { basename, dirname, relative } from 'node:path'
-import { compileValidators, loadSpec, type PetStoreDocument, type SpecValidators } from '../../spec/index.ts'
+import { type CompiledSpec, compileSpec, loadSpec } from '../../spec/index.ts'
 import { createEngine } from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
 
-export type LoadedSpec = { document: PetStoreDocument; validators: SpecValidators }
-
 /** What one reload did: took the new document in, or kept the last good one and why. */
-export type SpecReload = { ok: true; spec: LoadedSpec } | { ok: false; reason: string }
+export type SpecReload = { ok: true; spec: CompiledSpec } | { ok: false; reason: string }
 
 export interface WatchSpecOptions {
   /** The OpenAPI file to watch. */
   path: string
   /** Receives every valid version of the document (e.g. `mock.setSpec`). */
-  onSpec(spec: LoadedSpec): void
+  onSpec(spec: CompiledSpec): void
   /** One line per reload: what changed or why the edit was refused. */
   log(line: string): void
   /** Called after every reload attempt (tests wait on it). */
@@ -48,7 +46,7 @@ export function watchSpec(options: WatchSpecOptions): SpecWatcher {
   async function load(): Promise<SpecReload> {
     try {
       const document = await loadSpec(options.path)
-      const spec = { document, validators: compileValidators(document) }
+      const spec = compileSpec(document)
       // A document can be valid OpenAPI and still lack what the mock serves (say, getPet removed).
       createEngine({ store: new PetStore([]), spec })
       options.onSpec(spec)

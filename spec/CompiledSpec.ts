@@ -1,0 +1,39 @@
+import { compileValidators, type SpecValidators } from './compileValidators.ts'
+import { openApiDocument } from './generated/openApiDocument.ts'
+import { operations, type SpecOperation } from './operations.ts'
+import type { PetStoreDocument } from './PetStoreDocument.ts'
+
+/**
+ * One OpenAPI document with everything compiled from it once: its validators and its operations.
+ * The mock, the contract suite and hot reload all pass this around, never the parts separately.
+ */
+export interface CompiledSpec {
+  readonly document: PetStoreDocument
+  readonly validators: SpecValidators
+  /** Every operation, path-level parameters merged in, in document order. */
+  readonly operations: readonly SpecOperation[]
+}
+
+/**
+ * Compiles a validated, dereferenced document (from `loadSpec`, or the generated one).
+ *
+ * @example
+ * const spec = compileSpec(await loadSpec('evolved.yaml'))
+ * createPetStoreHandlers({ spec })
+ */
+export function compileSpec(document: PetStoreDocument): CompiledSpec {
+  return { document, validators: compileValidators(document), operations: operations(document) }
+}
+
+let compiledDefault: CompiledSpec | undefined
+
+/**
+ * `spec/openapi.yaml` as generated into `spec/generated`, compiled on first use and shared after.
+ *
+ * @example
+ * defaultSpec().validators.schema('Pet')({ id: 1, name: 'Rex', categoryId: 1 }) // true
+ */
+export function defaultSpec(): CompiledSpec {
+  compiledDefault ??= compileSpec(openApiDocument)
+  return compiledDefault
+}
