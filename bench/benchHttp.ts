@@ -1,10 +1,9 @@
-import { BENCH_ROUTES } from './load/benchRoutes.ts'
-import { driveRoute, type RouteMeasurement } from './load/driveRoute.ts'
+import autocannon, { type AutocannonOptions, type AutocannonRequest, type AutocannonResult } from 'autocannon'
+import { BENCH_SERVERS, type RunningServer, startServer } from './benchServers.ts'
 import type { BenchOptions } from './parseBenchArgs.ts'
 import { percentile } from './percentile.ts'
+import { readProcessUsage } from './readProcessUsage.ts'
 import { type Comparison, compareToBaseline, type ServerSummary } from './report/compareToBaseline.ts'
-import { BENCH_SERVERS } from './servers/benchServers.ts'
-import { type RunningServer, startServer } from './servers/startServer.ts'
 
 export interface HttpBench {
   servers: ServerSummary[]
@@ -100,4 +99,151 @@ export async function benchHttp(
     if (server.role === 'target' && !servers.some((summary) => summary.serverId === server.id))
       comparison.misses.push(`${server.id}: not measured`)
   return { servers, measurements, comparison, failures }
+}
+
+/** One of the three operations, as the load generator sends it. */
+export interface BenchRoute {
+  id: 'list' | 'get' | 'create'
+  label: string
+  /** The requests one connection sends in turn, for a server whose API starts at `basePath`. */
+  requests(basePath: string, apiKey: string): AutocannonRequest[]
+}
+
+// The seeded ids 1..45 exist on our servers; Prism answers its example for any integer id.
+const SEEDED_IDS = Array.from({ length: 45 }, (_, index) => index + 1)
+
+/**
+ * The routes in the order they are driven: `create` last, because every POST grows the store and
+ * the reads should see the seeded store (listing costs O(limit) either way).
+ */
+export const BENCH_ROUTES: readonly BenchRoute[] = [
+  {
+    id: 'list',
+    label: 'GET /v1/pets?limit=20',
+    requests: (basePath, apiKey) => [
+      { method: 'GET', path: `${basePath}/pets?limit=20`, headers: { authorization: `Bearer ${apiKey}` } },
+    ],
+  },
+  {
+    id: 'get',
+    label: 'GET /v1/pets/{id}',
+    requests: (basePath, apiKey) =>
+      SEEDED_IDS.map((id) => ({
+        method: 'GET',
+        path: `${basePath}/pets/${id}`,
+        headers: { authorization: `Bearer ${apiKey}` },
+      })),
+  },
+  {
+    id: 'create',
+    label: 'POST /v1/pets',
+    requests: (basePath, apiKey) => [
+      {
+        method: 'POST',
+        path: `${basePath}/pets`,
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Rex', categoryId: 1 }),
+      },
+    ],
+  },
+]
+
+/** What one server did on one route during the measured window (the warm-up is not in it). */
+export interface RouteMeasurement {
+  serverId: string
+  routeId: BenchRoute['id']
+  requests: number
+  seconds: number
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  /** The server's own CPU (user + system, from /proc/PID/stat) over the window, per request. */
+  cpuPerRequestUs: number
+  /** Share of the window the server spent on a core (1 = one core fully busy). */
+  cpuCores: number
+  /** VmHWM after this route: the process's peak so far (routes run in order on one process). */
+  peakRssBytes: number
+  non2xx: number
+  errors: number
+}
+
+export interface DriveOptions {
+  connections: number
+  seconds: number
+  warmupSeconds: number
+  apiKey: string
+}
+
+/**
+ * Drives one route of a started server with autocannon: an unmeasured warm-up (JIT, connection
+ * setup), then the measured window, reading the server's /proc figures just before and after it.
+ * Latencies are taken from each response (fractions of a millisecond) rather than from autocannon's
+ * histogram, which keeps whole milliseconds only.
+ */
+export async function driveRoute(
+  running: RunningServer,
+  route: BenchRoute,
+  options: DriveOptions,
+): Promise<RouteMeasurement> {
+  const load: AutocannonOptions = {
+    url: running.baseUrl.replace(/\/v1$/, ''),
+    connections: options.connections,
+    timeout: 10,
+    requests: route.requests(running.server.basePath, options.apiKey),
+  }
+  if (options.warmupSeconds > 0) await fire({ ...load, duration: options.warmupSeconds })
+
+  const latencies = new LatencyRecorder()
+  const before = readProcessUsage(running.pid)
+  const started = performance.now()
+  const result = await fire({ ...load, duration: options.seconds }, latencies)
+  const seconds = (performance.now() - started) / 1000
+  const after = readProcessUsage(running.pid)
+
+  const requests = result.requests.total
+  const cpuSeconds = after.cpuSeconds - before.cpuSeconds
+  const sorted = latencies.sorted()
+  return {
+    serverId: running.server.id,
+    routeId: route.id,
+    requests,
+    seconds,
+    requestsPerSecond: requests / seconds,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    cpuPerRequestUs: requests > 0 ? (cpuSeconds / requests) * 1e6 : Number.NaN,
+    cpuCores: cpuSeconds / seconds,
+    peakRssBytes: after.peakRssBytes,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }
+}
+
+function fire(options: AutocannonOptions, latencies?: LatencyRecorder): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
+    if (latencies)
+      instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) =>
+        latencies.add(ms),
+      )
+  })
+}
+
+/** A growable Float64Array: hundreds of thousands of samples without boxing each number. */
+class LatencyRecorder {
+  #values = new Float64Array(1 << 16)
+  #length = 0
+
+  add(ms: number): void {
+    if (this.#length === this.#values.length) {
+      const bigger = new Float64Array(this.#values.length * 2)
+      bigger.set(this.#values)
+      this.#values = bigger
+    }
+    this.#values[this.#length++] = ms
+  }
+
+  sorted(): Float64Array {
+    return this.#values.slice(0, this.#length).sort()
+  }
 }

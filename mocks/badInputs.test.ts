@@ -46,7 +46,7 @@ const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort()
 beforeAll(async () => ({ transports, close } = await startTransports()))
 afterAll(() => close())
 
-test('the catalogue has the groups of issue 7, each with rows, and unique ids', () => {
+test('the catalogue has the groups of decisions/004-hardening.md, each with rows, and unique ids', () => {
   expect(catalogue.groups).toEqual([
     'auth headers',
     'query parameters',

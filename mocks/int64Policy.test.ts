@@ -1,4 +1,4 @@
-// The int64 policy (decisions/004-int64-policy.md) at its edge: a pet that holds the largest id the
+// The int64 policy (decisions/004-hardening.md) at its edge: a pet that holds the largest id the
 // mock can assign, 2^53 - 1, and the ids a double would round onto it or next to it. Both transports.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import type { Pet } from '../spec/runtime.ts'

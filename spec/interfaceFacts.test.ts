@@ -1,4 +1,4 @@
-// Each row is one fact of ../shared/pet-store-interface.md, read back from the validated spec, so an
+// Each row is one fact of the interface document (docs/interface-rules.md states its rules), read back from the validated spec, so an
 // edit to spec/openapi.yaml that contradicts the interface document fails here, naming the fact.
 import { describe, expect, test } from '@jest/globals'
 import { loadSpec } from './loadSpec.ts'
@@ -157,6 +157,11 @@ const facts: Array<[fact: string, actual: () => unknown, expected: unknown]> = [
           .map(([s]) => `${o.operationId} ${s}`),
       ),
     [],
+  ],
+  [
+    '§6 no events: the spec declares no webhooks and no callbacks',
+    () => ['webhooks' in document, operations(document).some((o) => 'callbacks' in o)],
+    [false, false],
   ],
   ['§5.3 every operation answers 401', () => operations(document).every((o) => '401' in o.responses), true],
   [

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
-import type { RouteMeasurement } from '../load/driveRoute.ts'
-import { compareToBaseline, type ServerSummary } from './compareToBaseline.ts'
+import type { RouteMeasurement } from '../benchHttp.ts'
+import { compareToBaseline, formatVerdict, type Ratio, type ServerSummary } from './compareToBaseline.ts'
 
 function server(serverId: string, role: ServerSummary['role'], startupMs: number): ServerSummary {
   return { serverId, label: serverId, role, startupMs, startupSamplesMs: [startupMs], peakRssBytes: 0 }
@@ -103,5 +103,26 @@ describe('compareToBaseline', () => {
     expect(ratio(comparison, 'mock', 'cpuPerRequestUs')).toMatchObject({ met: false })
     expect(comparison.misses).toHaveLength(3)
     expect(comparison.misses[0]).toContain('n/a')
+  })
+})
+
+const verdictRatio = (value: number, met: boolean | undefined): Ratio => ({
+  metric: 'cpuPerRequestUs',
+  label: 'CPU/req',
+  ratio: value,
+  op: '<=',
+  limit: 1.5,
+  met,
+})
+
+describe('formatVerdict', () => {
+  test.each([
+    ['a met target', verdictRatio(1.234, true), '1.23x ok'],
+    ['a missed target says MISSED', verdictRatio(1.7, false), '1.70x MISSED'],
+    ['a reference server has no verdict', verdictRatio(20, undefined), '20.00x'],
+    ['a ratio that could not be computed', verdictRatio(Number.NaN, false), 'n/a MISSED'],
+    ['no ratio at all', undefined, 'n/a'],
+  ])('%s', (_name, given, want) => {
+    expect(formatVerdict(given)).toBe(want)
   })
 })

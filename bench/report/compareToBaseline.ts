@@ -1,7 +1,27 @@
-import type { RouteMeasurement } from '../load/driveRoute.ts'
-import type { ServerRole } from '../servers/benchServers.ts'
-import { formatRatio } from './formatRatio.ts'
-import { meets, TARGETS, type Target } from './TARGETS.ts'
+import type { RouteMeasurement } from '../benchHttp.ts'
+import type { ServerRole } from '../benchServers.ts'
+
+/** A figure the bench judges, always as a ratio to the bare baseline measured in the same run. */
+export interface Target {
+  metric: 'cpuPerRequestUs' | 'requestsPerSecond' | 'p99Ms' | 'startupMs'
+  label: string
+  op: '<=' | '>='
+  limit: number
+}
+
+/** The targets of decisions/006-benchmark-targets.md: the mock against bare node:http, per route (first three) and at start-up. */
+export const TARGETS: readonly Target[] = [
+  { metric: 'cpuPerRequestUs', label: 'CPU/req', op: '<=', limit: 1.5 },
+  { metric: 'requestsPerSecond', label: 'req/s', op: '>=', limit: 0.6 },
+  { metric: 'p99Ms', label: 'p99', op: '<=', limit: 2 },
+  { metric: 'startupMs', label: 'startup', op: '<=', limit: 2.5 },
+]
+
+/** Whether `ratio` meets `target`; a ratio that could not be computed (NaN) never does. */
+export function meets(target: Pick<Target, 'op' | 'limit'>, ratio: number): boolean {
+  if (!Number.isFinite(ratio)) return false
+  return target.op === '<=' ? ratio <= target.limit : ratio >= target.limit
+}
 
 /** A server as the report knows it: start-up and memory are per process, not per route. */
 export interface ServerSummary {
@@ -35,7 +55,7 @@ export interface Comparison {
 
 /**
  * Divides every server's figures by the baseline's from the same run and judges the target servers
- * against the issue's limits. Missing baseline figures give NaN ratios, which count as missed.
+ * against the limits of TARGETS. Missing baseline figures give NaN ratios, which count as missed.
  *
  * @example
  * compareToBaseline(servers, measurements).misses // ['mock POST /v1/pets: CPU/req 1.62x, target <= 1.5x']
@@ -89,4 +109,27 @@ export function compareToBaseline(
 
 function figure(measurement: RouteMeasurement, target: Target): number {
   return target.metric === 'startupMs' ? NaN : measurement[target.metric]
+}
+
+/**
+ * A ratio as the report prints it: two decimals and an x, or n/a when it could not be computed.
+ *
+ * @example
+ * formatRatio(1.234) // '1.23x'
+ */
+export function formatRatio(ratio: number): string {
+  return Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : 'n/a'
+}
+
+/**
+ * A ratio cell: the ratio, then `ok` or `MISSED` for a judged server; the bare ratio for the others.
+ *
+ * @example
+ * formatVerdict({ ratio: 1.7, met: false, ... }) // '1.70x MISSED'
+ */
+export function formatVerdict(ratio: Ratio | undefined): string {
+  if (!ratio) return 'n/a'
+  const text = formatRatio(ratio.ratio)
+  if (ratio.met === undefined) return text
+  return `${text} ${ratio.met ? 'ok' : 'MISSED'}`
 }

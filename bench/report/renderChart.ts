@@ -1,7 +1,5 @@
-import type { RouteMeasurement } from '../load/driveRoute.ts'
-import type { ServerSummary } from './compareToBaseline.ts'
-import { escapeXml } from './escapeXml.ts'
-import { TARGETS } from './TARGETS.ts'
+import type { RouteMeasurement } from '../benchHttp.ts'
+import { type ServerSummary, TARGETS } from './compareToBaseline.ts'
 
 interface Group {
   label: string
@@ -27,7 +25,7 @@ const GROUP_GAP = 12
 /**
  * The chart of one run as a standalone SVG: a panel per figure (req/s, CPU per request, p99 latency,
  * start-up), a group of bars per route, a bar per server, and the target drawn where the baseline's
- * figure times the issue's limit falls.
+ * figure times the target's limit falls.
  */
 export function renderChart(
   servers: readonly ServerSummary[],
@@ -90,7 +88,7 @@ export function renderChart(
   y += Math.ceil(servers.length / 3) * 18 + 10
   parts.push(
     `<line x1="20" y1="${y - 4}" x2="34" y2="${y - 4}" stroke="#c0392b" stroke-dasharray="4 3" stroke-width="2"/>`,
-    text(40, y, 'target for the project mock (on its bar): the baseline figure times the issue limit'),
+    text(40, y, 'target for the project mock (on its bar): the baseline figure times the target limit'),
   )
   y += 16
 
@@ -148,4 +146,9 @@ function colour(index: number): string {
 
 function text(x: number, y: number, content: string, attributes = ''): string {
   return `<text x="${x}" y="${y.toFixed(1)}" ${attributes}>${escapeXml(content)}</text>`
+}
+
+/** Text safe inside an SVG element or attribute. */
+export function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }

@@ -1,5 +1,4 @@
-import { formatRatio } from '../report/formatRatio.ts'
-import { meets } from '../report/TARGETS.ts'
+import { formatRatio, meets } from '../report/compareToBaseline.ts'
 import type { StoreListFigures } from './measureStoreList.ts'
 
 /** One V8 configuration the store was measured under, with its figures per size (ascending). */
@@ -22,7 +21,7 @@ export interface StoreScalingRatio {
   met: boolean | undefined
 }
 
-/** Issue 6: listing with a status costs the same at 1e3 and 1e6 pets (p99 within 1.5x); 1e6 pets in 300 MB. */
+/** decisions/006-benchmark-targets.md: listing with a status costs the same at 1e3 and 1e6 pets (p99 within 1.5x); 1e6 pets in 300 MB. */
 export const STORE_P99_LIMIT = 1.5
 export const STORE_RSS_LIMIT_BYTES = 300 * 2 ** 20
 

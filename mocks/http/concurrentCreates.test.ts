@@ -1,4 +1,4 @@
-// Nothing lost under load (issue 7): 1,000 concurrent creates over HTTP, with reads interleaved.
+// Nothing lost under load (decisions/004-hardening.md): 1,000 concurrent creates over HTTP, with reads interleaved.
 import { Agent, request } from 'node:http'
 import { afterAll, beforeAll, expect, test } from '@jest/globals'
 import { compileValidators, openApiDocument, type Pet } from '../../spec/runtime.ts'

@@ -1,4 +1,4 @@
-// Limits and protocol hygiene of the HTTP mock (issue 7) that the bad-input catalogue cannot express
+// Limits and protocol hygiene of the HTTP mock (decisions/004-hardening.md) that the bad-input catalogue cannot express
 // as one request and one answer: timeouts, the default bind address, CORS, and logs without secrets.
 // (Body cap, 415, malformed HTTP and 431 are rows of fixtures/bad-inputs.json.)
 import { connect } from 'node:net'

@@ -1,4 +1,4 @@
-// The state file (--state-file, issue 7): restarts keep the pets, writes are atomic and coalesced,
+// The state file (--state-file, decisions/004-hardening.md): restarts keep the pets, writes are atomic and coalesced,
 // a bad file is a start-up error, and SIGTERM/SIGINT flush what the timer has not written yet.
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

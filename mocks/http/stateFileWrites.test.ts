@@ -1,4 +1,4 @@
-// How the state file is written (issue 7), seen from outside: atomically (a reader holding the old
+// How the state file is written (decisions/004-hardening.md), seen from outside: atomically (a reader holding the old
 // file keeps reading the whole old file; the path gets a new file, never one rewritten in place) and
 // coalesced (changes wait for the timer or a flush, then go in one write). No timing thresholds: the
 // timer is set far beyond the test, and every write is an explicit flush.

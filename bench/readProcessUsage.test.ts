@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { parseProcStat } from './parseProcStat.ts'
+import { parseProcStat, parseProcStatus } from './readProcessUsage.ts'
 
 // Fields 3.. of a real line from this machine, with utime (14) = 1500 and stime (15) = 250.
 const TAIL = 'S 1 42 42 0 -1 4194560 1 0 0 0 1500 250 0 0 20 0 11 0 9 1 2 18446744073709551615'
@@ -21,5 +21,17 @@ describe('parseProcStat', () => {
 
   test('refuses a line cut short before utime and stime', () => {
     expect(() => parseProcStat('42 (node) S 1 42')).toThrow('no utime/stime')
+  })
+})
+
+describe('parseProcStatus', () => {
+  test('reads VmHWM and VmRSS in kB as bytes', () => {
+    const text = 'Name:\tnode\nVmPeak:\t 999999 kB\nVmHWM:\t   51200 kB\nVmRSS:\t   40960 kB\nThreads:\t11\n'
+    expect(parseProcStatus(text)).toEqual({ peakRssBytes: 51200 * 1024, rssBytes: 40960 * 1024 })
+  })
+
+  test('does not take VmPeak (virtual memory) for the resident peak', () => {
+    const text = 'VmPeak:\t 999999 kB\nVmRSS:\t 10 kB\n'
+    expect(() => parseProcStatus(text)).toThrow('no VmHWM line')
   })
 })

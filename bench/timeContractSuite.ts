@@ -1,38 +1,26 @@
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { BenchServer } from '../servers/benchServers.ts'
-import { spawnTracked, stopTracked } from '../servers/childProcesses.ts'
-import { startServer } from '../servers/startServer.ts'
+import { type BenchServer, startServer } from './benchServers.ts'
+import { spawnTracked, stopTracked } from './childProcesses.ts'
 
-/** The whole contract suite against a fresh local mock, or why it was not run. */
-export type ContractTiming =
-  | { status: 'unavailable'; reason: string }
-  | {
-      status: 'ran'
-      command: string
-      wallMs: number
-      exitCode: number | null
-      met: boolean
-      outputTail: string
-    }
+/** One timed run of the whole contract suite against a fresh local mock. */
+export interface ContractTiming {
+  command: string
+  wallMs: number
+  exitCode: number | null
+  met: boolean
+  outputTail: string
+}
 
-/** Issue 6: the whole contract suite against the local mock finishes in 10 s. */
+/** The whole contract suite against the local mock finishes in 10 s (decisions/006-benchmark-targets.md). */
 export const CONTRACT_LIMIT_MS = 10_000
 const TIMEOUT_MS = 120_000
-const root = fileURLToPath(new URL('../../', import.meta.url))
+const root = fileURLToPath(new URL('../', import.meta.url))
 
 /**
  * Times `npm run contract -- --base-url <mock>/v1 --api-key <key>` (the README's command) from spawn
- * to exit, against a mock started for it. Until the project has a `contract` script this is the hook:
- * it answers `unavailable` and the report says so.
+ * to exit, against a mock started for it.
  */
 export async function timeContractSuite(mock: BenchServer, apiKey: string): Promise<ContractTiming> {
-  const scripts = (
-    JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts?: Record<string, string> }
-  ).scripts
-  if (!scripts?.contract)
-    return { status: 'unavailable', reason: 'package.json has no "contract" script yet' }
-
   const running = await startServer(mock, apiKey)
   try {
     // Under `npm run bench`, npm_execpath is npm's own CLI: run it with this Node, without a shell.
@@ -54,7 +42,6 @@ export async function timeContractSuite(mock: BenchServer, apiKey: string): Prom
     clearTimeout(timer)
     const wallMs = performance.now() - started
     return {
-      status: 'ran',
       command: `npm run contract -- --base-url ${running.baseUrl} --api-key <key>`,
       wallMs,
       exitCode,
