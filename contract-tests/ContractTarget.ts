@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import { TARGET_KINDS, type TargetKind } from './capabilitiesOf.ts'
 
 /** Where and how to run the suite: what the CLI and the Jest suite hand to runContract. */
@@ -90,7 +91,7 @@ export function resolveTarget(
   const reports = values.reports ?? truthy(env.PETSTORE_REPORTS)
   return {
     help,
-    baseUrl: baseUrl.replace(/\/+$/, ''),
+    baseUrl: trimTrailingSlashes(baseUrl),
     apiKey: values['api-key'] ?? env.PETSTORE_API_KEY ?? 'petstore-dev-key',
     strict: values.strict ?? truthy(env.PETSTORE_STRICT),
     readOnly: values['read-only'] ?? truthy(env.PETSTORE_READ_ONLY),

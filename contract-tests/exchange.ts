@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import type { OperationName } from './Check.ts'
 
 /** A request a check sends; `path` is relative to the base URL and may hold a query. */
@@ -49,7 +50,7 @@ export async function sendRequest(
   timeoutMs: number,
   fetchImpl: typeof fetch = fetch,
 ): Promise<Exchange> {
-  const url = `${baseUrl.replace(/\/+$/, '')}${request.path}`
+  const url = `${trimTrailingSlashes(baseUrl)}${request.path}`
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers }
   const auth = request.auth ?? 'valid'
   if (auth !== 'none') headers.authorization = `Bearer ${auth === 'wrong' ? WRONG_KEY : apiKey}`
@@ -117,12 +118,18 @@ export function curlOf(method: string, url: string, headers: Record<string, stri
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'accept') continue
     parts.push(
-      `-H ${quote(`${name}: ${name.toLowerCase() === 'authorization' ? value.replace(/^(\S+\s+).*$/, '$1***') : value}`)}`,
+      `-H ${quote(`${name}: ${name.toLowerCase() === 'authorization' ? hideCredentials(value) : value}`)}`,
     )
   }
   if (body !== undefined)
     parts.push(`--data-raw ${quote(body.length > 300 ? `${body.slice(0, 300)}…` : body)}`)
   return parts.join(' ')
+}
+
+/** `Bearer k3y` as `Bearer ***`: the scheme stays, so the line still shows which kind of credential was sent. */
+function hideCredentials(value: string): string {
+  const space = value.indexOf(' ')
+  return space < 0 ? '***' : `${value.slice(0, space + 1)}***`
 }
 
 function quote(text: string): string {

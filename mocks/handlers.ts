@@ -1,6 +1,7 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import { seedPets } from '../fixtures/seedPets.ts'
 import type { CompiledSpec, Pet } from '../spec/runtime.ts'
+import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import { createEngine, type Engine } from './core/createEngine.ts'
 import { PetStore } from './core/PetStore.ts'
 import { MAX_BODY_BYTES } from './core/parseNewPet.ts'
@@ -41,7 +42,7 @@ export interface PetStoreHandlers {
  * const server = setupServer(...handlers)
  */
 export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): PetStoreHandlers {
-  const baseUrl = (options.baseUrl ?? '*/v1').replace(/\/+$/, '')
+  const baseUrl = trimTrailingSlashes(options.baseUrl ?? '*/v1')
   const seed = options.seed ?? seedPets
   const store = new PetStore(seed)
   const engine = createEngine({

@@ -1,4 +1,5 @@
 import { operations, type PetStoreDocument, type SpecOperation } from '../../spec/runtime.ts'
+import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
 
 /** A path of the spec that a request path matched, with its raw (still percent-encoded) parameters. */
 export interface RouteMatch {
@@ -33,7 +34,7 @@ export class RouteTable {
   #routes: Route[] = []
 
   constructor(document: PetStoreDocument, basePath: string) {
-    this.basePath = basePath.replace(/\/+$/, '')
+    this.basePath = trimTrailingSlashes(basePath)
     const byTemplate = new Map<string, Map<string, SpecOperation>>()
     for (const operation of operations(document)) {
       const methods = byTemplate.get(operation.path) ?? new Map<string, SpecOperation>()

@@ -1,3 +1,5 @@
+import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
+
 /** Origins a browser app may call the HTTP mock from: any port of localhost/127.0.0.1, plus extras. */
 export interface CorsPolicy {
   allows(origin: string): boolean
@@ -13,7 +15,7 @@ const LOCAL_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})
  * corsPolicy(['https://app.example.com']).allows('http://localhost:5173') // true
  */
 export function corsPolicy(extraOrigins: readonly string[] = []): CorsPolicy {
-  const extras = new Set(extraOrigins.map((origin) => origin.replace(/\/+$/, '')))
+  const extras = new Set(extraOrigins.map((origin) => trimTrailingSlashes(origin)))
   return { allows: (origin) => extras.has('*') || LOCAL_ORIGIN.test(origin) || extras.has(origin) }
 }
 

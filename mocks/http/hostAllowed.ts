@@ -1,0 +1,74 @@
+import { isIP } from 'node:net'
+
+/**
+ * Which `Host` headers the HTTP mock answers: DNS rebinding turns an attacker's name into 127.0.0.1,
+ * so a page of that name could read and wipe the mock as if it were same-origin. The browser still
+ * sends the attacker's name as `Host`, so, as Vite's dev server does, only names that cannot be
+ * rebound are served: IP literals, `localhost` and `*.localhost` (RFC 6761: always loopback), the
+ * bound host, and `--allowed-host` entries (a leading dot allows every subdomain; `all` allows any).
+ */
+export interface HostPolicy {
+  allows(hostHeader: string | undefined): boolean
+}
+
+/**
+ * @example
+ * hostPolicy(['.example.test']).allows('api.example.test:4010') // true
+ * hostPolicy([]).allows('evil.example:4010') // false
+ */
+export function hostPolicy(allowedHosts: readonly string[] = []): HostPolicy {
+  const entries = allowedHosts.map((host) => normaliseName(host))
+  if (entries.includes('all')) return { allows: () => true }
+  const exact = new Set(entries.filter((entry) => !entry.startsWith('.')))
+  const suffixes = entries.filter((entry) => entry.startsWith('.'))
+  return {
+    allows(hostHeader) {
+      // HTTP/1.0 requests may carry no Host; they cannot come from a browser page.
+      if (hostHeader === undefined) return true
+      const name = hostnameOf(hostHeader)
+      if (name === undefined) return false
+      if (isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost')) return true
+      return exact.has(name) || suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1))
+    },
+  }
+}
+
+/** The host name of a `Host` header without its port, lower-case, no trailing dot; undefined when malformed. */
+export function hostnameOf(hostHeader: string): string | undefined {
+  const header = hostHeader.trim()
+  if (header.startsWith('[')) {
+    const close = header.indexOf(']')
+    if (close < 0) return undefined
+    const rest = header.slice(close + 1)
+    if (rest !== '' && !isPort(rest.slice(1))) return undefined
+    return header.slice(1, close).toLowerCase()
+  }
+  const colon = header.lastIndexOf(':')
+  const name = colon < 0 ? header : header.slice(0, colon)
+  if (colon >= 0 && !isPort(header.slice(colon + 1))) return undefined
+  if (name === '' || name.includes(':')) return undefined
+  return normaliseName(name)
+}
+
+function normaliseName(name: string): string {
+  const lower = name.trim().toLowerCase()
+  return lower.endsWith('.') ? lower.slice(0, -1) : lower
+}
+
+function isPort(text: string): boolean {
+  if (text.length === 0 || text.length > 5) return false
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 48 || text.charCodeAt(i) > 57) return false
+  return true
+}
+
+/**
+ * Whether a listening address is reachable only from this machine, for the start-up warning.
+ *
+ * @example
+ * isLoopbackHost('127.0.0.1') // true
+ * isLoopbackHost('0.0.0.0') // false
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = normaliseName(host.startsWith('[') ? host.slice(1, -1) : host)
+  return name === 'localhost' || name === '::1' || (isIP(name) === 4 && name.startsWith('127.'))
+}

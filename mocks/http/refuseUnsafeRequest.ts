@@ -1,0 +1,77 @@
+import { CONTROL_PREFIX } from '../core/controlPlane.ts'
+import type { EngineResponse } from '../core/EngineMessages.ts'
+import { errorResponse } from '../core/errorResponse.ts'
+import type { CorsPolicy } from './cors.ts'
+import type { HostPolicy } from './hostAllowed.ts'
+
+/** What the guard reads of a request: nothing of the body. */
+export interface RequestFacts {
+  method: string
+  /** The origin-form target, `/v1/pets?limit=1`. */
+  target: string
+  host: string | undefined
+  origin: string | undefined
+  contentType: string | undefined
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const MAX_SHOWN = 100
+
+/**
+ * The HTTP mock's answer to requests a web page could send on a victim's behalf, before anything
+ * else reads them (decisions/006-hostile-input-bounds.md):
+ * - a `Host` the host policy refuses (DNS rebinding) gets 403 `host_not_allowed`;
+ * - a write to `/__mock/*` gets 403 `cross_site_request` unless it is `Content-Type: application/json`
+ *   (which a page on another origin can only send after a CORS preflight the mock refuses) or comes
+ *   from an allowed Origin; a write from an Origin outside the CORS allow-list is refused whatever
+ *   its type. A form or `text/plain` POST from any web page therefore cannot reset the mock.
+ * Returns undefined when the request may go on.
+ *
+ * @example
+ * refuseUnsafeRequest({ method: 'POST', target: '/__mock/reset', host: '127.0.0.1:4010', origin: undefined, contentType: 'text/plain' }, cors, hosts)
+ * // { status: 403, body: { code: 'cross_site_request', … } }
+ */
+export function refuseUnsafeRequest(
+  request: RequestFacts,
+  cors: CorsPolicy,
+  hosts: HostPolicy,
+): EngineResponse | undefined {
+  if (!hosts.allows(request.host)) {
+    const shown = JSON.stringify((request.host ?? '').slice(0, MAX_SHOWN))
+    return errorResponse(
+      403,
+      'host_not_allowed',
+      `The Host ${shown} is not allowed: the mock answers IP addresses, localhost and the names given with --allowed-host (a defence against DNS rebinding). Start it with --allowed-host NAME to serve that name.`,
+    )
+  }
+  if (SAFE_METHODS.has(request.method.toUpperCase()) || !isControlTarget(request.target)) return undefined
+  const allowedOrigin = request.origin !== undefined && cors.allows(request.origin)
+  if (request.origin !== undefined && !allowedOrigin) {
+    return errorResponse(
+      403,
+      'cross_site_request',
+      `Control requests from the origin ${JSON.stringify(request.origin.slice(0, MAX_SHOWN))} are refused: only the CORS allow-list (localhost, 127.0.0.1 and --cors-origin) may change the mock.`,
+    )
+  }
+  if (allowedOrigin || isJson(request.contentType)) return undefined
+  return errorResponse(
+    403,
+    'cross_site_request',
+    `Writes to ${CONTROL_PREFIX} need "Content-Type: application/json" (curl: -H 'Content-Type: application/json'), so that no web page can change the mock with a form or a simple request.`,
+  )
+}
+
+function isControlTarget(target: string): boolean {
+  return (
+    target === CONTROL_PREFIX ||
+    target.startsWith(`${CONTROL_PREFIX}/`) ||
+    target.startsWith(`${CONTROL_PREFIX}?`)
+  )
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false
+  const semicolon = contentType.indexOf(';')
+  const mediaType = (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
+  return mediaType === 'application/json'
+}
