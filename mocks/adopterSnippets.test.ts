@@ -114,7 +114,10 @@ describe('the HTTP mock in-process', () => {
     })
     expect(created.status).toBe(201)
     expect(httpMock.store.size).toBe(46)
-    const reset = await fetch(`${origin}/__mock/reset`, { method: 'POST' })
+    const reset = await fetch(`${origin}/__mock/reset`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(reset.ok).toBe(true)
     expect(httpMock.store.size).toBe(45)
   })

@@ -12,7 +12,7 @@ export const CONTROL_PREFIX = '/__mock'
  * Pet, validated against the spec). Returns undefined for paths outside the prefix.
  *
  * @example
- * curl -X POST http://127.0.0.1:4010/__mock/reset
+ * curl -X POST http://127.0.0.1:4010/__mock/reset -H 'Content-Type: application/json'
  * curl -X POST http://127.0.0.1:4010/__mock/reset -H 'Content-Type: application/json' -d '[]'
  */
 export function handleControl(

@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'malformed_request'
+  | 'host_not_allowed'
+  | 'cross_site_request'
 
 /**
  * The one place that builds an Error body: `{ code, message, status }`, with `status` always equal

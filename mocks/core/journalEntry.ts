@@ -1,5 +1,6 @@
 import { clip } from './parseListQuery.ts'
 import type { JournalEntry } from './RequestJournal.ts'
+import { holdsKey } from './redactTarget.ts'
 
 /** Bounds on one entry, so a full journal holds at most a few KiB per entry whatever the URL. */
 export const JOURNAL_PATH_CHARS = 512
@@ -27,7 +28,7 @@ export function journalEntry(
   const rawPath = queryStart === -1 ? exchange.url : exchange.url.slice(0, queryStart)
   const path = rawPath
     .split('/')
-    .map((segment) => (holdsSecret(safeDecode(segment), secrets) ? '***' : segment))
+    .map((segment) => (holdsKey(segment, secrets) ? '***' : segment))
     .join('/')
   return {
     method: exchange.method,
@@ -45,9 +46,9 @@ function parseQuery(search: string, secrets: readonly string[]): Record<string, 
   let budget = JOURNAL_QUERY_CHARS
   for (const [rawName, rawValue] of new URLSearchParams(search)) {
     if (budget <= 0) break
-    const name = holdsSecret(rawName, secrets) ? '***' : clip(rawName, budget)
+    const name = holdsKey(rawName, secrets) ? '***' : clip(rawName, budget)
     const secretName = SECRET_NAME_WORDS.some((word) => rawName.toLowerCase().includes(word))
-    const value = secretName || holdsSecret(rawValue, secrets) ? '***' : clip(rawValue, budget)
+    const value = secretName || holdsKey(rawValue, secrets) ? '***' : clip(rawValue, budget)
     // Each parameter costs at least a few characters, so thousands of empty ones stay bounded too.
     budget -= name.length + value.length + 2
     const earlier = query[name]
@@ -56,16 +57,4 @@ function parseQuery(search: string, secrets: readonly string[]): Record<string, 
     else query[name] = [earlier, value]
   }
   return query
-}
-
-function holdsSecret(text: string, secrets: readonly string[]): boolean {
-  return secrets.some((secret) => secret !== '' && text.includes(secret))
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
 }

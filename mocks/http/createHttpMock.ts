@@ -6,7 +6,10 @@ import { createEngine, DEFAULT_API_KEY, type Engine } from '../core/createEngine
 import type { EngineResponse } from '../core/EngineMessages.ts'
 import { PetStore } from '../core/PetStore.ts'
 import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
+import { redactTarget, redactText } from '../core/redactTarget.ts'
 import { applyCors, corsPolicy } from './cors.ts'
+import { cutOffStalledReaders } from './cutOffStalledReaders.ts'
+import { hostPolicy } from './hostAllowed.ts'
 import {
   answerMalformedHttp,
   HTTP_TIMEOUTS,
@@ -15,12 +18,11 @@ import {
   missingHost,
 } from './malformedHttp.ts'
 import { type ReadBody, readBody } from './readBody.ts'
-import { redact } from './redact.ts'
+import { refuseUnsafeRequest } from './refuseUnsafeRequest.ts'
 import { sendInternalError, sendResponse } from './sendResponse.ts'
-import { toEngineRequest } from './toEngineRequest.ts'
+import { originForm, toEngineRequest } from './toEngineRequest.ts'
 
 export { HTTP_TIMEOUTS, type HttpTimeouts, MAX_HEADER_BYTES } from './malformedHttp.ts'
-export { redact } from './redact.ts'
 
 export interface HttpMockOptions {
   apiKeys?: readonly string[]
@@ -30,6 +32,11 @@ export interface HttpMockOptions {
   latencyMs?: number
   /** Origins allowed besides localhost and 127.0.0.1 on any port (`*` for all). */
   corsOrigins?: readonly string[]
+  /**
+   * Host names served besides IP addresses, `localhost` and `*.localhost` (`.example.com` allows its
+   * subdomains, `all` any name): other `Host` headers get 403, against DNS rebinding.
+   */
+  allowedHosts?: readonly string[]
   /** Receives one line per request (method, path with secrets redacted, status, time); none when omitted. */
   log?: (line: string) => void
   /** The compiled document to serve; `defaultSpec()` by default. */
@@ -61,6 +68,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   const seed = options.seed ?? seedPets
   const store = new PetStore(seed)
   const cors = corsPolicy(options.corsOrigins)
+  const hosts = hostPolicy(options.allowedHosts)
   const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts }
   let spec = options.spec ?? defaultSpec()
@@ -78,6 +86,22 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   // Hot path: a request without a body is answered synchronously, with no promise in between.
   function respond(request: IncomingMessage, response: ServerResponse): void | Promise<void> {
     const started = options.log ? performance.now() : 0
+    const refused = refuseUnsafeRequest(
+      {
+        method: request.method ?? 'GET',
+        target: originForm(request.url ?? '/'),
+        host: request.headers.host,
+        origin: request.headers.origin,
+        contentType: request.headers['content-type'],
+      },
+      cors,
+      hosts,
+    )
+    if (refused) {
+      // Unread, a refused body would be parsed as the next request on a kept-alive connection.
+      refused.headers.connection = 'close'
+      return finish(request, response, refused, false, started)
+    }
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
       // A preflight carries no credentials by design: never answer it 401.
       return finish(request, response, { status: 204, headers: {} }, true, started)
@@ -95,6 +119,12 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     read: ReadBody,
     started: number,
   ): void | Promise<void> {
+    if (read.aborted) {
+      options.log?.(
+        `${request.method} ${redactTarget(request.url ?? '/', secrets)} client aborted the request`,
+      )
+      return
+    }
     const engineRequest = toEngineRequest(request, read)
     const result =
       (engineRequest.url.startsWith(CONTROL_PREFIX) &&
@@ -119,7 +149,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     applyCors(cors, request.headers.origin, preflight, result.headers)
     sendResponse(response, result)
     options.log?.(
-      `${request.method} ${redact(request.url ?? '/', secrets)} ${result.status} ${(performance.now() - started).toFixed(1)}ms`,
+      `${request.method} ${redactTarget(request.url ?? '/', secrets)} ${result.status} ${(performance.now() - started).toFixed(1)}ms`,
     )
   }
 
@@ -137,7 +167,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     (request, response) => {
       const failed = (error: unknown) => {
         // Only a bug gets here (the engine answers every input with a response). Say so, without a stack.
-        options.log?.(`internal error: ${redact((error as Error).message, secrets)}`)
+        options.log?.(`internal error: ${redactText((error as Error).message, secrets)}`)
         sendInternalError(response)
       }
       try {
@@ -148,6 +178,11 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     },
   )
   answerMalformedHttp(server, timeouts)
+  cutOffStalledReaders(server, timeouts.unreadResponseMs, (waiting) =>
+    options.log?.(
+      `closed a connection that read none of its responses for ${timeouts.unreadResponseMs} ms (${waiting} bytes waiting)`,
+    ),
+  )
 
   return {
     server,

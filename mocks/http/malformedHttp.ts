@@ -11,12 +11,15 @@ export interface HttpTimeouts {
   headersMs: number
   /** An idle keep-alive connection is closed after this. */
   keepAliveMs: number
+  /** A connection whose client has not read its waiting responses for this long is closed. */
+  unreadResponseMs: number
 }
 
 export const HTTP_TIMEOUTS: Readonly<HttpTimeouts> = {
   requestMs: 10_000,
   headersMs: 5_000,
   keepAliveMs: 5_000,
+  unreadResponseMs: 10_000,
 }
 /** Headers larger than this get 431. */
 export const MAX_HEADER_BYTES = 16_384

@@ -27,7 +27,7 @@ describe('timeouts', () => {
 
   test('a client that never finishes its headers gets 408 with an Error body, then the connection closes', async () => {
     const { port } = await start({ timeouts })
-    const response = await sendRaw(port, 'GET /v1/pets HTTP/1.1\r\nHost: mock\r\n', 5_000)
+    const response = await sendRaw(port, 'GET /v1/pets HTTP/1.1\r\nHost: localhost\r\n', 5_000)
     expect(response.status).toBe(408)
     expect(JSON.parse(response.body)).toMatchObject({ code: 'malformed_request', status: 408 })
   })
@@ -35,7 +35,9 @@ describe('timeouts', () => {
   test('a slow-loris client trickling header lines is cut off too (not an idle timeout)', async () => {
     const { port } = await start({ timeouts })
     const closed = await new Promise<string>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => socket.write('GET /v1/pets HTTP/1.1\r\nHost: mock\r\n'))
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('GET /v1/pets HTTP/1.1\r\nHost: localhost\r\n'),
+      )
       let received = ''
       // One more header line every 50 ms, for at most 100 lines (5 s): the socket is never idle.
       let lines = 0
@@ -60,7 +62,7 @@ describe('timeouts', () => {
     const { port } = await start({ timeouts })
     const response = await sendRaw(
       port,
-      'POST /v1/pets HTTP/1.1\r\nHost: mock\r\nAuthorization: Bearer petstore-dev-key\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+      'POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer petstore-dev-key\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
       5_000,
     )
     expect(response.status).toBe(408)

@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http'
 export interface ReadBody {
   body: string | undefined
   tooLarge: boolean
+  /** The client went away before the body was whole: there is nobody to answer. */
+  aborted?: boolean
 }
 
 const NO_BODY: ReadBody = Object.freeze({ body: undefined, tooLarge: false })
@@ -19,7 +21,7 @@ export function readBody(request: IncomingMessage, maxBytes: number): ReadBody |
     request.resume()
     return Promise.resolve({ body: undefined, tooLarge: true })
   }
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = []
     let size = 0
     let tooLarge = false
@@ -29,7 +31,8 @@ export function readBody(request: IncomingMessage, maxBytes: number): ReadBody |
       else chunks.push(chunk)
     })
     request.on('end', () => resolve({ body: tooLarge ? undefined : decodeUtf8(chunks), tooLarge }))
-    request.on('error', reject)
+    // An abort mid-body is the client's doing, not an error of the mock's: say so, answer nobody.
+    request.on('error', () => resolve({ body: undefined, tooLarge, aborted: true }))
   })
 }
 

@@ -88,7 +88,10 @@ describe('openStateFile', () => {
     const path = await statePath()
     const { mock, baseUrl, state } = await startWithState(path)
     await create(baseUrl, 'Rex')
-    await fetch(`${new URL(baseUrl).origin}/__mock/reset`, { method: 'POST' })
+    await fetch(`${new URL(baseUrl).origin}/__mock/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    })
     state.flush()
     expect(await readPets(path)).toEqual(mock.store.snapshot())
     expect(mock.store.snapshot()).toEqual([])

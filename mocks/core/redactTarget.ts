@@ -41,8 +41,13 @@ function redactQueryPart(part: string, keys: readonly string[]): string {
   return holdsKey(part.slice(equals + 1), keys) ? `${name}=${HIDDEN}` : part
 }
 
-/** Whether `text`, raw or decoded (with `+` as a space or as itself), contains one of the keys. */
-function holdsKey(text: string, keys: readonly string[]): boolean {
+/**
+ * Whether `text`, raw or percent-decoded (with `+` as a space or as itself), contains one of the keys.
+ *
+ * @example
+ * holdsKey('%6B3y', ['k3y']) // true
+ */
+export function holdsKey(text: string, keys: readonly string[]): boolean {
   if (keys.length === 0) return false
   const forms = [text, decodePercentLoosely(text)]
   if (text.includes('+')) forms.push(decodePercentLoosely(text.replaceAll('+', ' ')))
