@@ -1,6 +1,6 @@
 // Every regular expression in the code that reads request input or a target's responses is judged by
 // recheck, a ReDoS analyser (automata theory plus fuzzing), not by a hand review: one with
-// super-linear backtracking lets one request freeze the mock (decisions/006-hostile-input-bounds.md).
+// super-linear backtracking lets one request freeze the mock (decisions/007-hostile-clients.md).
 import { describe, expect, test } from '@jest/globals'
 import { checkSync } from 'recheck'
 import { findRegExps } from './findRegExps.ts'

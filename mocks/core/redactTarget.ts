@@ -10,7 +10,7 @@ const HIDDEN = '***'
  * some, even encoded twice) becomes `***`, and so does the value of any query parameter whose name
  * says it is a credential. It parses the target (split on `/`, `?`, `&`, `=`) instead of matching a
  * regular expression over it, so its cost is linear in the target's length whatever the input:
- * a log line must never let one request freeze the server (decisions/006-hostile-input-bounds.md).
+ * a log line must never let one request freeze the server (decisions/007-hostile-clients.md).
  *
  * @example
  * redactTarget('/v1/pets?api_key=abc', []) // '/v1/pets?api_key=***'

@@ -1,5 +1,5 @@
 // What a hostile web page or client can try against the HTTP mock, each on a real socket
-// (decisions/006-hostile-input-bounds.md): DNS-rebound Host names, cross-site writes to the control
+// (decisions/007-hostile-clients.md): DNS-rebound Host names, cross-site writes to the control
 // plane, a URL built to make log redaction backtrack, aborted uploads, clients that never read.
 import { connect } from 'node:net'
 import { afterEach, describe, expect, test } from '@jest/globals'
@@ -100,7 +100,7 @@ describe('cross-site writes to the control plane', () => {
 describe('log redaction under attack', () => {
   test('a URL of repeated credential names costs about what an ordinary request costs', async () => {
     // The regular expression this replaced took ~9 s of CPU on this 8 KB URL while every other client
-    // waited. Judged as a ratio to ordinary requests on the same server (the issue asks for a ratio,
+    // waited. Judged as a ratio to ordinary requests on the same server (a ratio,
     // never a fixed time), with a margin wide enough for a shared machine: the old cost was ~1000x.
     const { port } = await start()
     const hostile = `/v1/pets${'?key'.repeat(2_000)}`

@@ -19,7 +19,7 @@ const MAX_SHOWN = 100
 
 /**
  * The HTTP mock's answer to requests a web page could send on a victim's behalf, before anything
- * else reads them (decisions/006-hostile-input-bounds.md):
+ * else reads them (decisions/007-hostile-clients.md):
  * - a `Host` the host policy refuses (DNS rebinding) gets 403 `host_not_allowed`;
  * - a write to `/__mock/*` gets 403 `cross_site_request` unless it is `Content-Type: application/json`
  *   (which a page on another origin can only send after a CORS preflight the mock refuses) or comes
