@@ -5,6 +5,7 @@ import { defaultSpec, describeAjvErrors, type Pet } from '../../spec/runtime.ts'
 import { DEFAULT_API_KEY } from '../core/createEngine.ts'
 import { batchedLines } from './batchedLines.ts'
 import { createHttpMock, listen } from './createHttpMock.ts'
+import { isLoopbackHost } from './hostAllowed.ts'
 import { type CliOptions, parseCliOptions, USAGE } from './parseCliOptions.ts'
 import { openStateFile, type StateFile } from './stateFile.ts'
 
@@ -48,6 +49,8 @@ const mock = createHttpMock({
   ...(seed && { seed }),
   latencyMs: options.latencyMs,
   corsOrigins: options.corsOrigins,
+  // The bound name is served too (an IP literal always is).
+  allowedHosts: [...options.allowedHosts, options.host],
   ...(!options.quiet && { log: batchedLines((text) => process.stdout.write(text)) }),
   ...(options.stateFile !== undefined && { onWrite: () => state?.changed() }),
 })
@@ -68,6 +71,12 @@ const baseUrl = await listen(mock, options.port, options.host).catch((error: Err
 // The default key is public and printed so a newcomer can copy it; a key passed in is never printed.
 const key = options.apiKeys.length > 0 ? 'the key you passed' : `Authorization: Bearer ${DEFAULT_API_KEY}`
 console.log(`Pet Store mock listening on ${baseUrl} (${mock.store.size} pets; ${key})`)
+if (!isLoopbackHost(options.host)) {
+  // Beyond loopback, anyone who can reach this machine can read, add and reset pets with the key.
+  console.error(
+    `petstore mock: warning: listening on ${options.host}, reachable from other machines, not only this one; the key and /__mock/reset are open to anyone on the network. Use --host 127.0.0.1 unless you mean it.`,
+  )
+}
 
 if (options.watch) {
   // Loaded only here: swagger-parser stays off the normal start-up path.

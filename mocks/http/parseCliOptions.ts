@@ -9,6 +9,8 @@ export interface CliOptions {
   stateFile: string | undefined
   latencyMs: number
   corsOrigins: string[]
+  /** Host names served besides IP addresses and localhost (DNS-rebinding defence). */
+  allowedHosts: string[]
   quiet: boolean
   /** Reload spec/openapi.yaml on every change (development). */
   watch: boolean
@@ -24,6 +26,8 @@ export const USAGE = `Usage: npm start -- [options]   (or: petstore-mock [option
   --state-file FILE  keep the pets in FILE across restarts     (env PETSTORE_STATE_FILE; default: memory only)
   --latency MS       delay every API response by MS            (env PETSTORE_LATENCY_MS, default 0)
   --cors-origin O    allow browser origin O besides localhost; repeat; * allows all
+  --allowed-host H   serve Host name H besides IP addresses and localhost; repeat; .example.com
+                     allows its subdomains, all allows any   (env PETSTORE_ALLOWED_HOSTS=h1,h2)
   --quiet            no per-request log lines
   --watch            reload spec/openapi.yaml when it changes; the store keeps its pets
   --help             this text`
@@ -50,6 +54,7 @@ export function parseCliOptions(
       'state-file': { type: 'string' },
       latency: { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
+      'allowed-host': { type: 'string', multiple: true },
       quiet: { type: 'boolean', default: false },
       watch: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -68,6 +73,7 @@ export function parseCliOptions(
     stateFile: values['state-file'] ?? env.PETSTORE_STATE_FILE,
     latencyMs: integerIn('latency', values.latency ?? env.PETSTORE_LATENCY_MS ?? '0', 0, 60_000),
     corsOrigins: values['cors-origin'] ?? [],
+    allowedHosts: values['allowed-host'] ?? splitList(env.PETSTORE_ALLOWED_HOSTS),
     quiet: values.quiet,
     watch: values.watch,
     help: values.help,
