@@ -1,4 +1,5 @@
 import type { OperationId, PetStoreDocument, SpecValidators } from '../spec/runtime.ts'
+import type { Census } from './ensurePets.ts'
 import type { Exchange, ProbeRequest } from './exchange.ts'
 
 /** `required`: decided by the interface document. `recommended`: a sensible choice where it is silent. */
@@ -21,6 +22,8 @@ export interface Finding {
 /** Everything a check knows: a base URL, a key, the spec. Nothing of any implementation. */
 export interface CheckContext {
   baseUrl: string
+  /** The key the target accepts: the authentication negatives are derived from it. */
+  apiKey: string
   runId: string
   document: PetStoreDocument
   validators: SpecValidators
@@ -36,6 +39,8 @@ export interface CheckContext {
   petName(purpose?: string): string
   /** What this run may do (read-only and stateless runs skip some operations of some checks). */
   readonly capabilities: ReadonlySet<Need>
+  /** What the store is known to hold (set before the checks run; absent for a stateless target). */
+  census?: Census
 }
 
 export interface CheckOutcome {

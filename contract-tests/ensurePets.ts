@@ -1,30 +1,103 @@
-import { operationById, parameterOf } from '../spec/runtime.ts'
 import type { CheckContext } from './Check.ts'
+import { limitSchema } from './checks/limitSchema.ts'
+import { petsIn } from './checks/petsIn.ts'
+import { inPool } from './inPool.ts'
 
 /**
- * Makes sure the target holds more pets than the default limit, and at least one of each status,
- * creating the few that are missing (named by `context.petName`). Without them a server that
- * ignores the default limit, `limit` or the status filter could pass because it has too little data.
- * Runs only when the run may write and the target keeps state. At most default + 1 creates.
+ * What the run knows to be in the store: lower bounds, since a page holds at most 100 pets and the
+ * API has no count. Pets are never deleted and never change status (no operation does either), so a
+ * pet once seen or created stays counted.
+ */
+export interface Census {
+  /** Pets known to exist, by id (as text), with the status each was seen or created with. */
+  pets: Map<string, string | undefined>
+  /** Pets this run created (201), by id (as text). */
+  created: Set<string>
+  /** Set when the list answered something that is not a list of pets: nothing can be counted. */
+  broken?: string
+  /** True when the run may create pets (write mode, stateful target). */
+  writes: boolean
+}
+
+/**
+ * The number of known pets, with that status when given.
  *
  * @example
- * await ensurePets(context) // on an empty server: 21 creates, all three statuses among them
+ * known(census) // 131
+ * known(census, 'sold') // 34
  */
-export async function ensurePets(context: CheckContext): Promise<void> {
-  const defaultLimit = Number(
-    parameterOf(operationById(context.document, 'listPets'), 'limit').schema.default,
-  )
+export function known(census: Census, status?: string): number {
+  if (status === undefined) return census.pets.size
+  return [...census.pets.values()].filter((s) => s === status).length
+}
+
+/**
+ * Why a rule that needs `needed` pets (with `status`, when given) could not be judged, or undefined
+ * when the census holds enough. The words end up as the skip reason: never a pass without data.
+ *
+ * @example
+ * lackOfData(census, 101) // 'not judged: it needs more than 100 pets in the store; 30 are known (read-only run: it creates none)'
+ */
+export function lackOfData(census: Census | undefined, needed: number, status?: string): string | undefined {
+  if (!census) return 'not judged: the target keeps no state, so there is no data to judge it with'
+  if (census.broken) return `not judged: the pets could not be counted (${census.broken})`
+  const count = known(census, status)
+  if (count >= needed) return undefined
+  const what = status === undefined ? 'pets in the store' : `pets with status '${status}'`
+  const why = census.writes ? 'the run could not create enough' : 'read-only run: it creates none'
+  return `not judged: it needs at least ${needed} ${what}; ${count} are known (${why})`
+}
+
+/**
+ * Counts what the target holds (one page per status and one without a filter, at the maximum
+ * limit) and, when the run may write, creates only what is missing for the list rules to be
+ * judged: more pets than the maximum limit, and more of each status than the default limit, so a
+ * server that caps, ignores or misapplies `limit` or `status` cannot pass for lack of data. Creates
+ * go out in concurrent bursts (a staging server answers each in 50-200 ms).
+ *
+ * @example
+ * const census = await ensurePets(context, true) // on an empty server: 101 creates, ≥ 21 of each status
+ */
+export async function ensurePets(context: CheckContext, create: boolean): Promise<Census> {
+  const schema = limitSchema(context.document)
+  const maximum = Number(schema.maximum)
+  const defaultLimit = Number(schema.default)
   const statuses = (context.document.components.schemas.PetStatus?.enum ?? []) as string[]
-  const listed = await context.send({ operation: 'listPets', method: 'GET', path: '/pets?limit=100' })
-  // A broken list is for the checks to report, not for this step to work around.
-  if (!Array.isArray(listed.json)) return
-  const pets = listed.json as Array<{ status?: unknown }>
-  const missing = statuses.filter((status) => !pets.some((pet) => pet.status === status))
-  const creates = Math.max(defaultLimit + 1 - pets.length, missing.length)
-  for (let i = 0; i < creates; i++) {
-    const status = missing[i] ?? statuses[i % statuses.length]
-    const body = JSON.stringify({ name: context.petName(`seed-${i}`), categoryId: 1, status })
-    const created = await context.send({ operation: 'createPet', method: 'POST', path: '/pets', body })
-    if (created.status !== 201) return
+  const census: Census = { pets: new Map(), created: new Set(), writes: create }
+  const pages = await Promise.all(
+    [undefined, ...statuses].map((status) =>
+      context.send({
+        operation: 'listPets',
+        method: 'GET',
+        path: `/pets?limit=${maximum}${status === undefined ? '' : `&status=${status}`}`,
+      }),
+    ),
+  )
+  for (const page of pages) {
+    const pets = petsIn(page)
+    // A broken list is for the checks to report, not for this step to work around.
+    if (!pets) {
+      census.broken = `GET ${page.request.path} answered ${page.status || page.error}`
+      return census
+    }
+    for (const pet of pets)
+      census.pets.set(String(pet.id), typeof pet.status === 'string' ? pet.status : undefined)
   }
+  if (!create) return census
+
+  const plan: string[] = []
+  for (const status of statuses) {
+    for (let n = known(census, status); n <= defaultLimit; n++) plan.push(status)
+  }
+  for (let n = known(census) + plan.length, i = 0; n <= maximum; n++, i++)
+    plan.push(statuses[i % statuses.length] as string)
+  await inPool(plan, 10, async (status) => {
+    const body = JSON.stringify({ name: context.petName('seed'), categoryId: 1, status })
+    const created = await context.send({ operation: 'createPet', method: 'POST', path: '/pets', body })
+    const id = (created.json as { id?: unknown } | undefined)?.id
+    if (created.status !== 201 || id === undefined) return
+    census.pets.set(String(id), status)
+    census.created.add(String(id))
+  })
+  return census
 }

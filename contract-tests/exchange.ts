@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import type { OperationName } from './Check.ts'
 
@@ -9,6 +11,14 @@ export interface ProbeRequest {
   /** `valid`: the configured key (default); `none`: no Authorization header; `wrong`: a key no server accepts. */
   auth?: 'valid' | 'none' | 'wrong'
   headers?: Record<string, string>
+  /**
+   * Exact Authorization field lines, instead of `auth`: none, one, or several (a second header).
+   * `shown` is the line as a double-quoted shell word for the curl reproduction, with the key as
+   * `$PETSTORE_API_KEY` (never the key itself). Several lines go out as separate header lines over
+   * node:http when no custom fetch is given; through a custom fetch (MSW in-process) they are joined
+   * with `, ` as fetch joins duplicates, which a correct server also refuses.
+   */
+  authorization?: ReadonlyArray<{ value: string; shown: string }>
   body?: string
   /**
    * `valid`: a request the interface document defines an answer for. `gap`: one it is silent on
@@ -48,18 +58,39 @@ export async function sendRequest(
   apiKey: string,
   request: ProbeRequest,
   timeoutMs: number,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl?: typeof fetch,
 ): Promise<Exchange> {
   const url = `${trimTrailingSlashes(baseUrl)}${request.path}`
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers }
   const auth = request.auth ?? 'valid'
-  if (auth !== 'none') headers.authorization = `Bearer ${auth === 'wrong' ? WRONG_KEY : apiKey}`
+  const lines = request.authorization
+  if (lines?.length === 1) headers.authorization = lines[0]?.value ?? ''
+  if (lines && lines.length > 1) headers.authorization = lines.map((line) => line.value).join(', ')
+  if (!lines && auth !== 'none') headers.authorization = `Bearer ${auth === 'wrong' ? WRONG_KEY : apiKey}`
   if (request.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
     headers['content-type'] = 'application/json'
   }
-  const curl = curlOf(request.method, url, headers, request.body)
+  const { authorization: _sent, ...rest } = headers
+  const curl = lines
+    ? curlOf(
+        request.method,
+        url,
+        rest,
+        request.body,
+        lines.map((line) => `-H ${line.shown}`),
+      )
+    : curlOf(request.method, url, headers, request.body)
   try {
-    const response = await fetchImpl(url, {
+    if (lines && lines.length > 1 && !fetchImpl && /^https?:/.test(url)) {
+      // A network failure here may mean the host exists only for an in-process fetch (MSW): the
+      // joined line through fetch below is then the only way to reach it.
+      const answer = await sendRawHeaders(url, request, rest, lines, timeoutMs).catch((error: Error) => {
+        if (error.name === 'TimeoutError') throw error
+        return undefined
+      })
+      if (answer) return { request: { ...request, url }, ...answer, json: parseJson(answer.text), curl }
+    }
+    const response = await (fetchImpl ?? fetch)(url, {
       method: request.method,
       headers,
       ...(request.body !== undefined && { body: request.body }),
@@ -92,6 +123,51 @@ export async function sendRequest(
   }
 }
 
+/**
+ * One request over node:http with header lines given one by one (`rawHeaders`-style array), so two
+ * Authorization lines reach the server as two lines, not joined as fetch would join them.
+ */
+function sendRawHeaders(
+  url: string,
+  request: ProbeRequest,
+  headers: Record<string, string>,
+  lines: ReadonlyArray<{ value: string }>,
+  timeoutMs: number,
+): Promise<{ status: number; headers: Headers; text: string }> {
+  // With an array, Node adds neither Host nor Content-Length: HTTP/1.1 requires the one, and the
+  // other keeps the body out of chunked encoding.
+  const length = request.body === undefined ? [] : ['content-length', String(Buffer.byteLength(request.body))]
+  const raw = [
+    'host',
+    new URL(url).host,
+    ...Object.entries(headers).flat(),
+    ...length,
+    ...lines.flatMap((line) => ['authorization', line.value]),
+  ]
+  return new Promise((resolve, reject) => {
+    const send = url.startsWith('https:') ? httpsRequest : httpRequest
+    const sent = send(url, { method: request.method, headers: raw, timeout: timeoutMs }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => {
+        text += chunk
+      })
+      res.on('error', reject)
+      res.on('end', () => {
+        const answered = new Headers()
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          answered.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string)
+        resolve({ status: res.statusCode ?? 0, headers: answered, text })
+      })
+    })
+    sent.on('timeout', () => sent.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })))
+    sent.on('error', (error) =>
+      reject(Object.assign(new Error(error.message), { name: error.name, cause: error })),
+    )
+    sent.end(request.body)
+  })
+}
+
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined
   try {
@@ -113,8 +189,14 @@ function describeNetworkError(error: unknown): string {
  * curlOf('GET', 'http://127.0.0.1:4010/v1/pets', { authorization: 'Bearer k' })
  * // curl -sS -i -X GET 'http://127.0.0.1:4010/v1/pets' -H 'authorization: Bearer ***'
  */
-export function curlOf(method: string, url: string, headers: Record<string, string>, body?: string): string {
-  const parts = ['curl -sS -i', `-X ${method}`, quote(url)]
+export function curlOf(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+  shellArgs: readonly string[] = [],
+): string {
+  const parts = ['curl -sS -i', `-X ${method}`, quote(url), ...shellArgs]
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'accept') continue
     parts.push(

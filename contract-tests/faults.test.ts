@@ -53,6 +53,19 @@ const faults: Array<[Fault, string]> = [
   ['omits-submitted-status', 'create_round_trip createPet'],
   ['list-not-array', 'response_schema_conformance listPets'],
   ['hangs-on-unknown-status', 'no_server_errors listPets'],
+  ['caps-limit-at-50', 'limit_bounds listPets'],
+  ['cuts-page-before-filter', 'status_filter listPets'],
+  ['filter-only-with-limit', 'status_filter listPets'],
+  ['ignores-limit-with-status', 'status_filter listPets'],
+  ['accepts-empty-bearer', 'auth_variants_rejected listPets'],
+  ['ignores-scheme', 'auth_variants_rejected createPet'],
+  ['accepts-bare-key', 'auth_variants_rejected getPet'],
+  ['accepts-key-prefix', 'auth_variants_rejected listPets'],
+  ['accepts-truncated-key', 'auth_variants_rejected createPet'],
+  ['key-case-insensitive', 'auth_variants_rejected getPet'],
+  ['strips-inner-whitespace', 'auth_variants_rejected listPets'],
+  ['first-auth-header-wins', 'auth_variants_rejected listPets'],
+  ['any-auth-header-wins', 'auth_variants_rejected createPet'],
 ]
 
 describe('the suite fails a broken implementation, naming the check', () => {
@@ -140,6 +153,14 @@ describe('the suite creates enough data to judge limits, and none in read-only m
     expect(posted).toEqual([])
     expect(readOnly.failed).toBe(false)
     expect(readOnly.results.find((r) => r.check === 'create_round_trip')?.reason).toMatch(/read-only/)
+    // 30 pets, 10 of each status: too few to judge limit=100 or a filtered page of 20, and said so.
+    for (const check of ['limit_bounds', 'status_filter']) {
+      const result = readOnly.results.find((r) => r.check === check)
+      expect([result?.outcome, result?.reason]).toEqual([
+        'skip',
+        expect.stringMatching(/^.*not judged: .*read-only run/),
+      ])
+    }
   })
 })
 

@@ -83,6 +83,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   const names = petNamer(runId)
   const context: CheckContext = {
     baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
     runId,
     document: spec.document,
     validators: spec.validators,
@@ -119,7 +120,8 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     }
 
   // Checks such as default_limit can only catch a violation when there is more data than the rule allows.
-  if (capabilities.has('write') && capabilities.has('state')) await ensurePets(context)
+  // Stateless targets answer static examples: nothing there to count.
+  if (capabilities.has('state')) context.census = await ensurePets(context, capabilities.has('write'))
 
   const checks = options.checks ?? CHECKS
   for (const check of [...checks.filter((c) => !c.afterAll), ...checks.filter((c) => c.afterAll)]) {

@@ -1,20 +1,23 @@
 import type { Check } from '../Check.ts'
-import { judge } from './judge.ts'
+import { lackOfData } from '../ensurePets.ts'
 import { limitSchema } from './limitSchema.ts'
-import { petsIn } from './petsIn.ts'
+import { pageFinding } from './pageSize.ts'
 
-/** §4.1 rule 1: at most 20 when `limit` is omitted (the default comes from the spec). */
+/** §4.1 rule 1: at most 20 when `limit` is omitted (the default comes from the spec), and no fewer when more exist. */
 export const defaultLimit: Check = {
   name: 'default_limit',
   level: 'required',
-  description: 'listPets without limit returns at most the default number of pets, 20 (§4.1 rule 1).',
+  description:
+    'listPets without limit returns the default number of pets, 20, when more exist (§4.1 rule 1); judged only with more than 20 pets in the store.',
   operations: ['listPets'],
   needs: [],
   async run(context) {
-    const defaultValue = Number(limitSchema(context.document).default)
+    const limit = Number(limitSchema(context.document).default)
     const exchange = await context.send({ operation: 'listPets', method: 'GET', path: '/pets' })
-    const pets = petsIn(exchange)
-    const passed = exchange.status === 200 && pets !== undefined && pets.length <= defaultValue
-    return judge(exchange, 'listPets', passed, `200 with at most ${defaultValue} pets when limit is omitted`)
+    const known = context.census?.pets.size ?? 0
+    const found = pageFinding(exchange, { limit, known, asked: 'no limit' })
+    if (found) return { findings: [found] }
+    const lack = lackOfData(context.census, limit + 1)
+    return { findings: [], ...(lack && { skipped: { listPets: lack } }) }
   },
 }

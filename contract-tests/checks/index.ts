@@ -1,4 +1,5 @@
 import type { Check } from '../Check.ts'
+import { authVariantsRejected } from './authVariantsRejected.ts'
 import { badBodiesRejected, malformedBodiesRejected } from './badBodies.ts'
 import { contentTypeConformance } from './contentTypeConformance.ts'
 import { createAccepted } from './createAccepted.ts'
@@ -29,6 +30,7 @@ import { wwwAuthenticateChallenge } from './wwwAuthenticateChallenge.ts'
 export const CHECKS: readonly Check[] = [
   missingKeyRejected,
   wrongKeyRejected,
+  authVariantsRejected,
   defaultLimit,
   limitBounds,
   limitMaximumHonoured,

@@ -1,35 +1,44 @@
-import { type Check, type Finding, finding } from '../Check.ts'
-import { describeResponse, petsIn } from './petsIn.ts'
+import type { Check, Finding } from '../Check.ts'
+import { known, lackOfData } from '../ensurePets.ts'
+import { limitSchema } from './limitSchema.ts'
+import { pageFinding } from './pageSize.ts'
 
-/** §4.1 rule 2: with `status`, every returned pet has that status — for each value of PetStatus. */
+/**
+ * §4.1 rule 2, for each PetStatus value, with and without `limit`: every returned pet has the
+ * status, and the page is cut by `limit` after filtering (a page cut first, or a filter applied only
+ * with `limit`, fails).
+ */
 export const statusFilter: Check = {
   name: 'status_filter',
   level: 'required',
   description:
-    'listPets with status=S returns only pets whose status is S, for every PetStatus value (§4.1 rule 2).',
+    'listPets with status=S returns only pets whose status is S, as many as limit allows (1, the default, the maximum), for every PetStatus value (§4.1 rules 1, 2); judged with more than 20 pets of each status.',
   operations: ['listPets'],
   needs: ['state'],
   async run(context) {
     const statuses = (context.document.components.schemas.PetStatus?.enum ?? []) as string[]
+    const schema = limitSchema(context.document)
+    const limits: Array<number | undefined> = [undefined, Number(schema.minimum), Number(schema.maximum)]
+    const cases = statuses.flatMap((status) => limits.map((limit) => ({ status, limit })))
     const findings: Finding[] = []
-    for (const status of statuses) {
-      const exchange = await context.send({
-        operation: 'listPets',
-        method: 'GET',
-        path: `/pets?status=${status}&limit=100`,
-      })
-      const pets = petsIn(exchange)
-      const strays = pets?.filter((pet) => pet.status !== status) ?? []
-      if (exchange.status !== 200 || !pets || strays.length > 0) {
-        const received =
-          strays.length > 0
-            ? `${strays.length} pets with another status, e.g. ${JSON.stringify(strays[0])}`
-            : describeResponse(exchange)
-        findings.push(
-          finding(exchange, 'listPets', received, `200 with only pets whose status is '${status}'`),
-        )
-      }
-    }
-    return { findings }
+    await Promise.all(
+      cases.map(async ({ status, limit }) => {
+        const query = `status=${status}${limit === undefined ? '' : `&limit=${limit}`}`
+        const exchange = await context.send({ operation: 'listPets', method: 'GET', path: `/pets?${query}` })
+        const rule = {
+          limit: limit ?? Number(schema.default),
+          known: context.census ? known(context.census, status) : 0,
+          status,
+          asked: query,
+        }
+        const found = pageFinding(exchange, rule)
+        if (found) findings.push(found)
+      }),
+    )
+    if (findings.length > 0) return { findings }
+    const lack = statuses
+      .map((status) => lackOfData(context.census, Number(schema.default) + 1, status))
+      .find(Boolean)
+    return { findings, ...(lack && { skipped: { listPets: lack } }) }
   },
 }

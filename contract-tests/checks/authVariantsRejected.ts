@@ -1,0 +1,74 @@
+import { type Check, type CheckOutcome, finding, type OperationName } from '../Check.ts'
+import { SKIP_REASONS } from '../capabilitiesOf.ts'
+import type { ProbeRequest } from '../exchange.ts'
+import { inPool } from '../inPool.ts'
+import { authVariants } from '../negative/authVariants.ts'
+import { describeResponse, petsIn } from './petsIn.ts'
+
+/**
+ * §5: each credential derived as invalid from the key and the spec's scheme (negative/authVariants.ts)
+ * gets 401 on every operation: listPets, createPet with a valid body, getPet of an existing pet.
+ * A createPet that wrongly succeeds has created a pet; the finding counts them.
+ */
+export const authVariantsRejected: Check = {
+  name: 'auth_variants_rejected',
+  level: 'required',
+  description:
+    'Every invalid credential derived from the key and the bearer scheme (empty token, other schemes, bare key, prefix, suffix, truncated, other case, inner space, a second Authorization header) gets 401 on every operation (§5).',
+  operations: ['listPets', 'createPet', 'getPet'],
+  needs: ['auth'],
+  async run(context) {
+    const scheme = Object.values(context.document.components.securitySchemes)[0]?.scheme ?? 'bearer'
+    const variants = authVariants(context.apiKey, scheme)
+    // Behind `prism proxy`, Prism refuses some of these itself: its 401 counts here, but its body is not the implementation's.
+    const notJudged = context.capabilities.has('own-auth-errors')
+      ? undefined
+      : SKIP_REASONS['own-auth-errors']
+    const existing = [...(context.census?.pets.keys() ?? [])][0] ?? (await anyPetId(context)) ?? '1'
+    const probes: Array<Omit<ProbeRequest, 'authorization'> & { operation: OperationName }> = [
+      { operation: 'listPets', method: 'GET', path: '/pets' },
+      { operation: 'getPet', method: 'GET', path: `/pets/${existing}` },
+    ]
+    const outcome: CheckOutcome = { findings: [] }
+    if (context.capabilities.has('write'))
+      probes.push({ operation: 'createPet', method: 'POST', path: '/pets' })
+    else outcome.skipped = { createPet: 'read-only run: a server that let a bad key in would create a pet' }
+    const cases = variants.flatMap((variant) => probes.map((probe) => ({ variant, probe })))
+    const answers = await inPool(cases, 8, ({ variant, probe }) =>
+      context.send({
+        ...probe,
+        ...(probe.method === 'POST' && {
+          body: JSON.stringify({ name: context.petName('auth'), categoryId: 1 }),
+        }),
+        authorization: variant.lines,
+        notJudged,
+      }),
+    )
+    const wronglyCreated = answers.filter(
+      (a) => a.request.method === 'POST' && a.status >= 200 && a.status < 300,
+    )
+    for (const [i, exchange] of answers.entries()) {
+      const { variant, probe } = cases[i] as (typeof cases)[number]
+      if (exchange.status === 401) continue
+      const created =
+        probe.method === 'POST' && wronglyCreated.includes(exchange)
+          ? ` (${wronglyCreated.length} pet${wronglyCreated.length === 1 ? '' : 's'} created with invalid credentials in this run)`
+          : ''
+      outcome.findings.push(
+        finding(
+          exchange,
+          probe.operation,
+          `${describeResponse(exchange)} for ${variant.label}${created}`,
+          `401 with an Error body: ${variant.label} is not a valid credential (§5.3)`,
+        ),
+      )
+    }
+    return outcome
+  },
+}
+
+async function anyPetId(context: Parameters<Check['run']>[0]): Promise<string | undefined> {
+  const listed = await context.send({ operation: 'listPets', method: 'GET', path: '/pets?limit=1' })
+  const id = petsIn(listed)?.[0]?.id
+  return id === undefined ? undefined : String(id)
+}

@@ -1,0 +1,34 @@
+import { type Finding, finding } from '../Check.ts'
+import type { Exchange } from '../exchange.ts'
+import { describeResponse, petsIn } from './petsIn.ts'
+
+/**
+ * Judges one list page against the size rule the document implies: 200, a list, at most `limit`
+ * pets, and none fewer than min(limit, pets known to match) — a page is cut by `limit` only, so a
+ * server that caps it lower, or cuts before filtering, returns too few. `status`, when given, must
+ * be every returned pet's status.
+ *
+ * @example
+ * pageFinding(exchange, { limit: 20, known: 131 }) // a finding when the page holds 19 or 21 pets
+ */
+export function pageFinding(
+  exchange: Exchange,
+  rule: { limit: number; known: number; status?: string; asked: string },
+): Finding | undefined {
+  const pets = petsIn(exchange)
+  const least = Math.min(rule.limit, rule.known)
+  const expected = `200 with ${least === rule.limit ? `exactly ${least}` : `${least} to ${rule.limit}`} pets${rule.status ? ` whose status is '${rule.status}'` : ''} for ${rule.asked} (${rule.known} such pets are known to exist)`
+  if (exchange.status !== 200 || !pets)
+    return finding(exchange, 'listPets', describeResponse(exchange), expected)
+  const strays = rule.status === undefined ? [] : pets.filter((pet) => pet.status !== rule.status)
+  if (strays.length > 0)
+    return finding(
+      exchange,
+      'listPets',
+      `${strays.length} of ${pets.length} pets with another status, e.g. ${JSON.stringify(strays[0])}`,
+      expected,
+    )
+  if (pets.length > rule.limit || pets.length < least)
+    return finding(exchange, 'listPets', `200 with ${pets.length} pets`, expected)
+  return undefined
+}

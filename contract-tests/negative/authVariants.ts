@@ -1,0 +1,89 @@
+/** One Authorization header a correct server must refuse, with what it is and how curl shows it. */
+export interface AuthVariant {
+  /** What the variant is, for the finding: "the key with a suffix". */
+  label: string
+  /** The field lines sent: none (missing), one, or two (a second Authorization header). */
+  lines: Array<{ value: string; shown: string }>
+}
+
+const WRONG_TOKEN = 'contract-suite-not-the-key'
+
+/**
+ * Every credential the interface derives as invalid from the key and the declared scheme (`bearer`
+ * in the spec): missing, `Bearer` with no token, other schemes carrying the key, the bare key, the key
+ * with a prefix or suffix, truncated, in another letter case (when it has letters), with inner
+ * whitespace, quoted, and a second Authorization header next to the valid one (both orders).
+ *
+ * Not negatives, so never produced: the scheme name in another case (`bearer KEY`: RFC 9110
+ * §11.1 makes it case-insensitive) and whitespace around the value (HTTP trims it). A variant that
+ * normalises to the valid line is dropped, whatever the key looks like.
+ *
+ * `shown` is a double-quoted shell word with `$PETSTORE_API_KEY` in place of the key, so the curl
+ * reproduction runs as printed and never holds the key.
+ *
+ * @example
+ * authVariants('k3y', 'bearer').map((v) => v.label)
+ * // ['no Authorization header', 'Bearer with no token', 'Basic with the key', …]
+ */
+export function authVariants(key: string, scheme: string): AuthVariant[] {
+  const name = scheme.charAt(0).toUpperCase() + scheme.slice(1).toLowerCase()
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion for the curl line
+  const env = '${PETSTORE_API_KEY}'
+  const one = (label: string, value: string, shown: string): AuthVariant => ({
+    label,
+    lines: [{ value, shown: `"authorization: ${shown}"` }],
+  })
+  const valid = { value: `${name} ${key}`, shown: `"authorization: ${name} ${env}"` }
+  const wrong = { value: `${name} ${WRONG_TOKEN}`, shown: `"authorization: ${name} ${WRONG_TOKEN}"` }
+  const half = Math.floor(key.length / 2)
+  const variants: AuthVariant[] = [
+    { label: 'no Authorization header', lines: [] },
+    one(`${name} with no token`, name, name),
+    one(`${name} joined to the key with no space`, `${name}${key}`, `${name}${env}`),
+    one('Basic with the key', `Basic ${key}`, `Basic ${env}`),
+    one(
+      'Basic with base64(key:)',
+      `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+      `Basic $(printf '%s:' "$PETSTORE_API_KEY" | base64)`,
+    ),
+    one('Token with the key', `Token ${key}`, `Token ${env}`),
+    one('the bare key with no scheme', key, env),
+    one('the key with a prefix', `${name} x${key}`, `${name} x${env}`),
+    one('the key with a suffix', `${name} ${key}x`, `${name} ${env}x`),
+    one('the key repeated', `${name} ${key}${key}`, `${name} ${env}${env}`),
+    one('the key quoted', `${name} "${key}"`, `${name} \\"${env}\\"`),
+    one(
+      'the key without its last character',
+      `${name} ${key.slice(0, -1)}`,
+      `${name} \${PETSTORE_API_KEY%?}`,
+    ),
+    one('the key without its first character', `${name} ${key.slice(1)}`, `${name} \${PETSTORE_API_KEY#?}`),
+    one(
+      'the first half of the key',
+      `${name} ${key.slice(0, half)}`,
+      `${name} \${PETSTORE_API_KEY:0:${half}}`,
+    ),
+    one('the key in upper case', `${name} ${key.toUpperCase()}`, `${name} \${PETSTORE_API_KEY^^}`),
+    one('the key in lower case', `${name} ${key.toLowerCase()}`, `${name} \${PETSTORE_API_KEY,,}`),
+    one(
+      'the key with a space inside',
+      `${name} ${key.slice(0, half)} ${key.slice(half)}`,
+      `${name} \${PETSTORE_API_KEY:0:${half}} \${PETSTORE_API_KEY:${half}}`,
+    ),
+    { label: 'a second Authorization header after the valid one', lines: [valid, wrong] },
+    { label: 'a second Authorization header before the valid one', lines: [wrong, valid] },
+  ]
+  const normal = (value: string) => {
+    const [, given = '', token = ''] = /^\s*(\S+)( +\S.*)?$/.exec(value) ?? []
+    return `${given.toLowerCase()} ${token.trim()}`
+  }
+  const validForm = normal(valid.value)
+  const seen = new Set<string>()
+  return variants.filter((variant) => {
+    // HTTP trims a field value, so compare what arrives.
+    const sent = variant.lines.map((line) => line.value.trim()).join('\n')
+    if (seen.has(sent)) return false
+    seen.add(sent)
+    return variant.lines.length !== 1 || (sent !== '' && normal(sent) !== validForm)
+  })
+}
