@@ -20,6 +20,8 @@ export interface EngineResponse {
   headers: Record<string, string>
   /** A JSON value to serialise, or undefined for no body (204, HEAD). */
   body?: unknown
+  /** A body already serialised (the inspector page's HTML); sent as is, instead of `body`. */
+  text?: string
   /** The spec operation that answered (set by the engine, for the request journal; never sent). */
   operationId?: string
 }

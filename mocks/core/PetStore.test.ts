@@ -87,3 +87,13 @@ describe('PetStore fields come from the Pet schema', () => {
     expect(store.get(4)).toEqual({ id: 4, name: 'Ann', categoryId: 2, status: 'available', nickname: 'A' })
   })
 })
+
+describe('PetStore.newest', () => {
+  test('the most recently added pets, oldest of them first; all when there are fewer', () => {
+    const store = new PetStore(seed)
+    const zed = store.create({ name: 'Zed', categoryId: 1 })
+    expect(store.newest(2)).toEqual([seed[2], zed])
+    expect(store.newest(10)).toHaveLength(4)
+    expect(store.newest(0)).toEqual([])
+  })
+})

@@ -81,6 +81,11 @@ export class PetStore {
     return source.slice(0, limit)
   }
 
+  /** The `limit` most recently added pets, oldest of them first: what the inspector page shows. */
+  newest(limit: number): Pet[] {
+    return this.#all.slice(Math.max(0, this.#all.length - limit))
+  }
+
   /** Every pet, oldest first: what a state file or a snapshot holds. */
   snapshot(): Pet[] {
     return [...this.#all]

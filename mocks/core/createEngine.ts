@@ -185,7 +185,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 function preferredResponse(operation: SpecOperation, prefer: string | undefined): EngineResponse | undefined {
   const status = preferredStatus(prefer)
   if (status === undefined || status < 400) return undefined
-  if (!documentedErrorStatuses(operation).includes(status)) {
+  if (!isDocumentedStatus(operation, status) || CODE_FOR_STATUS[status] === undefined) {
     const documented = Object.keys(operation.responses).join(', ')
     return errorResponse(
       400,
@@ -197,16 +197,17 @@ function preferredResponse(operation: SpecOperation, prefer: string | undefined)
 }
 
 /**
- * The error statuses an operation documents that the mock can force (Prefer, next-response): the
- * spec's 4xx and 5xx responses that have an Error code.
+ * The error statuses the mock can force for an operation (Prefer, next-response): those it has an
+ * Error code for that the spec documents (exactly, by range or by `default`), in ascending order.
  *
  * @example
  * documentedErrorStatuses(operationById(document, 'getPet')) // [400, 401, 404]
  */
 export function documentedErrorStatuses(operation: SpecOperation): number[] {
-  return Object.keys(operation.responses)
+  return Object.keys(CODE_FOR_STATUS)
     .map(Number)
-    .filter((status) => status >= 400 && CODE_FOR_STATUS[status] !== undefined)
+    .filter((status) => isDocumentedStatus(operation, status))
+    .sort((a, b) => a - b)
 }
 
 /** The Error response a forced status gets; the caller has checked that the spec documents it. */

@@ -21,8 +21,8 @@ export function corsPolicy(extraOrigins: readonly string[] = []): CorsPolicy {
 
 /** Headers a browser needs to read our responses (Location, deprecation signals, the challenge). */
 export const EXPOSED_HEADERS = 'location, deprecation, sunset, link, www-authenticate, allow'
-/** Request headers a browser app may send. */
-export const ALLOWED_REQUEST_HEADERS = 'authorization, content-type, prefer'
+/** Request headers a browser app may send (`x-mock-session`: each test its own session). */
+export const ALLOWED_REQUEST_HEADERS = 'authorization, content-type, prefer, x-mock-session'
 
 /**
  * Adds the CORS response headers for a request from `origin` to `headers`; `Vary: Origin` always,
@@ -39,7 +39,8 @@ export function applyCors(
   headers['access-control-allow-origin'] = origin
   headers['access-control-expose-headers'] = EXPOSED_HEADERS
   if (preflight) {
-    headers['access-control-allow-methods'] = 'GET, HEAD, POST, OPTIONS'
+    // DELETE: the control plane's `DELETE /__mock/requests` and `/__mock/next-response`.
+    headers['access-control-allow-methods'] = 'GET, HEAD, POST, DELETE, OPTIONS'
     headers['access-control-allow-headers'] = ALLOWED_REQUEST_HEADERS
     headers['access-control-max-age'] = '600'
   }

@@ -1,15 +1,21 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { seedPets } from '../../fixtures/seedPets.ts'
 import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
-import { CONTROL_PREFIX, handleControl } from '../core/controlPlane.ts'
+import { handleControl, isControlPath } from '../core/controlPlane.ts'
 import { createEngine, DEFAULT_API_KEY, type Engine } from '../core/createEngine.ts'
 import type { EngineResponse } from '../core/EngineMessages.ts'
+import { journalEntry } from '../core/journalEntry.ts'
+import { createMockSession, type MockSession } from '../core/MockSession.ts'
 import { PetStore } from '../core/PetStore.ts'
 import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
+import { DEFAULT_SESSION, parseSessionName, SESSION_HEADER } from '../core/parseSessionName.ts'
+import { JOURNAL_SIZE } from '../core/RequestJournal.ts'
 import { redactTarget, redactText } from '../core/redactTarget.ts'
+import { type SessionLimits, SessionRegistry } from '../core/SessionRegistry.ts'
 import { applyCors, corsPolicy } from './cors.ts'
 import { cutOffStalledReaders } from './cutOffStalledReaders.ts'
 import { hostPolicy } from './hostAllowed.ts'
+import { inspectorResponse, isInspectorPath } from './inspectorPage.ts'
 import {
   answerMalformedHttp,
   HTTP_TIMEOUTS,
@@ -46,12 +52,19 @@ export interface HttpMockOptions {
   onWrite?: () => void
   /** Connection limits in milliseconds; tests shorten them. Defaults in HTTP_TIMEOUTS. */
   timeouts?: Partial<HttpTimeouts>
+  /** Bounds on named sessions (`X-Mock-Session`); defaults in SESSION_LIMITS. */
+  sessions?: Partial<SessionLimits>
+  /** Requests kept in each session's journal (`GET /__mock/requests`); JOURNAL_SIZE by default. */
+  journalSize?: number
 }
 
 export interface HttpMock {
   /** A node:http server, not yet listening: `listen(port, host)` is the caller's (see `listen`). */
   server: Server
+  /** The default session's store: what requests without `X-Mock-Session` use, and what a state file keeps. */
   store: PetStore
+  /** Every session, the default one included (`sessions.use(DEFAULT_SESSION)`). */
+  sessions: SessionRegistry<MockSession>
   /** Swaps in another document (spec hot reload); the store and its pets stay. */
   setSpec(spec: CompiledSpec): void
 }
@@ -67,6 +80,10 @@ export interface HttpMock {
 export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   const seed = options.seed ?? seedPets
   const store = new PetStore(seed)
+  const journalSize = options.journalSize ?? JOURNAL_SIZE
+  const freshSession = (name: string) => createMockSession(name, new PetStore(seed), journalSize)
+  const defaultSession = createMockSession(DEFAULT_SESSION, store, journalSize)
+  const sessions = new SessionRegistry(defaultSession, freshSession, options.sessions)
   const cors = corsPolicy(options.corsOrigins)
   const hosts = hostPolicy(options.allowedHosts)
   const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
@@ -126,13 +143,33 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       return
     }
     const engineRequest = toEngineRequest(request, read)
-    const result =
-      (engineRequest.url.startsWith(CONTROL_PREFIX) &&
-        handleControl(engineRequest, { store, validators: spec.validators, defaultSeed: seed })) ||
-      engine.handle(engineRequest)
+    const sessionName = parseSessionName(engineRequest.header(SESSION_HEADER))
+    const path = engineRequest.url.split('?')[0] ?? ''
+    let session: MockSession | undefined
+    let result: EngineResponse
+    if (typeof sessionName !== 'string') result = sessionName
+    else if (isInspectorPath(path)) result = inspectorResponse(engineRequest.method)
+    else if (isControlPath(path)) {
+      const context = { sessionName, sessions, freshSession, defaultSeed: seed, ...spec }
+      result = handleControl(engineRequest, context) as EngineResponse
+      if (sessionName === DEFAULT_SESSION) session = defaultSession
+    } else {
+      session = sessions.use(sessionName)
+      result = engine.handle(engineRequest, session)
+      // Recorded before the answer goes out, so a test that got its response finds it in the journal.
+      const exchange = { method: engineRequest.method, url: engineRequest.url, status: result.status }
+      session.journal.record(journalEntry({ ...exchange, operation: result.operationId }, secrets))
+    }
     if (read.tooLarge) result.headers.connection = 'close'
-    // Only POST writes (createPet, /__mock/reset), and only a 2xx answer means it happened.
-    if (options.onWrite && result.status < 300 && engineRequest.method === 'POST') options.onWrite()
+    // Only POST writes (createPet, /__mock/reset), and only a 2xx answer means it happened; only the
+    // default session is kept in a state file.
+    if (
+      options.onWrite &&
+      session === defaultSession &&
+      result.status < 300 &&
+      engineRequest.method === 'POST'
+    )
+      options.onWrite()
     if (!options.latencyMs) return finish(request, response, result, false, started)
     return new Promise<void>((resolve) => setTimeout(resolve, options.latencyMs)).then(() =>
       finish(request, response, result, false, started),
@@ -187,6 +224,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   return {
     server,
     store,
+    sessions,
     setSpec(next) {
       spec = next
       engine = build()

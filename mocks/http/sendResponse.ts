@@ -2,13 +2,13 @@ import type { ServerResponse } from 'node:http'
 import type { EngineResponse } from '../core/EngineMessages.ts'
 
 /**
- * Writes an engine response: status, headers, and the body as JSON with its content-length.
+ * Writes an engine response: status, headers, and the body (as JSON, or `text` as is) with its content-length.
  *
  * @example
  * sendResponse(response, { status: 204, headers: {} })
  */
 export function sendResponse(response: ServerResponse, result: EngineResponse): void {
-  const text = result.body === undefined ? undefined : JSON.stringify(result.body)
+  const text = result.text ?? (result.body === undefined ? undefined : JSON.stringify(result.body))
   if (text !== undefined) result.headers['content-length'] = String(Buffer.byteLength(text))
   response.writeHead(result.status, result.headers)
   response.end(text)

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto'
+import { CONTROL_PREFIX } from '../core/controlPlane.ts'
+import type { EngineResponse } from '../core/EngineMessages.ts'
+import { errorResponse } from '../core/errorResponse.ts'
+import { inspectorScript } from './inspectorScript.ts'
+
+const STYLE = `
+body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #1b1b1b; background: #fafafa; }
+h1 { font-size: 1.3rem; margin: 0 0 .25rem; } h2 { font-size: 1.05rem; margin: 1.25rem 0 .4rem; }
+header p, .muted { color: #555; margin: .2rem 0; }
+main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr); gap: 1.5rem; }
+section { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .5rem 1rem 1rem; }
+table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .2rem .5rem; border-bottom: 1px solid #eee; vertical-align: top; }
+td { overflow-wrap: anywhere; } th { background: #f3f3f3; font-weight: 600; }
+button { margin: .1rem 0; padding: .2rem .6rem; border: 1px solid #888; border-radius: 4px; background: #f6f6f6; cursor: pointer; }
+button:hover { background: #e8e8e8; } ul { padding-left: 1.2rem; margin: .3rem 0; }
+[role=alert] { color: #8a1010; background: #fde8e8; border: 1px solid #e3a0a0; padding: .4rem .6rem; border-radius: 4px; }
+tr[data-status^="4"] td:nth-child(4), tr[data-status^="5"] td:nth-child(4) { color: #a01010; font-weight: 600; }
+`
+
+const BODY = `
+<header>
+  <h1>Pet Store mock inspector</h1>
+  <p>Session <strong id="session-name">…</strong> · <span id="updated"></span></p>
+  <form id="session-form">
+    <label>Session (X-Mock-Session; empty: the default) <input id="session-input" autocomplete="off" maxlength="64"></label>
+    <button type="submit">Open</button>
+  </form>
+  <p id="error" role="alert" hidden></p>
+</header>
+<main>
+  <section aria-labelledby="pets-title">
+    <h2 id="pets-title">Pets</h2>
+    <p class="muted"><span id="pet-count"></span>, newest first · <button type="button" id="reset">Reset session</button></p>
+    <table><thead><tr><th>id</th><th>name</th><th>category</th><th>status</th></tr></thead><tbody id="pets"></tbody></table>
+  </section>
+  <div>
+    <section aria-labelledby="force-title">
+      <h2 id="force-title">Force the next response</h2>
+      <p class="muted">Each button makes the next call of that operation in this session answer that documented error status, once.</p>
+      <ul id="forceable"></ul>
+      <p><span id="pending" data-testid="pending"></span> <button type="button" id="clear-forced">Clear</button></p>
+    </section>
+    <section aria-labelledby="requests-title">
+      <h2 id="requests-title">Requests</h2>
+      <p class="muted"><span id="request-count"></span> · <button type="button" id="clear-journal">Clear journal</button></p>
+      <table><thead><tr><th>time (UTC)</th><th>method</th><th>path</th><th>status</th><th>operation</th></tr></thead><tbody id="requests"></tbody></table>
+    </section>
+  </div>
+</main>
+`
+
+const SCRIPT = `(${inspectorScript.toString()})()`
+
+/** The page's Content-Security-Policy: nothing but its own inline style and script, and fetches to itself. */
+export const INSPECTOR_CSP = [
+  "default-src 'none'",
+  `script-src '${sha256(SCRIPT)}'`,
+  `style-src '${sha256(STYLE)}'`,
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+const HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pet Store mock inspector</title>
+<style>${STYLE}</style>
+</head>
+<body>${BODY}<script>${SCRIPT}</script>
+</body>
+</html>
+`
+
+/** True for the inspector page's paths: `/__mock` and `/__mock/`. */
+export function isInspectorPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path === `${CONTROL_PREFIX}/`
+}
+
+/**
+ * The inspector page at `/__mock/`: one HTML document with its style and script inline (no build
+ * step, no external resource), locked down by a CSP that allows only those two, and fetches to the
+ * mock itself. The page picks its session from `?session=NAME`.
+ *
+ * @example
+ * inspectorResponse('GET').headers['content-type'] // 'text/html; charset=utf-8'
+ */
+export function inspectorResponse(method: string): EngineResponse {
+  const upper = method.toUpperCase()
+  if (upper !== 'GET' && upper !== 'HEAD')
+    return errorResponse(405, 'method_not_allowed', `Only GET is allowed on ${CONTROL_PREFIX}/.`, {
+      allow: 'GET, HEAD',
+    })
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': INSPECTOR_CSP,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+    },
+    ...(upper === 'GET' && { text: HTML }),
+  }
+}
+
+function sha256(text: string): string {
+  return `sha256-${createHash('sha256').update(text).digest('base64')}`
+}
