@@ -1,6 +1,7 @@
 import type { OperationId, PetStoreDocument, SpecValidators } from '../spec/runtime.ts'
 import type { Census } from './ensurePets.ts'
 import type { Exchange, ProbeRequest } from './exchange.ts'
+import type { Budget } from './stateful/Budget.ts'
 
 /** `required`: decided by the interface document. `recommended`: a sensible choice where it is silent. */
 export type Level = 'required' | 'recommended'
@@ -17,6 +18,28 @@ export interface Finding {
   operation: OperationName
   message: string
   curl: string
+  /**
+   * A multi-line, runnable `sh` script reproducing a failing sequence (the model phase's shrunk
+   * failure): numbered curl steps with what was expected and received as comments, the key read
+   * from `$PETSTORE_API_KEY`, the seed and the replay command.
+   */
+  script?: string
+}
+
+/** The generated (model-based) phase of a run: how it searches, and what it did. */
+export interface GeneratedPhase {
+  /** fast-check's seed: the same seed draws the same sequences (`--seed N` replays). */
+  seed: number
+  budget: Budget
+  /** Set by the model phase when it ran. */
+  result?: {
+    seed: number
+    budget: string
+    sequences: number
+    shrinks: number
+    knownPets: number
+    createdPets: number
+  }
 }
 
 /** Everything a check knows: a base URL, a key, the spec. Nothing of any implementation. */
@@ -41,6 +64,8 @@ export interface CheckContext {
   readonly capabilities: ReadonlySet<Need>
   /** What the store is known to hold (set before the checks run; absent for a stateless target). */
   census?: Census
+  /** The seed and budget of the generated phase; the phase records what it did here. */
+  readonly generation: GeneratedPhase
 }
 
 export interface CheckOutcome {

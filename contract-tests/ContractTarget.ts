@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import { TARGET_KINDS, type TargetKind } from './capabilitiesOf.ts'
+import { type Budget, parseBudget } from './stateful/Budget.ts'
 
 /** Where and how to run the suite: what the CLI and the Jest suite hand to runContract. */
 export interface ContractTarget {
@@ -13,6 +14,10 @@ export interface ContractTarget {
   /** What answers: a real server, `prism mock` (stateless) or `prism proxy` in front of a server. */
   targetKind: TargetKind
   timeoutMs: number
+  /** Seed of the model phase (replays the same sequences); random when absent. */
+  seed?: number | undefined
+  /** How hard the model phase looks; 4 s when absent. */
+  budget?: Budget | undefined
   junitFile?: string | undefined
   jsonFile?: string | undefined
 }
@@ -30,6 +35,9 @@ export const CONTRACT_USAGE = `Usage: petstore-contract --base-url URL [options]
                        (same as --target-kind prism-mock; env PETSTORE_TARGET_KIND=prism)
   --target-kind KIND   server (default), prism-mock or prism-proxy (env PETSTORE_TARGET_KIND)
   --timeout MS         per-request timeout, default 5000        (env PETSTORE_TIMEOUT_MS)
+  --seed N             replay the model phase's sequences        (env PETSTORE_SEED; random by default)
+  --budget B           how hard the model phase looks: runs (200runs, 200) or time (30s, 2m)
+                       (env PETSTORE_BUDGET; default 4s)
   --junit FILE         write a JUnit XML report                 (env PETSTORE_JUNIT)
   --json FILE          write a JSON summary (checks x operations) (env PETSTORE_JSON)
   --reports            both, at ${DEFAULT_REPORTS.junit} and ${DEFAULT_REPORTS.json}
@@ -63,6 +71,8 @@ export function resolveTarget(
       stateless: { type: 'boolean' },
       'target-kind': { type: 'string' },
       timeout: { type: 'string' },
+      seed: { type: 'string' },
+      budget: { type: 'string' },
       junit: { type: 'string' },
       json: { type: 'string' },
       reports: { type: 'boolean' },
@@ -88,6 +98,10 @@ export function resolveTarget(
   if (!TARGET_KINDS.includes(targetKind as TargetKind)) {
     throw new Error(`--target-kind must be one of ${TARGET_KINDS.join(', ')}; received '${kindText}'`)
   }
+  const seedText = values.seed ?? env.PETSTORE_SEED
+  if (seedText !== undefined && !/^-?\d{1,10}$/.test(seedText))
+    throw new Error(`--seed must be an integer (the seed a report printed); received '${seedText}'`)
+  const budgetText = values.budget ?? env.PETSTORE_BUDGET
   const reports = values.reports ?? truthy(env.PETSTORE_REPORTS)
   return {
     help,
@@ -97,6 +111,8 @@ export function resolveTarget(
     readOnly: values['read-only'] ?? truthy(env.PETSTORE_READ_ONLY),
     targetKind: targetKind as TargetKind,
     timeoutMs,
+    seed: seedText === undefined ? undefined : Number(seedText),
+    budget: budgetText === undefined ? undefined : parseBudget(budgetText),
     junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined),
     jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? DEFAULT_REPORTS.json : undefined),
   }

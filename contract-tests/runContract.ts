@@ -1,10 +1,11 @@
 import { type CompiledSpec, defaultSpec } from '../spec/runtime.ts'
-import type { Check, CheckContext, Finding, Level, OperationName } from './Check.ts'
+import type { Check, CheckContext, Finding, GeneratedPhase, Level, OperationName } from './Check.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
 import { CHECKS } from './checks/index.ts'
 import { ensurePets } from './ensurePets.ts'
 import { type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
 import { petNamer } from './petNames.ts'
+import { type Budget, DEFAULT_BUDGET, parseBudget } from './stateful/Budget.ts'
 
 export interface RunOptions {
   /** The API's base URL, ending in /v1 (for `prism mock`, the bare origin). */
@@ -28,6 +29,10 @@ export interface RunOptions {
   checks?: readonly Check[]
   /** The compiled document to check against (`compileSpec(await loadSpec(path))`); `defaultSpec()` by default. */
   spec?: CompiledSpec
+  /** fast-check seed of the model phase: the same seed replays the same sequences. Random by default. */
+  seed?: number | undefined
+  /** How hard the model phase looks: `{ runs }`, `{ ms }`, or the flag's text (`200runs`, `30s`). 4 s by default. */
+  budget?: Budget | string | undefined
 }
 
 export interface CheckResult {
@@ -53,6 +58,14 @@ export interface ContractReport {
   abort?: string
   results: CheckResult[]
   requests: number
+  /**
+   * Requests that had to wait for the previous answer: a request sent while others are in flight
+   * (a burst, parallel probes) adds none. At a latency of L ms per request the run takes about
+   * `sequentialRequests * L` ms (see `estimateDuration`).
+   */
+  sequentialRequests?: number
+  /** The model phase: seed, budget, sequences run, shrinks (absent when it did not run). */
+  generated?: NonNullable<GeneratedPhase['result']>
   /** True when a required check failed (or, with strict, any check), or the run aborted. */
   failed: boolean
 }
@@ -80,6 +93,13 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   const capabilities = capabilitiesOf(targetKind, readOnly)
 
   const exchanges: Exchange[] = []
+  const generation: GeneratedPhase = {
+    seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+    budget:
+      typeof options.budget === 'string' ? parseBudget(options.budget) : (options.budget ?? DEFAULT_BUDGET),
+  }
+  let inFlight = 0
+  let sequentialRequests = 0
   const names = petNamer(runId)
   const context: CheckContext = {
     baseUrl: options.baseUrl,
@@ -89,11 +109,17 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     validators: spec.validators,
     exchanges,
     capabilities,
+    generation,
     petName: () => names.next(),
     async send(request: ProbeRequest) {
-      const exchange = await sendRequest(options.baseUrl, options.apiKey, request, timeoutMs, options.fetch)
-      exchanges.push(exchange)
-      return exchange
+      if (inFlight++ === 0) sequentialRequests++
+      try {
+        const exchange = await sendRequest(options.baseUrl, options.apiKey, request, timeoutMs, options.fetch)
+        exchanges.push(exchange)
+        return exchange
+      } finally {
+        inFlight--
+      }
     },
   }
   const report: ContractReport = {
@@ -106,6 +132,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     durationMs: 0,
     results: [],
     requests: 0,
+    sequentialRequests: 0,
     failed: false,
   }
 
@@ -117,6 +144,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
       failed: true,
       durationMs: performance.now() - started,
       requests: exchanges.length,
+      sequentialRequests,
     }
 
   // Checks such as default_limit can only catch a violation when there is more data than the rule allows.
@@ -132,6 +160,8 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   )
   report.durationMs = performance.now() - started
   report.requests = exchanges.length
+  report.sequentialRequests = sequentialRequests
+  if (generation.result) report.generated = generation.result
   return report
 }
 

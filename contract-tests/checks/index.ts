@@ -14,6 +14,7 @@ import { limitMaximumHonoured } from './limitMaximumHonoured.ts'
 import { limitOutOfRangeRejected } from './limitOutOfRangeRejected.ts'
 import { locationHeader } from './locationHeader.ts'
 import { missingKeyRejected } from './missingKeyRejected.ts'
+import { modelBasedSequences } from './modelBasedSequences.ts'
 import { noServerErrors } from './noServerErrors.ts'
 import { petIdNotIntegerRejected } from './petIdNotIntegerRejected.ts'
 import { responseSchemaConformance } from './responseSchemaConformance.ts'
@@ -45,6 +46,7 @@ export const CHECKS: readonly Check[] = [
   petIdNotIntegerRejected,
   malformedBodiesRejected,
   deprecationSignals,
+  modelBasedSequences,
   noServerErrors,
   errorBodyConformance,
   errorStatusMatches,

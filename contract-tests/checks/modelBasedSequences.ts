@@ -1,0 +1,141 @@
+import { type Check, type CheckContext, type Finding, finding } from '../Check.ts'
+import { exactJson } from '../json/parseJsonLossless.ts'
+import { interfaceModelOf } from '../model/interfaceModel.ts'
+import { judgeGet } from '../model/judgeGet.ts'
+import { StoreKnowledge } from '../model/StoreKnowledge.ts'
+import { formatBudget } from '../stateful/Budget.ts'
+import { curlScript } from '../stateful/curlScript.ts'
+import { runModelPhase } from '../stateful/runModelPhase.ts'
+import type { Step } from '../stateful/Step.ts'
+
+/** Acknowledged creates re-read at the end, at most, so a large ledger costs a bounded sweep. */
+const SWEEP_MAX = 200
+const SWEEP_CONCURRENCY = 8
+
+/**
+ * The model-based phase as a check: random sequences of createPet (single and concurrent bursts),
+ * listPets and getPet, each answer judged against a model of the interface document (see
+ * contract-tests/model/), the first failure shrunk to the shortest failing sequence and reported
+ * with a runnable curl script and the seed. Then every accepted write (a sample when there are
+ * many) is fetched again: none may be lost. In read-only mode it only reads.
+ */
+export const modelBasedSequences: Check = {
+  name: 'model_based_sequences',
+  level: 'required',
+  description:
+    'Random sequences of createPet (also concurrent), listPets and getPet agree with a model of the interface document: pages hold min(limit, matching pets) in any order, filters hold, created pets read back exactly and are listed, ids are unique, no accepted write is lost (§2, §4, §8).',
+  operations: ['listPets', 'createPet', 'getPet'],
+  needs: ['state'],
+  async run(context) {
+    const model = interfaceModelOf(context.document)
+    const knowledge = new StoreKnowledge(model)
+    learnFromEarlierChecks(context, knowledge)
+    const { seed, budget } = context.generation
+    const result = await runModelPhase({
+      model,
+      knowledge,
+      send: (request) => context.send(request),
+      canWrite: context.capabilities.has('write'),
+      seed,
+      budget,
+    })
+    const findings: Finding[] = []
+    const replay = `npm run contract -- --base-url ${context.baseUrl} --seed ${seed} --budget ${formatBudget(budget)}`
+    if (result.failure) {
+      const { problem, steps } = result.failure
+      const summary = `Model phase: shortest failing sequence found, ${steps.length} step${steps.length === 1 ? '' : 's'} (seed ${seed}, ${result.shrinks} shrinks). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
+      findings.push({
+        ...finding(problem.exchange, problem.operation, problem.received, problem.documented),
+        script: curlScript({ baseUrl: context.baseUrl, replay, summary }, steps),
+      })
+    }
+    if (result.error)
+      findings.push({ operation: 'listPets', message: `The model phase stopped: ${result.error}`, curl: '' })
+    const lost = await sweepCreated(context, knowledge)
+    if (lost)
+      findings.push({
+        ...lost.finding,
+        script: curlScript(
+          {
+            baseUrl: context.baseUrl,
+            replay,
+            summary: `An accepted write is lost: ${lost.finding.message.replace(/\n/g, '; ')}`,
+          },
+          [lost.step],
+        ),
+      })
+    context.generation.result = {
+      seed,
+      budget: result.budget,
+      sequences: result.runs,
+      shrinks: result.shrinks,
+      knownPets: knowledge.size,
+      createdPets: knowledge.created.length,
+    }
+    return { findings }
+  },
+}
+
+/** Pets the run's earlier checks created (201) or listed: the store only grows, so they still exist. */
+function learnFromEarlierChecks(context: CheckContext, knowledge: StoreKnowledge): void {
+  for (const exchange of context.exchanges) {
+    if (
+      exchange.request.method === 'POST' &&
+      exchange.request.operation === 'createPet' &&
+      exchange.status === 201
+    ) {
+      const pet = exactJson(exchange.json) as Record<string, unknown> | undefined
+      if (isPet(pet)) knowledge.learn(pet, true, 'created by an earlier check of this run')
+    }
+    if (
+      exchange.request.operation === 'listPets' &&
+      exchange.status === 200 &&
+      Array.isArray(exchange.json)
+    ) {
+      for (const pet of exactJson(exchange.json) as unknown[]) {
+        if (isPet(pet)) knowledge.learn(pet, false, 'listed by an earlier check of this run')
+      }
+    }
+  }
+}
+
+function isPet(value: unknown): value is Record<string, unknown> & { id: number | bigint } {
+  const id = (value as { id?: unknown } | undefined)?.id
+  return typeof value === 'object' && value !== null && (typeof id === 'bigint' || Number.isInteger(id))
+}
+
+/** getPet of every accepted write (a spread sample beyond SWEEP_MAX), a few at once: none may be lost. */
+async function sweepCreated(
+  context: CheckContext,
+  knowledge: StoreKnowledge,
+): Promise<{ finding: Finding; step: Step } | undefined> {
+  const created = knowledge.created
+  const stride = Math.max(1, created.length / SWEEP_MAX)
+  const sample = Array.from(
+    { length: Math.min(created.length, SWEEP_MAX) },
+    (_, i) => created[Math.floor(i * stride)],
+  )
+  for (let start = 0; start < sample.length; start += SWEEP_CONCURRENCY) {
+    const batch = sample.slice(start, start + SWEEP_CONCURRENCY).flatMap((pet) => (pet ? [pet] : []))
+    const exchanges = await Promise.all(
+      batch.map((pet) => context.send({ operation: 'getPet', method: 'GET', path: `/pets/${pet.id}` })),
+    )
+    for (const [index, exchange] of exchanges.entries()) {
+      const pet = batch[index]
+      if (!pet) continue
+      const answer = { status: exchange.status, body: exactJson(exchange.json), error: exchange.error }
+      const problem = judgeGet(knowledge, pet.id, answer, 'the final check of accepted writes')
+      if (problem)
+        return {
+          finding: finding(exchange, 'getPet', problem.received, problem.documented),
+          step: {
+            title: `getPet of a pet this run created (${pet.learnedAt})`,
+            concurrent: false,
+            exchanges: [{ exchange, note: 'FAILED' }],
+            problem: { ...problem, exchange },
+          },
+        }
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,77 @@
+import { toJsonText as show } from '../json/toJsonText.ts'
+import type { InterfaceModel } from './interfaceModel.ts'
+import { sameJson } from './sameJson.ts'
+
+/** A pet the run knows exists: one it created (an acknowledged write) or one it read. */
+export interface KnownPet {
+  id: bigint
+  /** The pet's declared fields as first read, exactly (integers beyond 2^53 as bigints). */
+  pet: Readonly<Record<string, unknown>>
+  /** True for a pet this run created: its fields are judged against what was submitted. */
+  created: boolean
+  /** Where the run learned it, for messages ("created in step 3", "listed in step 5"). */
+  learnedAt: string
+}
+
+/**
+ * What a run knows of the target's store. The interface has no update and no delete, so the store
+ * only grows and a pet never changes: every pet once read or acknowledged must read the same
+ * forever after. Targets may be shared (staging, other writers), so the knowledge is a lower bound:
+ * other pets may exist, and are judged only for consistency.
+ *
+ * @example
+ * const knowledge = new StoreKnowledge(model)
+ * knowledge.learn({ id: 7, name: 'Rex', categoryId: 1 }, true, 'created in step 1') // undefined: new
+ * knowledge.learn({ id: 7, name: 'Max', categoryId: 1 }, false, 'listed in step 2') // 'pet 7 read as …'
+ */
+export class StoreKnowledge {
+  readonly #byId = new Map<bigint, KnownPet>()
+  readonly #created: KnownPet[] = []
+  readonly #fields: readonly string[]
+
+  constructor(model: InterfaceModel) {
+    this.#fields = Object.keys(model.pet.properties)
+  }
+
+  /** Every pet created (acknowledged with 201) so far: the ledger of accepted writes. */
+  get created(): readonly KnownPet[] {
+    return this.#created
+  }
+
+  get size(): number {
+    return this.#byId.size
+  }
+
+  get(id: bigint): KnownPet | undefined {
+    return this.#byId.get(id)
+  }
+
+  /** Every known pet whose status is `status` (every known pet when it is undefined). */
+  matching(status: string | undefined): KnownPet[] {
+    const all = [...this.#byId.values()]
+    return status === undefined ? all : all.filter((known) => known.pet.status === status)
+  }
+
+  /** The pet's declared fields (unknown extra fields are the server's business). */
+  declaredFields(pet: Readonly<Record<string, unknown>>): Record<string, unknown> {
+    return Object.fromEntries(this.#fields.filter((f) => Object.hasOwn(pet, f)).map((f) => [f, pet[f]]))
+  }
+
+  /**
+   * Records a pet read or created; returns a description of the disagreement when the same id was
+   * known with other fields (a pet never changes), else undefined.
+   */
+  learn(pet: Readonly<Record<string, unknown>>, created: boolean, learnedAt: string): string | undefined {
+    const id = BigInt(pet.id as number | bigint)
+    const fields = this.declaredFields(pet)
+    const known = this.#byId.get(id)
+    if (known) {
+      if (sameJson(known.pet, fields)) return undefined
+      return `pet ${id} read as ${show(fields)}, but it was ${show(known.pet)} when ${known.learnedAt}`
+    }
+    const entry = { id, pet: fields, created, learnedAt }
+    this.#byId.set(id, entry)
+    if (created) this.#created.push(entry)
+    return undefined
+  }
+}

@@ -1,0 +1,80 @@
+import { toJsonText as show } from '../json/toJsonText.ts'
+import type { InterfaceModel } from './interfaceModel.ts'
+import { isNeutralNewPet } from './isNeutralNewPet.ts'
+import type { Problem } from './Problem.ts'
+import type { StoreKnowledge } from './StoreKnowledge.ts'
+import { sameJson } from './sameJson.ts'
+
+/** What came back for one createPet, the body read exactly (see `exactJson`). */
+export interface Answer {
+  status: number
+  body: unknown
+  error?: string | undefined
+}
+
+/**
+ * Judges the answer to one createPet and, on 201, adds the pet to the knowledge (the ledger of
+ * accepted writes). A 201 must carry every submitted field exactly and an id no known pet has; a
+ * field the body omitted may take any documented value, which then must read the same everywhere.
+ * A refusal is allowed only with a 4xx and only for a body that holds a value in a gap of the
+ * document (`isNeutralNewPet`); whether it is 400 is for the recommended checks.
+ *
+ * @example
+ * judgeCreate(model, knowledge, { name: 'Rex', categoryId: 1, status: 'sold' }, { status: 201, body: { id: 5, name: 'Rex', categoryId: 1, status: 'sold' } }, 'step 1')
+ * // undefined, and knowledge now holds pet 5
+ */
+export function judgeCreate(
+  model: InterfaceModel,
+  knowledge: StoreKnowledge,
+  submitted: Readonly<Record<string, unknown>>,
+  answer: Answer,
+  step: string,
+): Problem | undefined {
+  const documented = `201 with a Pet carrying exactly ${show(submitted)} and a new id${
+    isNeutralNewPet(model, submitted)
+      ? ''
+      : ' (or, since the body holds a value the document leaves open, a 4xx Error)'
+  }`
+  const problem = (received: string): Problem => ({ operation: 'createPet', received, documented })
+  if (
+    answer.status >= 400 &&
+    answer.status < 500 &&
+    answer.status !== 401 &&
+    !isNeutralNewPet(model, submitted)
+  )
+    return undefined
+  if (answer.status !== 201) return problem(describe(answer))
+  const pet = answer.body
+  if (typeof pet !== 'object' || pet === null || Array.isArray(pet)) return problem(describe(answer))
+  const record = pet as Record<string, unknown>
+  if (typeof record.id !== 'bigint' && !Number.isInteger(record.id))
+    return problem(`201 with ${show(pet)}: no integer id`)
+  const differs = Object.keys(submitted).filter((field) => !sameJson(record[field], submitted[field]))
+  if (differs.length > 0) return problem(`201 with ${show(pet)} (differs in ${differs.join(', ')})`)
+  const unlisted = Object.entries(model.newPet.properties).find(
+    ([field, schema]) =>
+      submitted[field] === undefined &&
+      record[field] !== undefined &&
+      Array.isArray(schema.enum) &&
+      !schema.enum.includes(record[field]),
+  )
+  if (unlisted) return problem(`201 with ${show(pet)}: ${unlisted[0]} is not one of the documented values`)
+  const id = BigInt(record.id as number | bigint)
+  const owner = knowledge.get(id)
+  if (owner)
+    return problem(`201 with id ${id}, which pet ${show(owner.pet)} already has (${owner.learnedAt})`)
+  knowledge.learn(record, true, `created in ${step}`)
+  return undefined
+}
+
+/**
+ * A short description of an answer, for "Received:".
+ *
+ * @example
+ * describe({ status: 500, body: { oops: 1 } }) // '500 with {"oops":1}'
+ */
+export function describe(answer: Answer): string {
+  if (answer.status === 0) return `no response (${answer.error ?? 'no answer'})`
+  const body = answer.body === undefined ? 'no JSON body' : show(answer.body)
+  return `${answer.status} with ${body.length > 300 ? `${body.slice(0, 300)}…` : body}`
+}

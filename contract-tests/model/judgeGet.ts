@@ -1,0 +1,34 @@
+import { toJsonText as show } from '../json/toJsonText.ts'
+import { type Answer, describe } from './judgeCreate.ts'
+import type { Problem } from './Problem.ts'
+import type { StoreKnowledge } from './StoreKnowledge.ts'
+
+/**
+ * Judges one getPet answer. A pet the run knows must come back (200) exactly as known; an id the run
+ * does not know may be 404, or, on a shared target, 200 with a Pet carrying exactly that id (which
+ * then joins the knowledge).
+ *
+ * @example
+ * judgeGet(knowledge, 7n, { status: 404, body: { code: 'not_found', message: '…', status: 404 } }, 'step 3')
+ * // a Problem when the run created or read pet 7, else undefined
+ */
+export function judgeGet(
+  knowledge: StoreKnowledge,
+  id: bigint,
+  answer: Answer,
+  step: string,
+): Problem | undefined {
+  const known = knowledge.get(id)
+  const documented = known
+    ? `200 with ${show(known.pet)} (${known.learnedAt})`
+    : '404 with an Error, or 200 with the Pet that has this id'
+  const problem = (received: string): Problem => ({ operation: 'getPet', received, documented })
+  const pet = answer.body as Record<string, unknown> | undefined
+  if (!known && answer.status === 404) return undefined
+  if (answer.status !== 200 || typeof pet !== 'object' || pet === null || Array.isArray(pet))
+    return problem(describe(answer))
+  if ((typeof pet.id !== 'bigint' && !Number.isInteger(pet.id)) || BigInt(pet.id as number | bigint) !== id)
+    return problem(`200 with ${show(pet)}: another id`)
+  const disagreement = knowledge.learn(pet, false, `fetched in ${step}`)
+  return disagreement ? problem(disagreement) : undefined
+}

@@ -1,0 +1,34 @@
+import type { Exchange, ProbeRequest } from '../exchange.ts'
+import type { InterfaceModel } from '../model/interfaceModel.ts'
+import type { Problem } from '../model/Problem.ts'
+import type { StoreKnowledge } from '../model/StoreKnowledge.ts'
+
+/** One command of a sequence as it ran: its requests (sent together when `concurrent`) and what came back. */
+export interface Step {
+  title: string
+  concurrent: boolean
+  /** One line per request: what it expected and what it received. */
+  exchanges: Array<{ exchange: Exchange; note: string }>
+  problem?: Problem & { exchange: Exchange }
+}
+
+/** The model side of a sequence: the interface, what the run knows of the store (shared by every sequence), the steps so far. */
+export interface SequenceModel {
+  model: InterfaceModel
+  knowledge: StoreKnowledge
+  steps: Step[]
+}
+
+/** The real side: the target, through the run's recorded `send`. */
+export interface SequenceTarget {
+  send(request: ProbeRequest): Promise<Exchange>
+}
+
+/** Thrown by a command whose answer departs from the model; ends the sequence as a failure. */
+export class ModelViolation extends Error {
+  readonly problem: Problem
+  constructor(problem: Problem) {
+    super(`${problem.operation}: Received ${problem.received}; Documented ${problem.documented}`)
+    this.problem = problem
+  }
+}

@@ -1,0 +1,49 @@
+import fc from 'fast-check'
+import type { InterfaceModel } from '../model/interfaceModel.ts'
+import { CreatePets, GetPet, ListPets } from './commands.ts'
+import { newPetArbitrary } from './newPetArbitrary.ts'
+import type { SequenceModel, SequenceTarget } from './Step.ts'
+
+const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
+
+/**
+ * The commands a sequence is drawn from. Reads always: listPets with every `limit` from the
+ * document's minimum to its maximum or none, each status or none, then getPet of some listed pets at
+ * once; getPet of created, known and unknown ids. Writes only when the run may write: single
+ * creates and bursts of concurrent creates.
+ *
+ * @example
+ * fc.commands(commandArbitraries(model, true), { maxCommands: 12 })
+ */
+export function commandArbitraries(
+  model: InterfaceModel,
+  canWrite: boolean,
+): Array<fc.Arbitrary<fc.AsyncCommand<SequenceModel, SequenceTarget>>> {
+  const query = fc.record(
+    {
+      limit: fc.option(fc.integer({ min: model.limit.minimum, max: model.limit.maximum }), {
+        nil: undefined,
+      }),
+      status: fc.option(fc.constantFrom(...model.statuses), { nil: undefined }),
+    },
+    { requiredKeys: [] },
+  )
+  const probes = fc.uniqueArray(fc.nat(model.limit.maximum - 1), { maxLength: 3 })
+  const reads = [
+    fc.tuple(query, probes).map(([q, p]) => new ListPets(q, p)),
+    fc
+      .oneof(
+        fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),
+        fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64) }),
+      )
+      .map((which) => new GetPet(which)),
+  ]
+  if (!canWrite) return reads
+  const newPet = newPetArbitrary(model)
+  return [
+    ...reads,
+    fc.array(newPet, { minLength: 1, maxLength: 1 }).map((bodies) => new CreatePets(bodies)),
+    fc.array(newPet, { minLength: 1, maxLength: 1 }).map((bodies) => new CreatePets(bodies)),
+    fc.array(newPet, { minLength: 2, maxLength: 8 }).map((bodies) => new CreatePets(bodies)),
+  ]
+}

@@ -1,0 +1,129 @@
+import type fc from 'fast-check'
+import type { Exchange, ProbeRequest } from '../exchange.ts'
+import { exactJson } from '../json/parseJsonLossless.ts'
+import { toJsonText } from '../json/toJsonText.ts'
+import { isNeutralNewPet } from '../model/isNeutralNewPet.ts'
+import { type Answer, judgeCreate } from '../model/judgeCreate.ts'
+import { judgeGet } from '../model/judgeGet.ts'
+import { judgeList, type ListQuery } from '../model/judgeList.ts'
+import type { Problem } from '../model/Problem.ts'
+import { ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
+
+type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
+
+const answerOf = (exchange: Exchange): Answer => ({
+  status: exchange.status,
+  body: exactJson(exchange.json),
+  error: exchange.error,
+})
+
+/** Sends requests together, records them as one step, and throws at the first problem a judge finds. */
+async function step(
+  m: SequenceModel,
+  r: SequenceTarget,
+  title: string,
+  requests: ProbeRequest[],
+  judge: (exchange: Exchange, index: number, stepName: string) => Problem | undefined,
+): Promise<Exchange[]> {
+  const record: Step = { title, concurrent: requests.length > 1, exchanges: [] }
+  m.steps.push(record)
+  const stepName = `step ${m.steps.length}`
+  const exchanges = await Promise.all(requests.map((request) => r.send(request)))
+  for (const [index, exchange] of exchanges.entries()) {
+    const problem = judge(exchange, index, stepName)
+    record.exchanges.push({ exchange, note: problem ? 'FAILED' : 'as the model allows' })
+    if (problem && !record.problem) record.problem = { ...problem, exchange }
+  }
+  if (record.problem) throw new ModelViolation(record.problem)
+  return exchanges
+}
+
+/** createPet, once or as a burst of concurrent creates (ids must stay unique under concurrency). */
+export class CreatePets implements Command {
+  readonly bodies: ReadonlyArray<Record<string, unknown>>
+  constructor(bodies: ReadonlyArray<Record<string, unknown>>) {
+    this.bodies = bodies
+  }
+  check = () => true
+  async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
+    const requests = this.bodies.map(
+      (body): ProbeRequest => ({
+        operation: 'createPet',
+        method: 'POST',
+        path: '/pets',
+        body: toJsonText(body),
+        kind: isNeutralNewPet(m.model, body) ? 'valid' : 'gap',
+      }),
+    )
+    const title =
+      this.bodies.length === 1
+        ? 'createPet'
+        : `${this.bodies.length} createPet at once (each must get its own id)`
+    await step(m, r, title, requests, (exchange, index, stepName) =>
+      judgeCreate(m.model, m.knowledge, this.bodies[index] ?? {}, answerOf(exchange), stepName),
+    )
+  }
+  toString = () => `createPet(${this.bodies.map((body) => toJsonText(body)).join(', ')})`
+}
+
+/** listPets with a query, then getPet of some listed pets at once: each must be what the list showed. */
+export class ListPets implements Command {
+  readonly query: ListQuery
+  readonly probes: readonly number[]
+  constructor(query: ListQuery, probes: readonly number[]) {
+    this.query = query
+    this.probes = probes
+  }
+  check = () => true
+  async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
+    const search = new URLSearchParams()
+    if (this.query.limit !== undefined) search.set('limit', String(this.query.limit))
+    if (this.query.status !== undefined) search.set('status', this.query.status)
+    const path = `/pets${search.size > 0 ? `?${search}` : ''}`
+    const [listed] = await step(
+      m,
+      r,
+      'listPets',
+      [{ operation: 'listPets', method: 'GET', path }],
+      (exchange, _i, name) => judgeList(m.model, m.knowledge, this.query, answerOf(exchange), name),
+    )
+    const page = (listed ? (exactJson(listed.json) as Array<{ id: number | bigint }>) : []) ?? []
+    const ids = [...new Set(this.probes.filter((i) => i < page.length).map((i) => BigInt(page[i]?.id ?? 0)))]
+    if (ids.length === 0) return
+    await step(
+      m,
+      r,
+      'getPet of pets just listed, at once (each must equal what the list showed)',
+      ids.map((id) => ({ operation: 'getPet', method: 'GET', path: `/pets/${id}` })),
+      (exchange, index, name) => judgeGet(m.knowledge, ids[index] ?? 0n, answerOf(exchange), name),
+    )
+  }
+  toString = () => `listPets(${toJsonText(this.query)}, probe ${this.probes.length})`
+}
+
+/** getPet of a pet the run created, one it read, or an id it does not know. */
+export class GetPet implements Command {
+  readonly which: { kind: 'created' | 'known'; index: number } | { kind: 'unknown'; id: bigint }
+  constructor(which: GetPet['which']) {
+    this.which = which
+  }
+  check = () => true
+  async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
+    const pool = this.which.kind === 'created' ? m.knowledge.created : m.knowledge.matching(undefined)
+    const id =
+      this.which.kind === 'unknown'
+        ? this.which.id
+        : (pool[this.which.index % Math.max(1, pool.length)]?.id ?? 0n)
+    await step(
+      m,
+      r,
+      'getPet',
+      [{ operation: 'getPet', method: 'GET', path: `/pets/${id}` }],
+      (exchange, _i, name) => judgeGet(m.knowledge, id, answerOf(exchange), name),
+    )
+  }
+  toString = () =>
+    this.which.kind === 'unknown'
+      ? `getPet(${this.which.id})`
+      : `getPet(${this.which.kind} #${this.which.index})`
+}
