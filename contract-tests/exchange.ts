@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import type { OperationName } from './Check.ts'
+import { parseJsonLossless } from './json/parseJsonLossless.ts'
 
 /** A request a check sends; `path` is relative to the base URL and may hold a query. */
 export interface ProbeRequest {
@@ -35,7 +36,7 @@ export interface Exchange {
   status: number
   headers: Headers
   text: string
-  /** The body parsed as JSON, or undefined when it is empty or not JSON. */
+  /** The body parsed as JSON (numbers as JSON.parse gives them; `exactJson(json)` for exact int64), or undefined when it is empty or not JSON. */
   json: unknown
   /** Why no response came, when status is 0. */
   error?: string
@@ -88,7 +89,7 @@ export async function sendRequest(
         if (error.name === 'TimeoutError') throw error
         return undefined
       })
-      if (answer) return { request: { ...request, url }, ...answer, json: parseJson(answer.text), curl }
+      if (answer) return { request: { ...request, url }, ...answer, json: parseJsonLossless(answer.text), curl }
     }
     const response = await (fetchImpl ?? fetch)(url, {
       method: request.method,
@@ -103,7 +104,7 @@ export async function sendRequest(
       status: response.status,
       headers: response.headers,
       text,
-      json: parseJson(text),
+      json: parseJsonLossless(text),
       curl,
     }
   } catch (error) {
@@ -166,15 +167,6 @@ function sendRawHeaders(
     )
     sent.end(request.body)
   })
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }
 
 function describeNetworkError(error: unknown): string {

@@ -36,6 +36,7 @@ export const modelBasedSequences: Check = {
       knowledge,
       send: (request) => context.send(request),
       canWrite: context.capabilities.has('write'),
+      petName: () => context.petName('model'),
       seed,
       budget,
     })

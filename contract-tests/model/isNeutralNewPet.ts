@@ -17,7 +17,7 @@ export function isNeutralNewPet(model: InterfaceModel, body: Readonly<Record<str
     if (value === undefined) return false
     if (Array.isArray(schema.enum)) return schema.enum.includes(value)
     if (schema.type === 'string')
-      return typeof value === 'string' && /^[A-Za-z][A-Za-z0-9]{0,11}$/.test(value)
+      return typeof value === 'string' && /^[A-Za-z][A-Za-z0-9]{0,15}$/.test(value)
     if (schema.type === 'integer')
       return (typeof value === 'number' || typeof value === 'bigint') && value >= 1 && value <= 1000
     return true

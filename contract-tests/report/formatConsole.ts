@@ -1,3 +1,4 @@
+import { estimateDuration } from '../estimateDuration.ts'
 import type { ContractReport } from '../runContract.ts'
 
 /**
@@ -27,6 +28,9 @@ export function formatConsole(report: ContractReport): string {
         `${result.check} [${result.level}] ${result.operation}`,
         indent(f.message),
         indent(`Reproduce: ${f.curl}`),
+        ...(f.script
+          ? [indent('Shrunk sequence (a sh script; run it with PETSTORE_API_KEY set):'), indent(f.script)]
+          : []),
       )
     }
   }
@@ -34,6 +38,7 @@ export function formatConsole(report: ContractReport): string {
   lines.push(
     '',
     `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped (${report.requests} requests in ${Math.round(report.durationMs)} ms)`,
+    ...generatedLines(report),
     report.failed ? 'Result: FAILED' : 'Result: conforms',
   )
   return lines.join('\n')
@@ -52,4 +57,18 @@ function modes(report: ContractReport): string {
 
 function indent(text: string): string {
   return text.replace(/^/gm, '    ')
+}
+
+/** What the model phase did, and how long the run would take against a slower target. */
+function generatedLines(report: ContractReport): string[] {
+  const estimate = estimateDuration(report)
+  const lines = [
+    `${estimate.requests} requests, ${estimate.sequentialRequests} of them one after another: about ${(estimate.estimatedMs / 1000).toFixed(1)} s at ${estimate.latencyMs} ms per request`,
+  ]
+  const g = report.generated
+  if (g)
+    lines.unshift(
+      `Model phase: ${g.sequences} sequences, ${g.shrinks} shrinks, budget ${g.budget}, seed ${g.seed} (replay with --seed ${g.seed})`,
+    )
+  return lines
 }

@@ -1,4 +1,5 @@
 import { OPERATION_IDS } from '../Check.ts'
+import { estimateDuration } from '../estimateDuration.ts'
 import type { ContractReport } from '../runContract.ts'
 
 /**
@@ -27,6 +28,8 @@ export function toJsonSummary(report: ContractReport): object {
       requests: report.requests,
       durationMs: Math.round(report.durationMs),
     },
+    estimate: estimateDuration(report),
+    generated: report.generated ?? null,
     levels: Object.fromEntries(report.results.map((r) => [r.check, r.level])),
     matrix,
     failures: report.results

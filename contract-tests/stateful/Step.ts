@@ -17,6 +17,8 @@ export interface SequenceModel {
   model: InterfaceModel
   knowledge: StoreKnowledge
   steps: Step[]
+  /** A name recognisable as this run's (neutral: short letters and digits), for the neutral bodies. */
+  petName(): string
 }
 
 /** The real side: the target, through the run's recorded `send`. */

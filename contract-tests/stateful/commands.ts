@@ -46,7 +46,11 @@ export class CreatePets implements Command {
   }
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
-    const requests = this.bodies.map(
+    // A neutral body's strings become the run's pet names, so what it leaves in a shared store is
+    // recognisable; a body probing a gap keeps its generated strings (empty, Unicode, long), which
+    // is the point of sending it.
+    const bodies = this.bodies.map((body) => (isNeutralNewPet(m.model, body) ? withRunName(m, body) : body))
+    const requests = bodies.map(
       (body): ProbeRequest => ({
         operation: 'createPet',
         method: 'POST',
@@ -60,10 +64,18 @@ export class CreatePets implements Command {
         ? 'createPet'
         : `${this.bodies.length} createPet at once (each must get its own id)`
     await step(m, r, title, requests, (exchange, index, stepName) =>
-      judgeCreate(m.model, m.knowledge, this.bodies[index] ?? {}, answerOf(exchange), stepName),
+      judgeCreate(m.model, m.knowledge, bodies[index] ?? {}, answerOf(exchange), stepName),
     )
   }
   toString = () => `createPet(${this.bodies.map((body) => toJsonText(body)).join(', ')})`
+}
+
+function withRunName(m: SequenceModel, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const named = { ...body }
+  for (const [field, schema] of Object.entries(m.model.newPet.properties)) {
+    if (schema.type === 'string' && !Array.isArray(schema.enum)) named[field] = m.petName()
+  }
+  return named
 }
 
 /** listPets with a query, then getPet of some listed pets at once: each must be what the list showed. */

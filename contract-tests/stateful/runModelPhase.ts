@@ -13,6 +13,8 @@ export interface ModelPhaseOptions {
   knowledge: StoreKnowledge
   send(request: ProbeRequest): Promise<Exchange>
   canWrite: boolean
+  /** Names recognisable as this run's, for neutral bodies. */
+  petName(): string
   seed: number
   budget: Budget
   /** Commands per sequence at most. */
@@ -59,7 +61,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     async (commands) => {
       // A runs budget bounds shrinking by count: past it, candidates pass untried, which ends the shrink.
       if (executions++ >= shrinkLimit) return
-      const sequence: SequenceModel = { model, knowledge, steps: [] }
+      const sequence: SequenceModel = { model, knowledge, steps: [], petName: options.petName }
       const mine = search
       try {
         await fc.asyncModelRun(() => ({ model: sequence, real: targetFor(mine) }), commands)

@@ -78,7 +78,10 @@ export function valueArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
       { weight: 2, arbitrary: fc.constantFrom(...STRING_EDGES) },
       { weight: 2, arbitrary: fc.string({ unit: CODE_POINT, maxLength: 40 }) },
       { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-      { weight: 1, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 33, maxLength: 600 }) },
+      {
+        weight: 1,
+        arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 33, maxLength: 2000, size: 'max' }),
+      },
     )
   if (schema.type === 'integer') {
     const range = schema.format === 'int32' ? { min: BigInt(INT32.min), max: BigInt(INT32.max) } : INT64
@@ -105,7 +108,7 @@ export function valueArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
  */
 export function neutralValueArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]))
-  if (schema.type === 'string') return fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,11}$/)
+  if (schema.type === 'string') return fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,15}$/)
   if (schema.type === 'integer') return fc.integer({ min: 1, max: 1000 })
   if (schema.type === 'boolean') return fc.boolean()
   if (schema.type === 'number') return fc.integer({ min: 1, max: 1000 })
