@@ -89,7 +89,8 @@ export async function sendRequest(
         if (error.name === 'TimeoutError') throw error
         return undefined
       })
-      if (answer) return { request: { ...request, url }, ...answer, json: parseJsonLossless(answer.text), curl }
+      if (answer)
+        return { request: { ...request, url }, ...answer, json: parseJsonLossless(answer.text), curl }
     }
     const response = await (fetchImpl ?? fetch)(url, {
       method: request.method,
