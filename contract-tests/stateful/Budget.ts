@@ -13,7 +13,7 @@ export const DEFAULT_BUDGET: Budget = { ms: 4_000 }
  * parseBudget('30s') // { ms: 30000 }
  */
 export function parseBudget(text: string): Budget {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(runs?|ms|s|m|min)?\s*$/i.exec(text)
+  const match = /^(\d+(?:\.\d+)?)(runs?|ms|s|m|min)?$/i.exec(text.replaceAll(' ', ''))
   const amount = Number(match?.[1])
   const unit = match?.[2]?.toLowerCase()
   if (!match || !(amount > 0))
