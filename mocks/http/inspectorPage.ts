@@ -7,11 +7,13 @@ import { inspectorScript } from './inspectorScript.ts'
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #1b1b1b; background: #fafafa; }
 h1 { font-size: 1.3rem; margin: 0 0 .25rem; } h2 { font-size: 1.05rem; margin: 1.25rem 0 .4rem; }
-header p, .muted { color: #555; margin: .2rem 0; }
+header p, .muted { color: #555; margin: .2rem 0; } header { margin-bottom: 1rem; }
 main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr); gap: 1.5rem; }
 section { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .5rem 1rem 1rem; }
-table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .2rem .5rem; border-bottom: 1px solid #eee; vertical-align: top; }
-td { overflow-wrap: anywhere; } th { background: #f3f3f3; font-weight: 600; }
+table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .2rem .5rem; border-bottom: 1px solid #eee; vertical-align: top; white-space: nowrap; }
+#pets td:nth-child(2), #requests td:nth-child(3) { white-space: normal; overflow-wrap: anywhere; width: 100%; }
+th { background: #f3f3f3; font-weight: 600; position: sticky; top: 0; }
+.scroll { max-height: 34rem; overflow: auto; } .stack { display: grid; gap: 1.5rem; align-content: start; }
 button { margin: .1rem 0; padding: .2rem .6rem; border: 1px solid #888; border-radius: 4px; background: #f6f6f6; cursor: pointer; }
 button:hover { background: #e8e8e8; } ul { padding-left: 1.2rem; margin: .3rem 0; }
 [role=alert] { color: #8a1010; background: #fde8e8; border: 1px solid #e3a0a0; padding: .4rem .6rem; border-radius: 4px; }
@@ -32,9 +34,9 @@ const BODY = `
   <section aria-labelledby="pets-title">
     <h2 id="pets-title">Pets</h2>
     <p class="muted"><span id="pet-count"></span>, newest first · <button type="button" id="reset">Reset session</button></p>
-    <table><thead><tr><th>id</th><th>name</th><th>category</th><th>status</th></tr></thead><tbody id="pets"></tbody></table>
+    <div class="scroll"><table><thead><tr><th>id</th><th>name</th><th>category</th><th>status</th></tr></thead><tbody id="pets"></tbody></table></div>
   </section>
-  <div>
+  <div class="stack">
     <section aria-labelledby="force-title">
       <h2 id="force-title">Force the next response</h2>
       <p class="muted">Each button makes the next call of that operation in this session answer that documented error status, once.</p>
@@ -44,7 +46,7 @@ const BODY = `
     <section aria-labelledby="requests-title">
       <h2 id="requests-title">Requests</h2>
       <p class="muted"><span id="request-count"></span> · <button type="button" id="clear-journal">Clear journal</button></p>
-      <table><thead><tr><th>time (UTC)</th><th>method</th><th>path</th><th>status</th><th>operation</th></tr></thead><tbody id="requests"></tbody></table>
+      <div class="scroll"><table><thead><tr><th>time (UTC)</th><th>method</th><th>path</th><th>status</th><th>operation</th></tr></thead><tbody id="requests"></tbody></table></div>
     </section>
   </div>
 </main>

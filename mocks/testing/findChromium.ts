@@ -28,3 +28,18 @@ export const CHROMIUM_ARGS = [
 export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0'
 }
+
+/**
+ * Why a browser test is skipped (no Chromium, outside CI), or false when it runs; says so once on
+ * stderr. In CI a missing Chromium is not a skip: the test's `before` fails instead.
+ *
+ * @example
+ * describe('the inspector page', { skip: chromiumSkip('the inspector page test') }, () => { ... })
+ */
+export function chromiumSkip(what: string, env: NodeJS.ProcessEnv = process.env): string | false {
+  if (findChromium(env) || isCi(env)) return false
+  const reason =
+    'no `chromium` on PATH (apt-get install -y chromium, or set CHROMIUM_PATH); in CI (CI=true) this fails instead'
+  console.warn(`SKIPPED ${what}: ${reason}`)
+  return reason
+}
