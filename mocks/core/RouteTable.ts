@@ -1,6 +1,9 @@
 import { operations, type PetStoreDocument, type SpecOperation } from '../../spec/runtime.ts'
 import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
 
+/** The order methods are listed in `methods`, the usual one; others follow. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']
+
 /** A path of the spec that a request path matched, with its raw (still percent-encoded) parameters. */
 export interface RouteMatch {
   template: string
@@ -31,6 +34,8 @@ interface Route {
  */
 export class RouteTable {
   readonly basePath: string
+  /** Every method some path allows (`GET, HEAD, POST, OPTIONS`): the CORS preflight's allowed methods. */
+  readonly methods: string
   #routes: Route[] = []
 
   constructor(document: PetStoreDocument, basePath: string) {
@@ -52,6 +57,10 @@ export class RouteTable {
         allow: allowed.join(', '),
       })
     }
+    const methods = new Set(this.#routes.flatMap((route) => route.allow.split(', ')))
+    this.methods = METHOD_ORDER.filter((method) => methods.delete(method))
+      .concat(...methods)
+      .join(', ')
     // Array.prototype.sort is stable: templates equally specific keep their document order.
     this.#routes.sort((a, b) => bySpecificity(a.segments, b.segments))
   }

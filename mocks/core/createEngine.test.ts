@@ -9,16 +9,23 @@ const request = (url: string, headers: Record<string, string> = {}) => ({
   url,
   header: (name: string) => headers[name],
 })
+const key = { authorization: 'Bearer petstore-dev-key' }
 
 describe('createEngine', () => {
-  test('refuses a spec operation it has no handler for, so the spec cannot outgrow the mock', () => {
+  test('answers an operation it has no handler for from the spec, and says which ones those are', () => {
     const document = structuredClone(openApiDocument) as PetStoreDocument
     const listPets = document.paths['/pets']?.get
     if (!listPets) throw new Error('the spec has no GET /pets')
     document.paths['/pets/{petId}/photos'] = { get: { ...listPets, operationId: 'listPhotos' } }
-    expect(() => createEngine({ store: new PetStore(), spec: compileSpec(document) })).toThrow(
-      "the mock has no handler for operation 'listPhotos'",
-    )
+    const engine = createEngine({ store: new PetStore(), spec: compileSpec(document), selfCheck: true })
+    expect(engine.stateful).toEqual(['listPets', 'createPet', 'getPet'])
+    expect(engine.specDriven).toEqual(['listPhotos'])
+    const answer = engine.handle(request('/v1/pets/1/photos', key))
+    const example = listPets.responses['200']?.content?.['application/json']?.examples?.twoPets?.value
+    expect(answer).toMatchObject({ status: 200, body: example, operationId: 'listPhotos' })
+    // Its parameters are validated like a stateful operation's, and auth applies.
+    expect(engine.handle(request('/v1/pets/1/photos?limit=0', key)).status).toBe(400)
+    expect(engine.handle(request('/v1/pets/1/photos')).status).toBe(401)
   })
 
   test('takes limit bounds and default from the spec it is given', () => {
@@ -52,7 +59,6 @@ describe('createEngine', () => {
 })
 
 describe('createEngine with a session', () => {
-  const key = { authorization: 'Bearer petstore-dev-key' }
   const create = (name: string) => ({
     method: 'POST',
     url: '/v1/pets',

@@ -1,24 +1,27 @@
 import {
   type CompiledSpec,
   defaultSpec,
+  errorCodeFor,
   isDocumentedStatus,
+  itemPathOf,
   type OperationId,
-  operationById,
+  type PetStoreDocument,
   parameterOf,
   type SpecOperation,
   type SpecValidators,
 } from '../../spec/runtime.ts'
+import { answerFromSpec } from './answerFromSpec.ts'
 import { bearerChallenge, checkBearer } from './checkBearer.ts'
 import { deprecationHeaders } from './deprecationHeaders.ts'
 import type { EngineRequest, EngineResponse } from './EngineMessages.ts'
-import { CODE_FOR_STATUS, errorResponse, JSON_HEADERS } from './errorResponse.ts'
+import { errorResponse, JSON_HEADERS } from './errorResponse.ts'
 import type { ForcedResponses } from './ForcedResponses.ts'
 import type { PetStore } from './PetStore.ts'
 import { parseListQuery } from './parseListQuery.ts'
 import { parseNewPet } from './parseNewPet.ts'
 import { parsePetId } from './parsePetId.ts'
 import { preferredStatus } from './parsePrefer.ts'
-import { petShape } from './petShape.ts'
+import { type PetShape, petShape } from './petShape.ts'
 import { RouteTable } from './RouteTable.ts'
 
 /** The default API key for local use. Anyone can read it here: it protects nothing but the habit. */
@@ -49,6 +52,12 @@ export interface Engine {
   handle(request: EngineRequest, session?: EngineSession): EngineResponse
   readonly store: PetStore
   readonly basePath: string
+  /** The operations answered from the store, in document order. */
+  readonly stateful: readonly string[]
+  /** The operations answered from the spec (examples or generated values), in document order. */
+  readonly specDriven: readonly string[]
+  /** Every method some path of the document allows, with HEAD and OPTIONS: what CORS may allow. */
+  readonly methods: string
 }
 
 type OperationHandler = (
@@ -59,8 +68,11 @@ type OperationHandler = (
 ) => EngineResponse
 
 /**
- * Builds the request engine: routing from the spec's paths, bearer auth before anything else, then
- * the operation's own rules. Every failure is an Error body with a 4xx status; nothing throws.
+ * Builds the request engine: routing from the spec's paths (most specific first), bearer auth before
+ * anything else, then the operation's own rules. The operations the mock knows (listPets, createPet,
+ * getPet) are answered from the store; every other operation of the document is answered from the
+ * spec (`answerFromSpec`), so a path added to the spec works without code. Every failure is an Error
+ * body with a 4xx status; nothing throws.
  *
  * @example
  * const engine = createEngine({ store: new PetStore(seedPets) })
@@ -70,43 +82,21 @@ type OperationHandler = (
 export function createEngine(options: EngineOptions): Engine {
   const { store: ownStore, selfCheck = false } = options
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
-  const { document, validators } = options.spec ?? defaultSpec()
+  const spec = options.spec ?? defaultSpec()
+  const { document, validators } = spec
   const shape = petShape(document)
   // The store keeps what this document's Pet schema declares (a hot reload may add a field).
   ownStore.useFields(shape.petFields)
   const routes = new RouteTable(document, options.basePath ?? '/v1')
   const basePath = routes.basePath
+  const byId = new Map(spec.operations.map((operation) => [operation.operationId, operation]))
 
-  const listPets = operationById(document, 'listPets')
-  const getPet = operationById(document, 'getPet')
-  const defaultLimit = Number(parameterOf(listPets, 'limit').schema.default)
-  const successor = getPet['x-successor'] ? operationById(document, getPet['x-successor']) : undefined
-  const getPetSignals = deprecationHeaders(getPet, successor && `${basePath}${successor.path}`)
-
-  const handlers: Record<OperationId, OperationHandler> = {
-    listPets: (store, _request, _params, query) => {
-      const parsed = parseListQuery(query, validators, defaultLimit)
-      if (!parsed.ok) return parsed.response
-      return json(200, store.list(parsed.value))
-    },
-    createPet: (store, request) => {
-      const parsed = parseNewPet(request, validators, shape)
-      if (!parsed.ok) return parsed.response
-      store.useFields(shape.petFields) // a session's store may predate this document
-      const pet = store.create(parsed.value)
-      return json(201, pet, { location: `${basePath}/pets/${pet.id}` })
-    },
-    getPet: (store, _request, params) => {
-      const lookup = parsePetId(params.petId ?? '')
-      if (!lookup.ok) return lookup.response
-      const pet = lookup.value === 'absent' ? undefined : store.get(lookup.value.id)
-      if (!pet) return errorResponse(404, 'not_found', `No pet has id ${params.petId}.`)
-      return json(200, pet)
-    },
-  }
-  for (const operation of routes.operations()) {
-    if (!(operation.operationId in handlers))
-      throw new Error(`the mock has no handler for operation '${operation.operationId}'`)
+  const handlers = statefulHandlers(byId, validators, shape, basePath, document)
+  const signals = new Map<string, Record<string, string>>()
+  for (const operation of spec.operations) {
+    const successor = operation['x-successor'] ? byId.get(operation['x-successor']) : undefined
+    const headers = deprecationHeaders(operation, successor && `${basePath}${successor.path}`)
+    if (Object.keys(headers).length > 0) signals.set(operation.operationId, headers)
   }
 
   function route(
@@ -131,12 +121,14 @@ export function createEngine(options: EngineOptions): Engine {
     if (method === 'OPTIONS' && match) return { response: { status: 204, headers: { allow: match.allow } } }
     const operation = match?.operations.get(method === 'HEAD' ? 'GET' : method)
 
-    const verdict = checkBearer(request.header('authorization'), apiKeys)
-    if (verdict !== 'ok') {
-      const { message, challenge } = bearerChallenge(verdict)
-      return {
-        response: errorResponse(401, 'unauthorized', message, { 'www-authenticate': challenge }),
-        operation,
+    if (!operation || needsKey(operation, document)) {
+      const verdict = checkBearer(request.header('authorization'), apiKeys)
+      if (verdict !== 'ok') {
+        const { message, challenge } = bearerChallenge(verdict)
+        return {
+          response: errorResponse(401, 'unauthorized', message, { 'www-authenticate': challenge }),
+          operation,
+        }
       }
     }
     if (!match)
@@ -158,23 +150,85 @@ export function createEngine(options: EngineOptions): Engine {
     const forcedStatus = session.forced?.take(operation.operationId)
     if (forcedStatus !== undefined) {
       const reason = `Forced by POST /__mock/next-response for the next ${operation.operationId} call.`
-      return { response: forcedError(forcedStatus, reason), operation }
+      return { response: forcedError(operation, forcedStatus, reason), operation }
     }
-    const handler = handlers[operation.operationId as OperationId]
     const query = new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1))
+    const handler = handlers.get(operation.operationId)
+    if (!handler)
+      return { response: answerFromSpec(operation, request, match.rawParams, query, validators), operation }
     return { response: handler(session.store, request, match.rawParams, query), operation }
   }
 
   function handle(request: EngineRequest, session: EngineSession = { store: ownStore }): EngineResponse {
     const { response, operation } = route(request, session)
-    if (operation) response.operationId = operation.operationId
-    if (operation?.operationId === getPet.operationId) Object.assign(response.headers, getPetSignals)
-    if (selfCheck && operation) assertDocumented(operation, response, validators)
+    if (operation) {
+      response.operationId = operation.operationId
+      const deprecation = signals.get(operation.operationId)
+      if (deprecation) Object.assign(response.headers, deprecation)
+      if (selfCheck) assertDocumented(operation, response, validators)
+    }
     if (request.method.toUpperCase() === 'HEAD') delete response.body
     return response
   }
 
-  return { handle, store: ownStore, basePath }
+  const stateful = spec.operations.filter((o) => handlers.has(o.operationId)).map((o) => o.operationId)
+  const specDriven = spec.operations.filter((o) => !handlers.has(o.operationId)).map((o) => o.operationId)
+  return { handle, store: ownStore, basePath, stateful, specDriven, methods: routes.methods }
+}
+
+/**
+ * The operations the mock answers from its store, for those of them the document has. A document
+ * without one of them is served all the same: that operation is simply not there.
+ */
+function statefulHandlers(
+  byId: ReadonlyMap<string, SpecOperation>,
+  validators: SpecValidators,
+  shape: PetShape,
+  basePath: string,
+  document: PetStoreDocument,
+): Map<string, OperationHandler> {
+  const handlers = new Map<OperationId, OperationHandler>()
+  const listPets = byId.get('listPets')
+  if (listPets) {
+    const defaultLimit = Number(parameterOf(listPets, 'limit').schema.default)
+    handlers.set('listPets', (store, _request, _params, query) => {
+      const parsed = parseListQuery(query, validators, defaultLimit)
+      if (!parsed.ok) return parsed.response
+      return json(200, store.list(parsed.value))
+    })
+  }
+  const createPet = byId.get('createPet')
+  if (createPet) {
+    // Where a created pet lives, from the document: the item path under createPet's path.
+    const item = itemPathOf(document, createPet.path)
+    handlers.set('createPet', (store, request) => {
+      const parsed = parseNewPet(request, validators, shape)
+      if (!parsed.ok) return parsed.response
+      store.useFields(shape.petFields) // a session's store may predate this document
+      const pet = store.create(parsed.value)
+      const location = item && `${basePath}${item.template.replace(`{${item.parameter}}`, String(pet.id))}`
+      return json(201, pet, location ? { location } : {})
+    })
+  }
+  const getPet = byId.get('getPet')
+  if (getPet) {
+    // The id parameter's name is the document's (`petId` today).
+    const idName = getPet.parameters.find((parameter) => parameter.in === 'path')?.name ?? 'petId'
+    handlers.set('getPet', (store, _request, params) => {
+      const lookup = parsePetId(params[idName] ?? '')
+      if (!lookup.ok) return lookup.response
+      const pet = lookup.value === 'absent' ? undefined : store.get(lookup.value.id)
+      if (!pet) return errorResponse(404, 'not_found', `No pet has id ${params[idName]}.`)
+      return json(200, pet)
+    })
+  }
+  return handlers
+}
+
+/** The operation's `security` or, when it has none, the document's: `[]` or an empty requirement means open. */
+function needsKey(operation: SpecOperation, document: PetStoreDocument): boolean {
+  const requirements = operation.security ?? document.security ?? []
+  return requirements.length > 0 && requirements.every((requirement) => Object.keys(requirement).length > 0)
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): EngineResponse {
@@ -185,7 +239,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 function preferredResponse(operation: SpecOperation, prefer: string | undefined): EngineResponse | undefined {
   const status = preferredStatus(prefer)
   if (status === undefined || status < 400) return undefined
-  if (!isDocumentedStatus(operation, status) || CODE_FOR_STATUS[status] === undefined) {
+  if (!isDocumentedStatus(operation, status)) {
     const documented = Object.keys(operation.responses).join(', ')
     return errorResponse(
       400,
@@ -193,26 +247,30 @@ function preferredResponse(operation: SpecOperation, prefer: string | undefined)
       `Prefer: code=${status} is not documented for ${operation.operationId}; documented: ${documented}`,
     )
   }
-  return forcedError(status, `Forced by 'Prefer: code=${status}'.`)
+  return forcedError(operation, status, `Forced by 'Prefer: code=${status}'.`)
 }
 
 /**
- * The error statuses the mock can force for an operation (Prefer, next-response): those it has an
- * Error code for that the spec documents (exactly, by range or by `default`), in ascending order.
+ * The error statuses an operation documents with an exact code, which the mock can force by name
+ * (Prefer, next-response); a `4XX` or `default` response also accepts any status of its range.
  *
  * @example
  * documentedErrorStatuses(operationById(document, 'getPet')) // [400, 401, 404]
  */
 export function documentedErrorStatuses(operation: SpecOperation): number[] {
-  return Object.keys(CODE_FOR_STATUS)
+  return Object.keys(operation.responses)
+    .filter((key) => /^\d{3}$/.test(key))
     .map(Number)
-    .filter((status) => isDocumentedStatus(operation, status))
+    .filter((status) => status >= 400)
     .sort((a, b) => a - b)
 }
 
-/** The Error response a forced status gets; the caller has checked that the spec documents it. */
-function forcedError(status: number, reason: string): EngineResponse {
-  const code = CODE_FOR_STATUS[status] ?? 'invalid_parameter'
+/**
+ * The Error response a forced status gets, its `code` from the spec's example for that response
+ * (`errorCodeFor`), else `http_<status>`. The caller has checked that the spec documents it.
+ */
+function forcedError(operation: SpecOperation, status: number, reason: string): EngineResponse {
+  const code = errorCodeFor(operation, status) ?? `http_${status}`
   return errorResponse(
     status,
     code,
@@ -235,4 +293,15 @@ function assertDocumented(
       `${operation.operationId} ${response.status} body breaks the spec: ${JSON.stringify(validate.errors)}`,
     )
   }
+}
+
+/**
+ * One line for people: which operations the mock answers from its store and which from the spec.
+ *
+ * @example
+ * describeOperations(engine) // 'stateful: listPets, createPet, getPet; from the spec: listMyPets'
+ */
+export function describeOperations(engine: Pick<Engine, 'stateful' | 'specDriven'>): string {
+  const list = (ids: readonly string[]) => (ids.length > 0 ? ids.join(', ') : 'none')
+  return `stateful: ${list(engine.stateful)}; from the spec: ${list(engine.specDriven)}`
 }

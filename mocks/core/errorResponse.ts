@@ -26,7 +26,7 @@ export type ErrorCode =
  */
 export function errorResponse(
   status: number,
-  code: ErrorCode,
+  code: ErrorCode | `http_${number}` | (string & {}),
   message: string,
   headers: Record<string, string> = {},
 ): EngineResponse {
@@ -34,12 +34,3 @@ export function errorResponse(
 }
 
 export const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json' }
-
-/** The error code the mock uses for a status when a response is forced with `Prefer: code=`. */
-export const CODE_FOR_STATUS: Readonly<Record<number, ErrorCode>> = {
-  400: 'invalid_parameter',
-  401: 'unauthorized',
-  404: 'not_found',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-}

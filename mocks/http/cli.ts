@@ -2,7 +2,7 @@
 // `npm start`: the standalone HTTP mock of the Pet Store API.
 import { readFile } from 'node:fs/promises'
 import { defaultSpec, describeAjvErrors, type Pet } from '../../spec/runtime.ts'
-import { DEFAULT_API_KEY } from '../core/createEngine.ts'
+import { DEFAULT_API_KEY, describeOperations } from '../core/createEngine.ts'
 import { batchedLines } from './batchedLines.ts'
 import { createHttpMock, listen } from './createHttpMock.ts'
 import { isLoopbackHost } from './hostAllowed.ts'
@@ -71,6 +71,7 @@ const baseUrl = await listen(mock, options.port, options.host).catch((error: Err
 // The default key is public and printed so a newcomer can copy it; a key passed in is never printed.
 const key = options.apiKeys.length > 0 ? 'the key you passed' : `Authorization: Bearer ${DEFAULT_API_KEY}`
 console.log(`Pet Store mock listening on ${baseUrl} (${mock.store.size} pets; ${key})`)
+console.log(`Operations: ${describeOperations(mock.operations())}`)
 if (!isLoopbackHost(options.host)) {
   // Beyond loopback, anyone who can reach this machine can read, add and reset pets with the key.
   console.error(

@@ -26,22 +26,37 @@ export const ALLOWED_REQUEST_HEADERS = 'authorization, content-type, prefer, x-m
 
 /**
  * Adds the CORS response headers for a request from `origin` to `headers`; `Vary: Origin` always,
- * because the answer depends on it. A preflight also gets the allowed methods and headers.
+ * because the answer depends on it. A preflight also gets the allowed methods (`methods`: those the
+ * spec's paths allow, `engine.methods`) and headers.
+ *
+ * @example
+ * applyCors(policy, 'http://localhost:5173', true, headers, 'GET, HEAD, POST, OPTIONS')
  */
 export function applyCors(
   policy: CorsPolicy,
   origin: string | undefined,
   preflight: boolean,
   headers: Record<string, string>,
+  methods: string,
 ): void {
   headers.vary = 'Origin'
   if (!origin || !policy.allows(origin)) return
   headers['access-control-allow-origin'] = origin
   headers['access-control-expose-headers'] = EXPOSED_HEADERS
   if (preflight) {
-    // DELETE: the control plane's `DELETE /__mock/requests` and `/__mock/next-response`.
-    headers['access-control-allow-methods'] = 'GET, HEAD, POST, DELETE, OPTIONS'
+    // The API's methods (from the spec) and the control plane's DELETE (`/__mock/requests`,
+    // `/__mock/next-response`).
+    headers['access-control-allow-methods'] = withControlPlaneMethods(methods)
     headers['access-control-allow-headers'] = ALLOWED_REQUEST_HEADERS
     headers['access-control-max-age'] = '600'
   }
+}
+
+/** The API's methods plus DELETE, which only the control plane uses, before OPTIONS. */
+function withControlPlaneMethods(methods: string): string {
+  const list = methods.split(', ')
+  if (list.includes('DELETE')) return methods
+  const options = list.indexOf('OPTIONS')
+  list.splice(options === -1 ? list.length : options, 0, 'DELETE')
+  return list.join(', ')
 }

@@ -67,6 +67,8 @@ export interface HttpMock {
   sessions: SessionRegistry<MockSession>
   /** Swaps in another document (spec hot reload); the store and its pets stay. */
   setSpec(spec: CompiledSpec): void
+  /** Which operations the current document's engine answers from the store and which from the spec. */
+  operations(): { stateful: readonly string[]; specDriven: readonly string[] }
 }
 
 /**
@@ -183,7 +185,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     preflight: boolean,
     started: number,
   ): void {
-    applyCors(cors, request.headers.origin, preflight, result.headers)
+    applyCors(cors, request.headers.origin, preflight, result.headers, engine.methods)
     sendResponse(response, result)
     options.log?.(
       `${request.method} ${redactTarget(request.url ?? '/', secrets)} ${result.status} ${(performance.now() - started).toFixed(1)}ms`,
@@ -225,6 +227,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     server,
     store,
     sessions,
+    operations: () => ({ stateful: engine.stateful, specDriven: engine.specDriven }),
     setSpec(next) {
       spec = next
       engine = build()

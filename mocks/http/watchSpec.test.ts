@@ -91,7 +91,9 @@ describe('watchSpec', () => {
     const kept = await fetch(`${baseUrl}/pets/${id}`, { headers: AUTH })
     expect(kept.status).toBe(200)
     await expect(kept.json()).resolves.toMatchObject({ id, name: 'Survivor' })
-    expect(log.at(-1)).toMatch(/^spec: reloaded .*openapi\.yaml; the store keeps its pets$/)
+    expect(log.at(-1)).toMatch(
+      /^spec: reloaded .*openapi\.yaml; the store keeps its pets; stateful: listPets, createPet, getPet; from the spec: none$/,
+    )
   })
 
   test('an invalid edit keeps the last good spec and logs the parser message', async () => {
@@ -119,12 +121,12 @@ describe('watchSpec', () => {
     expect(await listStatus(60)).toBe(400)
   })
 
-  test('a valid document the mock cannot serve (getPet renamed) is refused too', async () => {
-    const withoutGetPet = original.replace('operationId: getPet', 'operationId: fetchPet')
-    expect(withoutGetPet).not.toBe(original)
+  test('a valid document the mock cannot serve (listPets without its limit parameter) is refused too', async () => {
+    const withoutLimit = original.replace('        - $ref: "#/components/parameters/limit"\n', '')
+    expect(withoutLimit).not.toBe(original)
     const reloaded = nextReload()
-    await saveSpec(withoutGetPet)
-    await expect(reloaded).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('getPet') })
+    await saveSpec(withoutLimit)
+    await expect(reloaded).resolves.toMatchObject({ ok: false, reason: expect.stringContaining('limit') })
     expect(await listStatus(60)).toBe(400)
   })
 

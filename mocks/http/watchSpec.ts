@@ -1,7 +1,7 @@
 import { type FSWatcher, watch } from 'node:fs'
 import { basename, dirname, relative } from 'node:path'
 import { type CompiledSpec, compileSpec, loadSpec } from '../../spec/index.ts'
-import { createEngine } from '../core/createEngine.ts'
+import { createEngine, describeOperations } from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
 
 /** What one reload did: took the new document in, or kept the last good one and why. */
@@ -48,9 +48,9 @@ export function watchSpec(options: WatchSpecOptions): SpecWatcher {
       const document = await loadSpec(options.path)
       const spec = compileSpec(document)
       // A document can be valid OpenAPI and still lack what the mock serves (say, getPet removed).
-      createEngine({ store: new PetStore([]), spec })
+      const engine = createEngine({ store: new PetStore([]), spec })
       options.onSpec(spec)
-      options.log(`spec: reloaded ${name}; the store keeps its pets`)
+      options.log(`spec: reloaded ${name}; the store keeps its pets; ${describeOperations(engine)}`)
       return { ok: true, spec }
     } catch (error) {
       const reason = (error as Error).message

@@ -225,17 +225,17 @@ export const openApiDocument: PetStoreDocument = {
                   }
                 },
                 "examples": {
-                  "missingField": {
-                    "value": {
-                      "code": "invalid_body",
-                      "message": "body must have required property 'categoryId'",
-                      "status": 400
-                    }
-                  },
                   "limitOutOfRange": {
                     "value": {
                       "code": "invalid_parameter",
                       "message": "limit must be <= 100; received '101'",
+                      "status": 400
+                    }
+                  },
+                  "missingField": {
+                    "value": {
+                      "code": "invalid_body",
+                      "message": "body must have required property 'categoryId'",
                       "status": 400
                     }
                   }
@@ -476,17 +476,17 @@ export const openApiDocument: PetStoreDocument = {
                   }
                 },
                 "examples": {
-                  "missingField": {
-                    "value": {
-                      "code": "invalid_body",
-                      "message": "body must have required property 'categoryId'",
-                      "status": 400
-                    }
-                  },
                   "limitOutOfRange": {
                     "value": {
                       "code": "invalid_parameter",
                       "message": "limit must be <= 100; received '101'",
+                      "status": 400
+                    }
+                  },
+                  "missingField": {
+                    "value": {
+                      "code": "invalid_body",
+                      "message": "body must have required property 'categoryId'",
                       "status": 400
                     }
                   }
@@ -1073,17 +1073,17 @@ export const openApiDocument: PetStoreDocument = {
               }
             },
             "examples": {
-              "missingField": {
-                "value": {
-                  "code": "invalid_body",
-                  "message": "body must have required property 'categoryId'",
-                  "status": 400
-                }
-              },
               "limitOutOfRange": {
                 "value": {
                   "code": "invalid_parameter",
                   "message": "limit must be <= 100; received '101'",
+                  "status": 400
+                }
+              },
+              "missingField": {
+                "value": {
+                  "code": "invalid_body",
+                  "message": "body must have required property 'categoryId'",
                   "status": 400
                 }
               }

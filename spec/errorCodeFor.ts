@@ -1,0 +1,40 @@
+import { documentedResponseKey } from './documentedStatus.ts'
+import type { MediaTypeObject, OperationObject } from './PetStoreDocument.ts'
+
+/**
+ * The Error `code` the spec gives for `status` on an operation: the `code` of the first example of
+ * the response that documents it (exact, range or `default`). Undefined when that response has no
+ * example with a string `code`, or the status is not documented. The mock uses it for forced errors,
+ * so the codes in the document are the codes a frontend sees.
+ *
+ * @example
+ * errorCodeFor(operationById(document, 'getPet'), 404) // 'not_found'
+ * errorCodeFor(operationById(document, 'listPets'), 401) // 'unauthorized'
+ */
+export function errorCodeFor(
+  operation: Pick<OperationObject, 'responses'>,
+  status: number,
+): string | undefined {
+  const key = documentedResponseKey(operation.responses, status)
+  const media = key === undefined ? undefined : operation.responses[key]?.content?.['application/json']
+  for (const value of exampleValues(media)) {
+    const code = (value as { code?: unknown } | null)?.code
+    if (typeof code === 'string') return code
+  }
+  return undefined
+}
+
+/**
+ * The example values of a media type, in document order: `example`, then each of `examples`.
+ *
+ * @example
+ * exampleValues({ examples: { a: { value: 1 }, b: { value: 2 } } }) // [1, 2]
+ */
+export function exampleValues(media: MediaTypeObject | undefined): unknown[] {
+  if (!media) return []
+  const values: unknown[] = []
+  if (media.example !== undefined) values.push(media.example)
+  for (const example of Object.values(media.examples ?? {}))
+    if (example.value !== undefined) values.push(example.value)
+  return values
+}
