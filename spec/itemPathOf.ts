@@ -1,4 +1,5 @@
 import type { PetStoreDocument } from './PetStoreDocument.ts'
+import { trimTrailingSlashes } from './trimTrailingSlashes.ts'
 
 /**
  * The path of one item of a collection: the path that adds one `{parameter}` segment to
@@ -12,7 +13,7 @@ export function itemPathOf(
   document: PetStoreDocument,
   collectionPath: string,
 ): { template: string; parameter: string } | undefined {
-  const prefix = `${collectionPath.replace(/\/+$/, '')}/`
+  const prefix = `${trimTrailingSlashes(collectionPath)}/`
   for (const [template, item] of Object.entries(document.paths)) {
     if (!template.startsWith(prefix) || !item.get) continue
     const rest = template.slice(prefix.length)
