@@ -5,6 +5,8 @@ import { holdsKey } from './redactTarget.ts'
 /** Bounds on one entry, so a full journal holds at most a few KiB per entry whatever the URL. */
 export const JOURNAL_PATH_CHARS = 512
 export const JOURNAL_QUERY_CHARS = 1_024
+/** Past this length a target's parts are copied before they are kept (see `detached`). */
+const DETACH_FROM_CHARS = 256
 
 /** Query names whose values are never kept: they look like credentials (same words as the log's). */
 const SECRET_NAME_WORDS = ['key', 'token', 'auth', 'secret', 'password']
@@ -24,6 +26,7 @@ export function journalEntry(
   secrets: readonly string[],
   now: Date = new Date(),
 ): JournalEntry {
+  const keep = exchange.url.length > DETACH_FROM_CHARS ? detached : same
   const queryStart = exchange.url.indexOf('?')
   const rawPath = queryStart === -1 ? exchange.url : exchange.url.slice(0, queryStart)
   const path = rawPath
@@ -32,23 +35,27 @@ export function journalEntry(
     .join('/')
   return {
     method: exchange.method,
-    path: clip(path, JOURNAL_PATH_CHARS),
-    query: parseQuery(queryStart === -1 ? '' : exchange.url.slice(queryStart + 1), secrets),
+    path: keep(clip(path, JOURNAL_PATH_CHARS)),
+    query: parseQuery(queryStart === -1 ? '' : exchange.url.slice(queryStart + 1), secrets, keep),
     status: exchange.status,
     operation: exchange.operation ?? null,
     time: now.toISOString(),
   }
 }
 
-function parseQuery(search: string, secrets: readonly string[]): Record<string, string | string[]> {
+function parseQuery(
+  search: string,
+  secrets: readonly string[],
+  keep: (text: string) => string,
+): Record<string, string | string[]> {
   // A null prototype: a parameter called __proto__ is just a name here.
   const query: Record<string, string | string[]> = Object.create(null)
   let budget = JOURNAL_QUERY_CHARS
   for (const [rawName, rawValue] of new URLSearchParams(search)) {
     if (budget <= 0) break
-    const name = holdsKey(rawName, secrets) ? '***' : clip(rawName, budget)
+    const name = holdsKey(rawName, secrets) ? '***' : keep(clip(rawName, budget))
     const secretName = SECRET_NAME_WORDS.some((word) => rawName.toLowerCase().includes(word))
-    const value = secretName || holdsKey(rawValue, secrets) ? '***' : clip(rawValue, budget)
+    const value = secretName || holdsKey(rawValue, secrets) ? '***' : keep(clip(rawValue, budget))
     // Each parameter costs at least a few characters, so thousands of empty ones stay bounded too.
     budget -= name.length + value.length + 2
     const earlier = query[name]
@@ -57,4 +64,18 @@ function parseQuery(search: string, secrets: readonly string[]): Record<string, 
     else query[name] = [earlier, value]
   }
   return query
+}
+
+/**
+ * A copy of `text` that shares no memory with the string it was cut from. V8 keeps a slice (and the
+ * query parser's values are slices) as a pointer into its parent, so a 40-character value clipped
+ * from a 14 KiB URL would keep all 14 KiB alive in the journal: measured, ~7 KiB per entry instead of
+ * ~1 KiB. Short targets are kept as they are; their parents are small.
+ */
+function detached(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string
+}
+
+function same(text: string): string {
+  return text
 }

@@ -51,6 +51,8 @@ const mock = createHttpMock({
   corsOrigins: options.corsOrigins,
   // The bound name is served too (an IP literal always is).
   allowedHosts: [...options.allowedHosts, options.host],
+  sessions: { maxSessions: options.maxSessions, idleMs: options.sessionIdleMinutes * 60_000 },
+  journalSize: options.journalSize,
   ...(!options.quiet && { log: batchedLines((text) => process.stdout.write(text)) }),
   ...(options.stateFile !== undefined && { onWrite: () => state?.changed() }),
 })

@@ -25,7 +25,27 @@ describe('parseCliOptions', () => {
     expect(parseCliOptions([], { PETSTORE_API_KEYS: ' one, two ,,' }).apiKeys).toEqual(['one', 'two'])
   })
 
+  test('session bounds and journal size: flags, then environment, then the documented defaults', () => {
+    expect(parseCliOptions([], {})).toMatchObject({
+      maxSessions: 100,
+      sessionIdleMinutes: 30,
+      journalSize: 500,
+    })
+    const env = { PETSTORE_MAX_SESSIONS: '7', PETSTORE_SESSION_IDLE: '5', PETSTORE_JOURNAL_SIZE: '50' }
+    expect(parseCliOptions([], env)).toMatchObject({ maxSessions: 7, sessionIdleMinutes: 5, journalSize: 50 })
+    expect(
+      parseCliOptions(['--max-sessions', '3', '--session-idle', '1', '--journal-size', '9'], env),
+    ).toMatchObject({
+      maxSessions: 3,
+      sessionIdleMinutes: 1,
+      journalSize: 9,
+    })
+  })
+
   test.each([
+    [['--max-sessions', '0'], /--max-sessions must be an integer from 1/],
+    [['--session-idle', '0'], /--session-idle/],
+    [['--journal-size', 'many'], /--journal-size/],
     [['--port', 'abc'], /--port must be an integer from 0 to 65535; received 'abc'/],
     [['--port', '70000'], /--port/],
     [['--latency', '-5'], /--latency/],

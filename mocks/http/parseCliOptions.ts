@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util'
+import { JOURNAL_SIZE } from '../core/RequestJournal.ts'
+import { SESSION_LIMITS } from '../core/SessionRegistry.ts'
 
 export interface CliOptions {
   port: number
@@ -11,6 +13,11 @@ export interface CliOptions {
   corsOrigins: string[]
   /** Host names served besides IP addresses and localhost (DNS-rebinding defence). */
   allowedHosts: string[]
+  /** Named sessions (X-Mock-Session) kept at once, and minutes an unused one lives. */
+  maxSessions: number
+  sessionIdleMinutes: number
+  /** Requests each session's journal keeps. */
+  journalSize: number
   quiet: boolean
   /** Reload spec/openapi.yaml on every change (development). */
   watch: boolean
@@ -28,6 +35,11 @@ export const USAGE = `Usage: npm start -- [options]   (or: petstore-mock [option
   --cors-origin O    allow browser origin O besides localhost; repeat; * allows all
   --allowed-host H   serve Host name H besides IP addresses and localhost; repeat; .example.com
                      allows its subdomains, all allows any   (env PETSTORE_ALLOWED_HOSTS=h1,h2)
+  --max-sessions N   named sessions (X-Mock-Session) kept; the least recently used goes first
+                                                               (env PETSTORE_MAX_SESSIONS, default ${SESSION_LIMITS.maxSessions})
+  --session-idle MIN a session unused for MIN minutes is dropped (env PETSTORE_SESSION_IDLE, default ${SESSION_LIMITS.idleMs / 60_000})
+  --journal-size N   requests kept per session for GET /__mock/requests
+                                                               (env PETSTORE_JOURNAL_SIZE, default ${JOURNAL_SIZE})
   --quiet            no per-request log lines
   --watch            reload spec/openapi.yaml when it changes; the store keeps its pets
   --help             this text`
@@ -55,6 +67,9 @@ export function parseCliOptions(
       latency: { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       'allowed-host': { type: 'string', multiple: true },
+      'max-sessions': { type: 'string' },
+      'session-idle': { type: 'string' },
+      'journal-size': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       watch: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -74,6 +89,24 @@ export function parseCliOptions(
     latencyMs: integerIn('latency', values.latency ?? env.PETSTORE_LATENCY_MS ?? '0', 0, 60_000),
     corsOrigins: values['cors-origin'] ?? [],
     allowedHosts: values['allowed-host'] ?? splitList(env.PETSTORE_ALLOWED_HOSTS),
+    maxSessions: integerIn(
+      'max-sessions',
+      values['max-sessions'] ?? env.PETSTORE_MAX_SESSIONS ?? String(SESSION_LIMITS.maxSessions),
+      1,
+      100_000,
+    ),
+    sessionIdleMinutes: integerIn(
+      'session-idle',
+      values['session-idle'] ?? env.PETSTORE_SESSION_IDLE ?? String(SESSION_LIMITS.idleMs / 60_000),
+      1,
+      7 * 24 * 60,
+    ),
+    journalSize: integerIn(
+      'journal-size',
+      values['journal-size'] ?? env.PETSTORE_JOURNAL_SIZE ?? String(JOURNAL_SIZE),
+      1,
+      100_000,
+    ),
     quiet: values.quiet,
     watch: values.watch,
     help: values.help,

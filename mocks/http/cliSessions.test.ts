@@ -1,0 +1,32 @@
+// The CLI's session and journal settings reach the server: --max-sessions, --session-idle and
+// --journal-size (and their environment variables) as a user starts it.
+import { afterEach, expect, test } from '@jest/globals'
+import { killStartedClis, startCli } from '../testing/startCli.ts'
+
+afterEach(killStartedClis)
+
+test('npm start -- --max-sessions, --session-idle and --journal-size bound the sessions and journals', async () => {
+  const cli = startCli(['--port', '0', '--quiet', '--max-sessions', '2', '--journal-size', '2'], {
+    PETSTORE_SESSION_IDLE: '7',
+  })
+  const base = await cli.listening
+  const origin = base.replace(/\/v1$/, '')
+  const call = (session: string, path: string) =>
+    fetch(`${base}${path}`, {
+      headers: { authorization: 'Bearer petstore-dev-key', 'x-mock-session': session },
+    })
+  for (const session of ['one', 'two', 'three']) await call(session, '/pets/1')
+  for (const n of [1, 2, 3]) await call('three', `/pets/${n}`)
+  const listed = (await (await fetch(`${origin}/__mock/sessions`)).json()) as {
+    sessions: { name: string }[]
+    evicted: number
+    limits: { maxSessions: number; idleMs: number }
+  }
+  expect(listed.limits).toEqual({ maxSessions: 2, idleMs: 7 * 60_000 })
+  expect(listed.sessions.map((session) => session.name)).toEqual(['two', 'three'])
+  expect(listed.evicted).toBe(1)
+  const journal = (await (
+    await fetch(`${origin}/__mock/requests`, { headers: { 'x-mock-session': 'three' } })
+  ).json()) as { path: string }[]
+  expect(journal.map((entry) => entry.path)).toEqual(['/v1/pets/2', '/v1/pets/3'])
+})
