@@ -1,4 +1,5 @@
 import { ForcedResponses } from './ForcedResponses.ts'
+import type { JournalRecord } from './journalEntry.ts'
 import type { PetStore } from './PetStore.ts'
 import { RequestJournal } from './RequestJournal.ts'
 
@@ -6,7 +7,7 @@ import { RequestJournal } from './RequestJournal.ts'
 export interface MockSession {
   readonly name: string
   readonly store: PetStore
-  readonly journal: RequestJournal
+  readonly journal: RequestJournal<JournalRecord>
   readonly forced: ForcedResponses
 }
 
@@ -17,5 +18,10 @@ export interface MockSession {
  * createMockSession('worker-1', new PetStore(seedPets), 500)
  */
 export function createMockSession(name: string, store: PetStore, journalSize: number): MockSession {
-  return { name, store, journal: new RequestJournal(journalSize), forced: new ForcedResponses() }
+  return {
+    name,
+    store,
+    journal: new RequestJournal<JournalRecord>(journalSize),
+    forced: new ForcedResponses(),
+  }
 }

@@ -17,16 +17,17 @@ export const JOURNAL_SIZE = 500
 
 /**
  * A bounded ring buffer of the requests one session received, oldest first: once full, each new
- * entry overwrites the oldest, so memory stays at `capacity` entries whatever the traffic.
+ * entry overwrites the oldest, so memory stays at `capacity` entries whatever the traffic. `T` is
+ * what is kept per request (the HTTP mock keeps raw facts and formats them when read).
  *
  * @example
  * const journal = new RequestJournal(2)
  * journal.record(a); journal.record(b); journal.record(c)
  * journal.entries() // [b, c]
  */
-export class RequestJournal {
+export class RequestJournal<T = JournalEntry> {
   readonly capacity: number
-  #ring: JournalEntry[] = []
+  #ring: T[] = []
   /** Where the next entry goes once the ring is full (it holds the oldest entry). */
   #next = 0
   #dropped = 0
@@ -36,7 +37,7 @@ export class RequestJournal {
     this.capacity = capacity
   }
 
-  record(entry: JournalEntry): void {
+  record(entry: T): void {
     if (this.#ring.length < this.capacity) {
       this.#ring.push(entry)
       return
@@ -47,7 +48,7 @@ export class RequestJournal {
   }
 
   /** The kept entries, newest last. */
-  entries(): JournalEntry[] {
+  entries(): T[] {
     return [...this.#ring.slice(this.#next), ...this.#ring.slice(0, this.#next)]
   }
 

@@ -6,6 +6,7 @@ import {
 } from '../../spec/runtime.ts'
 import type { EngineRequest, EngineResponse } from './EngineMessages.ts'
 import { errorResponse, JSON_HEADERS } from './errorResponse.ts'
+import { readJournalRecord } from './journalEntry.ts'
 import type { MockSession } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
 import type { SessionRegistry } from './SessionRegistry.ts'
@@ -25,6 +26,8 @@ export interface ControlContext {
   document: PetStoreDocument
   validators: SpecValidators
   defaultSeed: readonly Pet[]
+  /** The accepted keys, hidden from journal entries. */
+  secrets: readonly string[]
 }
 
 type ControlHandler = (request: EngineRequest, context: ControlContext) => EngineResponse
@@ -54,7 +57,12 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
     },
   },
   requests: {
-    GET: (_request, context) => ok(readSession(context).journal.entries()),
+    GET: (_request, context) =>
+      ok(
+        readSession(context)
+          .journal.entries()
+          .map((record) => readJournalRecord(record, context.secrets)),
+      ),
     DELETE: (_request, context) => {
       context.sessions.use(context.sessionName).journal.clear()
       return { status: 204, headers: {} }

@@ -1,6 +1,12 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS, journalEntry } from './journalEntry.ts'
+import {
+  JOURNAL_PATH_CHARS,
+  JOURNAL_QUERY_CHARS,
+  journalEntry,
+  journalRecord,
+  readJournalRecord,
+} from './journalEntry.ts'
 
 const KEY = 'petstore-dev-key'
 const at = new Date('2026-11-23T10:00:00.000Z')
@@ -72,5 +78,26 @@ describe('journalEntry', () => {
     const entry = entryOf(`/v1/${'p'.repeat(10_000)}?${'a=1&'.repeat(5_000)}`)
     expect(entry.path.length).toBeLessThanOrEqual(JOURNAL_PATH_CHARS + 1)
     expect(JSON.stringify(entry.query).length).toBeLessThan(JOURNAL_QUERY_CHARS * 2)
+  })
+
+  test('a record read later is the entry made at once, for short and long targets alike', () => {
+    const target = fc
+      .tuple(fc.webPath({ size: 'large' }), fc.webQueryParameters({ size: 'large' }), fc.boolean())
+      .map(([path, query, withKey]) => `/v1${path}?${query}${withKey ? `&k=${KEY}` : ''}`)
+    fc.assert(
+      fc.property(target, fc.integer({ min: 0, max: 4_102_444_800_000 }), (url, at) => {
+        const exchange = { method: 'GET', url, status: 200, operation: 'listPets' }
+        const read = readJournalRecord(journalRecord(exchange, [KEY], at), [KEY])
+        expect(read).toEqual(journalEntry(exchange, [KEY], new Date(at)))
+        expect(JSON.stringify(read)).not.toContain(KEY)
+      }),
+    )
+  })
+
+  test('a short target is kept raw until read; a long one is formatted (and clipped) at once', () => {
+    const exchange = { method: 'GET', url: '/v1/pets?limit=2', status: 200, operation: 'listPets' }
+    expect(journalRecord(exchange, [], 0)).toMatchObject({ url: '/v1/pets?limit=2', at: 0 })
+    const long = { ...exchange, url: `/v1/pets?q=${'x'.repeat(5_000)}` }
+    expect(journalRecord(long, [], 0)).toMatchObject({ path: '/v1/pets', time: '1970-01-01T00:00:00.000Z' })
   })
 })

@@ -8,6 +8,48 @@ export const JOURNAL_QUERY_CHARS = 1_024
 /** Past this length a target's parts are copied before they are kept (see `detached`). */
 const DETACH_FROM_CHARS = 256
 
+/** What the journal keeps of one exchange until it is read: the raw facts, `at` in epoch milliseconds. */
+export interface RecordedExchange {
+  method: string
+  url: string
+  status: number
+  operation: string | undefined
+  at: number
+}
+
+/** A journal slot: the raw exchange (a short target), or the finished entry (a long one). */
+export type JournalRecord = RecordedExchange | JournalEntry
+
+/**
+ * What the journal keeps of one answered request, cheaply: on the request path only the raw facts
+ * are stored (parsing, redaction and formatting cost more than answering a request, and most
+ * entries are never read); `readJournalRecord` makes the entry when `GET /__mock/requests` asks.
+ * A target longer than DETACH_FROM_CHARS is formatted at once instead, so the journal never holds
+ * more than a clipped entry of it.
+ *
+ * @example
+ * readJournalRecord(journalRecord({ method: 'GET', url: '/v1/pets', status: 200, operation: 'listPets' }, []), [])
+ */
+export function journalRecord(
+  exchange: { method: string; url: string; status: number; operation: string | undefined },
+  secrets: readonly string[],
+  at: number = Date.now(),
+): JournalRecord {
+  if (exchange.url.length > DETACH_FROM_CHARS) return journalEntry(exchange, secrets, new Date(at))
+  const { method, url, status, operation } = exchange
+  return { method, url, status, operation, at }
+}
+
+/**
+ * The journal entry of a record from `journalRecord`.
+ *
+ * @example
+ * journal.entries().map((record) => readJournalRecord(record, secrets))
+ */
+export function readJournalRecord(record: JournalRecord, secrets: readonly string[]): JournalEntry {
+  return 'url' in record ? journalEntry(record, secrets, new Date(record.at)) : record
+}
+
 /** Query names whose values are never kept: they look like credentials (same words as the log's). */
 const SECRET_NAME_WORDS = ['key', 'token', 'auth', 'secret', 'password']
 

@@ -4,7 +4,7 @@ import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
 import { handleControl, isControlPath } from '../core/controlPlane.ts'
 import { createEngine, DEFAULT_API_KEY, type Engine } from '../core/createEngine.ts'
 import type { EngineResponse } from '../core/EngineMessages.ts'
-import { journalEntry } from '../core/journalEntry.ts'
+import { journalRecord } from '../core/journalEntry.ts'
 import { createMockSession, type MockSession } from '../core/MockSession.ts'
 import { PetStore } from '../core/PetStore.ts'
 import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
@@ -152,7 +152,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     if (typeof sessionName !== 'string') result = sessionName
     else if (isInspectorPath(path)) result = inspectorResponse(engineRequest.method)
     else if (isControlPath(path)) {
-      const context = { sessionName, sessions, freshSession, defaultSeed: seed, ...spec }
+      const context = { sessionName, sessions, freshSession, defaultSeed: seed, secrets, ...spec }
       result = handleControl(engineRequest, context) as EngineResponse
       if (sessionName === DEFAULT_SESSION) session = defaultSession
     } else {
@@ -160,7 +160,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       result = engine.handle(engineRequest, session)
       // Recorded before the answer goes out, so a test that got its response finds it in the journal.
       const exchange = { method: engineRequest.method, url: engineRequest.url, status: result.status }
-      session.journal.record(journalEntry({ ...exchange, operation: result.operationId }, secrets))
+      session.journal.record(journalRecord({ ...exchange, operation: result.operationId }, secrets))
     }
     if (read.tooLarge) result.headers.connection = 'close'
     // Only POST writes (createPet, /__mock/reset), and only a 2xx answer means it happened; only the
