@@ -9,7 +9,7 @@ const API_KEY = 'mutation-key'
 const strict = process.env.MUTATION_STRICT === '1'
 
 const mock = createPetStoreMockServer({ baseUrl: BASE_URL, apiKeys: [API_KEY] })
-mock.server.listen({ onUnhandledRequest: 'error' })
+mock.server.listen({ onUnhandledFrame: 'error' })
 try {
   const report = await runContract({ baseUrl: BASE_URL, apiKey: API_KEY, strict })
   const failures = report.results.filter((r) => r.outcome === 'fail' && (strict || r.level === 'required'))
