@@ -25,26 +25,36 @@ export interface ContractTarget {
 /** Where `--reports` writes, relative to the working directory (reports/ is git-ignored). */
 export const DEFAULT_REPORTS = { junit: 'reports/contract/junit.xml', json: 'reports/contract/summary.json' }
 
-export const CONTRACT_USAGE = `Usage: petstore-contract --base-url URL [options]   (or: npm run contract -- ...)
+/**
+ * The help text, naming the command the user typed (`petstore-contract`, or `npm run contract --` in
+ * this repository), so it can be copied as it stands.
+ *
+ * @example
+ * contractUsage('petstore-contract') // 'Usage: petstore-contract --base-url URL [options]\n...'
+ */
+export function contractUsage(program: string): string {
+  return `Usage: ${program} --base-url URL [options]
 
-  --base-url URL       the API's base, ending in /v1           (env PETSTORE_BASE_URL)
-  --api-key KEY        a key the target accepts                 (env PETSTORE_API_KEY; default petstore-dev-key)
-  --strict             recommended checks fail the run too      (env PETSTORE_STRICT=1)
-  --read-only          never create data                        (env PETSTORE_READ_ONLY=1)
-  --stateless          the target is \`prism mock\`: no state, any key accepted; such checks are skipped
-                       (same as --target-kind prism-mock; env PETSTORE_TARGET_KIND=prism)
-  --target-kind KIND   server (default), prism-mock or prism-proxy (env PETSTORE_TARGET_KIND)
-  --timeout MS         per-request timeout, default 5000        (env PETSTORE_TIMEOUT_MS)
-  --seed N             replay the model phase's sequences        (env PETSTORE_SEED; random by default)
-  --budget B           how hard the model phase looks: runs (200runs, 200) or time (30s, 2m)
-                       (env PETSTORE_BUDGET; default 4s)
-  --junit FILE         write a JUnit XML report                 (env PETSTORE_JUNIT)
-  --json FILE          write a JSON summary (checks x operations) (env PETSTORE_JSON)
-  --reports            both, at ${DEFAULT_REPORTS.junit} and ${DEFAULT_REPORTS.json}
-  --help               this text
+  -u, --base-url URL       the API's base, ending in /v1           (env PETSTORE_BASE_URL)
+  -k, --api-key KEY        a key the target accepts                 (env PETSTORE_API_KEY; default petstore-dev-key)
+      --strict             recommended checks fail the run too      (env PETSTORE_STRICT=1)
+      --read-only          never create data                        (env PETSTORE_READ_ONLY=1)
+      --stateless          the target is \`prism mock\`: no state, any key accepted; such checks are skipped
+                           (same as --target-kind prism-mock; env PETSTORE_TARGET_KIND=prism)
+      --target-kind KIND   server (default), prism-mock or prism-proxy (env PETSTORE_TARGET_KIND)
+      --timeout MS         per-request timeout, default 5000        (env PETSTORE_TIMEOUT_MS)
+      --seed N             replay the model phase's sequences        (env PETSTORE_SEED; random by default)
+      --budget B           how hard the model phase looks: runs (200runs, 200) or time (30s, 2m)
+                           (env PETSTORE_BUDGET; default 4s)
+      --junit FILE         write a JUnit XML report                 (env PETSTORE_JUNIT)
+      --json FILE          write a JSON summary (checks x operations) (env PETSTORE_JSON)
+  -r, --reports            both, at ${DEFAULT_REPORTS.junit} and ${DEFAULT_REPORTS.json}
+  -v, --version            the version of petstore-contract
+  -h, --help               this text
 
 Exit status: 0 conforms, 1 a required check failed (or any, with --strict), 2 usage error or the
 target is unreachable or rejects the key everywhere.`
+}
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value)
 
@@ -59,13 +69,13 @@ const truthy = (value: string | undefined) => value !== undefined && /^(1|true|y
 export function resolveTarget(
   argv: readonly string[],
   env: Record<string, string | undefined>,
-): ContractTarget & { help: boolean } {
+): ContractTarget & { help: boolean; version: boolean } {
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
     options: {
-      'base-url': { type: 'string' },
-      'api-key': { type: 'string' },
+      'base-url': { type: 'string', short: 'u' },
+      'api-key': { type: 'string', short: 'k' },
       strict: { type: 'boolean' },
       'read-only': { type: 'boolean' },
       stateless: { type: 'boolean' },
@@ -75,13 +85,15 @@ export function resolveTarget(
       budget: { type: 'string' },
       junit: { type: 'string' },
       json: { type: 'string' },
-      reports: { type: 'boolean' },
+      reports: { type: 'boolean', short: 'r' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
     },
   })
   const baseUrl = values['base-url'] ?? env.PETSTORE_BASE_URL ?? ''
   const help = values.help ?? false
-  if (!help) {
+  const version = values.version ?? false
+  if (!help && !version) {
     if (baseUrl === '')
       throw new Error('--base-url (or PETSTORE_BASE_URL) is required, e.g. https://staging.example.com/v1')
     if (!/^https?:\/\/[^/]+/.test(baseUrl))
@@ -105,6 +117,7 @@ export function resolveTarget(
   const reports = values.reports ?? truthy(env.PETSTORE_REPORTS)
   return {
     help,
+    version,
     baseUrl: trimTrailingSlashes(baseUrl),
     apiKey: values['api-key'] ?? env.PETSTORE_API_KEY ?? 'petstore-dev-key',
     strict: values.strict ?? truthy(env.PETSTORE_STRICT),

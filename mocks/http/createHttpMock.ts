@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { seedPets } from '../../fixtures/seedPets.ts'
-import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
+import type { Pet } from '../../spec/runtime.ts'
 import { handleControl, isControlPath } from '../core/controlPlane.ts'
 import { createEngine, DEFAULT_API_KEY, type Engine } from '../core/createEngine.ts'
 import type { EngineResponse } from '../core/EngineMessages.ts'
@@ -23,12 +23,15 @@ import {
   MAX_HEADER_BYTES,
   missingHost,
 } from './malformedHttp.ts'
+import { type HttpMockSpec, packagedSpec } from './packagedSpec.ts'
 import { type ReadBody, readBody } from './readBody.ts'
 import { refuseUnsafeRequest } from './refuseUnsafeRequest.ts'
 import { sendInternalError, sendResponse } from './sendResponse.ts'
+import { SPEC_YAML_PATH, specYamlAnswer } from './specYamlAnswer.ts'
 import { originForm, toEngineRequest } from './toEngineRequest.ts'
 
 export { HTTP_TIMEOUTS, type HttpTimeouts, MAX_HEADER_BYTES } from './malformedHttp.ts'
+export { type HttpMockSpec, packagedSpec } from './packagedSpec.ts'
 
 export interface HttpMockOptions {
   apiKeys?: readonly string[]
@@ -45,8 +48,8 @@ export interface HttpMockOptions {
   allowedHosts?: readonly string[]
   /** Receives one line per request (method, path with secrets redacted, status, time); none when omitted. */
   log?: (line: string) => void
-  /** The compiled document to serve; `defaultSpec()` by default. */
-  spec?: CompiledSpec
+  /** The compiled document to serve, with its file's text for `/__mock/openapi.yaml`; `packagedSpec()` by default. */
+  spec?: HttpMockSpec
   selfCheck?: boolean
   /** Called after every accepted write (a created pet, a reset): the state file's cue. */
   onWrite?: () => void
@@ -66,7 +69,7 @@ export interface HttpMock {
   /** Every session, the default one included (`sessions.use(DEFAULT_SESSION)`). */
   sessions: SessionRegistry<MockSession>
   /** Swaps in another document (spec hot reload); the store and its pets stay. */
-  setSpec(spec: CompiledSpec): void
+  setSpec(spec: HttpMockSpec): void
   /** Which operations the current document's engine answers from the store and which from the spec. */
   operations(): { stateful: readonly string[]; specDriven: readonly string[] }
 }
@@ -90,7 +93,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   const hosts = hostPolicy(options.allowedHosts)
   const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts }
-  let spec = options.spec ?? defaultSpec()
+  let spec = options.spec ?? packagedSpec()
   let engine = build()
 
   function build(): Engine {
@@ -151,6 +154,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     let result: EngineResponse
     if (typeof sessionName !== 'string') result = sessionName
     else if (isInspectorPath(path)) result = inspectorResponse(engineRequest.method)
+    else if (path === SPEC_YAML_PATH) result = specYamlAnswer(engineRequest.method, spec.text)
     else if (isControlPath(path)) {
       const context = { sessionName, sessions, freshSession, defaultSeed: seed, secrets, ...spec }
       result = handleControl(engineRequest, context) as EngineResponse

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { parseCliOptions } from './parseCliOptions.ts'
+import { mockUsage, parseCliOptions } from './parseCliOptions.ts'
 
 describe('parseCliOptions', () => {
   test('defaults: 127.0.0.1:4010 (Prism’s port), no extra keys, fixture seed', () => {
@@ -53,5 +53,37 @@ describe('parseCliOptions', () => {
     [['--nope'], /Unknown option/],
   ])('%j is refused with a message naming the setting', (argv, message) => {
     expect(() => parseCliOptions(argv, {})).toThrow(message)
+  })
+
+  test('short aliases mean the same as the long flags', () => {
+    const long = parseCliOptions(['--port', '0', '--api-key', 'k1', '--quiet', '--watch'], {})
+    const short = parseCliOptions(['-p', '0', '-k', 'k1', '-q', '-w'], {})
+    expect(short).toEqual(long)
+    expect(short).toMatchObject({ port: 0, apiKeys: ['k1'], quiet: true, watch: true })
+  })
+
+  test('-h is help, never the host; --host has no short form', () => {
+    expect(parseCliOptions(['-h'], {})).toMatchObject({ help: true, host: '127.0.0.1' })
+    expect(() => parseCliOptions(['-h', '0.0.0.0'], {})).toThrow(/Unexpected argument|positional/i)
+    expect(parseCliOptions(['-v'], {}).version).toBe(true)
+  })
+
+  test('--spec (or PETSTORE_SPEC) names the document to serve; the flag wins', () => {
+    expect(parseCliOptions([], {}).specFile).toBeUndefined()
+    expect(parseCliOptions([], { PETSTORE_SPEC: 'env.yaml' }).specFile).toBe('env.yaml')
+    expect(parseCliOptions(['--spec', 'copy.yaml'], { PETSTORE_SPEC: 'env.yaml' }).specFile).toBe('copy.yaml')
+  })
+
+  test('the help names the command it is given and lists every option the parser accepts', () => {
+    const usage = mockUsage('petstore-mock')
+    expect(usage.startsWith('Usage: petstore-mock [options]')).toBe(true)
+    expect(usage).not.toContain('npm start')
+    // Every long flag in the help parses (a flag documented but not accepted would throw).
+    const flags = [...usage.matchAll(/^ {2}(?:-[a-z], |\s{4})(--[a-z-]+)(?: ([A-Z]+))?/gm)]
+    expect(flags.length).toBeGreaterThan(10)
+    for (const [, flag, value] of flags) {
+      const args = value === undefined ? [flag] : [flag, value === 'N' || value === 'MS' ? '1' : 'x']
+      expect(() => parseCliOptions(args as string[], {})).not.toThrow()
+    }
   })
 })

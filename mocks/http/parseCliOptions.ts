@@ -19,30 +19,46 @@ export interface CliOptions {
   /** Requests each session's journal keeps. */
   journalSize: number
   quiet: boolean
-  /** Reload spec/openapi.yaml on every change (development). */
+  /** An OpenAPI file to serve instead of the packaged spec/openapi.yaml; undefined: the packaged one. */
+  specFile: string | undefined
+  /** Reload the spec file (--spec, else the packaged one) on every change (development). */
   watch: boolean
   help: boolean
+  version: boolean
 }
 
-export const USAGE = `Usage: npm start -- [options]   (or: petstore-mock [options])
+/**
+ * The help text, naming the command the user typed (`petstore-mock`, or `npm start --` in this
+ * repository), so it can be copied as it stands.
+ *
+ * @example
+ * mockUsage('petstore-mock') // 'Usage: petstore-mock [options]\n\n  -p, --port N ...'
+ */
+export function mockUsage(program: string): string {
+  return `Usage: ${program} [options]
 
-  --port N           port to listen on; 0 picks a free one     (env PORT, default 4010)
-  --host H           address to bind                           (env HOST, default 127.0.0.1)
-  --api-key KEY      an accepted bearer key; repeat for more   (env PETSTORE_API_KEYS=k1,k2; default petstore-dev-key)
-  --seed FILE        JSON array of Pet to start with           (env PETSTORE_SEED; default fixtures/seed-pets.json)
-  --state-file FILE  keep the pets in FILE across restarts     (env PETSTORE_STATE_FILE; default: memory only)
-  --latency MS       delay every API response by MS            (env PETSTORE_LATENCY_MS, default 0)
-  --cors-origin O    allow browser origin O besides localhost; repeat; * allows all
-  --allowed-host H   serve Host name H besides IP addresses and localhost; repeat; .example.com
-                     allows its subdomains, all allows any   (env PETSTORE_ALLOWED_HOSTS=h1,h2)
-  --max-sessions N   named sessions (X-Mock-Session) kept; the least recently used goes first
-                                                               (env PETSTORE_MAX_SESSIONS, default ${SESSION_LIMITS.maxSessions})
-  --session-idle MIN a session unused for MIN minutes is dropped (env PETSTORE_SESSION_IDLE, default ${SESSION_LIMITS.idleMs / 60_000})
-  --journal-size N   requests kept per session for GET /__mock/requests
-                                                               (env PETSTORE_JOURNAL_SIZE, default ${JOURNAL_SIZE})
-  --quiet            no per-request log lines
-  --watch            reload spec/openapi.yaml when it changes; the store keeps its pets
-  --help             this text`
+  -p, --port N           port to listen on; 0 picks a free one     (env PORT, default 4010)
+      --host H           address to bind (no short form: -h is help) (env HOST, default 127.0.0.1)
+  -k, --api-key KEY      an accepted bearer key; repeat for more   (env PETSTORE_API_KEYS=k1,k2; default petstore-dev-key)
+      --spec FILE        serve this copy of the OpenAPI document    (env PETSTORE_SPEC; default: the packaged spec/openapi.yaml)
+      --seed FILE        JSON array of Pet to start with           (env PETSTORE_SEED; default fixtures/seed-pets.json)
+      --state-file FILE  keep the pets in FILE across restarts; its folder is created (env PETSTORE_STATE_FILE; default: memory only)
+      --latency MS       delay every API response by MS            (env PETSTORE_LATENCY_MS, default 0)
+      --cors-origin O    allow browser origin O besides localhost; repeat; * allows all
+      --allowed-host H   serve Host name H besides IP addresses and localhost; repeat; .example.com
+                         allows its subdomains, all allows any   (env PETSTORE_ALLOWED_HOSTS=h1,h2)
+      --max-sessions N   named sessions (X-Mock-Session) kept; the least recently used goes first
+                                                                   (env PETSTORE_MAX_SESSIONS, default ${SESSION_LIMITS.maxSessions})
+      --session-idle MIN a session unused for MIN minutes is dropped (env PETSTORE_SESSION_IDLE, default ${SESSION_LIMITS.idleMs / 60_000})
+      --journal-size N   requests kept per session for GET /__mock/requests
+                                                                   (env PETSTORE_JOURNAL_SIZE, default ${JOURNAL_SIZE})
+  -q, --quiet            no per-request log lines
+  -w, --watch            reload the spec file (--spec, else the packaged one) when it changes; the store keeps its pets
+  -v, --version          the version of petstore-mock
+  -h, --help             this text
+
+The spec in use is served at /__mock/openapi.yaml.`
+}
 
 /**
  * Reads the mock's settings from flags, then environment variables, then defaults. Pure: returns
@@ -59,9 +75,10 @@ export function parseCliOptions(
     args: [...argv],
     strict: true,
     options: {
-      port: { type: 'string' },
+      port: { type: 'string', short: 'p' },
       host: { type: 'string' },
-      'api-key': { type: 'string', multiple: true },
+      'api-key': { type: 'string', short: 'k', multiple: true },
+      spec: { type: 'string' },
       seed: { type: 'string' },
       'state-file': { type: 'string' },
       latency: { type: 'string' },
@@ -70,9 +87,10 @@ export function parseCliOptions(
       'max-sessions': { type: 'string' },
       'session-idle': { type: 'string' },
       'journal-size': { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      watch: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', short: 'q', default: false },
+      watch: { type: 'boolean', short: 'w', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
     },
   })
   const apiKeys = values['api-key'] ?? splitList(env.PETSTORE_API_KEYS)
@@ -84,6 +102,7 @@ export function parseCliOptions(
     port: integerIn('port', values.port ?? env.PORT ?? '4010', 0, 65535),
     host: values.host ?? env.HOST ?? '127.0.0.1',
     apiKeys,
+    specFile: values.spec ?? env.PETSTORE_SPEC,
     seedFile: values.seed ?? env.PETSTORE_SEED,
     stateFile: values['state-file'] ?? env.PETSTORE_STATE_FILE,
     latencyMs: integerIn('latency', values.latency ?? env.PETSTORE_LATENCY_MS ?? '0', 0, 60_000),
@@ -110,6 +129,7 @@ export function parseCliOptions(
     quiet: values.quiet,
     watch: values.watch,
     help: values.help,
+    version: values.version,
   }
 }
 

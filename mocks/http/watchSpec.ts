@@ -1,17 +1,20 @@
 import { type FSWatcher, watch } from 'node:fs'
 import { basename, dirname, relative } from 'node:path'
-import { type CompiledSpec, compileSpec, loadSpec } from '../../spec/index.ts'
 import { createEngine, describeOperations } from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
+import { loadSpecFile } from './loadSpecFile.ts'
+import type { HttpMockSpec } from './packagedSpec.ts'
+
+export type LoadedSpec = Required<HttpMockSpec>
 
 /** What one reload did: took the new document in, or kept the last good one and why. */
-export type SpecReload = { ok: true; spec: CompiledSpec } | { ok: false; reason: string }
+export type SpecReload = { ok: true; spec: LoadedSpec } | { ok: false; reason: string }
 
 export interface WatchSpecOptions {
   /** The OpenAPI file to watch. */
   path: string
   /** Receives every valid version of the document (e.g. `mock.setSpec`). */
-  onSpec(spec: CompiledSpec): void
+  onSpec(spec: LoadedSpec): void
   /** One line per reload: what changed or why the edit was refused. */
   log(line: string): void
   /** Called after every reload attempt (tests wait on it). */
@@ -28,7 +31,7 @@ export interface SpecWatcher {
 
 /**
  * Spec hot reload for the HTTP mock (`npm start -- --watch`): on every change to the file, validate it
- * (swagger-parser), compile its validators and check the engine can serve it, then hand it to
+ * (swagger-parser), compile its validators and check the engine can serve it (`loadSpecFile`), then hand it to
  * `onSpec`. An invalid edit changes nothing and is logged with the parser's message.
  *
  * @example
@@ -45,9 +48,8 @@ export function watchSpec(options: WatchSpecOptions): SpecWatcher {
 
   async function load(): Promise<SpecReload> {
     try {
-      const document = await loadSpec(options.path)
-      const spec = compileSpec(document)
-      // A document can be valid OpenAPI and still lack what the mock serves (say, getPet removed).
+      const spec = await loadSpecFile(options.path)
+      // Built again only to say which operations it serves (loadSpecFile checked it can).
       const engine = createEngine({ store: new PetStore([]), spec })
       options.onSpec(spec)
       options.log(`spec: reloaded ${name}; the store keeps its pets; ${describeOperations(engine)}`)

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs'
+import { type CompiledSpec, defaultSpec } from '../../spec/runtime.ts'
+import { SPEC_PATH } from '../../spec/specPath.ts'
+
+/** The spec the HTTP mock serves; `text` (the file as read) is what `/__mock/openapi.yaml` answers. */
+export type HttpMockSpec = CompiledSpec & { readonly text?: string }
+
+/**
+ * The packaged document (`defaultSpec()`, generated from spec/openapi.yaml) with the file's text,
+ * which `/__mock/openapi.yaml` serves.
+ *
+ * @example
+ * createHttpMock({ spec: packagedSpec(), seed: [] })
+ */
+export function packagedSpec(): HttpMockSpec {
+  try {
+    return { ...defaultSpec(), text: readFileSync(SPEC_PATH, 'utf8') }
+  } catch {
+    // A copy of the code without the YAML beside it: the document still serves; 404 for its text.
+    return defaultSpec()
+  }
+}
