@@ -64,7 +64,7 @@ describe('npm start (mocks/http/cli.ts)', () => {
   })
 })
 
-describe('the CLI of issue 12', () => {
+describe('petstore-mock: --spec, --version, aliases, the state folder', () => {
   const AUTH = { authorization: 'Bearer petstore-dev-key' }
   const SPEC_PATH = new URL('../../spec/openapi.yaml', import.meta.url).pathname
   const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
