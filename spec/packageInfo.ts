@@ -13,6 +13,8 @@ export interface PackageInfo {
   nodeFloor: string
   /** The repository's web address (for links in messages), without `git+` or `.git`. */
   homepage: string
+  /** The msw versions the package works with (`peerDependencies.msw`). */
+  mswRange: string
 }
 
 /**
@@ -34,6 +36,7 @@ export function readPackageInfo(from: string = import.meta.url): PackageInfo {
         version: manifest.version,
         nodeFloor: floor,
         homepage: url.replace(/^git\+/, '').replace(/\.git$/, ''),
+        mswRange: manifest.peerDependencies?.msw ?? '',
       }
     }
     const parent = dirname(dir)
@@ -47,6 +50,7 @@ interface Manifest {
   version: string
   engines?: { node?: string }
   repository?: { url?: string }
+  peerDependencies?: { msw?: string }
 }
 
 function readManifest(path: string): Manifest | undefined {

@@ -1,0 +1,9 @@
+// `petstore-mock/contract`: the contract suite from code, for teams that run it inside their own
+// Vitest or Jest (docs/contract-suite.md, "From code"). The runner and the types of what it returns;
+// the report writers turn a report into what the CLI prints and writes.
+export type { Finding, Level, OperationName } from './Check.ts'
+export type { TargetKind } from './capabilitiesOf.ts'
+export { formatConsole } from './report/formatConsole.ts'
+export { toJsonSummary } from './report/toJsonSummary.ts'
+export { toJunitXml } from './report/toJunitXml.ts'
+export { type CheckResult, type ContractReport, type RunOptions, runContract } from './runContract.ts'
