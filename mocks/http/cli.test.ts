@@ -138,11 +138,14 @@ describe('petstore-mock: --spec, --version, aliases, the state folder', () => {
     const bad = join(dir, 'bad.yaml')
     await writeFile(
       bad,
-      readFileSync(SPEC_PATH, 'utf8').replace('operationId: getPet', 'operationId: fetchPet'),
+      readFileSync(SPEC_PATH, 'utf8').replace(
+        '$ref: "#/components/schemas/Pets"',
+        '$ref: "#/components/schemas/Petz"',
+      ),
     )
-    const cli = startCli(['--spec', bad])
+    const cli = startCli(['-p', '0', '--spec', bad])
     await expect(cli.listening).rejects.toThrow(/exited with 2/)
-    expect(cli.output()).toMatch(new RegExp(`^petstore-mock: the spec ${bad} cannot be served: .*getPet`))
+    expect(cli.output()).toMatch(new RegExp(`^petstore-mock: the spec ${bad} cannot be served: .*Petz`))
     expect(cli.output().match(/cannot be served/g)).toHaveLength(1)
   })
 

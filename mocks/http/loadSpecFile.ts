@@ -16,7 +16,7 @@ import type { HttpMockSpec } from './packagedSpec.ts'
 export async function loadSpecFile(path: string): Promise<Required<HttpMockSpec>> {
   const [text, document] = await Promise.all([readFile(path, 'utf8'), loadSpec(path)])
   const spec = { ...compileSpec(document), text }
-  // A document can be valid OpenAPI and still lack what the mock serves (say, getPet removed).
+  // What the engine refuses to build from (it says why) is refused here, before anything listens.
   createEngine({ store: new PetStore([]), spec })
   return spec
 }
