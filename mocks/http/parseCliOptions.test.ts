@@ -82,7 +82,7 @@ describe('parseCliOptions', () => {
     const flags = [...usage.matchAll(/^ {2}(?:-[a-z], |\s{4})(--[a-z-]+)(?: ([A-Z]+))?/gm)]
     expect(flags.length).toBeGreaterThan(10)
     for (const [, flag, value] of flags) {
-      const args = value === undefined ? [flag] : [flag, value === 'N' || value === 'MS' ? '1' : 'x']
+      const args = value === undefined ? [flag] : [flag, /^(N|MS|MIN)$/.test(value) ? '1' : 'x']
       expect(() => parseCliOptions(args as string[], {})).not.toThrow()
     }
   })
