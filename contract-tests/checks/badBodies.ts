@@ -1,60 +1,202 @@
 import rows from '../../fixtures/contract-bad-bodies.json' with { type: 'json' }
-import { type Check, type Finding, finding, type Level } from '../Check.ts'
-import { describeResponse } from './petsIn.ts'
+import { operationById } from '../../spec/runtime.ts'
+import { type Check, type CheckContext, type Finding, finding } from '../Check.ts'
+import type { Exchange } from '../exchange.ts'
+import { inPool } from '../inPool.ts'
+import { type BodyViolation, bodyText, bodyViolations } from '../negative/bodyViolations.ts'
+import { oncePer } from '../negative/oncePer.ts'
+import { describeResponse, petsIn } from './petsIn.ts'
 
-/** One row of fixtures/contract-bad-bodies.json; `{{name}}` becomes a run-scoped pet name. */
+/** One row of fixtures/contract-bad-bodies.json (what the schema cannot imply); `{{name}}` becomes a pet name. */
 export interface BadBody {
   name: string
-  level: Level
   body: string
   why: string
 }
 
 export const BAD_BODIES = rows as BadBody[]
 
-function badBodiesCheck(level: Level): Check {
-  const selected = BAD_BODIES.filter((row) => row.level === level)
-  return {
-    name: level === 'required' ? 'bad_bodies_rejected' : 'malformed_bodies_rejected',
-    level,
-    description:
-      level === 'required'
-        ? 'createPet answers 400 to a body missing name or categoryId or holding invalid values (§4.2 rule 1).'
-        : 'createPet answers 400 to malformed JSON, a non-object, an empty body or a client-chosen id (gaps the spec decides).',
-    operations: ['createPet'],
-    needs: ['write'],
-    async run(context) {
-      const findings: Finding[] = []
-      for (const row of selected) {
-        const body = row.body.replaceAll('{{name}}', context.petName(`bad-${row.name}`))
-        // Prism never answers a body that is not JSON; such a row would only time out.
-        if (!context.capabilities.has('malformed-json') && !isJson(body)) continue
-        const exchange = await context.send({
-          operation: 'createPet',
-          method: 'POST',
-          path: '/pets',
-          body,
-          kind: level === 'required' ? 'valid' : 'gap',
-        })
-        if (exchange.status !== 400)
-          findings.push(
-            finding(
-              exchange,
-              'createPet',
-              `${describeResponse(exchange)} for ${row.name}`,
-              `400 with an Error body: ${row.why}`,
-            ),
-          )
-      }
-      return { findings }
-    },
-  }
+/** The request body schema of createPet, from the document the run was given. */
+export function newPetSchema(context: Pick<CheckContext, 'document'>) {
+  const schema = operationById(context.document, 'createPet').requestBody?.content['application/json']?.schema
+  if (!schema) throw new Error('spec/openapi.yaml: createPet has no application/json request body schema')
+  return schema
 }
 
-/** fixtures/contract-bad-bodies.json, rows the interface document decides. */
-export const badBodiesRejected = badBodiesCheck('required')
-/** fixtures/contract-bad-bodies.json, rows where the spec decides a gap. */
-export const malformedBodiesRejected = badBodiesCheck('recommended')
+interface Sent {
+  violation: BodyViolation
+  exchange: Exchange
+  /** The marker values the body carried (names, and integers for the cases where the name is at fault). */
+  markers: unknown[]
+}
+
+interface Batch {
+  sent: Sent[]
+  /** Ids of valid pets created just before and just after the batch, when both are integers. */
+  fence?: [number, number]
+}
+
+const createdId = (exchange: Exchange) =>
+  exchange.status === 201 ? (exchange.json as { id?: unknown } | undefined)?.id : undefined
+
+/** Sends every generated violation once per run, between two valid creates (the fence). */
+const sendViolations = oncePer(async (context: CheckContext): Promise<Batch> => {
+  // Small integers a run is unlikely to share with other pets, and the suite's short pet names.
+  const integers = 10_000 + Math.floor(Math.random() * 900_000)
+  let next = 0
+  const produced = new Set<unknown>()
+  const mark = <T>(value: T): T => {
+    produced.add(value)
+    return value
+  }
+  const violations = bodyViolations(newPetSchema(context), {
+    text: () => mark(context.petName('bad-body')),
+    integer: () => mark(integers + next++),
+  })
+  const markers = violations.map((violation) => markerValues(violation.body).filter((v) => produced.has(v)))
+  const fenceBody = () => JSON.stringify({ name: context.petName('fence'), categoryId: 1 })
+  const create = (body: string, kind: 'valid') =>
+    context.send({ operation: 'createPet', method: 'POST', path: '/pets', body, kind })
+  const before = await create(fenceBody(), 'valid')
+  const exchanges = await inPool(violations, 8, (violation) => create(bodyText(violation.body), 'valid'))
+  const after = await create(fenceBody(), 'valid')
+  const sent = violations.map((violation, i) => ({
+    violation,
+    exchange: exchanges[i] as Exchange,
+    markers: markers[i] ?? [],
+  }))
+  const [low, high] = [createdId(before), createdId(after)]
+  return Number.isSafeInteger(low) && Number.isSafeInteger(high)
+    ? { sent, fence: [low as number, high as number] }
+    : { sent }
+})
+
+function markerValues(body: unknown): unknown[] {
+  if (typeof body !== 'object' || body === null) return []
+  const values = (
+    Array.isArray(body) ? body.flatMap((item) => Object.values(item ?? {})) : Object.values(body)
+  ).flat()
+  return values.filter((value) => (typeof value === 'string' && value !== '') || typeof value === 'number')
+}
+
+/** §4.2 rule 1, §7: every body the createPet schema forbids gets 400; generated from the spec, never listed by hand. */
+export const badBodiesRejected: Check = {
+  name: 'bad_bodies_rejected',
+  level: 'required',
+  description:
+    'createPet answers 400 to every body the spec’s NewPet schema forbids: each field of each wrong JSON type or null, out of its enum (other letter cases too) or int64 range, each required field missing, and bodies that are arrays, scalars or null (§4.2 rule 1, §7); the cases are generated from spec/openapi.yaml.',
+  operations: ['createPet'],
+  needs: ['write'],
+  async run(context) {
+    const { sent } = await sendViolations(context)
+    const created = sent.filter(({ exchange }) => exchange.status >= 200 && exchange.status < 300).length
+    const findings = sent
+      .filter(({ exchange }) => exchange.status !== 400)
+      .map(({ violation, exchange }) =>
+        finding(
+          exchange,
+          'createPet',
+          `${describeResponse(exchange)} for a body where ${violation.label}${created > 0 ? ` (${created} pets were created from invalid bodies in this run)` : ''}`,
+          `400 with an Error body: ${violation.label}`,
+        ),
+      )
+    return { findings }
+  },
+}
+
+/**
+ * A refused body is never stored: after the generated violations, the lists (each status and none,
+ * at the maximum limit) and getPet of every id between two valid creates made around them must show
+ * no pet carrying a case's marker.
+ */
+export const rejectedBodiesNotStored: Check = {
+  name: 'rejected_bodies_not_stored',
+  level: 'required',
+  description:
+    'No body answered 400 is stored: afterwards, no pet carrying the marker of a refused body is listed (each status and none, maximum limit) or returned by getPet for the ids assigned around them (§4.2, §7).',
+  operations: ['createPet'],
+  needs: ['write', 'state'],
+  async run(context) {
+    const { sent, fence } = await sendViolations(context)
+    const refused = sent.filter(({ exchange }) => exchange.status >= 400 && exchange.status < 500)
+    const labelOf = new Map<unknown, string>()
+    for (const { violation, markers } of refused)
+      for (const marker of markers) labelOf.set(marker, violation.label)
+    const maximum = Number(
+      operationById(context.document, 'listPets').parameters.find((p) => p.name === 'limit')?.schema
+        .maximum ?? 100,
+    )
+    const statuses = (context.document.components.schemas.PetStatus?.enum ?? []) as string[]
+    const queries = [undefined, ...statuses].map((s) => `/pets?limit=${maximum}${s ? `&status=${s}` : ''}`)
+    const lists = await Promise.all(
+      queries.map((path) => context.send({ operation: 'listPets', method: 'GET', path })),
+    )
+    const between =
+      fence && fence[1] - fence[0] > 1 && fence[1] - fence[0] <= 4 * sent.length
+        ? Array.from({ length: fence[1] - fence[0] - 1 }, (_, i) => (fence[0] as number) + 1 + i)
+        : []
+    const fetched = await inPool(between, 8, (id) =>
+      context.send({ operation: 'getPet', method: 'GET', path: `/pets/${id}` }),
+    )
+    const findings: Finding[] = []
+    const seen = new Set<unknown>()
+    for (const exchange of [...lists, ...fetched]) {
+      const pets = petsIn(exchange) ?? (exchange.status === 200 && exchange.json ? [exchange.json] : [])
+      for (const pet of pets as Array<Record<string, unknown>>) {
+        const byName = labelOf.get(pet.name)
+        const byCategory =
+          typeof pet.name === 'string' && !labelOf.has(pet.name) ? undefined : labelOf.get(pet.categoryId)
+        const label = byName ?? byCategory
+        if (!label || seen.has(pet.id)) continue
+        seen.add(pet.id)
+        findings.push(
+          finding(
+            exchange,
+            'createPet',
+            `${exchange.request.method} ${exchange.request.path} shows ${JSON.stringify(pet)}, created from a body answered ${refused.find((r) => r.violation.label === label)?.exchange.status} (${label})`,
+            'a refused body leaves nothing in the store',
+          ),
+        )
+      }
+    }
+    return { findings }
+  },
+}
+
+/** fixtures/contract-bad-bodies.json: what the schema cannot imply (not JSON, no body, a client-sent id), where the spec decides a gap. */
+export const malformedBodiesRejected: Check = {
+  name: 'malformed_bodies_rejected',
+  level: 'recommended',
+  description:
+    'createPet answers 400 to malformed JSON, an empty body or a client-chosen id (fixtures/contract-bad-bodies.json: gaps the spec decides).',
+  operations: ['createPet'],
+  needs: ['write'],
+  async run(context) {
+    const findings: Finding[] = []
+    for (const row of BAD_BODIES) {
+      const body = row.body.replaceAll('{{name}}', context.petName('bad-body'))
+      // Prism never answers a body that is not JSON; such a row would only time out.
+      if (!context.capabilities.has('malformed-json') && !isJson(body)) continue
+      const exchange = await context.send({
+        operation: 'createPet',
+        method: 'POST',
+        path: '/pets',
+        body,
+        kind: 'gap',
+      })
+      if (exchange.status !== 400)
+        findings.push(
+          finding(
+            exchange,
+            'createPet',
+            `${describeResponse(exchange)} for ${row.name}`,
+            `400 with an Error body: ${row.why}`,
+          ),
+        )
+    }
+    return { findings }
+  },
+}
 
 function isJson(text: string): boolean {
   try {

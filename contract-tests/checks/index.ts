@@ -1,29 +1,30 @@
 import type { Check } from '../Check.ts'
 import { authVariantsRejected } from './authVariantsRejected.ts'
-import { badBodiesRejected, malformedBodiesRejected } from './badBodies.ts'
+import { badBodiesRejected, malformedBodiesRejected, rejectedBodiesNotStored } from './badBodies.ts'
+import { clientIdNotUsed } from './clientIdNotUsed.ts'
 import { contentTypeConformance } from './contentTypeConformance.ts'
 import { createAccepted } from './createAccepted.ts'
+import { createdPetsKept } from './createdPetsKept.ts'
 import { createRoundTrip } from './createRoundTrip.ts'
 import { defaultLimit } from './defaultLimit.ts'
 import { deprecationSignals } from './deprecationSignals.ts'
 import { errorBodyConformance } from './errorBodyConformance.ts'
 import { errorStatusMatches } from './errorStatusMatches.ts'
 import { gapStatusConformance } from './gapStatusConformance.ts'
+import { gapValuesExact } from './gapValuesExact.ts'
 import { limitBounds } from './limitBounds.ts'
 import { limitMaximumHonoured } from './limitMaximumHonoured.ts'
-import { limitOutOfRangeRejected } from './limitOutOfRangeRejected.ts'
 import { locationHeader } from './locationHeader.ts'
 import { missingKeyRejected } from './missingKeyRejected.ts'
 import { modelBasedSequences } from './modelBasedSequences.ts'
 import { noServerErrors } from './noServerErrors.ts'
-import { petIdNotIntegerRejected } from './petIdNotIntegerRejected.ts'
+import { parameterViolationsHandled, parameterViolationsRejected } from './parameterViolations.ts'
 import { responseSchemaConformance } from './responseSchemaConformance.ts'
 import { safeIntegerIds } from './safeIntegerIds.ts'
 import { statusCodeConformance } from './statusCodeConformance.ts'
 import { statusFilter } from './statusFilter.ts'
 import { uniqueIds } from './uniqueIds.ts'
 import { unknownPetNotFound } from './unknownPetNotFound.ts'
-import { unknownStatusRejected } from './unknownStatusRejected.ts'
 import { wrongKeyRejected } from './wrongKeyRejected.ts'
 import { wwwAuthenticateChallenge } from './wwwAuthenticateChallenge.ts'
 
@@ -39,14 +40,18 @@ export const CHECKS: readonly Check[] = [
   createAccepted,
   createRoundTrip,
   uniqueIds,
+  clientIdNotUsed,
+  gapValuesExact,
   badBodiesRejected,
+  rejectedBodiesNotStored,
   unknownPetNotFound,
-  limitOutOfRangeRejected,
-  unknownStatusRejected,
-  petIdNotIntegerRejected,
+  parameterViolationsHandled,
+  parameterViolationsRejected,
   malformedBodiesRejected,
   deprecationSignals,
   modelBasedSequences,
+  // Last of the checks that send: it reads every create the others made.
+  createdPetsKept,
   noServerErrors,
   errorBodyConformance,
   errorStatusMatches,

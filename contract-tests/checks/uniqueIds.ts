@@ -1,37 +1,76 @@
-import { type Check, finding } from '../Check.ts'
+import { type Check, type Finding, finding } from '../Check.ts'
+import type { Exchange } from '../exchange.ts'
 
-/** §2: `id` is a unique identifier assigned on creation. */
+const BURST = 10
+
+/**
+ * §2: `id` is a unique identifier assigned on creation. A burst of concurrent creates (a server that
+ * reads its next id, awaits, then stores hands two of them the same id), all with the same name (the
+ * document does not make names unique, so each must get 201), then every id any create of this run
+ * got, against each other and against the pets that were there before the run.
+ */
 export const uniqueIds: Check = {
   name: 'unique_ids',
   level: 'required',
-  description: 'Every created pet gets an id no other pet has (§2 Pet.id).',
+  description:
+    'Every created pet gets an id no other pet has, when creates arrive at the same time too (a burst of 10 sharing one name, which the document allows), across every create of the run (§2 Pet.id).',
   operations: ['createPet'],
   needs: ['write', 'state'],
   async run(context) {
-    const seen = new Map<unknown, string>()
-    for (let i = 0; i < 3; i++) {
-      const exchange = await context.send({
-        operation: 'createPet',
-        method: 'POST',
-        path: '/pets',
-        body: JSON.stringify({ name: context.petName(`unique-${i}`), categoryId: 1 }),
-      })
-      const id = (exchange.json as { id?: unknown } | undefined)?.id
-      if (exchange.status !== 201) continue
-      if (seen.has(id)) {
-        return {
-          findings: [
-            finding(
-              exchange,
-              'createPet',
-              `id ${String(id)} again, already given to ${seen.get(id)}`,
-              'a new, unique id for each created pet',
-            ),
-          ],
-        }
+    const name = context.petName('burst')
+    const burst = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        context.send({
+          operation: 'createPet',
+          method: 'POST',
+          path: '/pets',
+          body: JSON.stringify({ name, categoryId: 1 + (i % 3) }),
+        }),
+      ),
+    )
+    const findings: Finding[] = burst
+      .filter((exchange) => exchange.status !== 201)
+      .slice(0, 1)
+      .map((exchange) =>
+        finding(
+          exchange,
+          'createPet',
+          `${exchange.status} for one of ${BURST} concurrent creates sharing the name ${name}`,
+          '201 for each valid NewPet: names need not be unique',
+        ),
+      )
+    const before = new Set(
+      [...(context.census?.pets.keys() ?? [])].filter((id) => !context.census?.created.has(id)),
+    )
+    const owner = new Map<string, Exchange>()
+    for (const exchange of context.exchanges) {
+      const id =
+        exchange.request.operation === 'createPet' && exchange.status === 201 ? idOf(exchange) : undefined
+      if (id === undefined) continue
+      const earlier = owner.get(id)
+      const clash = earlier
+        ? `the pet created by ${earlier.curl}`
+        : before.has(id)
+          ? 'a pet that existed before the run'
+          : undefined
+      if (clash) {
+        findings.push(
+          finding(
+            exchange,
+            'createPet',
+            `id ${id} again, already given to ${clash}`,
+            'a new, unique id for each created pet',
+          ),
+        )
+        break
       }
-      seen.set(id, `the pet created ${i === 1 ? 'just before' : 'earlier'} in this check`)
+      owner.set(id, exchange)
     }
-    return { findings: [] }
+    return { findings }
   },
+}
+
+function idOf(exchange: Exchange): string | undefined {
+  const id = (exchange.json as { id?: unknown } | undefined)?.id
+  return id === undefined ? undefined : String(id)
 }

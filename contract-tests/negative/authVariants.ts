@@ -15,7 +15,7 @@ const WRONG_TOKEN = 'contract-suite-not-the-key'
  * whitespace, quoted, and a second Authorization header next to the valid one (both orders).
  *
  * Not negatives, so never produced: the scheme name in another case (`bearer KEY`: RFC 9110
- * §11.1 makes it case-insensitive) and whitespace around the value (HTTP trims it). A variant that
+ * section 11.1 makes it case-insensitive) and whitespace around the value (HTTP trims it). A variant that
  * normalises to the valid line is dropped, whatever the key looks like.
  *
  * `shown` is a double-quoted shell word with `$PETSTORE_API_KEY` in place of the key, so the curl

@@ -93,8 +93,8 @@ export type Fault =
   /** Two concurrent creates get the same id: an await between reading the next id and storing. */
   | 'race-duplicate-ids'
   | 'duplicate-ids'
-  /** The 45th create is answered 201 but never stored. */
-  | 'loses-pet-after-45'
+  /** The 20th create is answered 201 but never stored. */
+  | 'loses-pet-after-20'
   /** An omitted status is stored as none but getPet answers `available`. */
   | 'omitted-status-differs'
   /** Bodies read with plain JSON.parse: a categoryId beyond 2^53 comes back rounded. */
@@ -124,6 +124,8 @@ export interface ReferenceOptions extends Variation {
   apiKey?: string
   /** Start with no pets (the suite must then create enough itself to judge limits and filters). */
   empty?: boolean
+  /** How many pets the store starts with (30 by default, in runs of five of each status). */
+  pets?: number
 }
 
 /** A stored pet. categoryId is a bigint beyond ±(2^53 − 1), so nothing is rounded. */
@@ -165,9 +167,11 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     return id
   }
   let seedId = nextId
-  const seeds = options.empty ? [] : ['available', 'pending', 'sold', 'available', 'sold', 'pending']
-  for (const [i, status] of seeds.entries()) {
-    for (let n = 0; n < 5; n++) pets.push({ id: seedId++, name: `seed${i}x${n}`, categoryId: 1, status })
+  // Runs of five of each status, so the first page of the store is not a sample of every status.
+  const count = options.empty ? 0 : (options.pets ?? 30)
+  for (let i = 0; i < count; i++) {
+    const status = STATUSES[Math.floor(i / 5) % STATUSES.length]
+    pets.push({ id: seedId++, name: `seed${i}`, categoryId: 1 + (i % 4), status })
   }
   nextId = seedId
 
@@ -303,7 +307,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         ...(status !== undefined && { status }),
       }
       creates++
-      if (fault !== 'no-state' && !(fault === 'loses-pet-after-45' && creates === 45)) pets.push(pet)
+      if (fault !== 'no-state' && !(fault === 'loses-pet-after-20' && creates === 20)) pets.push(pet)
       const answer = shown(pet, 'createPet')
       if (fault === 'omits-submitted-status') delete answer.status
       return send(res, fault === 'create-answers-200' ? 200 : 201, answer, { location: `/v1/pets/${pet.id}` })

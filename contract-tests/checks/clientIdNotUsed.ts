@@ -1,0 +1,55 @@
+import type { Check, Finding } from '../Check.ts'
+import { finding } from '../Check.ts'
+import { inPool } from '../inPool.ts'
+
+/**
+ * §2: "The client does not choose id". A body carrying an `id` may be refused (400, the spec's
+ * choice) or the field ignored; a created pet must never get the id the client sent.
+ */
+export const clientIdNotUsed: Check = {
+  name: 'client_id_not_used',
+  level: 'required',
+  description:
+    'A createPet body carrying an id is refused or the id ignored: the created pet never gets the id the client sent, nor does getPet of that id return it (§2: the client does not choose id).',
+  operations: ['createPet'],
+  needs: ['write', 'state'],
+  async run(context) {
+    // Ids no server hands out by chance: random, far apart, within 2^53 so any client sends them exactly.
+    const wanted = [0, 1].map(() => 2 ** 40 + Math.floor(Math.random() * 2 ** 50))
+    const findings: Finding[] = []
+    await inPool(wanted, 2, async (id) => {
+      const name = context.petName('client-id')
+      const created = await context.send({
+        operation: 'createPet',
+        method: 'POST',
+        path: '/pets',
+        body: JSON.stringify({ id, name, categoryId: 1 }),
+        kind: 'gap',
+      })
+      const got = (created.json as { id?: unknown } | undefined)?.id
+      if (created.status === 201 && got === id) {
+        findings.push(
+          finding(
+            created,
+            'createPet',
+            `201 with the client's id ${id}`,
+            'a refusal (400), or an id the service chose',
+          ),
+        )
+        return
+      }
+      if (created.status !== 201) return
+      const fetched = await context.send({ operation: 'getPet', method: 'GET', path: `/pets/${id}` })
+      if (fetched.status === 200 && (fetched.json as { name?: unknown } | undefined)?.name === name)
+        findings.push(
+          finding(
+            fetched,
+            'createPet',
+            `getPet ${id} (the id the client sent) returns the pet created as ${got}`,
+            'the client’s id is not used',
+          ),
+        )
+    })
+    return { findings }
+  },
+}

@@ -1,0 +1,117 @@
+import type { Check, Finding } from '../Check.ts'
+import { finding } from '../Check.ts'
+import type { Exchange } from '../exchange.ts'
+import { inPool } from '../inPool.ts'
+import { limitSchema } from './limitSchema.ts'
+import { petsIn } from './petsIn.ts'
+
+type Pet = Record<string, unknown>
+
+const same = (a: Pet, b: Pet) =>
+  ['id', 'name', 'categoryId', 'status'].every(
+    (field) => JSON.stringify(a[field]) === JSON.stringify(b[field]),
+  )
+
+/**
+ * No accepted write is lost, and a pet reads the same everywhere: every pet this run created (201)
+ * is returned by getPet as it was answered, carrying the submitted fields; and it is listed under
+ * its status (and an omitted status reads the same in the list as in getPet) while that status's
+ * page is not full.
+ */
+export const createdPetsKept: Check = {
+  name: 'created_pets_kept',
+  level: 'required',
+  description:
+    'Every pet the run created (201) is returned by getPet as the 201 showed it, with the submitted fields, and is listed under its status, identical, while that page is not full: no accepted write is lost, an omitted status reads the same everywhere (§4.1, §4.2 rule 2, §4.3).',
+  operations: ['createPet', 'listPets'],
+  needs: ['write', 'state'],
+  async run(context) {
+    const created = context.exchanges.filter(
+      (exchange) =>
+        exchange.request.operation === 'createPet' && exchange.status === 201 && isPet(exchange.json),
+    )
+    const findings: Finding[] = []
+    const fetched = await inPool(created, 10, (exchange) =>
+      context.send({ operation: 'getPet', method: 'GET', path: `/pets/${(exchange.json as Pet).id}` }),
+    )
+    const current = new Map<string, Pet>()
+    for (const [i, answer] of created.entries()) {
+      const pet = answer.json as Pet
+      const got = fetched[i] as Exchange
+      const submitted = submittedFields(answer)
+      const changed = Object.keys(submitted).filter(
+        (field) => JSON.stringify(pet[field]) !== JSON.stringify(submitted[field]),
+      )
+      if (got.status !== 200 || !isPet(got.json) || !same(got.json, pet) || changed.length > 0) {
+        const received =
+          got.status !== 200
+            ? `getPet ${pet.id} answered ${got.status} for a pet created with 201 (${JSON.stringify(pet)})`
+            : `getPet ${pet.id} returned ${got.text.slice(0, 200)}; the 201 was ${JSON.stringify(pet)}; submitted ${JSON.stringify(submitted)}`
+        findings.push(
+          finding(
+            got,
+            'createPet',
+            received,
+            'every created pet kept as answered, with the submitted fields',
+          ),
+        )
+        if (findings.length >= 3) break
+        continue
+      }
+      current.set(String(pet.id), got.json)
+    }
+
+    const maximum = Number(limitSchema(context.document).maximum)
+    const statuses = new Set([...current.values()].map((pet) => pet.status))
+    const lists = await Promise.all(
+      [...statuses].map((status) =>
+        context.send({
+          operation: 'listPets',
+          method: 'GET',
+          path: `/pets?limit=${maximum}${typeof status === 'string' ? `&status=${encodeURIComponent(status)}` : ''}`,
+        }),
+      ),
+    )
+    for (const [i, status] of [...statuses].entries()) {
+      const list = lists[i] as Exchange
+      const pets = petsIn(list)
+      if (!pets) continue
+      const byId = new Map(pets.map((pet) => [String(pet.id), pet]))
+      for (const pet of current.values()) {
+        const listed = byId.get(String(pet.id))
+        // A full page may leave any pet out (order is not specified); one that is shown must agree with getPet.
+        const missing =
+          pet.status === status && typeof status === 'string' && !listed && pets.length < maximum
+        if (!missing && (!listed || same(listed, pet))) continue
+        findings.push(
+          finding(
+            list,
+            'listPets',
+            listed
+              ? `the list shows ${JSON.stringify(listed)}, getPet shows ${JSON.stringify(pet)}`
+              : `${pets.length} pets, without ${JSON.stringify(pet)}, which getPet returns with that status`,
+            'every pet listed under its status while the page is not full, as getPet shows it',
+          ),
+        )
+        break
+      }
+    }
+    return { findings }
+  },
+}
+
+function isPet(value: unknown): value is Pet {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value
+}
+
+function submittedFields(exchange: Exchange): Pet {
+  try {
+    const body = JSON.parse(exchange.request.body ?? '')
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return {}
+    // The client does not choose id: a server may ignore a sent one.
+    const { id: _ignored, ...fields } = body as Pet
+    return fields
+  } catch {
+    return {}
+  }
+}

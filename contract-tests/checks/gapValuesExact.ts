@@ -1,0 +1,98 @@
+import type { Check, Finding } from '../Check.ts'
+import { finding } from '../Check.ts'
+import type { Exchange } from '../exchange.ts'
+import { inPool } from '../inPool.ts'
+import { exactFields, sameNumber } from './exactFields.ts'
+import { describeResponse } from './petsIn.ts'
+
+/** A value where the document is silent: a name it sets no limit on, a categoryId across int64. */
+interface GapValue {
+  label: string
+  name?: string
+  /** The categoryId's exact digits. */
+  categoryId?: string
+}
+
+const INT64_MAX = 2n ** 63n - 1n
+
+/** The names and categoryIds a conforming server may refuse (400) but must otherwise keep exactly. */
+export function gapValues(): GapValue[] {
+  return [
+    { label: 'an empty name', name: '' },
+    { label: 'a name with surrounding spaces', name: '  Rex  ' },
+    { label: 'a name with inner runs of spaces', name: 'Rex   the  dog' },
+    { label: 'a Unicode name', name: 'Zoë 🐾 Ñandú 犬' },
+    { label: 'a name with quotes and a backslash', name: 'say "hi" \\ bye\'s' },
+    { label: 'a name with markup', name: '<b>Rex</b>&amp;' },
+    { label: 'a name of 300 characters', name: 'r'.repeat(300) },
+    { label: 'categoryId 0', categoryId: '0' },
+    { label: 'a negative categoryId', categoryId: '-7' },
+    { label: 'categoryId 2^53 - 1', categoryId: String(2 ** 53 - 1) },
+    { label: 'categoryId 2^53 + 1', categoryId: String(2n ** 53n + 1n) },
+    { label: 'categoryId 2^63 - 1 (the int64 maximum)', categoryId: String(INT64_MAX) },
+    { label: 'categoryId -2^63 (the int64 minimum)', categoryId: String(-INT64_MAX - 1n) },
+  ]
+}
+
+/**
+ * Where the document is silent (name length and characters, categoryId range), a server may refuse
+ * a value with 400; but a 201 must carry the value exactly, and so must getPet: no trimming, no
+ * rounding of int64 beyond 2^53, no int64 as a string. Numbers are compared as the digits sent.
+ */
+export const gapValuesExact: Check = {
+  name: 'gap_values_exact',
+  level: 'required',
+  description:
+    'Names of any length and characters and categoryIds across int64 are refused with 400 or kept exactly, in the 201 and by getPet: no trimming, rounding beyond 2^53 or int64 as a string (§2, §4.2 rule 2).',
+  operations: ['createPet', 'getPet'],
+  needs: ['write', 'state'],
+  async run(context) {
+    const findings: Finding[] = []
+    await inPool(gapValues(), 6, async (value) => {
+      const name = value.name ?? context.petName('gap')
+      const digits = value.categoryId ?? '1'
+      const body = `{"name":${JSON.stringify(name)},"categoryId":${digits}}`
+      const created = await context.send({ operation: 'createPet', method: 'POST', path: '/pets', body })
+      if (created.status === 400) return
+      const differs = (exchange: Exchange) => {
+        const fields = exactFields(exchange.text)
+        const wrong = [
+          ...(fields?.name === name ? [] : [`name ${JSON.stringify(fields?.name)}`]),
+          ...(sameNumber(fields?.categoryId, digits) ? [] : [`categoryId ${shown(fields?.categoryId)}`]),
+        ]
+        return wrong.length > 0 ? `${exchange.status} with ${wrong.join(' and ')}` : undefined
+      }
+      const expected = `400 (a legal refusal), or the pet with name ${JSON.stringify(name)} and categoryId ${digits} exactly`
+      if (created.status !== 201) {
+        findings.push(
+          finding(created, 'createPet', `${describeResponse(created)} for ${value.label}`, expected),
+        )
+        return
+      }
+      const wrongCreate = differs(created)
+      if (wrongCreate) {
+        findings.push(finding(created, 'createPet', `${wrongCreate} for ${value.label}`, expected))
+        return
+      }
+      const id = (exactFields(created.text)?.id as { source?: string } | undefined)?.source
+      const fetched = await context.send({ operation: 'getPet', method: 'GET', path: `/pets/${id}` })
+      const wrongGet = fetched.status === 200 ? differs(fetched) : describeResponse(fetched)
+      if (wrongGet)
+        findings.push(
+          finding(
+            fetched,
+            'getPet',
+            `${wrongGet} for ${value.label}`,
+            `200 with ${expected.slice(expected.indexOf('the pet'))}`,
+          ),
+        )
+    })
+    return { findings }
+  },
+}
+
+/** A value from exactFields as the server wrote it. */
+function shown(value: unknown): string {
+  const source = (value as { source?: unknown } | undefined)?.source
+  return typeof source === 'string' ? source : JSON.stringify(value)
+}

@@ -1,0 +1,89 @@
+import type { Check, CheckContext, Finding } from '../Check.ts'
+import { finding } from '../Check.ts'
+import type { Exchange } from '../exchange.ts'
+import { inPool } from '../inPool.ts'
+import { oncePer } from '../negative/oncePer.ts'
+import { type ParameterViolation, parameterViolations } from '../negative/parameterViolations.ts'
+import { limitSchema } from './limitSchema.ts'
+import { describeResponse, petsIn } from './petsIn.ts'
+
+/** Sends each generated parameter violation once per run (both checks below judge the same answers). */
+const sendViolations = oncePer(async (context: CheckContext) => {
+  const cases = parameterViolations(context.document)
+  const exchanges = await inPool(cases, 8, (violation) =>
+    context.send({ operation: violation.operation, method: 'GET', path: violation.path, kind: 'gap' }),
+  )
+  return cases.map((violation, i) => ({ violation, exchange: exchanges[i] as Exchange }))
+})
+
+const OPERATIONS = ['listPets', 'getPet'] as const
+
+/**
+ * What the document still decides for a parameter it is silent on (§7): an answer (never a 5xx or
+ * silence: no_server_errors), a 4xx with an Error body (error_body_conformance), and a 2xx that keeps
+ * the rules: a list of at most the maximum limit, whose pets all have the status asked for, however
+ * unknown (§4.1 rule 2: an unknown status matches no pet).
+ */
+export const parameterViolationsHandled: Check = {
+  name: 'parameter_violations_handled',
+  level: 'required',
+  description:
+    'Parameter values the spec’s schemas forbid (generated: wrong type, out of enum or case, below minimum, above maximum, beyond int64) get a 4xx with an Error body, or a 2xx that still keeps the list rules (at most 100 pets, all with the status asked for) (§4.1, §7).',
+  operations: OPERATIONS,
+  needs: [],
+  async run(context) {
+    const maximum = Number(limitSchema(context.document).maximum)
+    const findings: Finding[] = []
+    for (const { violation, exchange } of await sendViolations(context)) {
+      if (exchange.status < 200 || exchange.status >= 300) continue
+      const broken = brokenRule(violation, exchange, maximum)
+      if (broken)
+        findings.push(
+          finding(
+            exchange,
+            violation.operation,
+            `${describeResponse(exchange)} for ${violation.label}: ${broken}`,
+            `a 4xx with an Error body, or a 2xx that keeps the rules, for ${violation.label}`,
+          ),
+        )
+    }
+    return { findings }
+  },
+}
+
+function brokenRule(violation: ParameterViolation, exchange: Exchange, maximum: number): string | undefined {
+  const pets = petsIn(exchange)
+  if (violation.operation !== 'listPets') return undefined
+  if (!pets) return 'not a list'
+  if (pets.length > maximum) return `${pets.length} pets, more than the maximum ${maximum}`
+  // A filter parameter is a field of the pets it keeps (status): each returned pet must carry the value asked for.
+  const strays = pets.filter(
+    (pet) => violation.parameter in pet && pet[violation.parameter] !== violation.value,
+  )
+  if (violation.parameter !== 'limit' && strays.length > 0)
+    return `${strays.length} pets whose ${violation.parameter} is not ${JSON.stringify(violation.value)}, e.g. ${JSON.stringify(strays[0])}`
+  return undefined
+}
+
+/** The spec's choice where the document is silent: 400 for every parameter value its schema forbids. */
+export const parameterViolationsRejected: Check = {
+  name: 'parameter_violations_rejected',
+  level: 'recommended',
+  description:
+    'Every generated parameter violation (limit 0, 101, abc, 1.5, …; an unknown or mis-cased status; a petId that is not an int64) gets 400, the spec’s choice for a gap in §7.',
+  operations: OPERATIONS,
+  needs: [],
+  async run(context) {
+    const findings = (await sendViolations(context))
+      .filter(({ exchange }) => exchange.status !== 400)
+      .map(({ violation, exchange }) =>
+        finding(
+          exchange,
+          violation.operation,
+          `${describeResponse(exchange)} for ${violation.label}`,
+          `400 with an Error body for ${violation.label}`,
+        ),
+      )
+    return { findings }
+  },
+}

@@ -1,0 +1,61 @@
+// Parameter violations come from each parameter's schema in the spec: each must break it, and an
+// edit to the spec (a new parameter, a new enum value, another maximum) must change the cases.
+import { expect, test } from '@jest/globals'
+import { compileValidators, openApiDocument, type PetStoreDocument } from '../../spec/runtime.ts'
+import { parameterViolations } from './parameterViolations.ts'
+
+const paths = (document: PetStoreDocument) =>
+  parameterViolations(document).map((v) => `${v.operation} ${v.path}`)
+
+test('each generated value breaks its parameter schema (as the parameter text a server parses)', () => {
+  const validators = compileValidators(openApiDocument)
+  const cases = parameterViolations(openApiDocument)
+  expect(cases.length).toBeGreaterThan(15)
+  for (const violation of cases) {
+    const validate = validators.parameter(violation.operation, violation.parameter)
+    const asNumber = /^-?\d+(\.\d+)?$/.test(violation.value) ? Number(violation.value) : undefined
+    const beyondExact =
+      asNumber !== undefined && !Number.isSafeInteger(asNumber) && !violation.value.includes('.')
+    // Digits beyond 2^53 are judged by their exact value, which a JavaScript number cannot hold.
+    if (beyondExact)
+      expect(BigInt(violation.value) > 2n ** 63n - 1n || BigInt(violation.value) < -(2n ** 63n)).toBe(true)
+    else expect([validate(violation.value), validate(asNumber)]).toEqual([false, false])
+  }
+})
+
+test('the kinds the schemas imply are there', () => {
+  expect(paths(openApiDocument)).toEqual(
+    expect.arrayContaining([
+      'listPets /pets?limit=0',
+      'listPets /pets?limit=101',
+      'listPets /pets?limit=abc',
+      'listPets /pets?limit=1.5',
+      'listPets /pets?limit=',
+      'listPets /pets?status=Available',
+      'listPets /pets?status=SOLD',
+      'getPet /pets/abc',
+      'getPet /pets/1.5',
+      'getPet /pets/9223372036854775808',
+    ]),
+  )
+})
+
+test('a change to the spec changes the cases', () => {
+  const evolved = structuredClone(openApiDocument)
+  const list = evolved.paths['/pets']?.get
+  const limit = list?.parameters?.find((p) => p.name === 'limit')
+  const status = list?.parameters?.find((p) => p.name === 'status')
+  if (!limit || !status) throw new Error('the spec changed shape')
+  limit.schema.maximum = 50
+  ;(status.schema.enum as string[]).push('reserved')
+  list?.parameters?.push({ name: 'categoryId', in: 'query', schema: { type: 'integer', minimum: 0 } })
+  const added = paths(evolved).filter((path) => !paths(openApiDocument).includes(path))
+  expect(added).toEqual(
+    expect.arrayContaining([
+      'listPets /pets?limit=51',
+      'listPets /pets?status=RESERVED',
+      'listPets /pets?categoryId=abc',
+      'listPets /pets?categoryId=-1',
+    ]),
+  )
+})

@@ -1,0 +1,83 @@
+import { operations, type PetStoreDocument } from '../../spec/runtime.ts'
+import type { OperationName } from '../Check.ts'
+import { acceptedTypes, INTEGER_RANGES } from './jsonTypes.ts'
+
+/** One request with a parameter value the parameter's schema forbids. */
+export interface ParameterViolation {
+  operation: OperationName
+  parameter: string
+  /** The raw text sent (before percent-encoding). */
+  value: string
+  /** What is wrong: "limit is above its maximum 100". */
+  label: string
+  /** The request path, relative to the base URL, with the value encoded. */
+  path: string
+}
+
+/**
+ * Every violation the parameters' schemas imply, for each GET operation of the document (a
+ * request that might succeed must not create anything): a value of another type (`abc`, `1.5`,
+ * `true`, empty), outside the enum (unknown, other letter cases), below `minimum`, above `maximum`,
+ * beyond the integer `format`. The document is silent on the answer (§7), so what is judged is
+ * left to the checks.
+ *
+ * @example
+ * parameterViolations(document).map((v) => `${v.operation} ${v.path}`)
+ * // ['listPets /pets?limit=abc', …, 'listPets /pets?status=Available', …, 'getPet /pets/1.5', …]
+ */
+export function parameterViolations(document: PetStoreDocument): ParameterViolation[] {
+  const cases: ParameterViolation[] = []
+  for (const operation of operations(document).filter((o) => o.method === 'get')) {
+    for (const parameter of operation.parameters.filter((p) => p.in === 'query' || p.in === 'path')) {
+      const schema = parameter.schema
+      const accepted = acceptedTypes(schema)
+      const values = new Map<string, string>()
+      if (!accepted.includes('string')) {
+        values.set('abc', 'not a number')
+        if (!accepted.includes('number')) values.set('1.5', 'not an integer')
+        if (!accepted.includes('boolean')) values.set('true', 'a boolean')
+        if (parameter.in === 'query') values.set('', 'empty')
+      }
+      if (Array.isArray(schema.enum)) {
+        const allowed = schema.enum.map(String)
+        const first = allowed[0] ?? 'value'
+        const outside = [
+          [`${first}-unknown`, `not one of ${allowed.join(', ')}`],
+          ...allowed.flatMap((value) => [
+            [value.toUpperCase(), `${value} in upper case`],
+            [value.charAt(0).toUpperCase() + value.slice(1), `${value} capitalised`],
+          ]),
+        ]
+        if (parameter.in === 'query') outside.push(['', 'empty'])
+        for (const [value, why] of outside)
+          if (!allowed.includes(value as string)) values.set(value as string, why as string)
+      }
+      const range = INTEGER_RANGES[String(schema.format)]
+      if (range) {
+        values.set(String(range[1] + 1n), `beyond ${schema.format}`)
+        values.set(String(range[0] - 1n), `beyond ${schema.format}`)
+      }
+      if (typeof schema.minimum === 'number')
+        values.set(String(schema.minimum - 1), `below its minimum ${schema.minimum}`)
+      if (typeof schema.maximum === 'number')
+        values.set(String(schema.maximum + 1), `above its maximum ${schema.maximum}`)
+      for (const [value, why] of values) {
+        const encoded = encodeURIComponent(value)
+        const path =
+          parameter.in === 'path'
+            ? operation.path.replace(`{${parameter.name}}`, encoded)
+            : `${operation.path}?${encodeURIComponent(parameter.name)}=${encoded}`
+        // A path still holding another parameter's template would not reach the operation.
+        if (/[{}]/.test(path) || (parameter.in === 'path' && value === '')) continue
+        cases.push({
+          operation: operation.operationId as OperationName,
+          parameter: parameter.name,
+          value,
+          label: `${parameter.name}=${JSON.stringify(value)} (${why})`,
+          path,
+        })
+      }
+    }
+  }
+  return cases
+}
