@@ -3,8 +3,8 @@
 // is silent it must pass at the required level.
 import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from '@jest/globals'
-import { CHECKS } from './checks/index.ts'
 import { gapValues } from './checks/gapValuesExact.ts'
+import { CHECKS } from './checks/index.ts'
 import { type ContractReport, type RunOptions, runContract } from './runContract.ts'
 import { createReferenceServer, type Fault, type ReferenceOptions } from './testing/referenceServer.ts'
 
