@@ -86,3 +86,33 @@ describe('the engine reads from the document', () => {
     expect(forced).toMatchObject({ status: 418, body: { status: 418 } })
   })
 })
+
+describe('an operation the mock has no handler for', () => {
+  test('with no example, is answered with a value generated from its response schema, which the self-check validates', () => {
+    const document = copy()
+    const getPet = document.paths['/pets/{petId}']?.get
+    if (!getPet) throw new Error('no getPet')
+    const ok = structuredClone(getPet.responses['200']) as ResponseObject
+    delete ok.content?.['application/json']?.examples
+    document.paths['/pets/{petId}/twin'] = {
+      get: { ...getPet, operationId: 'getTwin', responses: { ...getPet.responses, '200': ok } },
+    }
+    const answer = engineFor(document).handle(get('/v1/pets/3/twin'))
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ id: expect.any(Number), name: expect.any(String) })
+    expect(answer.headers.deprecation).toMatch(/^@/) // getTwin copies getPet's deprecation
+    expect(engineFor(document).handle(get('/v1/pets/abc/twin')).status).toBe(400) // petId is an integer
+  })
+
+  test('Prefer: example= picks a named example, and an unknown name is a 400 listing the names', () => {
+    const document = copy()
+    const listPets = document.paths['/pets']?.get
+    if (!listPets) throw new Error('no listPets')
+    document.paths['/pets/mine'] = { get: { ...listPets, operationId: 'listMine' } }
+    const engine = engineFor(document)
+    expect(engine.handle(get('/v1/pets/mine', { prefer: 'example=twoPets' })).body).toHaveLength(2)
+    const unknown = engine.handle(get('/v1/pets/mine', { prefer: 'example=nope' }))
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'invalid_parameter' } })
+    expect((unknown.body as { message: string }).message).toContain('twoPets')
+  })
+})

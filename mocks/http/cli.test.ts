@@ -20,6 +20,18 @@ describe('npm start (mocks/http/cli.ts)', () => {
     expect(response.status).toBe(200)
   })
 
+  test('the startup says which operations are stateful and which are answered from the spec', async () => {
+    const cli = startCli(['--port', '0'])
+    await cli.listening
+    // The line follows the listening one; wait for it (Jest's timeout bounds the wait).
+    await new Promise<void>((resolve) => {
+      const seen = () => cli.output().includes('Operations:') && resolve()
+      cli.child.stdout?.on('data', seen)
+      seen()
+    })
+    expect(cli.output()).toContain('Operations: stateful: listPets, createPet, getPet; from the spec: none')
+  })
+
   test('keys from --api-key and PETSTORE_API_KEYS are accepted, the default is not, and no key is printed', async () => {
     const cli = startCli(['--port', '0', '--api-key', 'flag-secret-1', '--api-key', 'flag-secret-2'], {
       PETSTORE_API_KEYS: 'env-secret',

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node'
 import { seedPets } from '../../fixtures/seedPets.ts'
-import type { Pet } from '../../spec/runtime.ts'
+import type { CompiledSpec, Pet } from '../../spec/runtime.ts'
 import { createPetStoreHandlers } from '../handlers.ts'
 import { createHttpMock, listen } from '../http/createHttpMock.ts'
 
@@ -22,7 +22,7 @@ export const IN_PROCESS_BASE_URL = 'http://petstore.mock/v1'
  * Requests to any other host pass through MSW untouched.
  */
 export async function startTransports(
-  options: { apiKeys?: string[] } = {},
+  options: { apiKeys?: string[]; spec?: CompiledSpec } = {},
 ): Promise<{ transports: Transport[]; close(): Promise<void> }> {
   const inProcess = createPetStoreHandlers({ baseUrl: IN_PROCESS_BASE_URL, selfCheck: true, ...options })
   const server = setupServer(...inProcess.handlers)
