@@ -18,7 +18,7 @@ export const EVOLUTION = {
 } as const
 
 /**
- * The evolution of issue 11, applied to a bundled copy of the spec (its `$ref`s kept, so an edit to
+ * The evolution of decisions/009-spec-driven-routing-and-fallback.md, applied to a bundled copy of the spec (its `$ref`s kept, so an edit to
  * NewPet reaches Pet): an optional field on NewPet (so on Pet), a fourth PetStatus value, a new
  * maximum and default for `limit`, listPets deprecated with a sunset, and a new path `/pets/mine`
  * after `/pets/{petId}` whose operation has examples. Nothing in mocks/ or contract-tests/ knows it.

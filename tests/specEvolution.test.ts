@@ -1,4 +1,4 @@
-// Issue 11's "done when": the spec evolves and the mock and the suite follow, with no code change.
+// The spec evolves (decisions/009-spec-driven-routing-and-fallback.md) and the mock and the suite follow, with no code change.
 // A copy of spec/openapi.yaml gets an optional field, a fourth status, new limit bounds, listPets
 // deprecated with a sunset, and a new path /pets/mine (after /pets/{petId}) with examples. The mock
 // serves it over MSW and over HTTP, and the contract suite, given the evolved spec, passes against it.
