@@ -2,7 +2,7 @@ import type { Check, Finding } from '../Check.ts'
 import { finding } from '../Check.ts'
 import type { Exchange } from '../exchange.ts'
 import { inPool } from '../inPool.ts'
-import { exactFields, sameNumber } from './exactFields.ts'
+import { exactJson } from '../json/parseJsonLossless.ts'
 import { describeResponse } from './petsIn.ts'
 
 /** A value where the document is silent: a name it sets no limit on, a categoryId across int64. */
@@ -55,10 +55,10 @@ export const gapValuesExact: Check = {
       const created = await context.send({ operation: 'createPet', method: 'POST', path: '/pets', body })
       if (created.status === 400) return
       const differs = (exchange: Exchange) => {
-        const fields = exactFields(exchange.text)
+        const fields = exactJson(exchange.json) as Record<string, unknown> | undefined
         const wrong = [
           ...(fields?.name === name ? [] : [`name ${JSON.stringify(fields?.name)}`]),
-          ...(sameNumber(fields?.categoryId, digits) ? [] : [`categoryId ${shown(fields?.categoryId)}`]),
+          ...(sameInteger(fields?.categoryId, digits) ? [] : [`categoryId ${shown(fields?.categoryId)}`]),
         ]
         return wrong.length > 0 ? `${exchange.status} with ${wrong.join(' and ')}` : undefined
       }
@@ -74,7 +74,7 @@ export const gapValuesExact: Check = {
         findings.push(finding(created, 'createPet', `${wrongCreate} for ${value.label}`, expected))
         return
       }
-      const id = (exactFields(created.text)?.id as { source?: string } | undefined)?.source
+      const id = shown((exactJson(created.json) as { id?: unknown } | undefined)?.id)
       const fetched = await context.send({ operation: 'getPet', method: 'GET', path: `/pets/${id}` })
       const wrongGet = fetched.status === 200 ? differs(fetched) : describeResponse(fetched)
       if (wrongGet)
@@ -91,8 +91,13 @@ export const gapValuesExact: Check = {
   },
 }
 
-/** A value from exactFields as the server wrote it. */
+/** A JSON value as the server wrote it (a bigint from exactJson as its digits, a string quoted). */
 function shown(value: unknown): string {
-  const source = (value as { source?: unknown } | undefined)?.source
-  return typeof source === 'string' ? source : JSON.stringify(value)
+  return typeof value === 'bigint' || typeof value === 'number' ? String(value) : JSON.stringify(value)
+}
+
+/** Whether a JSON number read exactly (exactJson) is the integer with these digits; a string never is. */
+function sameInteger(value: unknown, digits: string): boolean {
+  if (typeof value === 'bigint') return value === BigInt(digits)
+  return typeof value === 'number' && Number.isSafeInteger(value) && BigInt(value) === BigInt(digits)
 }
