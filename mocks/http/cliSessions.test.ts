@@ -29,4 +29,4 @@ test('npm start -- --max-sessions, --session-idle and --journal-size bound the s
     await fetch(`${origin}/__mock/requests`, { headers: { 'x-mock-session': 'three' } })
   ).json()) as { path: string }[]
   expect(journal.map((entry) => entry.path)).toEqual(['/v1/pets/2', '/v1/pets/3'])
-})
+}, 30_000) // a hang guard for a busy machine (startCli itself waits up to 10 s), not a speed target
