@@ -4,11 +4,12 @@ import {
   type PetStoreDocument,
   type SpecValidators,
 } from '../../spec/runtime.ts'
-import type { EngineRequest, EngineResponse } from './EngineMessages.ts'
+import { type EngineRequest, type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
 import { errorResponse, JSON_HEADERS } from './errorResponse.ts'
 import { readJournalRecord } from './journalEntry.ts'
 import type { MockSession } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
+import { petShape } from './petShape.ts'
 import type { SessionRegistry } from './SessionRegistry.ts'
 
 /** Where the HTTP mock's control endpoints live: outside `/v1`, so they never shadow the API. */
@@ -43,10 +44,12 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
   reset: {
     POST: (request, context) => {
       const seed = parseSeed(request, context.validators)
-      if (seed !== undefined && !Array.isArray(seed)) return seed
+      if (!seed.ok) return seed.response
       const session = context.sessions.use(context.sessionName)
       try {
-        session.store.reset(seed ?? context.defaultSeed)
+        // A session's store may predate the document now served (hot reload): keep its Pet fields.
+        session.store.useFields(petShape(context.document).petFields)
+        session.store.reset(seed.value ?? context.defaultSeed)
       } catch (error) {
         return errorResponse(400, 'invalid_body', (error as Error).message)
       }
@@ -72,9 +75,9 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
     GET: (_request, context) => ok(readSession(context).forced.pending()),
     POST: (request, context) => {
       const force = parseNextResponse(request.body, context.document)
-      if ('headers' in force) return force
-      context.sessions.use(context.sessionName).forced.force(force.operation, force.status)
-      return ok({ status: 'forced', next: force })
+      if (!force.ok) return force.response
+      context.sessions.use(context.sessionName).forced.force(force.value.operation, force.value.status)
+      return ok({ status: 'forced', next: force.value })
     },
     DELETE: (_request, context) => {
       context.sessions.use(context.sessionName).forced.clear()
@@ -149,19 +152,18 @@ function ok(body: unknown): EngineResponse {
   return { status: 200, headers: { ...JSON_HEADERS }, body }
 }
 
-function parseSeed(request: EngineRequest, validators: SpecValidators): Pet[] | EngineResponse | undefined {
-  if (!request.body || request.body.trim() === '') return undefined
+/** The seed a reset body gives (a JSON array of Pet), or undefined for an empty body (the default seed). */
+function parseSeed(request: EngineRequest, validators: SpecValidators): Parsed<Pet[] | undefined> {
+  if (!request.body || request.body.trim() === '') return { ok: true, value: undefined }
   let parsed: unknown
   try {
     parsed = JSON.parse(request.body)
   } catch (error) {
-    return errorResponse(
-      400,
-      'malformed_json',
-      `The request body is not valid JSON: ${(error as Error).message}`,
-    )
+    const message = `The request body is not valid JSON: ${(error as Error).message}`
+    return refuse(errorResponse(400, 'malformed_json', message))
   }
   const validate = validators.schema('Pets')
-  if (!validate(parsed)) return errorResponse(400, 'invalid_body', describeAjvErrors(validate.errors, 'seed'))
-  return parsed as Pet[]
+  if (!validate(parsed))
+    return refuse(errorResponse(400, 'invalid_body', describeAjvErrors(validate.errors, 'seed')))
+  return { ok: true, value: parsed as Pet[] }
 }

@@ -1,6 +1,6 @@
 import { operations, type PetStoreDocument } from '../../spec/runtime.ts'
 import { documentedErrorStatuses } from './createEngine.ts'
-import type { EngineResponse } from './EngineMessages.ts'
+import { type Parsed, refuse } from './EngineMessages.ts'
 import { errorResponse } from './errorResponse.ts'
 import type { PendingForce } from './ForcedResponses.ts'
 
@@ -35,45 +35,45 @@ export function forceableOperations(document: PetStoreDocument): ForceableOperat
  * Error body that lists what is allowed.
  *
  * @example
- * parseNextResponse('{"operation":"getPet","status":404}', document) // { operation: 'getPet', status: 404 }
+ * parseNextResponse('{"operation":"getPet","status":404}', document) // { ok: true, value: { operation: 'getPet', status: 404 } }
  */
 export function parseNextResponse(
   body: string | undefined,
   document: PetStoreDocument,
-): PendingForce | EngineResponse {
+): Parsed<PendingForce> {
   let parsed: unknown
   try {
     parsed = JSON.parse(body ?? '')
   } catch (error) {
-    return errorResponse(
-      400,
-      'malformed_json',
-      `The request body is not valid JSON: ${(error as Error).message}`,
+    return refuse(
+      errorResponse(400, 'malformed_json', `The request body is not valid JSON: ${(error as Error).message}`),
     )
   }
   const choices = forceableOperations(document)
   const usage = choices.map((choice) => `${choice.operation}: ${choice.statuses.join(', ')}`).join('; ')
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return errorResponse(400, 'invalid_body', `Send {"operation": ..., "status": ...}; documented: ${usage}.`)
+    return refuse(
+      errorResponse(400, 'invalid_body', `Send {"operation": ..., "status": ...}; documented: ${usage}.`),
+    )
   }
   const { operation, status } = parsed as { operation?: unknown; status?: unknown }
   const choice = choices.find((candidate) => candidate.operation === operation)
   if (!choice) {
     const names = choices.map((candidate) => candidate.operation).join(', ')
-    return errorResponse(
-      400,
-      'invalid_body',
-      `"operation" must be one of ${names}; received ${clipJson(operation)}.`,
+    return refuse(
+      errorResponse(
+        400,
+        'invalid_body',
+        `"operation" must be one of ${names}; received ${clipJson(operation)}.`,
+      ),
     )
   }
   if (typeof status !== 'number' || !choice.statuses.includes(status)) {
-    return errorResponse(
-      400,
-      'invalid_body',
-      `"status" must be an error status documented for ${choice.operation} (${choice.statuses.join(', ')}); received ${clipJson(status)}.`,
-    )
+    const documented = choice.statuses.join(', ')
+    const message = `"status" must be an error status documented for ${choice.operation} (${documented}); received ${clipJson(status)}.`
+    return refuse(errorResponse(400, 'invalid_body', message))
   }
-  return { operation: choice.operation, status }
+  return { ok: true, value: { operation: choice.operation, status } }
 }
 
 function clipJson(value: unknown): string {
