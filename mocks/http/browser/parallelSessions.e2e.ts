@@ -163,4 +163,30 @@ describe('parallel Playwright contexts, one HTTP mock, one session each', { skip
     }
     assert.equal(mock.sessions.list().length, WORKERS)
   })
+
+  test("Playwright's extraHTTPHeaders put every call of a context in its session, the app unchanged", async () => {
+    // What docs/sessions.md suggests for a Playwright config: the app's own fetch sends no header.
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-mock-session': 'from-config' } })
+    try {
+      const page = await context.newPage()
+      await page.goto(app.url)
+      const created = await page.evaluate(async (url) => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { authorization: 'Bearer petstore-dev-key', 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Made by an unchanged app', categoryId: 1 }),
+        })
+        return response.status
+      }, `${apiUrl}/pets`)
+      assert.equal(created, 201)
+      const names = mock.sessions
+        .peek('from-config')
+        ?.store.snapshot()
+        .map((pet) => pet.name)
+      assert.equal(names?.at(-1), 'Made by an unchanged app')
+      assert.ok(!mock.store.snapshot().some((pet) => pet.name === 'Made by an unchanged app'))
+    } finally {
+      await context.close()
+    }
+  })
 })
