@@ -16,6 +16,7 @@ th { background: #f3f3f3; font-weight: 600; position: sticky; top: 0; }
 .scroll { max-height: 34rem; overflow: auto; } .stack { display: grid; gap: 1.5rem; align-content: start; }
 button { margin: .1rem 0; padding: .2rem .6rem; border: 1px solid #888; border-radius: 4px; background: #f6f6f6; cursor: pointer; }
 button:hover { background: #e8e8e8; } ul { padding-left: 1.2rem; margin: .3rem 0; }
+#sessions a { margin-right: .6rem; }
 [role=alert] { color: #8a1010; background: #fde8e8; border: 1px solid #e3a0a0; padding: .4rem .6rem; border-radius: 4px; }
 tr[data-status^="4"] td:nth-child(4), tr[data-status^="5"] td:nth-child(4) { color: #a01010; font-weight: 600; }
 `
@@ -28,6 +29,7 @@ const BODY = `
     <label>Session (X-Mock-Session; empty: the default) <input id="session-input" autocomplete="off" maxlength="64"></label>
     <button type="submit">Open</button>
   </form>
+  <p class="muted">Live sessions: <span id="sessions"></span></p>
   <p id="error" role="alert" hidden></p>
 </header>
 <main>

@@ -57,6 +57,7 @@ export function inspectorScript(): void {
   type Force = { operation: string; status: number }
   type Forceable = { operation: string; method: string; path: string; statuses: number[] }
   type View = { name: string; petCount: number; pets: Pet[]; pending: Force[]; forceable: Forceable[] }
+  type Listed = { sessions: { name: string }[] }
   type Entry = {
     time: string
     method: string
@@ -128,14 +129,29 @@ export function inspectorScript(): void {
     )
   }
 
+  function renderSessions(listed: Listed): void {
+    const names = ['', ...listed.sessions.map((live) => live.name).reverse()]
+    byId('sessions').replaceChildren(
+      ...names.map((name) =>
+        element('a', name === '' ? '(default)' : name, {
+          href: name === '' ? '?' : `?session=${encodeURIComponent(name)}`,
+          'data-testid': 'session-link',
+          ...(name === session && { 'aria-current': 'page' }),
+        }),
+      ),
+    )
+  }
+
   async function refresh(): Promise<void> {
     try {
-      const [view, entries] = await Promise.all([
+      const [view, entries, listed] = await Promise.all([
         call('GET', '/__mock/session'),
         call('GET', '/__mock/requests'),
+        call('GET', '/__mock/sessions'),
       ])
       renderView(view as View)
       renderJournal(entries as Entry[])
+      renderSessions(listed as Listed)
       showError('')
       byId('updated').textContent = `updated ${new Date().toLocaleTimeString()}`
       document.body.dataset.ready = 'true'

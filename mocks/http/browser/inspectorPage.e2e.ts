@@ -145,6 +145,34 @@ describe('the inspector page in Chromium', { skip, timeout: 120_000 }, () => {
     assert.equal(mock.store.size, seedPets.length)
   })
 
+  test('lists the live sessions as links, a hostile session name as text, and opens one', async () => {
+    const hostileSession = '<b>bold</b>"onmouseover=alert(1)'
+    const created = await fetch(`${apiUrl}/pets`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer petstore-dev-key',
+        'content-type': 'application/json',
+        'x-mock-session': hostileSession,
+      },
+      body: JSON.stringify({ name: 'In the hostile session', categoryId: 5 }),
+    })
+    assert.equal(created.status, 201)
+    const link = page.getByTestId('session-link').filter({ hasText: hostileSession })
+    await link.waitFor()
+    assert.equal(await link.textContent(), hostileSession)
+    assert.equal(await page.locator('#sessions b').count(), 0)
+    assert.equal(
+      await page.getByTestId('session-link').filter({ hasText: SESSION }).getAttribute('aria-current'),
+      'page',
+    )
+    await link.click()
+    await page.locator('#session-name').filter({ hasText: hostileSession }).waitFor()
+    await page.getByTestId('pet').filter({ hasText: 'In the hostile session' }).waitFor()
+    await page.getByTestId('session-link').filter({ hasText: '(default)' }).click()
+    await page.locator('#session-name').filter({ hasText: 'default' }).waitFor()
+    assert.equal(await page.getByTestId('pet').count(), seedPets.length)
+  })
+
   test('the page raised no errors, dialogs or CSP violations', () => {
     assert.deepEqual(problems, [])
   })
