@@ -3,6 +3,9 @@
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
+  // A guard against hangs, not a speed target: tests that start child processes (the CLI, Prism,
+  // Chromium) need more than Jest's 5 s on a busy shared 2-core machine. No test asserts on time.
+  testTimeout: 30_000,
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': [
