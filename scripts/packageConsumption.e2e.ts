@@ -1,6 +1,9 @@
 // `npm run test:package`: the package as a user gets it. `npm pack`, install the tarball into a fresh
-// app, then import every entry point by the package name, run requests through them, type-check a
-// user's file against the shipped types, bundle the browser entry, and start the `petstore-mock` bin.
+// app that has msw 3 as its own dependency (one copy must result), then import every entry point by
+// the package name, run requests through them, type-check a user's file against the shipped types,
+// bundle the browser entry, start both bins, run the contract suite from the app's own Vitest and
+// Jest, run the CI workflow's one-line command, and do the main of it again on the lowest Node that
+// `engines` claims (the `node` package brings it), while an older Node gets one line from each bin.
 // node:test, not Jest: Vite's bundler cannot run inside Jest's vm contexts.
 import assert from 'node:assert/strict'
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
@@ -15,36 +18,113 @@ import { build } from 'vite'
 const ROOT = join(import.meta.dirname, '..')
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
 const run = promisify(execFile)
-// npm and its scripts (prepack) run on this Node, the one the project pins, not the system's.
-const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}` }
+// npm and its scripts (prepack) run on this Node, the one the project pins, not the system's. No
+// npm_* variables from the `npm run` that started this test: the app is a user's, not ours.
+const env = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))),
+  PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
+}
+const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string
+  engines: { node: string }
+  peerDependencies: { msw: string }
+}
+const NODE_FLOOR = (/^>=(\d+\.\d+\.\d+)$/.exec(manifest.engines.node) ?? [])[1] as string
+/** A Node below the floor that teams still run (end of life, and msw 3 fails on it). */
+const OLD_NODE = '20'
+const KEY = 'petstore-dev-key'
 
-describe('the packed package in a fresh app', { timeout: 180_000 }, () => {
+type Ran = { code: number; stdout: string; stderr: string }
+/** Runs a command; resolves its exit code and output whatever the code. */
+const runAny = (file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) =>
+  run(file, args, { env, timeout: 300_000, maxBuffer: 16 * 1024 * 1024, ...options }).then(
+    ({ stdout, stderr }): Ran => ({ code: 0, stdout, stderr }),
+    (error: Ran & { code: number | string }): Ran => ({ ...error, code: Number(error.code) }),
+  )
+const npm = (args: string[], cwd: string) => runAny('npm', args, { cwd })
+const INSTALL = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error']
+
+/** The path of a Node binary of `version`, as the `node` npm package installs it (cached by npx). */
+async function nodeBinary(version: string, cwd: string): Promise<string> {
+  const found = await runAny('npx', ['--yes', '-p', `node@${version}`, 'node', '-p', 'process.execPath'], {
+    cwd,
+  })
+  assert.equal(found.code, 0, `npx could not bring node@${version}: ${found.stderr}`)
+  return found.stdout.trim()
+}
+
+/** Starts the installed `petstore-mock` bin on a free port with `nodePath`; resolves its base URL. */
+function startMockBin(nodePath: string, app: string, children: ChildProcess[]): Promise<string> {
+  const bin = join(app, 'node_modules', 'petstore-mock', 'dist', 'bin', 'petstore-mock.js')
+  const child = spawn(nodePath, [bin, '--port', '0', '--quiet'], {
+    cwd: app,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let output = ''
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no startup line within 30 s: ${output}`)), 30_000)
+    const read = (chunk: Buffer) => {
+      output += chunk
+      const url = /listening on (http:\/\/\S+\/v1)/.exec(output)?.[1]
+      if (url) {
+        clearTimeout(timer)
+        resolve(url)
+      }
+    }
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`exited with ${code}: ${output}`))
+    })
+  })
+}
+
+describe('the packed package in a fresh app', { timeout: 900_000 }, () => {
   let work: string
   let app: string
+  let tarball: string
+  /** The installed petstore-mock bin, running on this Node for the tests that need a server. */
+  let baseUrl: string
   const children: ChildProcess[] = []
 
-  /** Runs `node <file>` inside the app and resolves its stdout. */
-  const node = async (file: string, source: string) => {
+  /** Runs `node <file>` inside the app (with `nodePath`, this Node by default) and resolves its stdout. */
+  const node = async (file: string, source: string, nodePath = process.execPath) => {
     await writeFile(join(app, file), source)
-    return (await run(process.execPath, [file], { cwd: app, env, timeout: 30_000 })).stdout
+    return (await run(nodePath, [file], { cwd: app, env, timeout: 60_000 })).stdout
   }
 
   before(async () => {
     work = await mkdtemp(join(tmpdir(), 'petstore-package-'))
     app = join(work, 'app')
     await mkdir(app)
-    const npm = (args: string[], cwd: string) => run('npm', args, { cwd, env, timeout: 120_000 })
-    await npm(['pack', '--pack-destination', work, '--silent'], ROOT)
-    const [tarball] = (await readdir(work)).filter((name) => name.endsWith('.tgz'))
-    assert.ok(tarball, 'npm pack wrote no tarball')
+    const packed = await npm(['pack', '--pack-destination', work, '--silent'], ROOT)
+    assert.equal(packed.code, 0, packed.stderr)
+    const [name] = (await readdir(work)).filter((file) => file.endsWith('.tgz'))
+    assert.ok(name, 'npm pack wrote no tarball')
+    tarball = join(work, name)
+    // An app that already has msw 3 as its own dependency. The test runners a team would use sit one
+    // folder up, where the app's imports still find them: vitest brings an msw of its own, and the
+    // app's tree must show exactly the app's msw and what petstore-mock adds to it (nothing).
     await writeFile(
       join(app, 'package.json'),
-      JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+      JSON.stringify({
+        name: 'consumer',
+        private: true,
+        type: 'module',
+        dependencies: { msw: manifest.peerDependencies.msw },
+      }),
     )
-    await npm(
-      ['install', join(work, tarball), '--prefer-offline', '--no-audit', '--no-fund', '--silent'],
-      app,
-    )
+    await writeFile(join(work, 'package.json'), JSON.stringify({ name: 'runners', private: true }))
+    const [installed, runners] = await Promise.all([
+      npm(['install', ...INSTALL, tarball], app),
+      npm(['install', ...INSTALL, 'vitest@^4', 'jest@^30', '@jest/globals@^30'], work),
+    ])
+    assert.equal(installed.code, 0, installed.stderr)
+    assert.equal(runners.code, 0, runners.stderr)
+    baseUrl = await startMockBin(process.execPath, app, children)
   })
 
   after(async () => {
@@ -52,23 +132,47 @@ describe('the packed package in a fresh app', { timeout: 180_000 }, () => {
     if (work) await rm(work, { recursive: true, force: true })
   })
 
-  test('petstore-mock/node answers a request through setupServer', async () => {
+  test("one msw: the app's msw 3 is the one petstore-mock uses (npm ls shows one copy)", async () => {
+    const listed = await npm(['ls', 'msw', '--all', '--parseable'], app)
+    assert.equal(listed.code, 0, listed.stderr)
+    assert.deepEqual(listed.stdout.trim().split('\n'), [join(app, 'node_modules', 'msw')])
+    const installed = JSON.parse(
+      await readFile(join(app, 'node_modules', 'petstore-mock', 'package.json'), 'utf8'),
+    ) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> }
+    assert.equal(installed.dependencies?.msw, undefined)
+    assert.equal(installed.peerDependencies?.msw, manifest.peerDependencies.msw)
+  })
+
+  test('petstore-mock/node answers through setupServer, and the app overrides one response with its msw', async () => {
     const stdout = await node(
       'node-request.js',
-      `import { createPetStoreMockServer } from 'petstore-mock/node'
+      `import { http, HttpResponse } from 'msw'
+import { createPetStoreMockServer } from 'petstore-mock/node'
 const mock = createPetStoreMockServer({ baseUrl: 'https://api.example.test/v1' })
 mock.server.listen({ onUnhandledFrame: 'error' })
-const response = await fetch('https://api.example.test/v1/pets?limit=2&status=sold', {
-  headers: { authorization: 'Bearer petstore-dev-key' },
-})
-console.log(JSON.stringify({ status: response.status, body: await response.json() }))
+const get = async () => {
+  const response = await fetch('https://api.example.test/v1/pets?limit=2&status=sold', {
+    headers: { authorization: 'Bearer petstore-dev-key' },
+  })
+  return { status: response.status, body: await response.json() }
+}
+const real = await get()
+// The adopters' snippet: override one response for one test, then back to the mock.
+mock.server.use(http.get('https://api.example.test/v1/pets', () => HttpResponse.json({ code: 'x', message: 'down', status: 503 }, { status: 503 })))
+const overridden = await get()
+mock.server.resetHandlers()
+const restored = await get()
+console.log(JSON.stringify({ real, overridden, restored }))
 mock.server.close()
 `,
     )
-    const { status, body } = JSON.parse(stdout) as { status: number; body: { status: string }[] }
-    assert.equal(status, 200)
-    assert.equal(body.length, 2)
-    assert.deepEqual(new Set(body.map((pet) => pet.status)), new Set(['sold']))
+    type Answer = { status: number; body: { status: string }[] }
+    const { real, overridden, restored } = JSON.parse(stdout) as Record<string, Answer>
+    assert.equal(real?.status, 200)
+    assert.equal(real?.body.length, 2)
+    assert.deepEqual(new Set(real?.body.map((pet) => pet.status)), new Set(['sold']))
+    assert.equal(overridden?.status, 503)
+    assert.deepEqual(restored, real)
   })
 
   test('the root and spec entries load, and the shipped openapi.yaml validates', async () => {
@@ -123,6 +227,7 @@ console.log(JSON.stringify({
 import type { Pet, PetStoreHandlersOptions } from 'petstore-mock'
 import { createPetStoreMockWorker, type PetStoreMockWorker } from 'petstore-mock/browser'
 import { createPetStoreMockServer } from 'petstore-mock/node'
+import { type CheckResult, type ContractReport, type RunOptions, runContract } from 'petstore-mock/contract'
 
 const options: PetStoreHandlersOptions = { baseUrl: '/v1', apiKeys: ['k'], latencyMs: 0 }
 const mock = createPetStoreMockServer(options)
@@ -137,6 +242,14 @@ export const lost: Pet = { id: 1, name: 'Rex', categoryId: 1, status: 'lost' }
 createPetStoreMockServer({ latencyMs: 'slow' })
 
 export const start: PetStoreMockWorker['worker']['start'] = createPetStoreMockWorker().worker.start
+
+const run: RunOptions = { baseUrl: 'http://127.0.0.1:8080/v1', apiKey: 'k', strict: true }
+export const report: Promise<ContractReport> = runContract(run)
+export const outcome = (result: CheckResult): 'pass' | 'fail' | 'skip' => result.outcome
+// @ts-expect-error baseUrl is required
+runContract({ apiKey: 'k' })
+// @ts-expect-error a report's results are CheckResults, not strings
+export const wrong: string[] = (await report).results
 `,
     )
     const checked = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: app, env }).catch(
@@ -175,47 +288,199 @@ await worker.start({ onUnhandledFrame: 'bypass' })
   })
 
   test('the petstore-mock bin serves the API, and the petstore-contract bin checks it', async () => {
-    const child = spawn(join(app, 'node_modules', '.bin', 'petstore-mock'), ['--port', '0', '--quiet'], {
-      cwd: app,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    children.push(child)
-    let output = ''
-    const baseUrl = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no startup line within 15 s: ${output}`)), 15_000)
-      const read = (chunk: Buffer) => {
-        output += chunk
-        const url = /listening on (http:\/\/\S+\/v1)/.exec(output)?.[1]
-        if (url) {
-          clearTimeout(timer)
-          resolve(url)
-        }
-      }
-      child.stdout.on('data', read)
-      child.stderr.on('data', read)
-      child.once('exit', (code) => {
-        clearTimeout(timer)
-        reject(new Error(`exited with ${code}: ${output}`))
-      })
-    })
-    const response = await fetch(`${baseUrl}/pets`, { headers: { authorization: 'Bearer petstore-dev-key' } })
+    const response = await fetch(`${baseUrl}/pets`, { headers: { authorization: `Bearer ${KEY}` } })
     assert.equal(response.status, 200)
     assert.equal(((await response.json()) as unknown[]).length, 20)
+    const spec = await fetch(`${baseUrl.replace(/\/v1$/, '')}/__mock/openapi.yaml`)
+    assert.equal(await spec.text(), await readFile(join(ROOT, 'spec', 'openapi.yaml'), 'utf8'))
 
     // The petstore-contract bin, as another team runs it against its own server: here, the mock.
     const contract = join(app, 'node_modules', '.bin', 'petstore-contract')
-    const passed = await run(contract, ['--base-url', baseUrl, '--api-key', 'petstore-dev-key', '--strict'], {
-      cwd: app,
-      env,
-    })
+    const passed = await runAny(contract, ['-u', baseUrl, '-k', KEY, '--strict'], { cwd: app })
+    assert.equal(passed.code, 0, passed.stdout)
     assert.match(passed.stdout, /Result: conforms/)
-    const refused = await run(contract, ['--base-url', baseUrl, '--api-key', 'not-the-key'], {
-      cwd: app,
-      env,
-    }).catch((error: { code: number; stdout: string; stderr: string }) => error)
-    assert.equal((refused as { code?: number }).code, 2)
-    assert.match(`${refused.stdout}${refused.stderr}`, /rejected the API key everywhere/)
-    child.kill('SIGTERM')
+    const refused = await runAny(contract, ['--base-url', baseUrl, '--api-key', 'not-the-key'], { cwd: app })
+    assert.equal(refused.code, 2)
+    assert.equal(`${refused.stdout}${refused.stderr}`.match(/rejected the API key everywhere/g)?.length, 1)
+  })
+
+  test('each bin names itself in --help and prints the version with --version', async () => {
+    for (const bin of ['petstore-mock', 'petstore-contract']) {
+      const path = join(app, 'node_modules', '.bin', bin)
+      const help = await runAny(path, ['-h'], { cwd: app })
+      assert.equal(help.code, 0)
+      assert.match(help.stdout, new RegExp(`^Usage: ${bin} `))
+      assert.doesNotMatch(help.stdout, /npm (start|run)/)
+      const version = await runAny(path, ['--version'], { cwd: app })
+      assert.deepEqual(version, { code: 0, stdout: `${manifest.version}\n`, stderr: '' })
+    }
+  })
+
+  /** Copies an example of examples/contract-in-your-tests into the app and runs it with `args`. */
+  async function runExample(file: string, command: string[], key: string): Promise<Ran> {
+    await writeFile(
+      join(app, file),
+      await readFile(join(ROOT, 'examples', 'contract-in-your-tests', file), 'utf8'),
+    )
+    const withTarget = { ...env, PETSTORE_BASE_URL: baseUrl, PETSTORE_API_KEY: key, CI: 'true' }
+    return runAny(process.execPath, command, { cwd: app, env: withTarget })
+  }
+
+  test("petstore-mock/contract in the app's own Vitest: passes against the mock, fails with a wrong key", async () => {
+    const vitest = [join(work, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'contract.vitest.test.js']
+    const passed = await runExample('contract.vitest.test.js', vitest, KEY)
+    assert.equal(passed.code, 0, `${passed.stdout}${passed.stderr}`)
+    assert.match(passed.stdout, /1 passed/)
+    const failed = await runExample('contract.vitest.test.js', vitest, 'not-the-key')
+    assert.equal(failed.code, 1)
+    assert.match(`${failed.stdout}${failed.stderr}`, /rejected the API key everywhere/)
+  })
+
+  test("petstore-mock/contract in the app's own Jest: passes against the mock, fails with a wrong key", async () => {
+    await writeFile(
+      join(app, 'jest.config.json'),
+      JSON.stringify({ transform: {}, testMatch: ['**/*.jest.test.js'] }),
+    )
+    const jest = [
+      '--experimental-vm-modules',
+      '--no-warnings=ExperimentalWarning',
+      join(work, 'node_modules', 'jest', 'bin', 'jest.js'),
+      '--config',
+      'jest.config.json',
+      'contract.jest.test.js',
+    ]
+    const passed = await runExample('contract.jest.test.js', jest, KEY)
+    assert.equal(passed.code, 0, `${passed.stdout}${passed.stderr}`)
+    assert.match(passed.stderr, /Tests:\s+1 passed, 1 total/)
+    const failed = await runExample('contract.jest.test.js', jest, 'not-the-key')
+    assert.equal(failed.code, 1)
+    assert.match(failed.stderr, /Tests:\s+1 failed, 1 total/)
+  })
+
+  test("the README's Vitest and Jest snippets run as written in the app's own Vitest and Jest", async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+    const snippets = [...readme.matchAll(/```js\n\/\/ (pets\.(?:vitest|jest)\.test\.js)\n([\s\S]*?)```/g)]
+    assert.deepEqual(
+      snippets.map(([, file]) => file),
+      ['pets.vitest.test.js', 'pets.jest.test.js'],
+    )
+    for (const [, file, code] of snippets) await writeFile(join(app, file as string), code as string)
+    const vitest = await runAny(
+      process.execPath,
+      [join(work, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'pets.vitest.test.js'],
+      { cwd: app, env: { ...env, CI: 'true' } },
+    )
+    assert.equal(vitest.code, 0, `${vitest.stdout}${vitest.stderr}`)
+    assert.match(vitest.stdout, /1 passed/)
+    await writeFile(
+      join(app, 'jest.config.json'),
+      JSON.stringify({ transform: {}, testMatch: ['**/*.jest.test.js'] }),
+    )
+    const jest = await runAny(
+      process.execPath,
+      [
+        '--experimental-vm-modules',
+        '--no-warnings=ExperimentalWarning',
+        join(work, 'node_modules', 'jest', 'bin', 'jest.js'),
+        '--config',
+        'jest.config.json',
+        'pets.jest.test.js',
+      ],
+      { cwd: app, env: { ...env, CI: 'true' } },
+    )
+    assert.equal(jest.code, 0, `${jest.stdout}${jest.stderr}`)
+    assert.match(jest.stderr, /Tests:\s+1 passed, 1 total/)
+  })
+
+  test("the CI workflow's one line runs the suite from the package, with no clone, and writes JUnit", async () => {
+    const workflow = await readFile(join(ROOT, '.github', 'workflows', 'contract-staging.yml'), 'utf8')
+    const line = /^\s+run: (npx .*)$/m.exec(workflow)?.[1]
+    assert.ok(line, 'the workflow has no `run: npx ...` step')
+    assert.match(
+      line,
+      /^npx --yes -p petstore-mock petstore-contract --base-url "\$PETSTORE_BASE_URL" --api-key "\$PETSTORE_API_KEY" --reports$/,
+    )
+    assert.doesNotMatch(workflow, /uses: actions\/checkout|run: npm (ci|install)/)
+    // The same line, with the packed tarball for the published name, in an empty folder.
+    const empty = join(work, 'ci-job')
+    await mkdir(empty)
+    const command = line.replace('-p petstore-mock ', `-p ${tarball} `)
+    const ci = await runAny('sh', ['-c', command], {
+      cwd: empty,
+      env: { ...env, PETSTORE_BASE_URL: baseUrl, PETSTORE_API_KEY: KEY },
+    })
+    assert.equal(ci.code, 0, `${ci.stdout}${ci.stderr}`)
+    assert.match(ci.stdout, /Result: conforms/)
+    const junit = await readFile(join(empty, 'reports', 'contract', 'junit.xml'), 'utf8')
+    assert.match(
+      junit,
+      /^<\?xml[^>]*\?>\s*<testsuites name="petstore-contract" tests="[1-9]\d*" failures="0"/,
+    )
+  })
+
+  test(`on the floor of engines (Node ${NODE_FLOOR}): setupServer, both bins and the contract export work, with no warning`, async () => {
+    const floor = await nodeBinary(NODE_FLOOR, work)
+    assert.equal((await run(floor, ['-p', 'process.versions.node'])).stdout.trim(), NODE_FLOOR)
+    const request = await runAny(floor, ['node-request.js'], { cwd: app })
+    assert.equal(request.code, 0, request.stderr)
+    assert.equal(request.stderr, '')
+    assert.equal((JSON.parse(request.stdout) as { overridden: { status: number } }).overridden.status, 503)
+
+    const floorUrl = await startMockBin(floor, app, children)
+    const contractBin = join(app, 'node_modules', 'petstore-mock', 'dist', 'bin', 'petstore-contract.js')
+    const checked = await runAny(floor, [contractBin, '-u', floorUrl, '-k', KEY, '--strict'], { cwd: app })
+    assert.equal(checked.code, 0, checked.stdout)
+    assert.equal(checked.stderr, '')
+    await writeFile(
+      join(app, 'contract-from-code.js'),
+      `import { runContract } from 'petstore-mock/contract'
+const report = await runContract({ baseUrl: process.argv[2], apiKey: 'petstore-dev-key' })
+console.log(JSON.stringify({ failed: report.failed, results: report.results.length }))
+`,
+    )
+    const ran = await runAny(floor, ['contract-from-code.js', floorUrl], { cwd: app })
+    assert.equal(ran.code, 0, ran.stderr)
+    assert.equal(ran.stderr, '')
+    assert.equal((JSON.parse(ran.stdout) as { failed: boolean }).failed, false)
+  })
+
+  test(`below the floor (Node ${OLD_NODE}): each bin exits 2 with one line naming the Node it needs`, async () => {
+    const old = await nodeBinary(OLD_NODE, work)
+    for (const bin of ['petstore-mock', 'petstore-contract']) {
+      const path = join(app, 'node_modules', 'petstore-mock', 'dist', 'bin', `${bin}.js`)
+      const result = await runAny(old, [path, '--port', '0'], { cwd: app })
+      assert.equal(result.code, 2)
+      assert.equal(result.stdout, '')
+      assert.match(
+        result.stderr,
+        new RegExp(
+          `^${bin}: needs Node ${NODE_FLOOR.replaceAll('.', '\\.')} or later; this is Node ${OLD_NODE}\\.[^\n]*\n$`,
+        ),
+      )
+    }
+  })
+
+  test('an app on msw 2: npm refuses the install naming the peer, and a forced install fails at import with one sentence', async () => {
+    const old = join(work, 'msw2-app')
+    await mkdir(old)
+    await writeFile(
+      join(old, 'package.json'),
+      JSON.stringify({ name: 'msw2-app', private: true, type: 'module' }),
+    )
+    assert.equal((await npm(['install', ...INSTALL, 'msw@2'], old)).code, 0)
+    const refused = await npm(['install', ...INSTALL, tarball], old)
+    assert.notEqual(refused.code, 0)
+    assert.match(refused.stderr, /ERESOLVE[\s\S]*peer msw@"\^3[\s\S]*petstore-mock/)
+    const forced = await npm(['install', ...INSTALL, '--legacy-peer-deps', tarball], old)
+    assert.equal(forced.code, 0, forced.stderr)
+    await writeFile(join(old, 'use.js'), "import 'petstore-mock/node'\n")
+    const used = await runAny(process.execPath, ['use.js'], { cwd: old })
+    assert.equal(used.code, 1)
+    assert.match(
+      used.stderr,
+      new RegExp(
+        `petstore-mock needs msw \\${manifest.peerDependencies.msw} \\(a peer dependency\\); found msw 2\\.`,
+      ),
+    )
   })
 })

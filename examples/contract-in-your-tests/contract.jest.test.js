@@ -1,0 +1,16 @@
+// Your server checked by the Pet Store contract suite, inside your own Jest run (native ESM:
+// `node --experimental-vm-modules node_modules/jest/bin/jest.js`, with `"transform": {}`).
+import { expect, test } from '@jest/globals'
+import { runContract } from 'petstore-mock/contract'
+
+test('our API conforms to the Pet Store contract', async () => {
+  const report = await runContract({
+    baseUrl: process.env.PETSTORE_BASE_URL ?? 'http://127.0.0.1:8080/v1',
+    apiKey: process.env.PETSTORE_API_KEY ?? 'petstore-dev-key',
+  })
+  expect(report.abort).toBeUndefined()
+  expect(report.results.filter((result) => result.outcome === 'fail' && result.level === 'required')).toEqual(
+    [],
+  )
+  expect(report.failed).toBe(false)
+}, 120_000)
