@@ -143,6 +143,21 @@ describe('the packed package in a fresh app', { timeout: 900_000 }, () => {
     assert.equal(installed.peerDependencies?.msw, manifest.peerDependencies.msw)
   })
 
+  test('the installed package carries its MIT LICENSE, repository and the README whose links leave the registry page', async () => {
+    const installed = join(app, 'node_modules', 'petstore-mock')
+    assert.match(await readFile(join(installed, 'LICENSE'), 'utf8'), /^MIT License\n/)
+    const meta = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as {
+      license: string
+      repository: { type: string; url: string }
+    }
+    assert.equal(meta.license, 'MIT')
+    assert.match(meta.repository.url, /^git\+https:\/\/\S+\.git$/)
+    const readme = await readFile(join(installed, 'README.md'), 'utf8')
+    const home = meta.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')
+    assert.ok(readme.includes(`](${home}/blob/main/docs/`), 'the README links into docs/ on the repository')
+    assert.doesNotMatch(readme, /\]\((?!#|https?:\/\/)/)
+  })
+
   test('petstore-mock/node answers through setupServer, and the app overrides one response with its msw', async () => {
     const stdout = await node(
       'node-request.js',
