@@ -60,7 +60,8 @@ function brokenRule(violation: ParameterViolation, exchange: Exchange, maximum: 
   const strays = pets.filter(
     (pet) => violation.parameter in pet && pet[violation.parameter] !== violation.value,
   )
-  if (violation.parameter !== 'limit' && strays.length > 0)
+  // An empty value may be read as no filter at all (as `prism mock` does); only 400 is asked for it (recommended).
+  if (violation.parameter !== 'limit' && violation.value !== '' && strays.length > 0)
     return `${strays.length} pets whose ${violation.parameter} is not ${JSON.stringify(violation.value)}, e.g. ${JSON.stringify(strays[0])}`
   return undefined
 }
