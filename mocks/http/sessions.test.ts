@@ -27,6 +27,12 @@ describe('X-Mock-Session', () => {
     expect(it.mock.store.size).toBe(seedPets.length)
   })
 
+  test('X-Mock-Session: default names the shared store a request without the header uses', async () => {
+    expect((await it.create('default', 'Shared')).status).toBe(201)
+    expect((await it.names()).at(-1)).toBe('Shared')
+    expect(it.mock.store.snapshot().at(-1)?.name).toBe('Shared')
+  })
+
   test('ids are per session: each session numbers from its own seed', async () => {
     const a = (await (await it.create('alice', 'A')).json()) as { id: number }
     const b = (await (await it.create('bob', 'B')).json()) as { id: number }
