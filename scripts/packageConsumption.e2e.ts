@@ -53,6 +53,14 @@ async function nodeBinary(version: string, cwd: string): Promise<string> {
   return found.stdout.trim()
 }
 
+/** The README's test snippets, as [file name, code]: each block starts with a `// pets.*.test.js` line. */
+async function readmeSnippets(): Promise<[string, string][]> {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+  return [...readme.matchAll(/```js\n\/\/ (pets\.(?:vitest|jest)\.test\.js)\n([\s\S]*?)```/g)].map(
+    ([, file, code]) => [file as string, code as string],
+  )
+}
+
 /** Starts the installed `petstore-mock` bin on a free port with `nodePath`; resolves its base URL. */
 function startMockBin(nodePath: string, app: string, children: ChildProcess[]): Promise<string> {
   const bin = join(app, 'node_modules', 'petstore-mock', 'dist', 'bin', 'petstore-mock.js')
@@ -373,13 +381,12 @@ await worker.start({ onUnhandledFrame: 'bypass' })
   })
 
   test("the README's Vitest and Jest snippets run as written in the app's own Vitest and Jest", async () => {
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
-    const snippets = [...readme.matchAll(/```js\n\/\/ (pets\.(?:vitest|jest)\.test\.js)\n([\s\S]*?)```/g)]
+    const snippets = await readmeSnippets()
     assert.deepEqual(
-      snippets.map(([, file]) => file),
+      snippets.map(([file]) => file),
       ['pets.vitest.test.js', 'pets.jest.test.js'],
     )
-    for (const [, file, code] of snippets) await writeFile(join(app, file as string), code as string)
+    for (const [file, code] of snippets) await writeFile(join(app, file), code)
     const vitest = await runAny(
       process.execPath,
       [join(work, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'pets.vitest.test.js'],
@@ -433,13 +440,26 @@ await worker.start({ onUnhandledFrame: 'bypass' })
     )
   })
 
-  test(`on the floor of engines (Node ${NODE_FLOOR}): setupServer, both bins and the contract export work, with no warning`, async () => {
+  test(`on the floor of engines (Node ${NODE_FLOOR}): setupServer, Vitest, both bins and the contract export work, with no warning`, async () => {
     const floor = await nodeBinary(NODE_FLOOR, work)
     assert.equal((await run(floor, ['-p', 'process.versions.node'])).stdout.trim(), NODE_FLOOR)
     const request = await runAny(floor, ['node-request.js'], { cwd: app })
     assert.equal(request.code, 0, request.stderr)
     assert.equal(request.stderr, '')
     assert.equal((JSON.parse(request.stdout) as { overridden: { status: number } }).overridden.status, 503)
+    // The issue's case: a Vitest run with the README's snippet, on the floor (Node 20 failed inside msw).
+    const [vitestSnippet] = await readmeSnippets()
+    await writeFile(join(app, 'floor.vitest.test.js'), (vitestSnippet as [string, string])[1])
+    const vitest = await runAny(
+      floor,
+      [join(work, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'floor.vitest'],
+      {
+        cwd: app,
+        env: { ...env, CI: 'true' },
+      },
+    )
+    assert.equal(vitest.code, 0, `${vitest.stdout}${vitest.stderr}`)
+    assert.match(vitest.stdout, /1 passed/)
 
     const floorUrl = await startMockBin(floor, app, children)
     const contractBin = join(app, 'node_modules', 'petstore-mock', 'dist', 'bin', 'petstore-contract.js')
