@@ -66,11 +66,16 @@ export interface CheckContext {
   census?: Census
   /** The seed and budget of the generated phase; the phase records what it did here. */
   readonly generation: GeneratedPhase
+  /** Aborted when the run's deadline passes; `send` then throws DeadlineReached (the runner reports the cut). Absent in a hand-made context. */
+  readonly deadline?: AbortSignal
 }
 
 export interface CheckOutcome {
   findings: Finding[]
-  /** Operations this check could not exercise, with the reason. */
+  /**
+   * Operations this check could not exercise or judge, with the reason (reported as skipped, never
+   * as passed). To skip every operation from deep inside a check, throw NotJudged.
+   */
   skipped?: Partial<Record<OperationName, string>>
 }
 

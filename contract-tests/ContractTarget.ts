@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util'
 import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import { TARGET_KINDS, type TargetKind } from './capabilitiesOf.ts'
+import { DEFAULT_DEADLINE_MS } from './deadline.ts'
+import { DEFAULT_MAX_BODY_BYTES } from './exchange.ts'
 import { type Budget, parseBudget } from './stateful/Budget.ts'
 
 /** Where and how to run the suite: what the CLI and the Jest suite hand to runContract. */
@@ -18,6 +20,10 @@ export interface ContractTarget {
   seed?: number | undefined
   /** How hard the model phase looks; 4 s when absent. */
   budget?: Budget | undefined
+  /** The whole run's deadline. */
+  deadlineMs: number
+  /** The most of one response body that is read. */
+  maxBodyBytes: number
   junitFile?: string | undefined
   jsonFile?: string | undefined
 }
@@ -46,14 +52,19 @@ export function contractUsage(program: string): string {
       --seed N             replay the model phase's sequences        (env PETSTORE_SEED; random by default)
       --budget B           how hard the model phase looks: runs (200runs, 200) or time (30s, 2m)
                            (env PETSTORE_BUDGET; default 4s)
+      --deadline TIME      stop the whole run after TIME (e.g. 90s, 5m, 1500ms; a bare number is
+                           seconds), report what was judged; default ${DEFAULT_DEADLINE_MS / 1000}s  (env PETSTORE_DEADLINE)
+      --max-body BYTES     read at most BYTES of a response body, discard the rest (e.g. 1MiB, 4MiB;
+                           default 1MiB)                             (env PETSTORE_MAX_BODY)
       --junit FILE         write a JUnit XML report                 (env PETSTORE_JUNIT)
       --json FILE          write a JSON summary (checks x operations) (env PETSTORE_JSON)
   -r, --reports            both, at ${DEFAULT_REPORTS.junit} and ${DEFAULT_REPORTS.json}
   -v, --version            the version of petstore-contract
   -h, --help               this text
 
-Exit status: 0 conforms, 1 a required check failed (or any, with --strict), 2 usage error or the
-target is unreachable or rejects the key everywhere.`
+Exit status: 0 conforms, 1 a required check failed (or any, with --strict), 2 usage error, the
+target is unreachable or rejects the key everywhere, or the deadline cut a run that found no failure.
+The key is never printed: curl lines read it from $PETSTORE_API_KEY.`
 }
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value)
@@ -83,6 +94,8 @@ export function resolveTarget(
       timeout: { type: 'string' },
       seed: { type: 'string' },
       budget: { type: 'string' },
+      deadline: { type: 'string' },
+      'max-body': { type: 'string' },
       junit: { type: 'string' },
       json: { type: 'string' },
       reports: { type: 'boolean', short: 'r' },
@@ -103,6 +116,18 @@ export function resolveTarget(
   const timeoutMs = Number(timeoutText)
   if (!/^\d+$/.test(timeoutText) || timeoutMs < 1 || timeoutMs > 120_000) {
     throw new Error(`--timeout must be milliseconds from 1 to 120000; received '${timeoutText}'`)
+  }
+  const deadlineText = values.deadline ?? env.PETSTORE_DEADLINE ?? `${DEFAULT_DEADLINE_MS / 1000}s`
+  const deadlineMs = parseQuantity(deadlineText, { ms: 1, s: 1000, m: 60_000, '': 1000 })
+  if (deadlineMs === undefined || deadlineMs < 1 || deadlineMs > 86_400_000) {
+    throw new Error(
+      `--deadline must be a duration such as 90s, 5m or 1500ms (at most 24 hours); received '${deadlineText}'`,
+    )
+  }
+  const maxBodyText = values['max-body'] ?? env.PETSTORE_MAX_BODY ?? String(DEFAULT_MAX_BODY_BYTES)
+  const maxBodyBytes = parseQuantity(maxBodyText, { '': 1, b: 1, kib: 1024, mib: 1_048_576 })
+  if (maxBodyBytes === undefined || maxBodyBytes < 1024 || maxBodyBytes > 1_073_741_824) {
+    throw new Error(`--max-body must be from 1KiB to 1024MiB (e.g. 4MiB or 65536); received '${maxBodyText}'`)
   }
   const kindText =
     values['target-kind'] ?? (values.stateless ? 'prism-mock' : env.PETSTORE_TARGET_KIND) ?? 'server'
@@ -126,7 +151,16 @@ export function resolveTarget(
     timeoutMs,
     seed: seedText === undefined ? undefined : Number(seedText),
     budget: budgetText === undefined ? undefined : parseBudget(budgetText),
+    deadlineMs,
+    maxBodyBytes,
     junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined),
     jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? DEFAULT_REPORTS.json : undefined),
   }
+}
+
+/** A number with an optional unit from `units` (case-insensitive), as a whole count of the base unit. */
+function parseQuantity(text: string, units: Record<string, number>): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim())
+  const factor = match ? units[(match[2] as string).toLowerCase()] : undefined
+  return match && factor ? Math.round(Number(match[1]) * factor) : undefined
 }

@@ -10,10 +10,11 @@ import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
 import { runContract } from './runContract.ts'
+import { visible } from './text/visible.ts'
 
 /**
  * Runs the suite as a command and resolves its exit status: 0 conforms, 1 a check failed, 2 a usage
- * error or an aborted run. The console report says why a run aborted; nothing repeats it.
+ * error, an aborted run, or a run the deadline cut before any check failed. The console report says why a run aborted; nothing repeats it.
  *
  * @example
  * process.exitCode = await runContractCli(['--base-url', 'http://127.0.0.1:4010/v1'], 'petstore-contract')
@@ -23,7 +24,7 @@ export async function runContractCli(argv: readonly string[], program: string): 
   try {
     target = resolveTarget(argv, process.env)
   } catch (error) {
-    console.error(`petstore-contract: ${(error as Error).message}\n\n${contractUsage(program)}`)
+    console.error(`petstore-contract: ${visible((error as Error).message)}\n\n${contractUsage(program)}`)
     return 2
   }
   if (target.help) {
@@ -49,7 +50,12 @@ export async function runContractCli(argv: readonly string[], program: string): 
     await writeFile(file, text)
     console.log(`wrote ${file}`)
   }
-  return report.abort ? 2 : report.failed ? 1 : 0
+  // The deadline's message is the runner's own, shown escaped like everything else.
+  if (report.cut) console.error(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)
+  const failedChecks = report.results.some(
+    (r) => r.outcome === 'fail' && (r.level === 'required' || report.strict),
+  )
+  return report.abort ? 2 : failedChecks ? 1 : report.cut ? 2 : 0
 }
 
 if (import.meta.main) process.exitCode = await runContractCli(process.argv.slice(2), 'npm run contract --')

@@ -2,7 +2,12 @@ import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import type { OperationName } from './Check.ts'
+import { curlOf } from './curlOf.ts'
+import { DeadlineReached } from './deadline.ts'
+import { describeNetworkError, type NetworkFailure } from './describeNetworkError.ts'
 import { parseJsonLossless } from './json/parseJsonLossless.ts'
+
+export { curlOf } from './curlOf.ts'
 
 /** A request a check sends; `path` is relative to the base URL and may hold a query. */
 export interface ProbeRequest {
@@ -35,20 +40,51 @@ export interface Exchange {
   /** 0 when no response came (unreachable, reset, timed out). */
   status: number
   headers: Headers
+  /** The body as text; when `truncated`, only its first EXCERPT_BYTES. */
   text: string
-  /** The body parsed as JSON (numbers as JSON.parse gives them; `exactJson(json)` for exact int64), or undefined when it is empty or not JSON. */
+  /**
+   * The body parsed as JSON (numbers as JSON.parse gives them; `exactJson(json)` for exact int64),
+   * or undefined when it is empty, not JSON or truncated.
+   */
   json: unknown
   /** Why no response came, when status is 0. */
   error?: string
-  /** A curl line that reproduces the request, the key redacted. */
+  /** What kind of failure `error` is, when status is 0. */
+  failure?: NetworkFailure
+  /** Set when the body was longer than the cap: the rest was not read (the connection was closed). */
+  truncated?: { limitBytes: number }
+  /** A curl line that reproduces the request; the key is read from $PETSTORE_API_KEY. */
   curl: string
 }
 
 export const WRONG_KEY = 'contract-suite-wrong-key-0000'
 
+/** The most of one response body the suite reads by default; the rest is discarded unread. */
+export const DEFAULT_MAX_BODY_BYTES = 1_048_576
+
+/** What a truncated body keeps, for the report: it cannot be parsed, so the rest is of no use. */
+export const EXCERPT_BYTES = 4_096
+
+export interface SendLimits {
+  /** The cap on a response body, DEFAULT_MAX_BODY_BYTES by default. */
+  maxBodyBytes?: number
+  /** The run's deadline: when it aborts, the request stops and DeadlineReached is thrown. */
+  deadline?: AbortSignal
+}
+
+/** What came back, before it is judged: a body of at most the cap. */
+interface Answer {
+  status: number
+  headers: Headers
+  bytes: Uint8Array
+  truncated: boolean
+}
+
 /**
- * Sends one request with a timeout and never throws: a network failure or timeout becomes an
- * Exchange with status 0 and an `error`, so it is reported, not crashed on.
+ * Sends one request with a timeout and never throws for what the target does: a network failure
+ * or timeout becomes an Exchange with status 0, an `error` and its `failure` kind. The body is read
+ * as a stream and at most `maxBodyBytes` of it are kept: a 100 MB or endless body costs the cap,
+ * not the body. Throws DeadlineReached only when the run's deadline passes.
  *
  * @example
  * await sendRequest('http://127.0.0.1:4010/v1', 'key', { method: 'GET', path: '/pets', auth: 'none' }, 5000)
@@ -60,6 +96,7 @@ export async function sendRequest(
   request: ProbeRequest,
   timeoutMs: number,
   fetchImpl?: typeof fetch,
+  limits: SendLimits = {},
 ): Promise<Exchange> {
   const url = `${trimTrailingSlashes(baseUrl)}${request.path}`
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers }
@@ -78,64 +115,109 @@ export async function sendRequest(
         url,
         rest,
         request.body,
+        apiKey,
         lines.map((line) => `-H ${line.shown}`),
       )
-    : curlOf(request.method, url, headers, request.body)
+    : curlOf(request.method, url, headers, request.body, apiKey)
+  const timeout = AbortSignal.timeout(timeoutMs)
+  const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
+  const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   try {
+    let answer: Answer | undefined
     if (lines && lines.length > 1 && !fetchImpl && /^https?:/.test(url)) {
       // A network failure here may mean the host exists only for an in-process fetch (MSW): the
       // joined line through fetch below is then the only way to reach it.
-      const answer = await sendRawHeaders(url, request, rest, lines, timeoutMs).catch((error: Error) => {
-        if (error.name === 'TimeoutError') throw error
+      answer = await sendRawHeaders(url, request, rest, lines, signal, maxBodyBytes).catch((error: Error) => {
+        if (timeout.aborted || limits.deadline?.aborted) throw error
         return undefined
       })
-      if (answer)
-        return { request: { ...request, url }, ...answer, json: parseJsonLossless(answer.text), curl }
     }
-    const response = await (fetchImpl ?? fetch)(url, {
-      method: request.method,
-      headers,
-      ...(request.body !== undefined && { body: request.body }),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-    const text = await response.text()
+    answer ??= await sendFetch(fetchImpl ?? fetch, url, request, headers, signal, maxBodyBytes)
+    const text = new TextDecoder().decode(
+      answer.truncated ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes,
+    )
     return {
       request: { ...request, url },
-      status: response.status,
-      headers: response.headers,
+      status: answer.status,
+      headers: answer.headers,
       text,
-      json: parseJsonLossless(text),
+      json: answer.truncated ? undefined : parseJsonLossless(text),
+      ...(answer.truncated && { truncated: { limitBytes: maxBodyBytes } }),
       curl,
     }
   } catch (error) {
-    const reason =
-      (error as Error).name === 'TimeoutError'
-        ? `no response within ${timeoutMs} ms`
-        : describeNetworkError(error)
+    if (limits.deadline?.aborted) throw limits.deadline.reason ?? new DeadlineReached('deadline')
+    const { kind, message } = describeNetworkError(error, url, timeoutMs, timeout.aborted)
     return {
       request: { ...request, url },
       status: 0,
       headers: new Headers(),
       text: '',
       json: undefined,
-      error: reason,
+      error: message,
+      failure: kind,
       curl,
     }
   }
 }
 
+async function sendFetch(
+  fetchImpl: typeof fetch,
+  url: string,
+  request: ProbeRequest,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  maxBodyBytes: number,
+): Promise<Answer> {
+  const response = await fetchImpl(url, {
+    method: request.method,
+    headers,
+    ...(request.body !== undefined && { body: request.body }),
+    redirect: 'manual',
+    signal,
+  })
+  const body = await readCapped(response.body, maxBodyBytes)
+  return { status: response.status, headers: response.headers, ...body }
+}
+
+/**
+ * Reads a body stream up to `max` bytes. Past that it cancels the stream, which closes the
+ * connection, so the rest is never received, let alone held.
+ */
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  max: number,
+): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  if (!body) return { bytes: new Uint8Array(0), truncated: false }
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return { bytes: Buffer.concat(chunks, size), truncated: false }
+    if (size + value.byteLength > max) {
+      chunks.push(value.subarray(0, max - size))
+      await reader.cancel().catch(() => {})
+      return { bytes: Buffer.concat(chunks, max), truncated: true }
+    }
+    chunks.push(value)
+    size += value.byteLength
+  }
+}
+
 /**
  * One request over node:http with header lines given one by one (`rawHeaders`-style array), so two
- * Authorization lines reach the server as two lines, not joined as fetch would join them.
+ * Authorization lines reach the server as two lines, not joined as fetch would join them. The body
+ * is capped as with fetch: past `max` bytes the response is destroyed.
  */
 function sendRawHeaders(
   url: string,
   request: ProbeRequest,
   headers: Record<string, string>,
   lines: ReadonlyArray<{ value: string }>,
-  timeoutMs: number,
-): Promise<{ status: number; headers: Headers; text: string }> {
+  signal: AbortSignal,
+  max: number,
+): Promise<Answer> {
   // With an array, Node adds neither Host nor Content-Length: HTTP/1.1 requires the one, and the
   // other keeps the body out of chunked encoding.
   const length = request.body === undefined ? [] : ['content-length', String(Buffer.byteLength(request.body))]
@@ -148,65 +230,29 @@ function sendRawHeaders(
   ]
   return new Promise((resolve, reject) => {
     const send = url.startsWith('https:') ? httpsRequest : httpRequest
-    const sent = send(url, { method: request.method, headers: raw, timeout: timeoutMs }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => {
-        text += chunk
+    const sent = send(url, { method: request.method, headers: raw, signal }, (res) => {
+      const chunks: Buffer[] = []
+      let size = 0
+      const answered = () => {
+        const headers = new Headers()
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string)
+        return { status: res.statusCode ?? 0, headers }
+      }
+      res.on('data', (chunk: Buffer) => {
+        if (size + chunk.length > max) {
+          chunks.push(chunk.subarray(0, max - size))
+          res.destroy()
+          resolve({ ...answered(), bytes: Buffer.concat(chunks, max), truncated: true })
+          return
+        }
+        chunks.push(chunk)
+        size += chunk.length
       })
       res.on('error', reject)
-      res.on('end', () => {
-        const answered = new Headers()
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          answered.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string)
-        resolve({ status: res.statusCode ?? 0, headers: answered, text })
-      })
+      res.on('end', () => resolve({ ...answered(), bytes: Buffer.concat(chunks, size), truncated: false }))
     })
-    sent.on('timeout', () => sent.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })))
-    sent.on('error', (error) =>
-      reject(Object.assign(new Error(error.message), { name: error.name, cause: error })),
-    )
+    sent.on('error', reject)
     sent.end(request.body)
   })
-}
-
-function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause
-  return cause?.code ?? cause?.message ?? (error as Error).message
-}
-
-/**
- * A shell line that sends the same request. The key is shown as `***`: paste your own.
- *
- * @example
- * curlOf('GET', 'http://127.0.0.1:4010/v1/pets', { authorization: 'Bearer k' })
- * // curl -sS -i -X GET 'http://127.0.0.1:4010/v1/pets' -H 'authorization: Bearer ***'
- */
-export function curlOf(
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body?: string,
-  shellArgs: readonly string[] = [],
-): string {
-  const parts = ['curl -sS -i', `-X ${method}`, quote(url), ...shellArgs]
-  for (const [name, value] of Object.entries(headers)) {
-    if (name === 'accept') continue
-    parts.push(
-      `-H ${quote(`${name}: ${name.toLowerCase() === 'authorization' ? hideCredentials(value) : value}`)}`,
-    )
-  }
-  if (body !== undefined)
-    parts.push(`--data-raw ${quote(body.length > 300 ? `${body.slice(0, 300)}…` : body)}`)
-  return parts.join(' ')
-}
-
-/** `Bearer k3y` as `Bearer ***`: the scheme stays, so the line still shows which kind of credential was sent. */
-function hideCredentials(value: string): string {
-  const space = value.indexOf(' ')
-  return space < 0 ? '***' : `${value.slice(0, space + 1)}***`
-}
-
-function quote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`
 }

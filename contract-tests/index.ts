@@ -3,7 +3,8 @@
 // the report writers turn a report into what the CLI prints and writes.
 export type { Finding, Level, OperationName } from './Check.ts'
 export type { TargetKind } from './capabilitiesOf.ts'
-export { formatConsole } from './report/formatConsole.ts'
-export { toJsonSummary } from './report/toJsonSummary.ts'
-export { toJunitXml } from './report/toJunitXml.ts'
+export { CONSOLE_TEXT_MAX, formatConsole } from './report/formatConsole.ts'
+export { type Tally, tally, type Verdict, verdictOf } from './report/tally.ts'
+export { JSON_TEXT_MAX, toJsonSummary } from './report/toJsonSummary.ts'
+export { JUNIT_TEXT_MAX, toJunitXml } from './report/toJunitXml.ts'
 export { type CheckResult, type ContractReport, type RunOptions, runContract } from './runContract.ts'

@@ -2,10 +2,15 @@ import { type CompiledSpec, defaultSpec } from '../spec/runtime.ts'
 import type { Check, CheckContext, Finding, GeneratedPhase, Level, OperationName } from './Check.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
 import { CHECKS } from './checks/index.ts'
+import { DEFAULT_DEADLINE_MS, DeadlineReached, formatDuration, startDeadline } from './deadline.ts'
 import { ensurePets } from './ensurePets.ts'
-import { type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
+import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
+import { hintsFor } from './hintsFor.ts'
+import { NotJudged } from './notJudged.ts'
 import { petNamer } from './petNames.ts'
 import { type Budget, DEFAULT_BUDGET, parseBudget } from './stateful/Budget.ts'
+import { createRedactor } from './text/createRedactor.ts'
+import { mapStrings } from './text/mapStrings.ts'
 
 export interface RunOptions {
   /** The API's base URL, ending in /v1 (for `prism mock`, the bare origin). */
@@ -23,6 +28,10 @@ export interface RunOptions {
   targetKind?: TargetKind
   /** Per-request timeout; 5000 ms by default. */
   timeoutMs?: number
+  /** The whole run's deadline (DEFAULT_DEADLINE_MS by default): past it nothing more is sent. */
+  deadlineMs?: number
+  /** The most of one response body that is read (DEFAULT_MAX_BODY_BYTES by default). */
+  maxBodyBytes?: number
   /** The fetch to use; the global one by default (so MSW's setupServer can answer in-process). */
   fetch?: typeof fetch
   /** Which checks to run; all by default. */
@@ -56,6 +65,10 @@ export interface ContractReport {
   durationMs: number
   /** Set when the run could not start: the target is unreachable or refuses the key. */
   abort?: string
+  /** Set when the deadline stopped the run: the checks it cut are skipped with the reason. */
+  cut?: string
+  /** Advice the results imply (a target that looks stateless, bodies over the cap). */
+  hints?: string[]
   results: CheckResult[]
   requests: number
   /**
@@ -66,7 +79,7 @@ export interface ContractReport {
   sequentialRequests?: number
   /** The model phase: seed, budget, sequences run, shrinks (absent when it did not run). */
   generated?: NonNullable<GeneratedPhase['result']>
-  /** True when a required check failed (or, with strict, any check), or the run aborted. */
+  /** True when a required check failed (or, with strict, any check), or the run aborted or was cut. */
   failed: boolean
 }
 
@@ -84,6 +97,17 @@ export interface ContractReport {
  * await runContract({ baseUrl: 'http://127.0.0.1:4010', apiKey: 'any', stateless: true }) // prism mock
  */
 export async function runContract(options: RunOptions): Promise<ContractReport> {
+  const { url, credentials } = withoutCredentials(options.baseUrl)
+  const redact = createRedactor([options.apiKey, ...credentials])
+  // The report never holds the key (or base-URL credentials), whatever the target echoed.
+  const refused =
+    credentials.length > 0
+      ? `The base URL holds credentials (user:password@): they are never sent or printed. Give the API's key with --api-key or PETSTORE_API_KEY.`
+      : undefined
+  return mapStrings(await runUnredacted({ ...options, baseUrl: url }, refused), redact)
+}
+
+async function runUnredacted(options: RunOptions, refused: string | undefined): Promise<ContractReport> {
   const started = performance.now()
   const spec = options.spec ?? defaultSpec()
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
@@ -91,6 +115,10 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   const readOnly = options.readOnly ?? options.mode === 'read-only'
   const targetKind = options.targetKind ?? (options.stateless ? 'prism-mock' : 'server')
   const capabilities = capabilitiesOf(targetKind, readOnly)
+  const limits = {
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    deadline: startDeadline(options.deadlineMs ?? DEFAULT_DEADLINE_MS),
+  }
 
   const exchanges: Exchange[] = []
   const generation: GeneratedPhase = {
@@ -110,11 +138,23 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     exchanges,
     capabilities,
     generation,
+    deadline: limits.deadline.signal,
     petName: () => names.next(),
     async send(request: ProbeRequest) {
+      limits.deadline.signal.throwIfAborted()
       if (inFlight++ === 0) sequentialRequests++
       try {
-        const exchange = await sendRequest(options.baseUrl, options.apiKey, request, timeoutMs, options.fetch)
+        const exchange = await sendRequest(
+          options.baseUrl,
+          options.apiKey,
+          request,
+          timeoutMs,
+          options.fetch,
+          {
+            maxBodyBytes: limits.maxBodyBytes,
+            deadline: limits.deadline.signal,
+          },
+        )
         exchanges.push(exchange)
         return exchange
       } finally {
@@ -135,34 +175,50 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     sequentialRequests: 0,
     failed: false,
   }
+  const finish = (): ContractReport => {
+    limits.deadline.clear()
+    report.durationMs = performance.now() - started
+    report.requests = exchanges.length
+    report.sequentialRequests = sequentialRequests
+    if (generation.result) report.generated = generation.result
+    report.hints = hintsFor(report.results, targetKind)
+    report.failed =
+      Boolean(report.abort || report.cut) ||
+      report.results.some((r) => r.outcome === 'fail' && (r.level === 'required' || report.strict))
+    return report
+  }
 
-  const abort = await preflight(context, options)
-  if (abort)
-    return {
-      ...report,
-      abort,
-      failed: true,
-      durationMs: performance.now() - started,
-      requests: exchanges.length,
-      sequentialRequests,
-    }
-
-  // Checks such as default_limit can only catch a violation when there is more data than the rule allows.
-  // Stateless targets answer static examples: nothing there to count.
-  if (capabilities.has('state')) context.census = await ensurePets(context, capabilities.has('write'))
+  try {
+    report.abort = refused ?? (await preflight(context, options, timeoutMs))
+    if (report.abort) return finish()
+    // Checks such as default_limit can only catch a violation when there is more data than the rule allows.
+    // Stateless targets answer static examples: nothing there to count.
+    if (capabilities.has('state')) context.census = await ensurePets(context, capabilities.has('write'))
+  } catch (error) {
+    if (!(error instanceof DeadlineReached)) throw error
+  }
 
   const checks = options.checks ?? CHECKS
   for (const check of [...checks.filter((c) => !c.afterAll), ...checks.filter((c) => c.afterAll)]) {
     report.results.push(...(await runCheck(check, context)))
   }
-  report.failed = report.results.some(
-    (r) => r.outcome === 'fail' && (r.level === 'required' || report.strict),
-  )
-  report.durationMs = performance.now() - started
-  report.requests = exchanges.length
-  report.sequentialRequests = sequentialRequests
-  if (generation.result) report.generated = generation.result
-  return report
+  if (limits.deadline.signal.aborted) report.cut = limits.deadline.message
+  return finish()
+}
+
+/** The base URL without `user:password@` (fetch refuses such URLs), and those credentials, to hide. */
+function withoutCredentials(baseUrl: string): { url: string; credentials: string[] } {
+  let parsed: URL
+  try {
+    parsed = new URL(baseUrl)
+  } catch {
+    return { url: baseUrl, credentials: [] }
+  }
+  const credentials = [parsed.username, parsed.password, decodeURIComponent(parsed.password)].filter(Boolean)
+  if (credentials.length === 0) return { url: baseUrl, credentials }
+  parsed.username = ''
+  parsed.password = ''
+  return { url: parsed.href.replace(/\/$/, baseUrl.endsWith('/') ? '/' : ''), credentials }
 }
 
 async function runCheck(check: Check, context: CheckContext): Promise<CheckResult[]> {
@@ -180,6 +236,14 @@ async function runCheck(check: Check, context: CheckContext): Promise<CheckResul
   try {
     outcome = await check.run(context)
   } catch (error) {
+    const skip = (reason: string) =>
+      check.operations.map(
+        (operation): CheckResult => ({ ...base, operation, outcome: 'skip', reason, findings: [] }),
+      )
+    // Not judged is not passed: a failed precondition, or the deadline, makes the check a skip with the reason.
+    if (error instanceof NotJudged) return skip(`not judged: ${error.message}`)
+    if (context.deadline?.aborted || error instanceof DeadlineReached)
+      return skip('not judged: the deadline cut the run before this check finished')
     const findings = check.operations.map((operation) => ({
       operation,
       message: `The check could not finish: ${(error as Error).message}`,
@@ -188,16 +252,23 @@ async function runCheck(check: Check, context: CheckContext): Promise<CheckResul
     outcome = { findings }
   }
   return check.operations.map((operation): CheckResult => {
+    const findings = outcome.findings.filter((f) => f.operation === operation)
+    if (findings.length > 0) return { ...base, operation, outcome: 'fail', findings }
     const reason = outcome.skipped?.[operation]
     if (reason) return { ...base, operation, outcome: 'skip', reason, findings: [] }
-    const findings = outcome.findings.filter((f) => f.operation === operation)
-    return { ...base, operation, outcome: findings.length > 0 ? 'fail' : 'pass', findings }
+    return { ...base, operation, outcome: 'pass', findings }
   })
 }
 
 /** One request before the checks: an unreachable target or a refused key would fail every check, so say it once. */
-async function preflight(context: CheckContext, options: RunOptions): Promise<string | undefined> {
+async function preflight(
+  context: CheckContext,
+  options: RunOptions,
+  timeoutMs: number,
+): Promise<string | undefined> {
   const probe = await context.send({ operation: 'listPets', method: 'GET', path: '/pets?limit=1' })
+  if (probe.failure === 'timeout')
+    return `The target ${options.baseUrl} did not answer GET /pets?limit=1 in time (${probe.error}): it may be stalled or slow; raise --timeout (now ${formatDuration(timeoutMs)}) if it is only slow.`
   if (probe.status === 0)
     return `The target ${options.baseUrl} is unreachable: ${probe.error}. Is it running, and is --base-url right?`
   if (probe.status === 401) {

@@ -1,5 +1,6 @@
 import { finding } from '../Check.ts'
 import { everyExchange } from './everyExchange.ts'
+import { excerpt } from './petsIn.ts'
 
 /** §7: every error response uses the Error body, all three fields required. */
 export const errorBodyConformance = everyExchange(
@@ -9,12 +10,13 @@ export const errorBodyConformance = everyExchange(
     description:
       'Every 4xx/5xx response is an Error body: code (string), message (string), status (integer) (§7).',
     needs: [],
+    appliesTo: (exchange) => exchange.status >= 400,
   },
   (exchange, { validators }) => {
     if (exchange.status < 400) return undefined
     const validate = validators.schema('Error')
     if (validate(exchange.json)) return undefined
-    const received = `${exchange.status} with ${exchange.text.slice(0, 200) || 'no body'}`
+    const received = `${exchange.status} with ${excerpt(exchange.text, 200) || 'no body'}`
     return finding(
       exchange,
       exchange.operation,

@@ -9,6 +9,7 @@ export const errorStatusMatches = everyExchange(
     description: 'The status field of every Error body equals the HTTP status code (§7).',
     // Prism mock answers every error with the Error schema's static example (status 404).
     needs: [],
+    appliesTo: (exchange) => exchange.status >= 400,
   },
   (exchange) => {
     const status = (exchange.json as { status?: unknown } | undefined)?.status

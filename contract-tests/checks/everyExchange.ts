@@ -20,28 +20,40 @@ export type ExchangeRule = (
 /**
  * A check that judges every exchange of the run, whichever check sent it (these run after all the
  * others), so every response the suite provokes is held to the spec. One finding per operation and
- * message is kept: the same fault on twenty requests is one thing to fix.
+ * message is kept: the same fault on twenty requests is one thing to fix. An operation none of whose
+ * exchanges could be judged is reported as skipped, not passed.
  *
  * @example
  * export const noServerErrors = everyExchange({ name: 'no_server_errors', ... }, (exchange) =>
  *   exchange.status >= 500 ? finding(exchange, exchange.operation, '500', 'no 5xx') : undefined)
  */
 export function everyExchange(
-  check: Omit<Check, 'run' | 'afterAll' | 'operations'> & { operations?: readonly OperationName[] },
+  check: Omit<Check, 'run' | 'afterAll' | 'operations'> & {
+    operations?: readonly OperationName[]
+    /** The rule judges truncated bodies too (others skip them: a body cut at the cap cannot be parsed). */
+    readsTruncated?: boolean
+    /** The exchanges the rule is about (all by default): an operation with none of them is not judged. */
+    appliesTo?: (exchange: Exchange) => boolean
+  },
   rule: ExchangeRule,
 ): Check {
+  const { readsTruncated, appliesTo, ...named } = check
   const operations = check.operations ?? OPERATION_IDS
   return {
-    ...check,
+    ...named,
     operations,
     afterAll: true,
     async run(context) {
       const findings: Finding[] = []
       const reported = new Set<string>()
+      const judged = new Set<OperationName>()
       const operationFor = new Map(operations.map((op) => [op, operationById(context.document, op)]))
       for (const exchange of context.exchanges) {
         const operation = exchange.request.operation
         if (!operation || !operations.includes(operation) || exchange.request.notJudged) continue
+        if (exchange.truncated && !readsTruncated) continue
+        if (appliesTo && !appliesTo(exchange)) continue
+        judged.add(operation)
         const spec = operationFor.get(operation)
         const ruleContext = {
           validators: context.validators,
@@ -56,7 +68,13 @@ export function everyExchange(
           findings.push(found)
         }
       }
-      return { findings }
+      // An operation with no exchange to judge is not a pass (a read-only run sends no createPet).
+      const skipped = Object.fromEntries(
+        operations
+          .filter((op) => !judged.has(op))
+          .map((op) => [op, `not judged: no ${op} response this check applies to`]),
+      )
+      return { findings, skipped }
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { Check } from '../Check.ts'
 import { authVariantsRejected } from './authVariantsRejected.ts'
 import { badBodiesRejected, malformedBodiesRejected, rejectedBodiesNotStored } from './badBodies.ts'
+import { bodyWithinCap } from './bodyWithinCap.ts'
 import { clientIdNotUsed } from './clientIdNotUsed.ts'
 import { contentTypeConformance } from './contentTypeConformance.ts'
 import { createAccepted } from './createAccepted.ts'
@@ -62,4 +63,5 @@ export const CHECKS: readonly Check[] = [
   wwwAuthenticateChallenge,
   locationHeader,
   safeIntegerIds,
+  bodyWithinCap,
 ]

@@ -9,6 +9,7 @@ export const locationHeader = everyExchange(
     description: 'A 201 from createPet carries a Location header that ends in /pets/{the new id}.',
     operations: ['createPet'],
     needs: ['write'],
+    appliesTo: (exchange) => exchange.status === 201,
   },
   (exchange, { capabilities }) => {
     if (exchange.status !== 201) return undefined

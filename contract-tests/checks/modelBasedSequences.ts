@@ -50,6 +50,12 @@ export const modelBasedSequences: Check = {
         script: curlScript({ baseUrl: context.baseUrl, replay, summary }, steps),
       })
     }
+    // The run's deadline stopping the phase is not a fault of the target: a failure found before it
+    // stands, the rest is for the runner to report as cut (it skips a check that throws the deadline).
+    if (context.deadline?.aborted) {
+      if (findings.length > 0) return { findings }
+      throw context.deadline.reason
+    }
     if (result.error)
       findings.push({ operation: 'listPets', message: `The model phase stopped: ${result.error}`, curl: '' })
     const lost = await sweepCreated(context, knowledge)

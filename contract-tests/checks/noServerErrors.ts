@@ -1,5 +1,6 @@
 import { finding } from '../Check.ts'
 import { everyExchange } from './everyExchange.ts'
+import { excerpt } from './petsIn.ts'
 
 /** Bad input is the client's fault: it gets a 4xx, never a 5xx, a reset or silence. */
 export const noServerErrors = everyExchange(
@@ -19,7 +20,7 @@ export const noServerErrors = everyExchange(
       )
     }
     if (exchange.status < 500) return undefined
-    const received = `${exchange.status}: ${exchange.text.slice(0, 200)}`
+    const received = `${exchange.status}: ${excerpt(exchange.text, 200)}`
     return finding(
       exchange,
       exchange.operation,

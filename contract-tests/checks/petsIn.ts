@@ -1,4 +1,5 @@
 import type { Exchange } from '../exchange.ts'
+import { visible } from '../text/visible.ts'
 
 /**
  * The pets of a list response, or undefined when the body is not an array.
@@ -21,8 +22,21 @@ export function describeResponse(exchange: Exchange): string {
   const pets = petsIn(exchange)
   const body = pets
     ? `${pets.length} items`
-    : exchange.text === ''
-      ? 'no body'
-      : `body ${exchange.text.slice(0, 160)}`
+    : exchange.truncated
+      ? `a body over ${exchange.truncated.limitBytes} bytes, cut unread (not judged; see body_within_cap): ${excerpt(exchange.text)}`
+      : exchange.text === ''
+        ? 'no body'
+        : `body ${excerpt(exchange.text)}`
   return `${exchange.status} with ${body}`
+}
+
+/**
+ * The start of a body the target sent, on one line: line breaks and other control characters are
+ * shown escaped, so a body can neither drive the terminal nor pose as lines of the report.
+ *
+ * @example
+ * excerpt('{"a":\n1}') // '{"a":\\n1}'
+ */
+export function excerpt(text: string, max = 160): string {
+  return `${visible(text.slice(0, max), { singleLine: true })}${text.length > max ? '…' : ''}`
 }

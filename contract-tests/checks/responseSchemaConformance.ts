@@ -1,6 +1,7 @@
 import { describeAjvErrors } from '../../spec/runtime.ts'
 import { finding } from '../Check.ts'
 import { everyExchange } from './everyExchange.ts'
+import { excerpt } from './petsIn.ts'
 
 /** The body of every documented response matches its schema, compiled by Ajv from spec/openapi.yaml. */
 export const responseSchemaConformance = everyExchange(
@@ -14,7 +15,7 @@ export const responseSchemaConformance = everyExchange(
   (exchange, { validators }) => {
     const validate = validators.response(exchange.operation, exchange.status)
     if (!validate || validate(exchange.json)) return undefined
-    const received = `${exchange.status} with ${exchange.text.slice(0, 160) || 'no body'}: ${describeAjvErrors(validate.errors, 'body')}`
+    const received = `${exchange.status} with ${excerpt(exchange.text) || 'no body'}: ${describeAjvErrors(validate.errors, 'body')}`
     return finding(
       exchange,
       exchange.operation,

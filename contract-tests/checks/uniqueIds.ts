@@ -1,5 +1,6 @@
 import { type Check, type Finding, finding } from '../Check.ts'
 import type { Exchange } from '../exchange.ts'
+import { NotJudged } from '../notJudged.ts'
 
 const BURST = 10
 
@@ -66,6 +67,11 @@ export const uniqueIds: Check = {
       }
       owner.set(id, exchange)
     }
+    // No two ids came back (every create failed to answer one): nothing to compare, so not a pass.
+    if (findings.length === 0 && owner.size < 2)
+      throw new NotJudged(
+        `${owner.size} create${owner.size === 1 ? '' : 's'} of this run answered 201 with an id, so there are no two ids to compare`,
+      )
     return { findings }
   },
 }

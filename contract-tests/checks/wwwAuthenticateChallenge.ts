@@ -8,6 +8,7 @@ export const wwwAuthenticateChallenge = everyExchange(
     level: 'recommended',
     description: 'A 401 carries a WWW-Authenticate: Bearer challenge (RFC 9110 §11.6.1, RFC 6750).',
     needs: [],
+    appliesTo: (exchange) => exchange.status === 401,
   },
   (exchange) => {
     const challenge = exchange.headers.get('www-authenticate')

@@ -1,43 +1,49 @@
+import type { Finding } from '../Check.ts'
 import { estimateDuration } from '../estimateDuration.ts'
 import type { ContractReport } from '../runContract.ts'
+import { truncate, visible } from '../text/visible.ts'
+import { tally, verdictOf } from './tally.ts'
+
+/** The longest message or reproduction the console prints whole (a target's body can be anything). */
+export const CONSOLE_TEXT_MAX = 4_096
+
+const MARK = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' } as const
 
 /**
  * The report as a person reads it: one line per check and operation, then every failure with what
- * was received, what the spec documents and a curl line to reproduce it.
+ * was received, what the spec documents and a curl line to reproduce it. Whatever the target sent
+ * is shown escaped (no control character reaches the terminal) and cut at CONSOLE_TEXT_MAX.
  *
  * @example
  * console.log(formatConsole(await runContract(options))) // '  PASS  default_limit [required] listPets' …
  */
 export function formatConsole(report: ContractReport): string {
-  const lines = [`Pet Store contract suite against ${report.baseUrl} (run ${report.runId}${modes(report)})`]
-  if (report.abort) return [...lines, '', `ABORTED: ${report.abort}`].join('\n')
-  const mark = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const
+  const lines = [
+    `Pet Store contract suite against ${line(report.baseUrl)} (run ${line(report.runId)}${modes(report)})`,
+  ]
+  if (report.abort) return [...lines, '', `ABORTED: ${line(report.abort)}`].join('\n')
   for (const result of report.results) {
-    const outcome =
-      result.outcome === 'fail' && result.level === 'recommended' && !report.strict
-        ? 'WARN'
-        : mark[result.outcome]
-    const reason = result.reason ? `  (${result.reason})` : ''
-    lines.push(`  ${outcome}  ${result.check} [${result.level}] ${result.operation}${reason}`)
+    const reason = result.reason ? `  (${line(result.reason)})` : ''
+    lines.push(
+      `  ${MARK[verdictOf(result, report.strict)]}  ${result.check} [${result.level}] ${result.operation}${reason}`,
+    )
   }
-  const failures = report.results.filter((r) => r.outcome === 'fail')
-  for (const result of failures) {
-    for (const f of result.findings) {
-      lines.push(
-        '',
-        `${result.check} [${result.level}] ${result.operation}`,
-        indent(f.message),
-        indent(`Reproduce: ${f.curl}`),
-        ...(f.script
-          ? [indent('Shrunk sequence (a sh script; run it with PETSTORE_API_KEY set):'), indent(f.script)]
-          : []),
-      )
+  for (const result of report.results.filter((r) => r.outcome === 'fail')) {
+    for (const f of result.findings as Array<Finding & { script?: string }>) {
+      lines.push('', `${result.check} [${result.level}] ${result.operation}`, indent(block(f.message)))
+      if (f.curl) lines.push(indent(`Reproduce: ${block(f.curl)}`))
+      if (f.script)
+        lines.push(
+          indent('Shrunk sequence (a shell script; run it with PETSTORE_API_KEY set):'),
+          indent(indent(block(f.script))),
+        )
     }
   }
-  const count = (outcome: string) => report.results.filter((r) => r.outcome === outcome).length
+  for (const hint of report.hints ?? []) lines.push('', `Hint: ${line(hint)}`)
+  const counts = tally(report)
   lines.push(
     '',
-    `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped (${report.requests} requests in ${Math.round(report.durationMs)} ms)`,
+    `${counts.passed} passed, ${counts.failed} failed, ${counts.warnings} warnings, ${counts.skipped} skipped (${report.requests} requests in ${Math.round(report.durationMs)} ms)`,
     ...generatedLines(report),
     report.failed ? 'Result: FAILED' : 'Result: conforms',
   )
@@ -53,6 +59,16 @@ function modes(report: ContractReport): string {
     .filter(Boolean)
     .map((m) => `, ${m}`)
     .join('')
+}
+
+/** Text that must stay on one line. */
+function line(text: string): string {
+  return visible(truncate(text, CONSOLE_TEXT_MAX), { singleLine: true })
+}
+
+/** Text whose own line breaks are kept (indented below, so none can pose as a line of the report). */
+function block(text: string): string {
+  return visible(truncate(text, CONSOLE_TEXT_MAX))
 }
 
 function indent(text: string): string {

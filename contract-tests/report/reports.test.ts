@@ -1,6 +1,10 @@
 import { describe, expect, test } from '@jest/globals'
+import fc from 'fast-check'
 import type { CheckResult, ContractReport } from '../runContract.ts'
+import { xmlWellFormedness } from '../testing/xmlWellFormedness.ts'
+import { mapStrings } from '../text/mapStrings.ts'
 import { formatConsole } from './formatConsole.ts'
+import type { Tally } from './tally.ts'
 import { toJsonSummary } from './toJsonSummary.ts'
 import { toJunitXml } from './toJunitXml.ts'
 
@@ -63,12 +67,143 @@ describe('reports', () => {
   test('JSON summary: a checks x operations matrix', () => {
     const summary = toJsonSummary(report(false)) as { matrix: Record<string, Record<string, string>> }
     expect(summary.matrix.unique_ids).toEqual({ listPets: 'n/a', createPet: 'skip', getPet: 'n/a' })
-    expect(summary.matrix.limit_out_of_range_rejected?.listPets).toBe('fail')
+    expect(summary.matrix.limit_out_of_range_rejected?.listPets).toBe('warn')
   })
 
   test('console: a recommended failure is a WARN unless strict, with the curl line', () => {
     expect(formatConsole(report(false))).toMatch(/WARN {2}limit_out_of_range_rejected/)
     expect(formatConsole(report(true))).toMatch(/FAIL {2}limit_out_of_range_rejected/)
     expect(formatConsole(report(true))).toContain("Reproduce: curl 'x'")
+  })
+})
+
+// Whatever a target sends ends up in messages, reasons, curl lines and scripts: any UTF-16 code
+// unit (lone surrogates included), with the sequences that drive terminals and break XML mixed in.
+const hostileText = fc.string({
+  unit: fc.oneof(
+    fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+    fc.constantFrom(
+      '\u001b[2J',
+      '\r',
+      '\nResult: conforms',
+      ']]>',
+      '&',
+      '<',
+      '"',
+      '\u009b',
+      '\u202e',
+      '\ufffe',
+      '\ud800',
+    ),
+  ),
+  maxLength: 60,
+})
+const hostileReport = fc
+  .record({
+    text: fc.array(hostileText, { minLength: 6, maxLength: 6 }),
+    strict: fc.boolean(),
+    outcomes: fc.array(
+      fc.record({
+        outcome: fc.constantFrom('pass', 'fail', 'skip'),
+        level: fc.constantFrom('required', 'recommended'),
+      }),
+      { minLength: 1, maxLength: 8 },
+    ),
+  })
+  .map(
+    ({ text: [a, b, c, d, e, f], strict, outcomes }): ContractReport => ({
+      ...report(strict),
+      baseUrl: `http://target/${a}`,
+      hints: [b as string],
+      results: outcomes.map(({ outcome, level }, i) => ({
+        check: `check_${i}`,
+        level: level as CheckResult['level'],
+        description: c as string,
+        operation: 'listPets',
+        outcome: outcome as CheckResult['outcome'],
+        ...(outcome === 'skip' && { reason: d as string }),
+        findings:
+          outcome === 'fail'
+            ? [{ operation: 'listPets', message: e as string, curl: f as string, script: `1. ${e}` }]
+            : [],
+      })),
+    }),
+  )
+
+/** What no output may contain: C0 controls but tab and line feed, DEL, C1, bidi controls, lone surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding raw control characters is the point
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff]/u
+
+describe('reports survive whatever the target sends', () => {
+  test('junit.xml is always well-formed XML 1.0 and holds no raw control character', () => {
+    fc.assert(
+      fc.property(hostileReport, (hostile) => {
+        const xml = toJunitXml(hostile)
+        expect(xmlWellFormedness(xml)).toBeUndefined()
+        expect(xml).not.toMatch(RAW_CONTROL)
+      }),
+    )
+  })
+
+  test('summary.json always parses, and no string in it holds a raw control character', () => {
+    fc.assert(
+      fc.property(hostileReport, (hostile) => {
+        const parsed = JSON.parse(JSON.stringify(toJsonSummary(hostile)))
+        mapStrings(parsed, (text) => {
+          expect(text).not.toMatch(RAW_CONTROL)
+          return text
+        })
+      }),
+    )
+  })
+
+  test('the console shows control characters escaped, and no target text starts a line of its own', () => {
+    fc.assert(
+      fc.property(hostileReport, (hostile) => {
+        const text = formatConsole(hostile)
+        expect(text).not.toMatch(RAW_CONTROL)
+        expect(text.split('\n').filter((line) => line === 'Result: conforms').length).toBeLessThanOrEqual(1)
+        expect(text.split('\n').at(-1)).toBe(hostile.failed ? 'Result: FAILED' : 'Result: conforms')
+      }),
+    )
+  })
+
+  test('a long body is cut in every report', () => {
+    const long = { ...report(true) }
+    long.results = [
+      { ...results[1], findings: [{ ...finding, message: 'x'.repeat(1_000_000) }] } as CheckResult,
+    ]
+    expect(toJunitXml(long).length).toBeLessThan(100_000)
+    expect(JSON.stringify(toJsonSummary(long)).length).toBeLessThan(100_000)
+    expect(formatConsole(long).length).toBeLessThan(100_000)
+  })
+
+  test('warnings and failures are counted the same way in console, JSON and JUnit', () => {
+    fc.assert(
+      fc.property(hostileReport, (hostile) => {
+        const totals = (toJsonSummary(hostile) as { totals: Tally }).totals
+        const line = formatConsole(hostile)
+          .split('\n')
+          .find((l) => /^\d+ passed, \d+ failed, \d+ warnings, \d+ skipped/.test(l)) as string
+        const [passed, failed, warnings, skipped] = (line.match(/\d+/g) ?? []).map(Number)
+        expect({ passed, failed, warnings, skipped }).toEqual({
+          passed: totals.passed,
+          failed: totals.failed,
+          warnings: totals.warnings,
+          skipped: totals.skipped,
+        })
+        const xml = toJunitXml(hostile)
+        const suite =
+          /<testsuite name="[^"]*" tests="(\d+)" failures="(\d+)" errors="\d+" skipped="(\d+)"/.exec(xml)
+        expect(suite?.slice(1).map(Number)).toEqual([
+          hostile.results.length,
+          totals.failed,
+          totals.skipped + totals.warnings,
+        ])
+        expect(xml).toContain(`<property name="warnings" value="${totals.warnings}"/>`)
+        expect((xml.match(/<skipped message="WARN/g) ?? []).length).toBe(totals.warnings)
+        expect((xml.match(/<failure /g) ?? []).length).toBe(totals.failed)
+      }),
+    )
   })
 })

@@ -1,36 +1,61 @@
+import type { Finding } from '../Check.ts'
 import type { ContractReport } from '../runContract.ts'
+import { truncate, visible } from '../text/visible.ts'
+import { tally, verdictOf } from './tally.ts'
+
+/** The longest text one testcase carries: a failure message with its reproductions. */
+export const JUNIT_TEXT_MAX = 16_384
 
 /**
  * JUnit XML for CI: one testsuite for the target, one testcase per check and operation (classname
  * `petstore.contract.<level>`). A recommended failure is a failure only with --strict; otherwise it
- * is reported as skipped with its message.
+ * is a warning, written as a skipped testcase whose message starts with `WARN` and counted in the
+ * `warnings` property (JUnit has no such outcome): the counts are those of the console and JSON.
+ * Always well-formed XML 1.0, whatever the target sent: control characters are shown escaped
+ * (`\e`), characters XML forbids never appear, markup characters (and so `]]>`) are escaped, and
+ * each text is cut at JUNIT_TEXT_MAX.
  *
  * @example
  * await writeFile('reports/contract/junit.xml', toJunitXml(report))
  */
 export function toJunitXml(report: ContractReport): string {
   const cases = report.results.map((result) => {
-    const name = escapeXml(`${result.check} ${result.operation}`)
-    const open = `    <testcase classname="petstore.contract.${result.level}" name="${name}">`
-    const messages = escapeXml(result.findings.map((f) => `${f.message}\nReproduce: ${f.curl}`).join('\n\n'))
-    if (result.outcome === 'skip')
-      return `${open}<skipped message="${escapeXml(result.reason ?? '')}"/></testcase>`
-    if (result.outcome === 'pass') return `${open}</testcase>`
-    if (result.level === 'recommended' && !report.strict)
-      return `${open}<skipped message="recommended check failed (not strict)">${messages}</skipped></testcase>`
-    return `${open}<failure message="${escapeXml(result.description)}">${messages}</failure></testcase>`
+    const open = `    <testcase classname="petstore.contract.${attr(result.level)}" name="${attr(`${result.check} ${result.operation}`)}">`
+    const messages = text(result.findings.map(describeFinding).join('\n\n'))
+    switch (verdictOf(result, report.strict)) {
+      case 'skip':
+        return `${open}<skipped message="${attr(result.reason ?? '')}"/></testcase>`
+      case 'pass':
+        return `${open}</testcase>`
+      case 'warn':
+        return `${open}<skipped message="WARN: recommended check failed (fails the run only with --strict)">${messages}</skipped></testcase>`
+      default:
+        return `${open}<failure message="${attr(result.description)}">${messages}</failure></testcase>`
+    }
   })
-  const failures = report.results.filter(
-    (r) => r.outcome === 'fail' && (r.level === 'required' || report.strict),
-  ).length
-  const skipped = report.results.length - failures - report.results.filter((r) => r.outcome === 'pass').length
+  const counts = tally(report)
+  const errors = report.abort ? 1 : 0
   const abort = report.abort
-    ? `\n    <testcase classname="petstore.contract" name="reach target"><error message="${escapeXml(report.abort)}"/></testcase>`
-    : ''
+    ? [
+        `    <testcase classname="petstore.contract" name="reach target"><error message="${attr(report.abort)}"/></testcase>`,
+      ]
+    : []
+  const properties = [
+    ['warnings', String(counts.warnings)],
+    ...(report.hints ?? []).map((hint) => ['hint', hint]),
+  ].map(
+    ([name, value]) => `      <property name="${attr(name as string)}" value="${attr(value as string)}"/>`,
+  )
+  const tests = report.results.length + errors
+  const totals = `tests="${tests}" failures="${counts.failed}" errors="${errors}" skipped="${counts.skipped + counts.warnings}" time="${(report.durationMs / 1000).toFixed(3)}"`
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="petstore-contract" tests="${report.results.length + (report.abort ? 1 : 0)}" failures="${failures}" errors="${report.abort ? 1 : 0}" time="${(report.durationMs / 1000).toFixed(3)}">`,
-    `  <testsuite name="${escapeXml(report.baseUrl)}" tests="${report.results.length}" failures="${failures}" skipped="${skipped}">${abort}`,
+    `<testsuites name="petstore-contract" ${totals}>`,
+    `  <testsuite name="${attr(report.baseUrl)}" ${totals}>`,
+    '    <properties>',
+    ...properties,
+    '    </properties>',
+    ...abort,
     ...cases,
     '  </testsuite>',
     '</testsuites>',
@@ -38,10 +63,25 @@ export function toJunitXml(report: ContractReport): string {
   ].join('\n')
 }
 
-function escapeXml(text: string): string {
-  return text
+function describeFinding(f: Finding & { script?: string }): string {
+  return [
+    f.message,
+    f.curl && `Reproduce: ${f.curl}`,
+    f.script && `Shrunk sequence (a shell script; run it with PETSTORE_API_KEY set):\n${f.script}`,
+  ]
+    .filter(Boolean)
+    .join('\n')
+}
+
+/** Character data: every character legal in XML 1.0, markup escaped (so `]]>` cannot occur). */
+function text(value: string): string {
+  return visible(truncate(value, JUNIT_TEXT_MAX))
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
+}
+
+/** An attribute value: as text, plus quotes, and line breaks and tabs as references so they survive. */
+function attr(value: string): string {
+  return text(value).replaceAll('"', '&quot;').replaceAll('\n', '&#10;').replaceAll('\t', '&#9;')
 }

@@ -1,0 +1,94 @@
+/** The variable a curl line reads the key from: `export PETSTORE_API_KEY=...` once, then paste the line. */
+export const KEY_VARIABLE = 'PETSTORE_API_KEY'
+
+/**
+ * A bash line that sends the same request. The key never appears in it: a header that carries it
+ * reads it from `$PETSTORE_API_KEY` (as `"Authorization: Bearer $PETSTORE_API_KEY"`), and a header
+ * built from it (another letter case, cut short, with something around it) uses bash's expansions
+ * (`${PETSTORE_API_KEY^^}`, `${PETSTORE_API_KEY:0:12}`), so the line runs as printed. `shellArgs`
+ * are put in as they are (header lines a check has already written as shell words).
+ *
+ * @example
+ * curlOf('GET', 'http://127.0.0.1:4010/v1/pets', { authorization: 'Bearer k3y-k3y' }, undefined, 'k3y-k3y')
+ * // curl -sS -i -X GET 'http://127.0.0.1:4010/v1/pets' -H "authorization: Bearer $PETSTORE_API_KEY"
+ */
+export function curlOf(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+  apiKey?: string,
+  shellArgs: readonly string[] = [],
+): string {
+  const parts = ['curl -sS -i', `-X ${method}`, quote(url), ...shellArgs]
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'accept') continue
+    parts.push(`-H ${headerWord(`${name}: ${value}`, apiKey)}`)
+  }
+  if (body !== undefined)
+    parts.push(`--data-raw ${quote(body.length > 300 ? `${body.slice(0, 300)}…` : body)}`)
+  return parts.join(' ')
+}
+
+/**
+ * A header as one shell word, with the key (or a long piece of it) read from the variable. Without
+ * a known key, an Authorization header's credentials are taken to be the key.
+ */
+function headerWord(header: string, apiKey: string | undefined): string {
+  if (!apiKey) {
+    const credentials = /^authorization: *\S+ +(\S.*)$/i.exec(header)?.[1]
+    if (!credentials) return quote(header)
+    return headerWord(header, credentials)
+  }
+  const minimum = apiKey.length >= 6 ? Math.ceil((2 * apiKey.length) / 3) : apiKey.length
+  const whole: Array<[string, string]> = [
+    [apiKey, `$${KEY_VARIABLE}`],
+    [apiKey.toUpperCase(), `\${${KEY_VARIABLE}^^}`],
+    [apiKey.toLowerCase(), `\${${KEY_VARIABLE},,}`],
+    [toggleCase(apiKey), `\${${KEY_VARIABLE}~~}`],
+  ]
+  let word = ''
+  let substituted = false
+  let i = 0
+  while (i < header.length) {
+    const found = whole.find(([form]) => header.startsWith(form, i))
+    if (found) {
+      // `${VAR}` rather than `$VAR` when a name character follows, so bash reads the right name.
+      const [form, expansion] = found
+      const next = header[i + form.length] ?? ''
+      word += /^[A-Za-z0-9_]$/.test(next) && !expansion.startsWith('${') ? `\${${KEY_VARIABLE}}` : expansion
+      i += form.length
+      substituted = true
+      continue
+    }
+    const piece = longestPiece(header, i, apiKey)
+    if (piece.length >= minimum) {
+      word += `\${${KEY_VARIABLE}:${piece.offset}:${piece.length}}`
+      i += piece.length
+      substituted = true
+      continue
+    }
+    word += /["\\$`]/.test(header[i] as string) ? `\\${header[i]}` : header[i]
+    i++
+  }
+  return substituted ? `"${word}"` : quote(header)
+}
+
+/** The longest run of the key's characters that starts at `at` in the text. */
+function longestPiece(text: string, at: number, key: string): { offset: number; length: number } {
+  let best = { offset: 0, length: 0 }
+  for (let offset = 0; offset < key.length; offset++) {
+    let length = 0
+    while (offset + length < key.length && text[at + length] === key[offset + length]) length++
+    if (length > best.length) best = { offset, length }
+  }
+  return best
+}
+
+function toggleCase(text: string): string {
+  return [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')
+}
+
+function quote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`
+}

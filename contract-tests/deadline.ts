@@ -1,0 +1,44 @@
+/** Thrown by `send` once the run's deadline has passed: the runner stops sending and reports the cut. */
+export class DeadlineReached extends Error {
+  override name = 'DeadlineReached'
+}
+
+/** The overall deadline of a run when none is given: long enough for a slow staging, short enough for CI. */
+export const DEFAULT_DEADLINE_MS = 300_000
+
+export interface Deadline {
+  /** Aborted, with a DeadlineReached as its reason, when the deadline passes. */
+  signal: AbortSignal
+  /** The message the report shows when the deadline cut the run. */
+  message: string
+  /** Stops the timer (at the end of a run that finished in time). */
+  clear(): void
+}
+
+/**
+ * A deadline `ms` from now. Its signal aborts every request still in flight when it passes, so a
+ * target that stalls costs at most the deadline, not a timeout per request.
+ *
+ * @example
+ * const deadline = startDeadline(60_000)
+ * await fetch(url, { signal: AbortSignal.any([AbortSignal.timeout(5000), deadline.signal]) })
+ * deadline.clear()
+ */
+export function startDeadline(ms: number): Deadline {
+  const controller = new AbortController()
+  const message = `The deadline (${formatDuration(ms)}, --deadline or PETSTORE_DEADLINE) cut the run: what was judged before it is reported; the rest is skipped.`
+  const timer = setTimeout(() => controller.abort(new DeadlineReached(message)), ms)
+  timer.unref()
+  return { signal: controller.signal, message, clear: () => clearTimeout(timer) }
+}
+
+/**
+ * Milliseconds as a person reads them.
+ *
+ * @example
+ * formatDuration(1500) // '1.5 s'
+ * formatDuration(300_000) // '300 s'
+ */
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(3))} s`
+}

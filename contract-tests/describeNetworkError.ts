@@ -1,0 +1,77 @@
+/** Why no response came, in the terms a user acts on: a timeout is not an unreachable host. */
+export type NetworkFailure = 'timeout' | 'refused' | 'dns' | 'reset' | 'tls' | 'other'
+
+const TIMEOUT_CODES = new Set([
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+])
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA'])
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'])
+const CERTIFICATE_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_(GET|VERIFY|DECRYPT))/
+
+/**
+ * Classifies a failed fetch (or a failed read of its body) from the error's cause and code, and
+ * says it plainly, naming the host. `timedOut` is true when the request's own timeout fired.
+ *
+ * @example
+ * describeNetworkError(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }), 'http://127.0.0.1:9/v1/pets', 5000, false)
+ * // { kind: 'refused', message: 'connection refused by 127.0.0.1:9 (ECONNREFUSED): nothing listens there' }
+ */
+export function describeNetworkError(
+  error: unknown,
+  url: string,
+  timeoutMs: number,
+  timedOut: boolean,
+): { kind: NetworkFailure; message: string } {
+  const { host } = new URL(url)
+  if (timedOut || (error as Error | undefined)?.name === 'TimeoutError')
+    return { kind: 'timeout', message: `timed out: no complete response from ${host} within ${timeoutMs} ms` }
+  const code = codeOf(error)
+  const detail = messageOf(error)
+  if (code === 'ECONNREFUSED')
+    return { kind: 'refused', message: `connection refused by ${host} (ECONNREFUSED): nothing listens there` }
+  if (DNS_CODES.has(code))
+    return {
+      kind: 'dns',
+      message: `DNS lookup failed for ${new URL(url).hostname} (${code}): the name does not resolve`,
+    }
+  if (TIMEOUT_CODES.has(code))
+    return { kind: 'timeout', message: `timed out (${code}): no complete response from ${host}` }
+  if (RESET_CODES.has(code))
+    return {
+      kind: 'reset',
+      message: `connection reset or closed by ${host} before a complete response (${code}${detail ? `: ${detail}` : ''})`,
+    }
+  if (CERTIFICATE_CODE.test(code) || /\b(SSL|TLS)\b|certificate/i.test(detail))
+    return { kind: 'tls', message: `TLS failure with ${host} (${code || 'TLS'}): ${detail}` }
+  if (code.startsWith('HPE_'))
+    return {
+      kind: 'other',
+      message: `the response from ${host} is not valid HTTP (${code}${detail ? `: ${detail}` : ''})`,
+    }
+  return { kind: 'other', message: `${code ? `${code}: ` : ''}${detail || 'no response'} (${host})` }
+}
+
+/** The deepest code: undici wraps the socket's error as `cause`, Happy Eyeballs as `errors`. */
+function codeOf(error: unknown): string {
+  let code = ''
+  type Link = { code?: unknown; cause?: unknown; errors?: Array<{ code?: unknown }> }
+  for (let e = error as Link | undefined; e; e = e.cause as Link | undefined) {
+    const found =
+      typeof e.code === 'string' ? e.code : e.errors?.find((inner) => typeof inner.code === 'string')?.code
+    if (typeof found === 'string') code = found
+  }
+  return code
+}
+
+function messageOf(error: unknown): string {
+  let deepest = error as { message?: unknown; cause?: unknown } | undefined
+  while (deepest?.cause && typeof (deepest.cause as { message?: unknown }).message === 'string')
+    deepest = deepest.cause as typeof deepest
+  const message = typeof deepest?.message === 'string' ? deepest.message : ''
+  // OpenSSL's text ends in `...:SSL routines:<function>:<reason>:<file>:<line>:`: the reason is what helps.
+  const openssl = /:SSL routines:[^:]*:([^:]+):/.exec(message)?.[1]
+  return openssl ?? (message === 'fetch failed' ? '' : message)
+}

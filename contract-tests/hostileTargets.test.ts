@@ -1,0 +1,282 @@
+// The contract CLI against hostile targets on 127.0.0.1, run as a child process the way users run
+// it (`node contract-tests/cli.ts`, the source of the `petstore-contract` bin, on this Node). Each
+// test asserts on what the CLI prints and writes and on its peak memory, never on elapsed time.
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals'
+import { bodyOf, closedPort, type LocalServer, stall, startHttp } from './testing/hostileServers.ts'
+import { xmlWellFormedness } from './testing/xmlWellFormedness.ts'
+
+/**
+ * The documented memory bound of a CLI run (docs/contract-suite.md): a run against the project's
+ * mock peaks at about 125 MiB on Node 24; a 100 MB or endless body adds at most the 1 MiB cap and
+ * its buffers. Without the cap, a 100 MB body alone costs more than this.
+ */
+const MEMORY_BOUND_MIB = 256
+/** Past this the child is killed (and the test fails), so a regression cannot eat the machine. */
+const RUNAWAY_MIB = 1024
+const CLI = new URL('./cli.ts', import.meta.url).pathname
+const REPORT_MAX_RSS = new URL('./testing/reportMaxRss.ts', import.meta.url).pathname
+const KEY = 'Zx9-hostile-echo-KEY-7781'
+
+interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+  junit: string
+  summary: string
+  maxRssMiB: number
+  runaway: boolean
+}
+
+// Each test runs the CLI as a child process, which takes seconds on a busy machine: a guard, not a
+// threshold (no assertion is about time).
+jest.setTimeout(180_000)
+
+let workDir: string
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'petstore-hostile-'))
+})
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true })
+})
+
+/** Runs the CLI with the reports on, and reads back everything it printed and wrote. */
+async function runCli(name: string, args: string[]): Promise<CliRun> {
+  const junit = join(workDir, `${name}.junit.xml`)
+  const summary = join(workDir, `${name}.summary.json`)
+  const rssFile = join(workDir, `${name}.maxrss`)
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PETSTORE_')))
+  const child = spawn(
+    process.execPath,
+    ['--import', REPORT_MAX_RSS, CLI, '--api-key', KEY, '--junit', junit, '--json', summary, ...args],
+    { env: { ...env, PETSTORE_MAX_RSS_FILE: rssFile }, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8')
+  child.stderr.setEncoding('utf8')
+  child.stdout.on('data', (chunk: string) => {
+    if (stdout.length < 4_000_000) stdout += chunk
+  })
+  child.stderr.on('data', (chunk: string) => {
+    if (stderr.length < 4_000_000) stderr += chunk
+  })
+  let runaway = false
+  const watch = setInterval(async () => {
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '')
+    const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+    if (rssKiB > RUNAWAY_MIB * 1024) {
+      runaway = true
+      child.kill('SIGKILL')
+    }
+  }, 100)
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  clearInterval(watch)
+  const read = (file: string) => readFile(file, 'utf8').catch(() => '')
+  return {
+    code,
+    stdout,
+    stderr,
+    junit: await read(junit),
+    summary: await read(summary),
+    maxRssMiB: Number((await read(rssFile)) || Number.NaN) / 1024,
+    runaway,
+  }
+}
+
+const outputs = (run: CliRun) => ({
+  stdout: run.stdout,
+  stderr: run.stderr,
+  junit: run.junit,
+  summary: run.summary,
+})
+
+async function withServer<T>(
+  server: Promise<LocalServer>,
+  use: (server: LocalServer) => Promise<T>,
+): Promise<T> {
+  const started = await server
+  try {
+    return await use(started)
+  } finally {
+    await started.close()
+  }
+}
+
+describe('a huge or endless body costs the cap, not the body', () => {
+  test.each([
+    ['100 MB', 100_000_000],
+    ['endless', Number.POSITIVE_INFINITY],
+  ])(
+    '%s bodies: the run completes under the memory bound and reports the cut bodies',
+    async (name, bytes) => {
+      const run = await withServer(startHttp(bodyOf(bytes)), (server) =>
+        runCli(`body-${name}`, ['--base-url', server.baseUrl, '--timeout', '30000']),
+      )
+      expect(run.runaway).toBe(false)
+      expect(run.maxRssMiB).toBeLessThan(MEMORY_BOUND_MIB)
+      expect(run.code).toBe(1)
+      expect(run.stdout).toMatch(/WARN {2}body_within_cap \[recommended\] listPets/)
+      expect(run.stdout).toMatch(/body longer than 1048576 bytes: the rest was discarded unread/)
+      expect(run.stdout.split('\n')).toContain('Result: FAILED')
+      expect(JSON.parse(run.summary).matrix.body_within_cap.listPets).toBe('warn')
+    },
+  )
+})
+
+/** Echoes the key in every form and place it can: body text, headers, encodings. */
+function echoKey(request: IncomingMessage, response: ServerResponse): void {
+  request.resume()
+  const authorization = request.headers.authorization ?? ''
+  const key = authorization.replace(/^Bearer /, '')
+  const forms = [
+    authorization,
+    key.toUpperCase(),
+    encodeURIComponent(key),
+    [...Buffer.from(key)].map((b) => `%${b.toString(16)}`).join(''),
+    Buffer.from(key).toString('base64'),
+    Buffer.from(`user:${key}`).toString('base64'),
+    `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+  ]
+  const echo = forms.join(' | ')
+  response.setHeader('x-echo', authorization)
+  response.setHeader('content-type', 'application/json')
+  if (request.method === 'POST') {
+    response.setHeader('location', `/v1/pets/${encodeURIComponent(key)}`)
+    response.writeHead(201)
+    return void response.end(JSON.stringify({ id: 1, name: echo, categoryId: 1 }))
+  }
+  if (/^\/v1\/pets\/[^/?]+$/.test(request.url ?? '')) {
+    response.setHeader('www-authenticate', `Basic realm="${authorization}"`)
+    response.writeHead(401)
+    return void response.end(JSON.stringify({ code: authorization, message: echo, status: 401 }))
+  }
+  response.writeHead(500)
+  response.end(`${echo} | ${echo}`)
+}
+
+/** The key and the encodings of it a reader could decode: the key in any case, base64 exactly. */
+function leaksOf(text: string, key: string): string[] {
+  const anyCase = [
+    key,
+    encodeURIComponent(key),
+    [...Buffer.from(key)].map((b) => `%${b.toString(16)}`).join(''),
+  ]
+  const base64 = [key, `${key}:`, `user:${key}`, key.slice(1)].map((plain) =>
+    Buffer.from(plain).toString('base64'),
+  )
+  return [
+    ...anyCase.filter((form) => text.toLowerCase().includes(form.toLowerCase())),
+    // The stable middle of each encoding: it appears whatever surrounds the encoded text.
+    ...base64.map((form) => form.slice(4, -4)).filter((form) => text.includes(form)),
+  ]
+}
+
+describe('the key is never printed or stored, whatever the target echoes', () => {
+  test('a server echoing the Authorization header and the key in bodies and headers', async () => {
+    const run = await withServer(startHttp(echoKey), (server) =>
+      runCli('echo', ['--base-url', server.baseUrl]),
+    )
+    expect(run.code).toBe(1)
+    for (const [output, text] of Object.entries(outputs(run))) {
+      if (output !== 'stderr') expect(text.length).toBeGreaterThan(0)
+      expect({ output, leaks: leaksOf(text, KEY) }).toEqual({ output, leaks: [] })
+    }
+    expect(run.stdout).toContain('-H "authorization: Bearer $PETSTORE_API_KEY"')
+  })
+
+  test('credentials in the base URL are not printed, and the run says why it stops', async () => {
+    const run = await withServer(startHttp(echoKey), (server) =>
+      runCli('credentials', [
+        '--base-url',
+        server.baseUrl.replace('http://', 'http://admin:S3cret-pa55word@'),
+      ]),
+    )
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/holds credentials/)
+    for (const text of Object.values(outputs(run))) expect(text).not.toMatch(/S3cret-pa55word|admin:/i)
+  })
+})
+
+/** Bodies that drive terminals and break XML: ESC sequences, CR, C1, bidi, XML-forbidden and invalid bytes. */
+const HOSTILE_BODIES = [
+  Buffer.from('\u001b[2J\u001b[H\rAll checks passed\nResult: conforms\n'),
+  Buffer.concat([
+    Buffer.from('x\u0000\u0007\u000b\u000c]]><&"\u009b31m\u202eevil'),
+    Buffer.from([0xff, 0xfe, 0xed, 0xa0, 0x80]),
+  ]),
+  Buffer.from(JSON.stringify({ code: '\u001b]0;title\u0007', message: '\u001b[31mred\r', status: 500 })),
+]
+
+const RAW_CONTROL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding raw control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+
+describe('control characters from the target are neutralised, and the reports stay well-formed', () => {
+  test('ESC, CR, NUL, C1, bidi overrides, ]]> and invalid UTF-8 in every body', async () => {
+    let next = 0
+    const hostile = (request: IncomingMessage, response: ServerResponse) => {
+      request.resume()
+      response.writeHead(500, { 'content-type': 'application/json' })
+      response.end(HOSTILE_BODIES[next++ % HOSTILE_BODIES.length])
+    }
+    const run = await withServer(startHttp(hostile), (server) =>
+      runCli('control', ['--base-url', server.baseUrl]),
+    )
+    expect(run.code).toBe(1)
+    expect(run.stdout).not.toMatch(RAW_CONTROL)
+    expect(run.stderr).not.toMatch(RAW_CONTROL)
+    expect(run.stdout).toContain('\\e[2J')
+    expect(run.stdout.split('\n').filter((line) => line === 'Result: conforms')).toEqual([])
+    expect(run.stdout.split('\n')).toContain('Result: FAILED')
+    expect(xmlWellFormedness(run.junit)).toBeUndefined()
+    expect(() => JSON.parse(run.summary)).not.toThrow()
+  })
+})
+
+describe('the deadline and what a failure to connect is called', () => {
+  test('a target that stalls: --deadline ends the run, reports what it judged, and says the deadline cut it', async () => {
+    let answered = 0
+    const stallsLater = (request: IncomingMessage, response: ServerResponse) => {
+      if (answered++ === 0) {
+        request.resume()
+        response.writeHead(200, { 'content-type': 'application/json' })
+        return void response.end('[]')
+      }
+      stall(request, response)
+    }
+    const run = await withServer(startHttp(stallsLater), (server) =>
+      runCli('deadline', ['--base-url', server.baseUrl, '--timeout', '60000', '--deadline', '6s']),
+    )
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/The deadline \(6 s, --deadline or PETSTORE_DEADLINE\) cut the run/)
+    expect(run.stdout).toMatch(/PASS {2}no_server_errors \[required\] listPets/)
+    expect(run.stdout).toMatch(
+      /SKIP {2}default_limit \[required\] listPets {2}\(not judged: the deadline cut the run/,
+    )
+    expect(JSON.parse(run.summary).cut).toMatch(/cut the run/)
+  })
+
+  test('connection refused, timeout and DNS failure each get their own message', async () => {
+    const refused = await runCli('refused', ['--base-url', `http://127.0.0.1:${await closedPort()}/v1`])
+    expect(refused.stderr).toMatch(/unreachable: connection refused by 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/)
+
+    const timedOut = await withServer(startHttp(stall), (server) =>
+      runCli('timeout', ['--base-url', server.baseUrl, '--timeout', '500']),
+    )
+    expect(timedOut.stderr).toMatch(
+      /did not answer GET \/pets\?limit=1 in time \(timed out: .* within 500 ms\)/,
+    )
+    expect(timedOut.stderr).not.toMatch(/unreachable/)
+
+    const dns = await runCli('dns', ['--base-url', 'http://does-not-exist.invalid/v1'])
+    expect(dns.stderr).toMatch(
+      /unreachable: DNS lookup failed for does-not-exist\.invalid \((ENOTFOUND|EAI_AGAIN)\)/,
+    )
+    for (const run of [refused, timedOut, dns]) expect(run.code).toBe(2)
+  })
+})
