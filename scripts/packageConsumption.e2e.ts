@@ -62,20 +62,25 @@ async function readmeSnippets(): Promise<[string, string][]> {
 }
 
 /** Starts the installed `petstore-mock` bin on a free port with `nodePath`; resolves its base URL. */
-function startMockBin(nodePath: string, app: string, children: ChildProcess[]): Promise<string> {
+function startMockBin(
+  nodePath: string,
+  app: string,
+  children: ChildProcess[],
+  extra: string[] = [],
+  output: { text: string } = { text: '' },
+): Promise<string> {
   const bin = join(app, 'node_modules', 'petstore-mock', 'dist', 'bin', 'petstore-mock.js')
-  const child = spawn(nodePath, [bin, '--port', '0', '--quiet'], {
+  const child = spawn(nodePath, [bin, '--port', '0', '--quiet', ...extra], {
     cwd: app,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)
-  let output = ''
   return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no startup line within 30 s: ${output}`)), 30_000)
+    const timer = setTimeout(() => reject(new Error(`no startup line within 30 s: ${output.text}`)), 30_000)
     const read = (chunk: Buffer) => {
-      output += chunk
-      const url = /listening on (http:\/\/\S+\/v1)/.exec(output)?.[1]
+      output.text += chunk
+      const url = /listening on (http:\/\/\S+\/v1)/.exec(output.text)?.[1]
       if (url) {
         clearTimeout(timer)
         resolve(url)
@@ -85,7 +90,7 @@ function startMockBin(nodePath: string, app: string, children: ChildProcess[]): 
     child.stderr.on('data', read)
     child.once('exit', (code) => {
       clearTimeout(timer)
-      reject(new Error(`exited with ${code}: ${output}`))
+      reject(new Error(`exited with ${code}: ${output.text}`))
     })
   })
 }
@@ -337,6 +342,31 @@ await worker.start({ onUnhandledFrame: 'bypass' })
       const version = await runAny(path, ['--version'], { cwd: app })
       assert.deepEqual(version, { code: 0, stdout: `${manifest.version}\n`, stderr: '' })
     }
+  })
+
+  test('the installed bin serves --spec FILE (watched with -w) and /__mock/openapi.yaml is that file', async () => {
+    const packaged = await readFile(join(ROOT, 'spec', 'openapi.yaml'), 'utf8')
+    const copy = packaged.replace(/maximum: 100\n(\s+)default: 20/, 'maximum: 30\n$1default: 20')
+    assert.notEqual(copy, packaged)
+    await writeFile(join(app, 'my-openapi.yaml'), copy)
+    const output = { text: '' }
+    const url = await startMockBin(
+      process.execPath,
+      app,
+      children,
+      ['--spec', 'my-openapi.yaml', '-w'],
+      output,
+    )
+    const status = async (limit: number) =>
+      (await fetch(`${url}/pets?limit=${limit}`, { headers: { authorization: `Bearer ${KEY}` } })).status
+    assert.equal(await status(31), 400)
+    assert.equal(await status(30), 200)
+    assert.equal(await (await fetch(`${url.replace(/\/v1$/, '')}/__mock/openapi.yaml`)).text(), copy)
+    assert.match(output.text, /Watching my-openapi\.yaml for changes/)
+    // Without --spec, -w watches the packaged copy, and says how to watch one's own.
+    const packagedOutput = { text: '' }
+    await startMockBin(process.execPath, app, children, ['-w'], packagedOutput)
+    assert.match(packagedOutput.text, /node_modules[\s\S]*pass --spec FILE/)
   })
 
   /** Copies an example of examples/contract-in-your-tests into the app and runs it with `args`. */

@@ -100,6 +100,9 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
     // since spec/generated was last written: serve what it says now.
     if (specFile === undefined) await watcher.reload()
     console.log(`Watching ${path} for changes`)
+    // Installed from the registry, the packaged copy is not a file anyone edits.
+    if (specFile === undefined && /[\\/]node_modules[\\/]/.test(path))
+      console.log('That is the copy inside node_modules: pass --spec FILE to serve and watch your own copy.')
   }
 
   const baseUrl = await listen(mock, options.port, options.host).catch((error: Error) =>
