@@ -37,12 +37,33 @@ export const authVariantsRejected: Check = {
       probes.push({ operation: 'createPet', method: 'POST', path: '/pets' })
     else outcome.skipped = { createPet: 'read-only run: a server that let a bad key in would create a pet' }
     const cases = variants.flatMap((variant) => probes.map((probe) => ({ variant, probe })))
+    // Without a key, bad input too gets 401 (§5.3 sets no exception): a server that validates first answers 400.
+    const missing = variants.find((variant) => variant.lines.length === 0)
+    const badInput: typeof probes = [
+      {
+        operation: 'listPets',
+        method: 'GET',
+        path: `/pets?limit=0&status=${encodeURIComponent('not-a-status')}`,
+      },
+      { operation: 'getPet', method: 'GET', path: '/pets/not-an-id' },
+      ...(context.capabilities.has('write')
+        ? [{ operation: 'createPet', method: 'POST', path: '/pets', body: '{"categoryId":"x"}' } as const]
+        : []),
+    ]
+    if (missing)
+      cases.push(
+        ...badInput.map((probe) => ({
+          variant: { ...missing, label: `${missing.label}, with bad input` },
+          probe,
+        })),
+      )
     const answers = await inPool(cases, 8, ({ variant, probe }) =>
       context.send({
         ...probe,
-        ...(probe.method === 'POST' && {
-          body: JSON.stringify({ name: context.petName('auth'), categoryId: 1 }),
-        }),
+        ...(probe.method === 'POST' &&
+          probe.body === undefined && {
+            body: JSON.stringify({ name: context.petName('auth'), categoryId: 1 }),
+          }),
         authorization: variant.lines,
         notJudged,
       }),

@@ -25,6 +25,7 @@ export function gapValues(): GapValue[] {
     { label: 'a name with quotes and a backslash', name: 'say "hi" \\ bye\'s' },
     { label: 'a name with markup', name: '<b>Rex</b>&amp;' },
     { label: 'a name of 300 characters', name: 'r'.repeat(300) },
+    { label: 'a name of digits with a leading zero', name: '007' },
     { label: 'categoryId 0', categoryId: '0' },
     { label: 'a negative categoryId', categoryId: '-7' },
     { label: 'categoryId 2^53 - 1', categoryId: String(2 ** 53 - 1) },

@@ -3,8 +3,8 @@ import type { Exchange } from '../exchange.ts'
 import { describeResponse, petsIn } from './petsIn.ts'
 
 /**
- * Judges one list page against the size rule the document implies: 200, a list, at most `limit`
- * pets, and none fewer than min(limit, pets known to match) — a page is cut by `limit` only, so a
+ * Judges one list page against the size rule the document implies: 200, a list of distinct pets, at
+ * most `limit` of them, and none fewer than min(limit, pets known to match) — a page is cut by `limit` only, so a
  * server that caps it lower, or cuts before filtering, returns too few. `status`, when given, must
  * be every returned pet's status.
  *
@@ -26,6 +26,15 @@ export function pageFinding(
       exchange,
       'listPets',
       `${strays.length} of ${pets.length} pets with another status, e.g. ${JSON.stringify(strays[0])}`,
+      expected,
+    )
+  const ids = pets.map((pet) => String(pet.id))
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i)
+  if (repeated !== undefined)
+    return finding(
+      exchange,
+      'listPets',
+      `200 with ${pets.length} pets, id ${repeated} more than once`,
       expected,
     )
   if (pets.length > rule.limit || pets.length < least)

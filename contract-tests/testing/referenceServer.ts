@@ -118,6 +118,14 @@ export type Fault =
   | 'text-plain-responses'
   /** Ids sent as JSON strings. */
   | 'id-as-string'
+  /** Input validated before the key: a bad request without a key gets 400, not 401. */
+  | 'validates-before-auth'
+  /** A page shorter than `limit` is padded by repeating its pets. */
+  | 'repeats-pets-in-page'
+  /** `limit` below the maximum returns one pet too many (`<=` for `<`). */
+  | 'off-by-one-limit'
+  /** A name made of digits is stored as a number. */
+  | 'numeric-names-as-numbers'
 
 export interface ReferenceOptions extends Variation {
   fault?: Fault
@@ -214,6 +222,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
             : undefined
     const open = fault === `open-${operation}`
     if (!open && !authorized(authorizationLines(req), key, fault)) {
+      if (fault === 'validates-before-auth' && (await badInput(operation, url, path, req)))
+        return error(res, 400, 'invalid', 'bad input')
       return error(res, 401, 'unauthorized', 'missing or invalid key')
     }
     if (!operation) return error(res, 404, 'not_found', 'no such route')
@@ -243,6 +253,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         else limit = parsed
       }
       if (fault === 'ignores-limit') limit = 1000
+      if (fault === 'off-by-one-limit' && limit < 100) limit++
       if (fault === 'caps-limit-at-50') limit = Math.min(limit, 50)
       if (fault === 'ignores-limit-with-status' && status !== null) limit = Number.POSITIVE_INFINITY
       let ordered = options.order === 'newest-first' ? [...pets].reverse() : pets
@@ -257,6 +268,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         fault === 'cuts-page-before-filter'
           ? ordered.slice(0, limit).filter(matches)
           : ordered.filter(matches).slice(0, limit)
+      if (fault === 'repeats-pets-in-page')
+        for (let i = 0; page.length > 0 && page.length < limit && i < 1000; i++) page.push(page[i] as Pet)
       const body = page.map((pet) => shown(pet, 'listPets'))
       return send(res, 200, fault === 'list-not-array' ? { pets: body } : body)
     }
@@ -289,6 +302,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         })
       }
       if (problem) return error(res, 400, 'invalid', problem)
+      if (fault === 'numeric-names-as-numbers' && /^\d+$/.test(String(fields.name)))
+        fields.name = Number(fields.name)
       const name = fields.name as string
       if (fault === 'crashes-on-long-name' && name.length > 200)
         return send(res, 500, { oops: 'RangeError: name' })
@@ -327,6 +342,28 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     if (!pet) return error(res, 404, 'not_found', 'no such pet')
     return send(res, 200, shown(pet, 'getPet'), deprecation)
   })
+}
+
+/** For the fault that validates before authenticating: whether the request is bad input. */
+async function badInput(
+  operation: string | undefined,
+  url: URL,
+  path: string,
+  req: IncomingMessage,
+): Promise<boolean> {
+  if (operation === 'listPets') {
+    const limit = url.searchParams.get('limit')
+    const status = url.searchParams.get('status')
+    return (
+      (limit !== null && !/^([1-9]\d?|100)$/.test(limit)) || (status !== null && !STATUSES.includes(status))
+    )
+  }
+  if (operation === 'getPet') return !/^\/pets\/-?\d+$/.test(path)
+  if (operation === 'createPet') {
+    const parsed = read(await readText(req), false)
+    return !parsed.ok || invalid((parsed.value ?? {}) as Record<string, unknown>, {}) !== undefined
+  }
+  return false
 }
 
 /** Why a NewPet is refused, or undefined when it is valid (under the variation's legal choices). */
