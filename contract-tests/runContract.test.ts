@@ -36,7 +36,7 @@ function target(create: (request: IncomingMessage, response: ServerResponse, bod
 
 async function runAgainst(
   handler: ReturnType<typeof target>,
-  options: { deadlineMs?: number } = {},
+  options: { deadlineMs?: number; timeoutMs?: number } = {},
 ): Promise<ContractReport> {
   const server = await startHttp(handler)
   try {
@@ -100,7 +100,7 @@ describe('the deadline', () => {
       request.resume()
       if (answered++ === 0) json(response, 200, [])
     }
-    const report = await runAgainst(stallsLater, { deadlineMs: 4_000 })
+    const report = await runAgainst(stallsLater, { deadlineMs: 4_000, timeoutMs: 60_000 })
     expect(report.cut).toMatch(/deadline \(4 s.*cut the run/)
     expect(report.failed).toBe(true)
     expect(outcomeOf(report, 'no_server_errors', 'listPets')?.outcome).toBe('pass')
