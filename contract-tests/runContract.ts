@@ -2,6 +2,7 @@ import { type CompiledSpec, defaultSpec } from '../spec/runtime.ts'
 import type { Check, CheckContext, Finding, GeneratedPhase, Level, OperationName } from './Check.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
 import { CHECKS } from './checks/index.ts'
+import { storageRefusal } from './checks/storageRefusal.ts'
 import { DEFAULT_DEADLINE_MS, DeadlineReached, formatDuration, startDeadline } from './deadline.ts'
 import { ensurePets } from './ensurePets.ts'
 import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
@@ -233,6 +234,7 @@ async function runCheck(check: Check, context: CheckContext): Promise<CheckResul
       findings: [],
     }))
   let outcome: Awaited<ReturnType<Check['run']>>
+  const firstExchange = context.exchanges.length
   try {
     outcome = await check.run(context)
   } catch (error) {
@@ -251,10 +253,18 @@ async function runCheck(check: Check, context: CheckContext): Promise<CheckResul
     }))
     outcome = { findings }
   }
+  // A create the target refused with a 5xx its spec documents (the mock's 507: no room) is conforming,
+  // but leaves the check without the pet it meant to judge: what it found then is a skip, not a failure.
+  const refused = check.afterAll
+    ? undefined
+    : context.exchanges
+        .slice(firstExchange)
+        .map((exchange) => storageRefusal(context, exchange))
+        .find((reason) => reason !== undefined)
   return check.operations.map((operation): CheckResult => {
     const findings = outcome.findings.filter((f) => f.operation === operation)
-    if (findings.length > 0) return { ...base, operation, outcome: 'fail', findings }
-    const reason = outcome.skipped?.[operation]
+    if (findings.length > 0 && !refused) return { ...base, operation, outcome: 'fail', findings }
+    const reason = outcome.skipped?.[operation] ?? (findings.length > 0 ? refused : undefined)
     if (reason) return { ...base, operation, outcome: 'skip', reason, findings: [] }
     return { ...base, operation, outcome: 'pass', findings }
   })

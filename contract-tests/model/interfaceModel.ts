@@ -14,6 +14,11 @@ export interface InterfaceModel {
   newPet: { properties: Readonly<Record<string, JsonSchema>>; required: readonly string[] }
   /** Pet: every property a Pet may carry (NewPet's and `id`), which are required. */
   pet: { properties: Readonly<Record<string, JsonSchema>>; required: readonly string[] }
+  /**
+   * The 5xx statuses the document lists for createPet (the mock's 507: no room to store the pet):
+   * a documented refusal that stores nothing, so a create answered with one is not a lost write.
+   */
+  createRefusals: readonly number[]
 }
 
 /**
@@ -36,10 +41,14 @@ export function interfaceModelOf(document: PetStoreDocument): InterfaceModel {
     maximum: numberIn(limitSchema, 'maximum'),
     default: numberIn(limitSchema, 'default'),
   }
-  const newPetSchema = operationById(document, 'createPet').requestBody?.content['application/json']?.schema
+  const createPet = operationById(document, 'createPet')
+  const createRefusals = Object.keys(createPet.responses)
+    .map(Number)
+    .filter((status) => status >= 500 && status <= 599)
+  const newPetSchema = createPet.requestBody?.content['application/json']?.schema
   const petSchema = operationById(document, 'getPet').responses['200']?.content?.['application/json']?.schema
   if (!newPetSchema || !petSchema) throw new Error('the spec has no createPet body or getPet 200 schema')
-  return { statuses, limit, newPet: objectShape(newPetSchema), pet: objectShape(petSchema) }
+  return { statuses, limit, newPet: objectShape(newPetSchema), pet: objectShape(petSchema), createRefusals }
 }
 
 function numberIn(schema: JsonSchema, keyword: string): number {

@@ -17,7 +17,8 @@ export interface Answer {
  * accepted writes). A 201 must carry every submitted field exactly and an id no known pet has; a
  * field the body omitted may take any documented value, which then must read the same everywhere.
  * A refusal is allowed only with a 4xx and only for a body that holds a value in a gap of the
- * document (`isNeutralNewPet`); whether it is 400 is for the recommended checks.
+ * document (`isNeutralNewPet`); whether it is 400 is for the recommended checks. A 5xx the document
+ * lists for createPet (`createRefusals`), with an Error body saying so, stored nothing: allowed.
  *
  * @example
  * judgeCreate(model, knowledge, { name: 'Rex', categoryId: 1, status: 'sold' }, { status: 201, body: { id: 5, name: 'Rex', categoryId: 1, status: 'sold' } }, 'step 1')
@@ -42,6 +43,8 @@ export function judgeCreate(
     answer.status !== 401 &&
     !isNeutralNewPet(model, submitted)
   )
+    return undefined
+  if (model.createRefusals.includes(answer.status) && Number(errorStatusOf(answer.body)) === answer.status)
     return undefined
   if (answer.status !== 201) return problem(describe(answer))
   const pet = answer.body
@@ -77,4 +80,8 @@ export function describe(answer: Answer): string {
   if (answer.status === 0) return `no response (${answer.error ?? 'no answer'})`
   const body = answer.body === undefined ? 'no JSON body' : show(answer.body)
   return `${answer.status} with ${body.length > 300 ? `${body.slice(0, 300)}…` : body}`
+}
+
+function errorStatusOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined
 }

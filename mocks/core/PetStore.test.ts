@@ -97,3 +97,61 @@ describe('PetStore.newest', () => {
     expect(store.newest(0)).toEqual([])
   })
 })
+
+describe('PetStore limits (--max-pets)', () => {
+  test('refusal says why once the store holds maxPets; a seed beyond the cap is kept', () => {
+    const store = new PetStore(seed, undefined, { maxPets: 4 })
+    expect(store.refusal({ name: 'Zed', categoryId: 1 })).toBeUndefined()
+    store.create({ name: 'Zed', categoryId: 1 })
+    expect(store.refusal({ name: 'Amy', categoryId: 1 })).toMatch(/maximum of 4 pets/)
+    expect(new PetStore(seed, undefined, { maxPets: 1 }).size).toBe(3)
+  })
+
+  test('refusal counts the characters of every stored string, so long names cannot outgrow memory', () => {
+    const store = new PetStore([], undefined, { maxTextChars: 30 })
+    store.create({ name: 'abcdef', categoryId: 1, status: 'sold' }) // 10 characters of text
+    expect(store.refusal({ name: 'x'.repeat(20), categoryId: 1 })).toBeUndefined()
+    expect(store.refusal({ name: 'x'.repeat(21), categoryId: 1 })).toMatch(/exceed 30 characters/)
+    store.reset([])
+    expect(store.refusal({ name: 'x'.repeat(30), categoryId: 1 })).toBeUndefined()
+  })
+})
+
+describe('PetStore changes (what the state file logs)', () => {
+  test('onChange hears every create and reset, in order, until unsubscribed', () => {
+    const store = new PetStore(seed)
+    const heard: unknown[] = []
+    const unsubscribe = store.onChange((change) => heard.push(change))
+    const zed = store.create({ name: 'Zed', categoryId: 1 })
+    store.reset([seed[1] as Pet])
+    unsubscribe()
+    store.create({ name: 'Unheard', categoryId: 1 })
+    expect(heard).toEqual([
+      { kind: 'create', pet: zed },
+      { kind: 'reset', pets: [seed[1]] },
+    ])
+  })
+
+  test('undoCreates takes back the latest creates from every index; ids are not handed out again', () => {
+    const store = new PetStore(seed)
+    const kept = store.create({ name: 'Kept', categoryId: 1, status: 'sold' })
+    const undone = [
+      store.create({ name: 'A', categoryId: 1, status: 'sold' }),
+      store.create({ name: 'B', categoryId: 1 }),
+    ]
+    expect(store.undoCreates(undone)).toBe(true)
+    expect(store.size).toBe(4)
+    expect(undone.map((pet) => store.get(pet.id))).toEqual([undefined, undefined])
+    expect(store.list({ limit: 100, status: 'sold' }).at(-1)).toBe(kept)
+    expect(store.list({ limit: 100 }).at(-1)).toBe(kept)
+    expect(store.create({ name: 'Next', categoryId: 1 }).id).toBe(9)
+  })
+
+  test('undoCreates refuses pets that are not the latest, and changes nothing', () => {
+    const store = new PetStore(seed)
+    const first = store.create({ name: 'First', categoryId: 1 })
+    store.create({ name: 'Second', categoryId: 1 })
+    expect(store.undoCreates([first])).toBe(false)
+    expect(store.size).toBe(5)
+  })
+})

@@ -12,6 +12,26 @@ export const DEFAULT_STATUS: PetStatus = 'available'
 
 const DEFAULT_PET_FIELDS = petShape(openApiDocument).petFields
 
+/** How many pets a store holds at most unless told otherwise (`--max-pets`): memory, not disk, is the bound. */
+export const DEFAULT_MAX_PETS = 100_000
+
+/**
+ * How many characters of text (every string field) a store holds at most, whatever `maxPets` says:
+ * 100,000 pets with 64 KiB names (the body cap) would be 6.5 GB, past V8's heap limit. 64 Mi
+ * characters keep the text under 128 MB of heap (two bytes per character at worst).
+ */
+export const MAX_TEXT_CHARS = 64 * 1024 * 1024
+
+export interface PetStoreLimits {
+  /** Creates are refused once the store holds this many pets (DEFAULT_MAX_PETS). */
+  maxPets?: number
+  /** Creates are refused once the strings stored add up to this many characters (MAX_TEXT_CHARS). */
+  maxTextChars?: number
+}
+
+/** What changed in a store, in order: what a durable log (the state file) replays. */
+export type StoreChange = { kind: 'create'; pet: Pet } | { kind: 'reset'; pets: readonly Pet[] }
+
 /**
  * The in-memory store of pets: pure data, no HTTP. Ids are assigned in sequence from 1 (after the
  * highest seeded id; once that passes 2^53 - 1, the lowest free id), so every id is a safe integer in
@@ -32,6 +52,10 @@ export class PetStore {
   #nextId = 1
   /** Where the search for a free id resumes once the sequence has passed 2^53 - 1 (no deletes: it only grows). */
   #lowestFree = 1
+  #textChars = 0
+  readonly #maxPets: number
+  readonly #maxTextChars: number
+  #listeners: ((change: StoreChange) => void)[] = []
 
   /** The fields a pet keeps besides `id`: those the Pet schema declares (see `fields`). */
   #fields: readonly string[] = []
@@ -40,10 +64,67 @@ export class PetStore {
   /**
    * @param fields the properties the Pet schema declares (`petShape(document).petFields`); a stored
    *   pet keeps exactly these. The generated spec's by default; an engine sets its own spec's.
+   * @param limits the cap on creates (`--max-pets`); DEFAULT_MAX_PETS and MAX_TEXT_CHARS by default.
    */
-  constructor(seed: readonly Pet[] = [], fields: readonly string[] = DEFAULT_PET_FIELDS) {
+  constructor(
+    seed: readonly Pet[] = [],
+    fields: readonly string[] = DEFAULT_PET_FIELDS,
+    limits: PetStoreLimits = {},
+  ) {
+    this.#maxPets = limits.maxPets ?? DEFAULT_MAX_PETS
+    this.#maxTextChars = limits.maxTextChars ?? MAX_TEXT_CHARS
     this.useFields(fields)
     this.reset(seed)
+  }
+
+  /** The most pets this store takes by create. */
+  get maxPets(): number {
+    return this.#maxPets
+  }
+
+  /**
+   * Why a create of this pet would be refused (the store is at its cap), or undefined when it fits.
+   * A seed or a loaded state file may hold more than the cap: it is kept, only creates are refused.
+   *
+   * @example
+   * new PetStore([], undefined, { maxPets: 0 }).refusal({ name: 'Rex', categoryId: 1 }) // 'The store holds its maximum of 0 pets ...'
+   */
+  refusal(input: NewPet): string | undefined {
+    if (this.#all.length >= this.#maxPets)
+      return `The store holds its maximum of ${this.#maxPets} pets (--max-pets); no pet was created.`
+    if (this.#textChars + textChars(input) > this.#maxTextChars)
+      return `The store's text would exceed ${this.#maxTextChars} characters in all; no pet was created.`
+    return undefined
+  }
+
+  /** Tells `listener` every change, after it is made (the state file logs them). Returns an unsubscribe. */
+  onChange(listener: (change: StoreChange) => void): () => void {
+    this.#listeners.push(listener)
+    return () => {
+      this.#listeners = this.#listeners.filter((other) => other !== listener)
+    }
+  }
+
+  /**
+   * Takes back the most recent creates (a state file could not keep them). True when they were the
+   * latest pets, in order, and are gone; false (nothing changed) otherwise, e.g. after a reset.
+   * Their ids are not handed out again in this run.
+   *
+   * @example
+   * const pet = store.create({ name: 'Rex', categoryId: 1 })
+   * store.undoCreates([pet]) // true: store.get(pet.id) is undefined again
+   */
+  undoCreates(pets: readonly Pet[]): boolean {
+    for (let i = 0; i < pets.length; i++) {
+      if (this.#all[this.#all.length - pets.length + i] !== pets[i]) return false
+    }
+    for (let i = pets.length - 1; i >= 0; i--) {
+      const pet = this.#all.pop() as Pet
+      this.#byStatus.get(pet.status ?? DEFAULT_STATUS)?.pop()
+      this.#byId.delete(pet.id)
+      this.#textChars -= textChars(pet)
+    }
+    return true
   }
 
   /** The properties a stored pet keeps, as the Pet schema declares them. Pets already stored keep theirs. */
@@ -67,6 +148,7 @@ export class PetStore {
   create(input: NewPet): Pet {
     const pet = this.#shaped(this.#takeId(), input)
     this.#insert(pet)
+    for (const listener of this.#listeners) listener({ kind: 'create', pet })
     return pet
   }
 
@@ -108,8 +190,13 @@ export class PetStore {
     this.#byStatus.clear()
     this.#nextId = 1
     this.#lowestFree = 1
+    this.#textChars = 0
     for (const pet of seed) {
       this.#insert(this.#shaped(pet.id, pet))
+    }
+    if (this.#listeners.length > 0) {
+      const pets = this.snapshot()
+      for (const listener of this.#listeners) listener({ kind: 'reset', pets })
     }
   }
 
@@ -137,6 +224,14 @@ export class PetStore {
       this.#byStatus.set(status, bucket)
     }
     bucket.push(pet)
+    this.#textChars += textChars(pet)
     this.#nextId = Math.max(this.#nextId, pet.id + 1)
   }
+}
+
+/** The characters of a pet's string fields: what its text costs in memory. */
+function textChars(pet: object): number {
+  let chars = 0
+  for (const value of Object.values(pet)) if (typeof value === 'string') chars += value.length
+  return chars
 }

@@ -9,6 +9,7 @@ import { errorResponse, JSON_HEADERS } from './errorResponse.ts'
 import { readJournalRecord } from './journalEntry.ts'
 import type { MockSession } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
+import { DEFAULT_SESSION } from './parseSessionName.ts'
 import { petShape } from './petShape.ts'
 import type { SessionRegistry } from './SessionRegistry.ts'
 
@@ -29,6 +30,8 @@ export interface ControlContext {
   defaultSeed: readonly Pet[]
   /** The accepted keys, hidden from journal entries. */
   secrets: readonly string[]
+  /** The state file's health, when the default session has one: degraded makes its health degraded. */
+  storage?: () => { status: 'ok' | 'degraded' }
 }
 
 type ControlHandler = (request: EngineRequest, context: ControlContext) => EngineResponse
@@ -39,7 +42,16 @@ type ControlHandler = (request: EngineRequest, context: ControlContext) => Engin
  */
 const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
   health: {
-    GET: (_request, context) => ok({ status: 'ok', pets: readSession(context).store.size }),
+    GET: (_request, context) => {
+      const pets = readSession(context).store.size
+      const storage = context.sessionName === DEFAULT_SESSION ? context.storage?.() : undefined
+      // 200 even when degraded: the mock still serves every read, so a probe must not take it away.
+      return ok({ status: storage?.status ?? 'ok', pets, ...(storage && { storage }) })
+    },
+  },
+  export: {
+    // Every pet, oldest first: a seed for --seed or for POST /__mock/reset.
+    GET: (_request, context) => ok(readSession(context).store.snapshot()),
   },
   reset: {
     POST: (request, context) => {
@@ -115,7 +127,8 @@ export function isControlPath(path: string): boolean {
 /**
  * The HTTP mock's control plane, for end-to-end tests that need a known store, per session
  * (`X-Mock-Session`; none: the default session):
- * `GET /__mock/health`; `POST /__mock/reset` (no body: the seed; a body: a JSON array of Pet);
+ * `GET /__mock/health` (with the state file's health); `GET /__mock/export` (every pet, a seed);
+ * `POST /__mock/reset` (no body: the seed; a body: a JSON array of Pet);
  * `GET|DELETE /__mock/requests` (the request journal); `GET|POST|DELETE /__mock/next-response`
  * (one-shot forced responses); `GET /__mock/session` (what the inspector page shows);
  * `GET /__mock/sessions`. Returns undefined for paths outside the prefix.

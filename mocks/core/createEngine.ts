@@ -205,6 +205,8 @@ function statefulHandlers(
       const parsed = parseNewPet(request, validators, shape)
       if (!parsed.ok) return parsed.response
       store.useFields(shape.petFields) // a session's store may predate this document
+      const refusal = store.refusal(parsed.value)
+      if (refusal) return errorResponse(507, 'store_full', refusal)
       const pet = store.create(parsed.value)
       const location = item && `${basePath}${item.template.replace(`{${item.parameter}}`, String(pet.id))}`
       return json(201, pet, location ? { location } : {})

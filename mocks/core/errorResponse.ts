@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'malformed_request'
   | 'host_not_allowed'
   | 'cross_site_request'
+  | 'store_full'
+  | 'storage_failed'
 
 /**
  * The one place that builds an Error body: `{ code, message, status }`, with `status` always equal

@@ -10,8 +10,8 @@ import { DEFAULT_API_KEY, describeOperations } from '../core/createEngine.ts'
 import { batchedLines } from './batchedLines.ts'
 import { createHttpMock, type HttpMockSpec, listen, packagedSpec } from './createHttpMock.ts'
 import { isLoopbackHost } from './hostAllowed.ts'
+import { StateFileError } from './openStateDatabase.ts'
 import { type CliOptions, mockUsage, parseCliOptions } from './parseCliOptions.ts'
-import { openStateFile, type StateFile } from './stateFile.ts'
 
 function fail(message: string): never {
   console.error(`petstore-mock: ${message}`)
@@ -19,7 +19,7 @@ function fail(message: string): never {
 }
 
 /**
- * Runs the HTTP mock as a command: parses `argv`, starts listening, and stops (flushing the state
+ * Runs the HTTP mock as a command: parses `argv`, starts listening, and stops (closing the state
  * file) on SIGINT or SIGTERM. Exits 2 with one message on bad settings.
  *
  * @example
@@ -64,32 +64,35 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
   }
 
   const seed = options.seedFile === undefined ? undefined : await readSeed(options.seedFile)
-  let state: StateFile | undefined
-  const mock = createHttpMock({
-    spec,
-    ...(options.apiKeys.length > 0 && { apiKeys: options.apiKeys }),
-    ...(seed && { seed }),
-    latencyMs: options.latencyMs,
-    corsOrigins: options.corsOrigins,
-    // The bound name is served too (an IP literal always is).
-    allowedHosts: [...options.allowedHosts, options.host],
-    sessions: { maxSessions: options.maxSessions, idleMs: options.sessionIdleMinutes * 60_000 },
-    journalSize: options.journalSize,
-    ...(!options.quiet && { log: batchedLines((text) => process.stdout.write(text)) }),
-    ...(options.stateFile !== undefined && { onWrite: () => state?.changed() }),
-  })
   if (options.stateFile !== undefined) {
+    // `--state-file .state/pets.db` on a fresh clone: the folder is the mock's to make.
     try {
-      // `--state-file .state/pets.json` on a fresh clone: the folder is the mock's to make.
       mkdirSync(dirname(options.stateFile), { recursive: true })
-      state = openStateFile(mock, {
-        path: options.stateFile,
-        validators: spec.validators,
-        log: (line) => console.error(line),
-      })
     } catch (error) {
-      fail((error as Error).message)
+      fail(`cannot create the folder of the state file ${options.stateFile}: ${(error as Error).message}`)
     }
+  }
+  let mock: ReturnType<typeof createHttpMock>
+  try {
+    mock = createHttpMock({
+      spec,
+      ...(options.apiKeys.length > 0 && { apiKeys: options.apiKeys }),
+      ...(seed && { seed }),
+      latencyMs: options.latencyMs,
+      corsOrigins: options.corsOrigins,
+      // The bound name is served too (an IP literal always is).
+      allowedHosts: [...options.allowedHosts, options.host],
+      sessions: { maxSessions: options.maxSessions, idleMs: options.sessionIdleMinutes * 60_000 },
+      journalSize: options.journalSize,
+      maxPets: options.maxPets,
+      ...(!options.quiet && { log: batchedLines((text) => process.stdout.write(text)) }),
+      ...(options.stateFile !== undefined && {
+        stateFile: { path: options.stateFile, log: (line: string) => console.error(line) },
+      }),
+    })
+  } catch (error) {
+    if (!(error instanceof StateFileError)) throw error
+    fail(error.message)
   }
   if (options.watch) {
     // Loaded only here: swagger-parser stays off the normal start-up path.
@@ -121,7 +124,8 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      state?.flush()
+      // Commits what is pending and folds the write-ahead log into the file before the exit.
+      mock.state?.close()
       mock.server.close()
       mock.server.closeAllConnections()
       process.exit(0)

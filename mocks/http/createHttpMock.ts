@@ -4,6 +4,7 @@ import type { Pet } from '../../spec/runtime.ts'
 import { handleControl, isControlPath } from '../core/controlPlane.ts'
 import { createEngine, DEFAULT_API_KEY, type Engine } from '../core/createEngine.ts'
 import type { EngineResponse } from '../core/EngineMessages.ts'
+import { errorResponse } from '../core/errorResponse.ts'
 import { journalRecord } from '../core/journalEntry.ts'
 import { createMockSession, type MockSession } from '../core/MockSession.ts'
 import { PetStore } from '../core/PetStore.ts'
@@ -23,6 +24,7 @@ import {
   MAX_HEADER_BYTES,
   missingHost,
 } from './malformedHttp.ts'
+import { openStateDatabase, type StateDatabase, type StateDatabaseOptions } from './openStateDatabase.ts'
 import { type HttpMockSpec, packagedSpec } from './packagedSpec.ts'
 import { type ReadBody, readBody } from './readBody.ts'
 import { refuseUnsafeRequest } from './refuseUnsafeRequest.ts'
@@ -51,8 +53,14 @@ export interface HttpMockOptions {
   /** The compiled document to serve, with its file's text for `/__mock/openapi.yaml`; `packagedSpec()` by default. */
   spec?: HttpMockSpec
   selfCheck?: boolean
-  /** Called after every accepted write (a created pet, a reset): the state file's cue. */
-  onWrite?: () => void
+  /**
+   * Keeps the default session's store in this SQLite file across restarts (`--state-file`): its pets
+   * replace the seed, and a write is answered only once it is committed (507 `storage_failed` when
+   * it cannot be). Opening throws a StateFileError (file in use, not a state file). Closed with the server.
+   */
+  stateFile?: Omit<StateDatabaseOptions, 'validators'>
+  /** Creates beyond this many pets in a session's store get 507 `store_full` (DEFAULT_MAX_PETS). */
+  maxPets?: number
   /** Connection limits in milliseconds; tests shorten them. Defaults in HTTP_TIMEOUTS. */
   timeouts?: Partial<HttpTimeouts>
   /** Bounds on named sessions (`X-Mock-Session`); defaults in SESSION_LIMITS. */
@@ -66,6 +74,8 @@ export interface HttpMock {
   server: Server
   /** The default session's store: what requests without `X-Mock-Session` use, and what a state file keeps. */
   store: PetStore
+  /** The state file, when `stateFile` was given. */
+  state: StateDatabase | undefined
   /** Every session, the default one included (`sessions.use(DEFAULT_SESSION)`). */
   sessions: SessionRegistry<MockSession>
   /** Swaps in another document (spec hot reload); the store and its pets stay. */
@@ -84,9 +94,11 @@ export interface HttpMock {
  */
 export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   const seed = options.seed ?? seedPets
-  const store = new PetStore(seed)
+  const limits = options.maxPets === undefined ? {} : { maxPets: options.maxPets }
+  const store = new PetStore(seed, undefined, limits)
   const journalSize = options.journalSize ?? JOURNAL_SIZE
-  const freshSession = (name: string) => createMockSession(name, new PetStore(seed), journalSize)
+  const freshSession = (name: string) =>
+    createMockSession(name, new PetStore(seed, undefined, limits), journalSize)
   const defaultSession = createMockSession(DEFAULT_SESSION, store, journalSize)
   const sessions = new SessionRegistry(defaultSession, freshSession, options.sessions)
   const cors = corsPolicy(options.corsOrigins)
@@ -95,6 +107,8 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts }
   let spec = options.spec ?? packagedSpec()
   let engine = build()
+  const state =
+    options.stateFile && openStateDatabase(store, { ...options.stateFile, validators: spec.validators })
 
   function build(): Engine {
     return createEngine({
@@ -156,7 +170,8 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     else if (isInspectorPath(path)) result = inspectorResponse(engineRequest.method)
     else if (path === SPEC_YAML_PATH) result = specYamlAnswer(engineRequest.method, spec.text)
     else if (isControlPath(path)) {
-      const context = { sessionName, sessions, freshSession, defaultSeed: seed, secrets, ...spec }
+      const storage = state && { storage: state.health }
+      const context = { sessionName, sessions, freshSession, defaultSeed: seed, secrets, ...spec, ...storage }
       result = handleControl(engineRequest, context) as EngineResponse
       if (sessionName === DEFAULT_SESSION) session = defaultSession
     } else {
@@ -168,14 +183,24 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     }
     if (read.tooLarge) result.headers.connection = 'close'
     // Only POST writes (createPet, /__mock/reset), and only a 2xx answer means it happened; only the
-    // default session is kept in a state file.
-    if (
-      options.onWrite &&
-      session === defaultSession &&
-      result.status < 300 &&
-      engineRequest.method === 'POST'
-    )
-      options.onWrite()
+    // default session is kept in a state file. It is answered once committed, so an acknowledged
+    // write survives a killed process.
+    if (state && session === defaultSession && result.status < 300 && engineRequest.method === 'POST') {
+      const written = result
+      return state.committed().then(
+        () => answer(request, response, written, started),
+        (error: Error) => answer(request, response, storageFailed(error), started),
+      )
+    }
+    return answer(request, response, result, started)
+  }
+
+  function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    result: EngineResponse,
+    started: number,
+  ): void | Promise<void> {
     if (!options.latencyMs) return finish(request, response, result, false, started)
     return new Promise<void>((resolve) => setTimeout(resolve, options.latencyMs)).then(() =>
       finish(request, response, result, false, started),
@@ -221,6 +246,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     },
   )
   answerMalformedHttp(server, timeouts)
+  if (state) server.on('close', state.close)
   cutOffStalledReaders(server, timeouts.unreadResponseMs, (waiting) =>
     options.log?.(
       `closed a connection that read none of its responses for ${timeouts.unreadResponseMs} ms (${waiting} bytes waiting)`,
@@ -230,6 +256,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   return {
     server,
     store,
+    state,
     sessions,
     operations: () => ({ stateful: engine.stateful, specDriven: engine.specDriven }),
     setSpec(next) {
@@ -237,6 +264,10 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       engine = build()
     },
   }
+}
+
+function storageFailed(error: Error): EngineResponse {
+  return errorResponse(507, 'storage_failed', error.message)
 }
 
 /** Starts listening and resolves the base URL of the API, e.g. `http://127.0.0.1:4010/v1`. */

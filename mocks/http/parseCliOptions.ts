@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
 import { JOURNAL_SIZE } from '../core/RequestJournal.ts'
 import { SESSION_LIMITS } from '../core/SessionRegistry.ts'
 
@@ -9,6 +10,8 @@ export interface CliOptions {
   seedFile: string | undefined
   /** Where the store is kept across restarts; undefined: in memory only. */
   stateFile: string | undefined
+  /** Creates beyond this many stored pets get 507. */
+  maxPets: number
   latencyMs: number
   corsOrigins: string[]
   /** Host names served besides IP addresses and localhost (DNS-rebinding defence). */
@@ -42,7 +45,9 @@ export function mockUsage(program: string): string {
   -k, --api-key KEY      an accepted bearer key; repeat for more   (env PETSTORE_API_KEYS=k1,k2; default petstore-dev-key)
       --spec FILE        serve this copy of the OpenAPI document    (env PETSTORE_SPEC; default: the packaged spec/openapi.yaml)
       --seed FILE        JSON array of Pet to start with           (env PETSTORE_SEED; default fixtures/seed-pets.json)
-      --state-file FILE  keep the pets in FILE across restarts; its folder is created (env PETSTORE_STATE_FILE; default: memory only)
+      --state-file FILE  keep the pets in FILE (SQLite) across restarts; its folder is created
+                                                                   (env PETSTORE_STATE_FILE; default: memory only)
+      --max-pets N       creates beyond N stored pets get 507      (env PETSTORE_MAX_PETS, default ${DEFAULT_MAX_PETS})
       --latency MS       delay every API response by MS            (env PETSTORE_LATENCY_MS, default 0)
       --cors-origin O    allow browser origin O besides localhost; repeat; * allows all
       --allowed-host H   serve Host name H besides IP addresses and localhost; repeat; .example.com
@@ -81,6 +86,7 @@ export function parseCliOptions(
       spec: { type: 'string' },
       seed: { type: 'string' },
       'state-file': { type: 'string' },
+      'max-pets': { type: 'string' },
       latency: { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       'allowed-host': { type: 'string', multiple: true },
@@ -105,6 +111,12 @@ export function parseCliOptions(
     specFile: values.spec ?? env.PETSTORE_SPEC,
     seedFile: values.seed ?? env.PETSTORE_SEED,
     stateFile: values['state-file'] ?? env.PETSTORE_STATE_FILE,
+    maxPets: integerIn(
+      'max-pets',
+      values['max-pets'] ?? env.PETSTORE_MAX_PETS ?? String(DEFAULT_MAX_PETS),
+      0,
+      2 ** 31 - 1,
+    ),
     latencyMs: integerIn('latency', values.latency ?? env.PETSTORE_LATENCY_MS ?? '0', 0, 60_000),
     corsOrigins: values['cors-origin'] ?? [],
     allowedHosts: values['allowed-host'] ?? splitList(env.PETSTORE_ALLOWED_HOSTS),

@@ -1,5 +1,8 @@
 // Sessions of the HTTP mock (`X-Mock-Session`), over real HTTP: isolation of stores, resets and
 // forced responses; the bounds; bad names; CORS. The pure registry is tested in mocks/core.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { seedPets } from '../../fixtures/seedPets.ts'
 import { MAX_SESSION_NAME_LENGTH } from '../core/parseSessionName.ts'
@@ -62,13 +65,20 @@ describe('X-Mock-Session', () => {
     expect((await it.get('bob', '/pets')).status).toBe(200)
   })
 
-  test('only the default session’s writes reach the state file (onWrite)', async () => {
-    it.writes.length = 0
-    await it.create('alice', 'memory only')
-    await it.control('POST', 'reset', 'alice')
-    expect(it.writes).toEqual([])
-    await it.create(undefined, 'kept')
-    expect(it.writes).toEqual(['write'])
+  test('only the default session’s writes reach the state file', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'petstore-sessions-state-')), 'pets.db')
+    const first = await start({ stateFile: { path } })
+    await first.create('alice', 'memory only')
+    await first.control('POST', 'reset', 'alice', [])
+    expect((await first.create(undefined, 'kept')).status).toBe(201)
+    await first.close()
+    const second = await start({ stateFile: { path } })
+    try {
+      expect(await second.names()).toEqual([...seedNames, 'kept'].slice(0, 100))
+      expect(await second.names('alice')).toEqual(seedNames)
+    } finally {
+      await second.close()
+    }
   })
 
   test.each([

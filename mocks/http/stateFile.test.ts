@@ -1,162 +1,223 @@
-// The state file (--state-file, decisions/004-hardening.md): restarts keep the pets, writes are atomic and coalesced,
-// a bad file is a start-up error, and SIGTERM/SIGINT flush what the timer has not written yet.
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+// The state file and the store's cap over HTTP (decision 010): restarts keep the pets, a write the file
+// cannot take is a documented 507 and nothing of it stays, the health says degraded while reads go
+// on, --max-pets refuses creates with a documented 507, the export is a seed, and the CLI refuses a
+// file in use or in the old JSON format with exit code 2.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { compileValidators, openApiDocument, type Pet } from '../../spec/runtime.ts'
 import { killStartedClis, startCli } from '../testing/startCli.ts'
-import { createHttpMock, type HttpMock, listen } from './createHttpMock.ts'
-import { openStateFile, type StateFile, StateFileError } from './stateFile.ts'
+import { createHttpMock, type HttpMock, type HttpMockOptions, listen } from './createHttpMock.ts'
+import { StateFileError } from './openStateDatabase.ts'
 
 const validators = compileValidators(openApiDocument)
 const AUTH = { authorization: 'Bearer petstore-dev-key' }
 const running: HttpMock[] = []
+/** Jest's limit for tests that start CLIs (a busy machine starts them slowly); none measures time. */
+const CLI_TIMEOUT_MS = 60_000
 afterEach(async () => {
   killStartedClis()
-  for (const mock of running.splice(0)) {
-    mock.server.closeAllConnections()
-    await new Promise((resolve) => mock.server.close(resolve))
-  }
+  for (const mock of running.splice(0)) await stop(mock)
 })
 
-async function statePath(): Promise<string> {
-  return join(await mkdtemp(join(tmpdir(), 'petstore-state-')), 'pets.json')
+function freshPath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'petstore-state-http-')), 'pets.db')
 }
 
-/** A mock on port 0 with a state file, as the CLI wires it. */
-async function startWithState(path: string, delayMs?: number) {
-  let state: StateFile | undefined
-  const mock = createHttpMock({ seed: [], onWrite: () => state?.changed() })
-  state = openStateFile(mock, { path, validators, ...(delayMs !== undefined && { delayMs }) })
+/** A self-checking mock on port 0: every API answer must be one the spec documents. */
+async function start(options: HttpMockOptions) {
+  const mock = createHttpMock({ seed: [], selfCheck: true, ...options })
   running.push(mock)
-  return { mock, state, baseUrl: await listen(mock, 0, '127.0.0.1') }
+  const baseUrl = await listen(mock, 0, '127.0.0.1')
+  return { mock, baseUrl, origin: new URL(baseUrl).origin }
 }
 
-async function create(baseUrl: string, name: string): Promise<Pet> {
-  const response = await fetch(`${baseUrl}/pets`, {
+async function stop(mock: HttpMock): Promise<void> {
+  if (running.includes(mock)) running.splice(running.indexOf(mock), 1)
+  mock.server.closeAllConnections()
+  await new Promise((resolve) => mock.server.close(resolve))
+}
+
+function post(baseUrl: string, name: string): Promise<Response> {
+  return fetch(`${baseUrl}/pets`, {
     method: 'POST',
     headers: { ...AUTH, 'content-type': 'application/json' },
     body: JSON.stringify({ name, categoryId: 1 }),
   })
+}
+
+async function create(baseUrl: string, name: string): Promise<Pet> {
+  const response = await post(baseUrl, name)
   expect(response.status).toBe(201)
   return (await response.json()) as Pet
 }
 
-async function stop(mock: HttpMock): Promise<void> {
-  running.splice(running.indexOf(mock), 1)
-  await new Promise((resolve) => mock.server.close(resolve))
+/** The Error body the spec documents for createPet's 507. */
+function expectDocumented507(body: unknown, code: string): void {
+  expect(validators.response('createPet', 507)?.(body)).toBe(true)
+  expect(body).toMatchObject({ code, status: 507 })
 }
 
-async function readPets(path: string): Promise<Pet[]> {
-  return JSON.parse(await readFile(path, 'utf8')) as Pet[]
-}
-
-describe('openStateFile', () => {
-  test('a missing file is created at start; a restart keeps the pets and goes on numbering after them', async () => {
-    const path = await statePath()
-    const first = await startWithState(path)
-    expect(await readPets(path)).toEqual([])
-    const pets = [await create(first.baseUrl, 'Rex'), await create(first.baseUrl, 'Tom')]
-    await stop(first.mock) // server close flushes
-
-    const second = await startWithState(path)
-    expect(second.mock.store.snapshot()).toEqual(pets)
-    const again = await fetch(`${second.baseUrl}/pets/${pets[1]?.id}`, { headers: AUTH })
-    expect(await again.json()).toEqual(pets[1])
-    expect((await create(second.baseUrl, 'Zed')).id).toBe(3)
-  })
-
-  test('changes are written together within the delay, all of them, leaving no temporary file', async () => {
-    const path = await statePath()
-    const { baseUrl } = await startWithState(path, 50)
-    await Promise.all(Array.from({ length: 20 }, (_, i) => create(baseUrl, `pet-${i}`)))
-    // Bounded wait (at most 100 polls) for the coalesced write.
-    let pets = await readPets(path)
-    for (let tries = 0; pets.length < 20 && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 20))
-      pets = await readPets(path)
+describe('createHttpMock({ stateFile })', () => {
+  test('a restart on the file serves every acknowledged pet and goes on numbering after them', async () => {
+    const path = freshPath()
+    const first = await start({ stateFile: { path } })
+    const pets = await Promise.all(['Rex', 'Tom', 'Zed'].map((name) => create(first.baseUrl, name)))
+    await stop(first.mock)
+    const second = await start({ stateFile: { path } })
+    for (const pet of pets) {
+      const response = await fetch(`${second.baseUrl}/pets/${pet.id}`, { headers: AUTH })
+      expect(await response.json()).toEqual(pet)
     }
-    expect(pets.map((pet) => pet.name).sort()).toEqual(
-      Array.from({ length: 20 }, (_, i) => `pet-${i}`).sort(),
-    )
-    // Atomic writes leave no temporary file behind.
-    expect(await readdir(join(path, '..'))).toEqual(['pets.json'])
+    expect((await create(second.baseUrl, 'Next')).id).toBe(4)
   })
 
-  test('a /__mock/reset is a write too', async () => {
-    const path = await statePath()
-    const { mock, baseUrl, state } = await startWithState(path)
-    await create(baseUrl, 'Rex')
-    await fetch(`${new URL(baseUrl).origin}/__mock/reset`, {
+  test('a create the file cannot take is a documented 507; reads go on; the health is degraded', async () => {
+    const path = freshPath()
+    const lines: string[] = []
+    const { mock, baseUrl, origin } = await start({
+      stateFile: { path, maxPageCount: 8, log: (line) => lines.push(line) },
+    })
+    const acknowledged: Pet[] = []
+    let refused: unknown
+    for (let i = 0; i < 500 && refused === undefined; i++) {
+      const response = await post(baseUrl, `${'x'.repeat(700)}${i}`)
+      if (response.status === 201) acknowledged.push((await response.json()) as Pet)
+      else {
+        expect(response.status).toBe(507)
+        refused = await response.json()
+      }
+    }
+    expectDocumented507(refused, 'storage_failed')
+    expect(mock.store.snapshot()).toEqual(acknowledged)
+    const list = await fetch(`${baseUrl}/pets?limit=100`, { headers: AUTH })
+    expect(list.status).toBe(200)
+    const health = await (await fetch(`${origin}/__mock/health`)).json()
+    expect(health).toMatchObject({ status: 'degraded', storage: { status: 'degraded', path } })
+    expect(lines.join('\n')).toMatch(/cannot write/)
+    await stop(mock)
+    const again = await start({ stateFile: { path } })
+    expect(again.mock.store.snapshot()).toEqual(acknowledged)
+    expect(await (await fetch(`${again.origin}/__mock/health`)).json()).toMatchObject({ status: 'ok' })
+  })
+
+  test('a /__mock/reset is committed before it is answered', async () => {
+    const path = freshPath()
+    const first = await start({ stateFile: { path } })
+    await create(first.baseUrl, 'Gone')
+    const reset = await fetch(`${first.origin}/__mock/reset`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ id: 40, name: 'Kept', categoryId: 2, status: 'sold' }]),
     })
-    state.flush()
-    expect(await readPets(path)).toEqual(mock.store.snapshot())
-    expect(mock.store.snapshot()).toEqual([])
+    expect(reset.status).toBe(200)
+    await stop(first.mock)
+    expect((await start({ stateFile: { path } })).mock.store.snapshot()).toEqual([
+      { id: 40, name: 'Kept', categoryId: 2, status: 'sold' },
+    ])
   })
 
-  test.each([
-    ['not JSON', '[{"id":1,', /not valid JSON/],
-    ['not a Pets array', '{"pets":[]}', /not a Pets array/],
-    ['a pet without a name', '[{"id":1,"categoryId":1}]', /not a Pets array.*name/],
-    [
-      'the same id twice',
-      '[{"id":1,"name":"a","categoryId":1},{"id":1,"name":"b","categoryId":1}]',
-      /id 1 twice/,
-    ],
-    ['an unsafe id', '[{"id":9007199254740993,"name":"a","categoryId":1}]', /cannot be loaded/],
-  ])(
-    'a file that is %s is a StateFileError, and the file is left as it was',
-    async (_what, text, message) => {
-      const path = await statePath()
-      await writeFile(path, text)
-      const mock = createHttpMock({ seed: [] })
-      expect(() => openStateFile(mock, { path, validators })).toThrow(StateFileError)
-      expect(() => openStateFile(mock, { path, validators })).toThrow(message)
-      expect(await readFile(path, 'utf8')).toBe(text)
-    },
-  )
+  test('a directory, or a path in a missing directory, is a StateFileError at creation', () => {
+    const directory = join(freshPath(), '..')
+    expect(() => createHttpMock({ stateFile: { path: directory } })).toThrow(StateFileError)
+    expect(() => createHttpMock({ stateFile: { path: directory } })).toThrow(/cannot read the state file/)
+    expect(() => createHttpMock({ stateFile: { path: join(directory, 'missing', 'pets.db') } })).toThrow(
+      /cannot open the state file/,
+    )
+  })
+})
 
-  test('a path that cannot be read or created is a StateFileError', async () => {
-    const directory = join(await statePath(), '..')
-    const mock = createHttpMock({ seed: [] })
-    expect(() => openStateFile(mock, { path: directory, validators })).toThrow(/cannot read the state file/)
-    const nowhere = join(directory, 'missing', 'pets.json')
-    expect(() => openStateFile(mock, { path: nowhere, validators })).toThrow(/cannot create the state file/)
+describe('--max-pets (createHttpMock({ maxPets }))', () => {
+  test('a create beyond the cap is a documented 507 store_full and stores nothing', async () => {
+    const { mock, baseUrl } = await start({ maxPets: 2 })
+    await create(baseUrl, 'One')
+    await create(baseUrl, 'Two')
+    const response = await post(baseUrl, 'Three')
+    expect(response.status).toBe(507)
+    expectDocumented507(await response.json(), 'store_full')
+    expect(mock.store.size).toBe(2)
+  })
+})
+
+describe('GET /__mock/export', () => {
+  test('returns every pet, oldest first, as a seed that POST /__mock/reset takes back', async () => {
+    const { mock, baseUrl, origin } = await start({})
+    const pets = [await create(baseUrl, 'Rex'), await create(baseUrl, 'Tom')]
+    const exported = await (await fetch(`${origin}/__mock/export`)).json()
+    expect(exported).toEqual(pets)
+    expect(validators.schema('Pets')(exported)).toBe(true)
+    mock.store.reset([])
+    const reset = await fetch(`${origin}/__mock/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(exported),
+    })
+    expect(reset.status).toBe(200)
+    expect(mock.store.snapshot()).toEqual(pets)
   })
 })
 
 describe('npm start -- --state-file', () => {
-  test('a corrupt state file stops the start with exit code 2 and says why', async () => {
-    const path = await statePath()
-    await writeFile(path, 'not json')
-    const cli = startCli(['--port', '0', '--state-file', path])
-    await expect(cli.listening).rejects.toThrow(/exited with 2/)
-    expect(cli.output()).toContain(`the state file ${path} is not valid JSON`)
-    expect(await readFile(path, 'utf8')).toBe('not json')
-  })
+  test(
+    'a second mock on the same file exits 2 and says the file is in use',
+    async () => {
+      const path = freshPath()
+      await startCli(['--port', '0', '--quiet', '--state-file', path]).listening
+      const second = startCli(['--port', '0', '--quiet', '--state-file', path])
+      await expect(second.listening).rejects.toThrow(/exited with 2/)
+      expect(second.output()).toContain(`the state file ${path} is in use by another process`)
+    },
+    CLI_TIMEOUT_MS,
+  )
+
+  test(
+    'a JSON state file (the format before SQLite) exits 2 with how to carry it over, untouched',
+    async () => {
+      const path = join(freshPath(), '..', 'pets.json')
+      const text = '[{"id":3,"name":"Rex","categoryId":1}]\n'
+      writeFileSync(path, text)
+      const cli = startCli(['--port', '0', '--state-file', path])
+      await expect(cli.listening).rejects.toThrow(/exited with 2/)
+      expect(cli.output()).toContain(`--seed ${path} --state-file`)
+      expect(readFileSync(path, 'utf8')).toBe(text)
+      // The advice works: the JSON file as a seed fills a new state file.
+      const carried = startCli(['--port', '0', '--quiet', '--seed', path, '--state-file', freshPath()])
+      const baseUrl = await carried.listening
+      expect((await fetch(`${baseUrl}/pets/3`, { headers: AUTH })).status).toBe(200)
+    },
+    CLI_TIMEOUT_MS,
+  )
 
   test.each(['SIGTERM', 'SIGINT'] as const)(
-    '%s flushes pets the timer has not written yet; a restart serves them',
+    '%s exits 0; a restart (env PETSTORE_STATE_FILE) serves the pets',
     async (signal) => {
-      const directory = join(await statePath(), '..', 'nested')
-      await mkdir(directory)
-      const path = join(directory, 'pets.json')
-      // PETSTORE_STATE_FILE works as well as the flag.
-      const first = startCli(['--port', '0', '--quiet'], { PETSTORE_STATE_FILE: path })
+      const path = freshPath()
+      const emptySeed = join(path, '..', 'empty.json')
+      writeFileSync(emptySeed, '[]')
+      const first = startCli([
+        '--port',
+        '0',
+        '--quiet',
+        '--seed',
+        emptySeed,
+        '--state-file',
+        path,
+        '--max-pets',
+        '3',
+      ])
       const baseUrl = await first.listening
       const pets = await Promise.all(['Rex', 'Tom', 'Zed'].map((name) => create(baseUrl, name)))
+      expect((await post(baseUrl, 'Over the cap')).status).toBe(507)
       first.child.kill(signal)
       expect(await first.exited).toBe(0)
-
-      const second = startCli(['--port', '0', '--quiet', '--state-file', path])
+      const second = startCli(['--port', '0', '--quiet'], { PETSTORE_STATE_FILE: path })
       const restarted = await second.listening
       for (const pet of pets) {
         const response = await fetch(`${restarted}/pets/${pet.id}`, { headers: AUTH })
         expect(await response.json()).toEqual(pet)
       }
     },
+    CLI_TIMEOUT_MS,
   )
 })

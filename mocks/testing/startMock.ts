@@ -12,8 +12,7 @@ export const KEY = 'petstore-dev-key'
  * await it.create('alice', 'Rex'); await it.names('alice') // [...seed names, 'Rex']
  */
 export async function startMock(options: Parameters<typeof createHttpMock>[0] = {}) {
-  const writes: string[] = []
-  const mock = createHttpMock({ selfCheck: true, onWrite: () => writes.push('write'), ...options })
+  const mock = createHttpMock({ selfCheck: true, ...options })
   const base = await listen(mock, 0, '127.0.0.1')
   const origin = base.replace(/\/v1$/, '')
   const headers = (session?: string, extra: Record<string, string> = {}) => ({
@@ -25,7 +24,6 @@ export async function startMock(options: Parameters<typeof createHttpMock>[0] = 
   return {
     mock,
     origin,
-    writes,
     port: Number(new URL(base).port),
     create: (session: string | undefined, name: string) =>
       fetch(`${base}/pets`, {

@@ -626,6 +626,54 @@ export const openApiDocument: PetStoreDocument = {
                 }
               }
             }
+          },
+          "507": {
+            "description": "The animal was not stored, and nothing of it was kept (a project choice; the interface\ndocument shows no quota): the store holds its maximum number of animals (`store_full`),\nor the mock's state file cannot take the write, e.g. a full disk (`storage_failed`).\nReads keep working; a later create may succeed once space is freed.\n",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "required": [
+                    "code",
+                    "message",
+                    "status"
+                  ],
+                  "properties": {
+                    "code": {
+                      "type": "string",
+                      "description": "Machine-readable error code."
+                    },
+                    "message": {
+                      "type": "string",
+                      "description": "Human-readable description."
+                    },
+                    "status": {
+                      "type": "integer",
+                      "minimum": 100,
+                      "maximum": 599,
+                      "description": "The HTTP status code."
+                    }
+                  }
+                },
+                "examples": {
+                  "storeFull": {
+                    "value": {
+                      "code": "store_full",
+                      "message": "The store holds its maximum of 100000 pets (--max-pets); no pet was created.",
+                      "status": 507
+                    }
+                  },
+                  "storageFailed": {
+                    "value": {
+                      "code": "storage_failed",
+                      "message": "The state file cannot take the write (database or disk is full); no pet was created.",
+                      "status": 507
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       }
@@ -1218,6 +1266,54 @@ export const openApiDocument: PetStoreDocument = {
                   "code": "unsupported_media_type",
                   "message": "Content-Type must be application/json; received 'text/plain'",
                   "status": 415
+                }
+              }
+            }
+          }
+        }
+      },
+      "InsufficientStorage": {
+        "description": "The animal was not stored, and nothing of it was kept (a project choice; the interface\ndocument shows no quota): the store holds its maximum number of animals (`store_full`),\nor the mock's state file cannot take the write, e.g. a full disk (`storage_failed`).\nReads keep working; a later create may succeed once space is freed.\n",
+        "content": {
+          "application/json": {
+            "schema": {
+              "type": "object",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+              "required": [
+                "code",
+                "message",
+                "status"
+              ],
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "description": "Machine-readable error code."
+                },
+                "message": {
+                  "type": "string",
+                  "description": "Human-readable description."
+                },
+                "status": {
+                  "type": "integer",
+                  "minimum": 100,
+                  "maximum": 599,
+                  "description": "The HTTP status code."
+                }
+              }
+            },
+            "examples": {
+              "storeFull": {
+                "value": {
+                  "code": "store_full",
+                  "message": "The store holds its maximum of 100000 pets (--max-pets); no pet was created.",
+                  "status": 507
+                }
+              },
+              "storageFailed": {
+                "value": {
+                  "code": "storage_failed",
+                  "message": "The state file cannot take the write (database or disk is full); no pet was created.",
+                  "status": 507
                 }
               }
             }

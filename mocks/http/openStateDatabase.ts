@@ -1,0 +1,280 @@
+import { closeSync, openSync, readSync } from 'node:fs'
+import { DatabaseSync, type StatementSync } from 'node:sqlite'
+import { describeAjvErrors, type Pet, type SpecValidators } from '../../spec/runtime.ts'
+import type { PetStore, StoreChange } from '../core/PetStore.ts'
+
+/** Why the mock cannot start with this state file; the CLI prints it and exits with code 2. */
+export class StateFileError extends Error {}
+
+/** A write the state file could not take (full disk, failing file): nothing of it was kept. */
+export class StorageError extends Error {}
+
+/** What `/__mock/health` says of the state file. */
+export type StorageHealth =
+  | { status: 'ok'; path: string }
+  | { status: 'degraded'; path: string; error: string; since: string }
+
+export interface StateDatabase {
+  /**
+   * Settles when every change made so far is committed: resolves then, or rejects with a StorageError
+   * when the batch holding them failed (those changes are taken back from the store). Answer a write
+   * only after this: that is what makes an acknowledged create survive a killed process.
+   */
+  committed(): Promise<void>
+  /** ok, or degraded since the last failed commit (until one succeeds). */
+  health(): StorageHealth
+  /** Commits what is pending, folds the write-ahead log into the file (removing it) and closes. */
+  close(): void
+}
+
+export interface StateDatabaseOptions {
+  path: string
+  validators: SpecValidators
+  /** Told when a commit fails or recovers. */
+  log?: (line: string) => void
+  /**
+   * Caps the file at this many pages of 4 KiB (`PRAGMA max_page_count`): writes beyond fail as on a
+   * full disk. Tests use it to exercise a full disk without mounting one; unlimited by default.
+   */
+  maxPageCount?: number
+}
+
+/** `PRAGMA application_id`: marks a SQLite file as a petstore-mock state file ('PETS'). */
+const APPLICATION_ID = 0x50455453
+/** `PRAGMA user_version` of the layout below; 0 is a new, empty database. */
+const LAYOUT_VERSION = 1
+const SQLITE_HEADER = 'SQLite format 3\0'
+const SQLITE_BUSY = 5
+
+/**
+ * Makes a store durable in a SQLite file (`--state-file PATH`, through node:sqlite). The store in
+ * memory stays the read path (lists cost O(limit)); the database is its log: one row per pet, in
+ * creation order, the pet as JSON text (so every string round-trips exactly, lone surrogates too).
+ *
+ * A new file is filled with the store's pets (the seed); an existing one replaces them. Changes are
+ * committed in one transaction per event-loop turn (group commit), in WAL mode with
+ * `synchronous=NORMAL`: a commit is in the operating system's hands when `committed()` resolves,
+ * so killing the process loses nothing acknowledged (decision 010 says why not FULL). A failed commit
+ * rolls back, takes its changes back from the store, rejects `committed()` and marks the health
+ * degraded. The file is held with an exclusive lock: a second mock on it is refused with a
+ * StateFileError. A JSON file (the format before SQLite) is refused with a way to carry it over.
+ *
+ * @example
+ * const mock = createHttpMock({ seed })
+ * const state = openStateDatabase(mock.store, { path: 'pets.db', validators })
+ * mock.store.create({ name: 'Rex', categoryId: 1 })
+ * await state.committed() // Rex is in pets.db now
+ */
+export function openStateDatabase(store: PetStore, options: StateDatabaseOptions): StateDatabase {
+  const { path, log } = options
+  refuseForeignFile(path)
+  const db = openLocked(path)
+  if (options.maxPageCount !== undefined)
+    db.exec(`PRAGMA max_page_count = ${Math.trunc(options.maxPageCount)}`)
+  let insert: StatementSync
+  try {
+    const isNew = prepareLayout(db, path)
+    insert = db.prepare('INSERT INTO pets (pet) VALUES (?)')
+    if (isNew) writeAll(db, insert, store.snapshot())
+    else store.reset(readAll(db, path, options.validators))
+  } catch (error) {
+    db.close()
+    if (error instanceof StateFileError) throw error
+    throw new StateFileError(`the state file ${path} cannot be loaded: ${(error as Error).message}`)
+  }
+
+  let pending: StoreChange[] = []
+  let batch: Deferred | undefined
+  let degraded: { error: string; since: string } | undefined
+  let replaying = false
+
+  const unsubscribe = store.onChange((change) => {
+    if (replaying) return
+    pending.push(change)
+    if (batch) return
+    batch = deferred()
+    setImmediate(commitPending)
+  })
+
+  function commitPending(): void {
+    const changes = pending
+    const settle = batch
+    pending = []
+    batch = undefined
+    if (!settle) return
+    try {
+      db.exec('BEGIN IMMEDIATE')
+      for (const change of changes) {
+        if (change.kind === 'create') insert.run(JSON.stringify(change.pet))
+        else {
+          db.exec('DELETE FROM pets')
+          for (const pet of change.pets) insert.run(JSON.stringify(pet))
+        }
+      }
+      db.exec('COMMIT')
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK')
+      const message = (error as Error).message
+      if (!degraded)
+        log?.(`state file: cannot write ${path}: ${message}; creates get 507 until a write succeeds`)
+      degraded = { error: message, since: new Date().toISOString() }
+      takeBack(changes)
+      settle.reject(
+        new StorageError(`The state file cannot take the write (${message}); no pet was created.`),
+      )
+      return
+    }
+    if (degraded) log?.(`state file: ${path} takes writes again`)
+    degraded = undefined
+    settle.resolve()
+  }
+
+  /** The store forgets what the database did not keep: the latest creates, or (after a reset) all it holds now. */
+  function takeBack(changes: readonly StoreChange[]): void {
+    const created = changes.flatMap((change) => (change.kind === 'create' ? [change.pet] : []))
+    if (created.length === changes.length && store.undoCreates(created)) return
+    replaying = true
+    try {
+      store.reset(readAll(db, path, options.validators))
+    } catch (error) {
+      log?.(`state file: cannot reload ${path} after a failed write: ${(error as Error).message}`)
+    } finally {
+      replaying = false
+    }
+  }
+
+  return {
+    committed: () => batch?.promise ?? Promise.resolve(),
+    health: () => (degraded ? { status: 'degraded', path, ...degraded } : { status: 'ok', path }),
+    close() {
+      if (!db.isOpen) return
+      commitPending()
+      unsubscribe()
+      db.close()
+    },
+  }
+}
+
+/** A missing or SQLite file goes on; anything else is refused before SQLite touches it. */
+function refuseForeignFile(path: string): void {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`)
+  }
+  const head = Buffer.alloc(SQLITE_HEADER.length)
+  let length: number
+  try {
+    length = readSync(fd, head, 0, head.length, 0)
+  } catch (error) {
+    throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`)
+  } finally {
+    closeSync(fd)
+  }
+  const text = head.toString('latin1', 0, length)
+  if (length === 0 || text === SQLITE_HEADER) return
+  if (/^\s*\[/.test(text)) {
+    throw new StateFileError(
+      `the state file ${path} holds JSON, the format before the mock kept its state in SQLite; ` +
+        `carry its pets over with --seed ${path} --state-file NEW_FILE (a new state file starts from the seed)`,
+    )
+  }
+  throw new StateFileError(`the state file ${path} is not a SQLite database; the mock does not overwrite it`)
+}
+
+function openLocked(path: string): DatabaseSync {
+  let db: DatabaseSync | undefined
+  try {
+    db = new DatabaseSync(path)
+    // EXCLUSIVE before WAL: the lock is held from the first transaction until close (a second mock
+    // gets SQLITE_BUSY at once), and WAL needs no shared-memory file next to the database.
+    db.exec('PRAGMA locking_mode = EXCLUSIVE')
+    db.exec('PRAGMA journal_mode = WAL')
+    db.exec('PRAGMA synchronous = NORMAL')
+    // After a checkpoint, the log file shrinks back (a full disk is not kept full by an old log).
+    db.exec('PRAGMA journal_size_limit = 1048576')
+    db.exec('BEGIN EXCLUSIVE')
+    db.exec('COMMIT')
+    return db
+  } catch (error) {
+    db?.close()
+    if ((error as { errcode?: number }).errcode === SQLITE_BUSY) {
+      throw new StateFileError(
+        `the state file ${path} is in use by another process (another petstore mock?); stop it or choose another --state-file`,
+      )
+    }
+    throw new StateFileError(`cannot open the state file ${path}: ${(error as Error).message}`)
+  }
+}
+
+/** Creates the table in a new file; checks an existing one is ours. True for a new file. */
+function prepareLayout(db: DatabaseSync, path: string): boolean {
+  const version = pragma(db, 'user_version')
+  const application = pragma(db, 'application_id')
+  if (version === LAYOUT_VERSION && application === APPLICATION_ID) return false
+  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get()
+  if (version !== 0 || application !== 0 || Number(tables?.n) > 0) {
+    throw new StateFileError(
+      `the state file ${path} is a SQLite database of another program or version (application_id ${application}, user_version ${version}); the mock does not change it`,
+    )
+  }
+  db.exec('BEGIN IMMEDIATE')
+  // seq keeps creation order (lists come oldest first); the pet's id is inside the JSON.
+  db.exec('CREATE TABLE pets (seq INTEGER PRIMARY KEY, pet TEXT NOT NULL)')
+  db.exec(`PRAGMA application_id = ${APPLICATION_ID}`)
+  db.exec(`PRAGMA user_version = ${LAYOUT_VERSION}`)
+  db.exec('COMMIT')
+  return true
+}
+
+function pragma(db: DatabaseSync, name: string): number {
+  return Number(db.prepare(`PRAGMA ${name}`).get()?.[name])
+}
+
+function writeAll(db: DatabaseSync, insert: StatementSync, pets: readonly Pet[]): void {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    db.exec('DELETE FROM pets')
+    for (const pet of pets) insert.run(JSON.stringify(pet))
+    db.exec('COMMIT')
+  } catch (error) {
+    db.exec('ROLLBACK')
+    throw error
+  }
+}
+
+function readAll(db: DatabaseSync, path: string, validators: SpecValidators): Pet[] {
+  const validate = validators.schema('Pet')
+  const pets: Pet[] = []
+  for (const row of db.prepare('SELECT seq, pet FROM pets ORDER BY seq').iterate()) {
+    let pet: unknown
+    try {
+      pet = JSON.parse(String(row.pet))
+    } catch {
+      throw new StateFileError(`the state file ${path} holds a row (seq ${row.seq}) that is not JSON`)
+    }
+    if (!validate(pet)) {
+      throw new StateFileError(
+        `the state file ${path} holds a row (seq ${row.seq}) that is not a Pet: ${describeAjvErrors(validate.errors, 'pet')}`,
+      )
+    }
+    pets.push(pet as Pet)
+  }
+  return pets
+}
+
+interface Deferred {
+  promise: Promise<void>
+  resolve(): void
+  reject(error: Error): void
+}
+
+function deferred(): Deferred {
+  const { promise, resolve, reject } = Promise.withResolvers<void>()
+  // A failed batch nobody waits for (a reset from a test, a create through the engine) must not
+  // become an unhandled rejection: the failure is in the health and the log already.
+  promise.catch(() => {})
+  return { promise, resolve, reject }
+}
