@@ -1,4 +1,4 @@
-// The SQLite state file (decision 010), in process: what is committed is in the file when committed()
+// The SQLite state file (decision 013), in process: what is committed is in the file when committed()
 // resolves (a byte copy of the file taken then holds it), a failed commit takes its pets back and
 // degrades the health, one process at a time, symlinks stay, nothing is left next to the file, and
 // files that are not ours are refused without being touched.

@@ -54,7 +54,7 @@ const SQLITE_BUSY = 5
  * A new file is filled with the store's pets (the seed); an existing one replaces them. Changes are
  * committed in one transaction per event-loop turn (group commit), in WAL mode with
  * `synchronous=NORMAL`: a commit is in the operating system's hands when `committed()` resolves,
- * so killing the process loses nothing acknowledged (decision 010 says why not FULL). A failed commit
+ * so killing the process loses nothing acknowledged (decision 013 says why not FULL). A failed commit
  * rolls back, takes its changes back from the store, rejects `committed()` and marks the health
  * degraded. The file is held with an exclusive lock: a second mock on it is refused with a
  * StateFileError. A JSON file (the format before SQLite) is refused with a way to carry it over.

@@ -1,4 +1,4 @@
-// The state file and the store's cap over HTTP (decision 010): restarts keep the pets, a write the file
+// The state file and the store's cap over HTTP (decision 013): restarts keep the pets, a write the file
 // cannot take is a documented 507 and nothing of it stays, the health says degraded while reads go
 // on, --max-pets refuses creates with a documented 507, the export is a seed, and the CLI refuses a
 // file in use or in the old JSON format with exit code 2.

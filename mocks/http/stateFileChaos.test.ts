@@ -1,4 +1,4 @@
-// Chaos on the state file (decision 010): the real CLI, SIGKILLed while 8 clients create, round
+// Chaos on the state file (decision 013): the real CLI, SIGKILLed while 8 clients create, round
 // after round on one file, and a full 600 KiB tmpfs. The rule under test: every create answered 201
 // is there after a restart, with its fields; a create the disk cannot take is the documented 507.
 // Bounded in rounds, requests and time; 127.0.0.1 only; children stopped by PID.
