@@ -44,3 +44,36 @@ describe('resolveTarget', () => {
     expect(() => resolveTarget(argv, {})).toThrow(message)
   })
 })
+
+describe('--deadline and --max-body', () => {
+  const base = ['--base-url', 'http://a.example/v1']
+  test.each([
+    ['90s', 90_000],
+    ['5m', 300_000],
+    ['1500ms', 1_500],
+    ['2', 2_000],
+    ['0.5s', 500],
+  ])('--deadline %s is %d ms', (text, ms) => {
+    expect(resolveTarget([...base, '--deadline', text], {}).deadlineMs).toBe(ms)
+  })
+
+  test.each([
+    ['4MiB', 4_194_304],
+    ['64KiB', 65_536],
+    ['65536', 65_536],
+  ])('--max-body %s is %d bytes', (text, bytes) => {
+    expect(resolveTarget([...base, '--max-body', text], {}).maxBodyBytes).toBe(bytes)
+  })
+
+  test('defaults, the environment, and what is refused', () => {
+    expect(resolveTarget(base, {})).toMatchObject({ deadlineMs: 300_000, maxBodyBytes: 1_048_576 })
+    expect(resolveTarget(base, { PETSTORE_DEADLINE: '30s', PETSTORE_MAX_BODY: '2MiB' })).toMatchObject({
+      deadlineMs: 30_000,
+      maxBodyBytes: 2_097_152,
+    })
+    for (const bad of ['soon', '-1s', '0', '3h'])
+      expect(() => resolveTarget([...base, `--deadline=${bad}`], {})).toThrow(/--deadline must be/)
+    for (const bad of ['1MB', '100', 'lots'])
+      expect(() => resolveTarget([...base, '--max-body', bad], {})).toThrow(/--max-body must be/)
+  })
+})
