@@ -11,6 +11,7 @@ import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { runContract } from './runContract.ts'
 import { startOwnMock } from './testing/startOwnMock.ts'
+import { visible } from './text/visible.ts'
 
 const OWN_MOCK_KEY = 'contract-suite-key'
 const ownMock = process.env.PETSTORE_BASE_URL ? undefined : await startOwnMock(OWN_MOCK_KEY)
@@ -43,12 +44,13 @@ describe(`contract: ${target.baseUrl}${target.strict ? ' (strict)' : ''}`, () =>
   for (const result of report.results) {
     const name = `${result.check} [${result.level}] ${result.operation}`
     if (result.outcome === 'skip') {
-      test.skip(`${name}: ${result.reason}`, () => {})
+      test.skip(`${name}: ${visible(result.reason ?? '', { singleLine: true })}`, () => {})
       continue
     }
     const enforced = result.level === 'required' || target.strict
     test(enforced ? name : `${name} (not enforced: run with PETSTORE_STRICT=1)`, () => {
-      const messages = result.findings.map((f) => `${f.message}\nReproduce: ${f.curl}`).join('\n\n')
+      // What the target sent is shown escaped here too: Jest prints these messages to the terminal.
+      const messages = visible(result.findings.map((f) => `${f.message}\nReproduce: ${f.curl}`).join('\n\n'))
       if (result.outcome === 'fail' && enforced) throw new Error(`${result.description}\n\n${messages}`)
       if (result.outcome === 'fail') console.warn(`${name}\n${messages}`)
       expect(result.outcome === 'fail' && enforced).toBe(false)
