@@ -44,7 +44,7 @@ export function authVariants(key: string, scheme: string): AuthVariant[] {
     one(
       'Basic with base64(key:)',
       `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
-      `Basic $(printf '%s:' "$PETSTORE_API_KEY" | base64)`,
+      `Basic $(printf '%s:' "$PETSTORE_API_KEY" | base64 | tr -d '\\n')`,
     ),
     one('Token with the key', `Token ${key}`, `Token ${env}`),
     one('the bare key with no scheme', key, env),
@@ -63,8 +63,16 @@ export function authVariants(key: string, scheme: string): AuthVariant[] {
       `${name} ${key.slice(0, half)}`,
       `${name} \${PETSTORE_API_KEY:0:${half}}`,
     ),
-    one('the key in upper case', `${name} ${key.toUpperCase()}`, `${name} \${PETSTORE_API_KEY^^}`),
-    one('the key in lower case', `${name} ${key.toLowerCase()}`, `${name} \${PETSTORE_API_KEY,,}`),
+    one(
+      'the key in upper case',
+      `${name} ${key.toUpperCase()}`,
+      `${name} $(printf '%s' "$PETSTORE_API_KEY" | tr a-z A-Z)`,
+    ),
+    one(
+      'the key in lower case',
+      `${name} ${key.toLowerCase()}`,
+      `${name} $(printf '%s' "$PETSTORE_API_KEY" | tr A-Z a-z)`,
+    ),
     one(
       'the key with a space inside',
       `${name} ${key.slice(0, half)} ${key.slice(half)}`,
