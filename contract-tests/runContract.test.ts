@@ -3,6 +3,7 @@
 // deadline cuts a stalled run and says so, and credentials in the base URL are never sent or shown.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, jest, test } from '@jest/globals'
+import type { Check } from './Check.ts'
 import { type ContractReport, runContract } from './runContract.ts'
 import { startHttp } from './testing/hostileServers.ts'
 
@@ -125,6 +126,35 @@ describe('credentials in the base URL', () => {
       expect(report.baseUrl).toBe(server.baseUrl)
       expect(JSON.stringify(report)).not.toContain('pa55-w0rd-secret')
       expect(requests).toBe(0)
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('the report never holds the key', () => {
+  test('in any field of a finding, the model phase script included, whatever a check copied from the target', async () => {
+    const echoed = `Bearer ${KEY} | ${encodeURIComponent(KEY.toUpperCase())} | ${Buffer.from(`u:${KEY}`).toString('base64')}`
+    const copying: Check = {
+      name: 'copies_the_target',
+      level: 'required',
+      description: 'copies what the target sent into every field',
+      operations: ['listPets'],
+      needs: [],
+      async run() {
+        return {
+          findings: [{ operation: 'listPets', message: echoed, curl: echoed, script: `1. ${echoed}` }],
+        }
+      },
+    }
+    const server = await startHttp(target(() => {}))
+    try {
+      const report = await runContract({ baseUrl: server.baseUrl, apiKey: KEY, checks: [copying] })
+      const [found] = report.results[0]?.findings ?? []
+      expect(found?.script).toMatch(/^1\. /)
+      expect(JSON.stringify(report)).not.toMatch(
+        new RegExp(`${KEY}|${Buffer.from(KEY).toString('base64').slice(0, 12)}`, 'i'),
+      )
     } finally {
       await server.close()
     }
