@@ -94,6 +94,7 @@ const faults: Array<[Fault, string]> = [
   ['strips-inner-whitespace', 'auth_variants_rejected listPets'],
   ['first-auth-header-wins', 'auth_variants_rejected listPets'],
   ['any-auth-header-wins', 'auth_variants_rejected createPet'],
+  ['accepts-x-api-key', 'auth_variants_rejected getPet'],
 ]
 
 describe('the suite fails a broken implementation, naming the check', () => {

@@ -38,7 +38,7 @@ export const authVariantsRejected: Check = {
     else outcome.skipped = { createPet: 'read-only run: a server that let a bad key in would create a pet' }
     const cases = variants.flatMap((variant) => probes.map((probe) => ({ variant, probe })))
     // Without a key, bad input too gets 401 (§5.3 sets no exception): a server that validates first answers 400.
-    const missing = variants.find((variant) => variant.lines.length === 0)
+    const missing = variants.find((variant) => variant.lines.length === 0 && !variant.headers)
     const badInput: typeof probes = [
       {
         operation: 'listPets',
@@ -65,6 +65,7 @@ export const authVariantsRejected: Check = {
             body: JSON.stringify({ name: context.petName('auth'), categoryId: 1 }),
           }),
         authorization: variant.lines,
+        ...(variant.headers && { headers: variant.headers }),
         notJudged,
       }),
     )

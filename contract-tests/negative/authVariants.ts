@@ -4,6 +4,8 @@ export interface AuthVariant {
   label: string
   /** The field lines sent: none (missing), one, or two (a second Authorization header). */
   lines: Array<{ value: string; shown: string }>
+  /** Another header carrying the key instead (the curl line shows it through $PETSTORE_API_KEY). */
+  headers?: Record<string, string>
 }
 
 const WRONG_TOKEN = 'contract-suite-not-the-key'
@@ -78,6 +80,8 @@ export function authVariants(key: string, scheme: string): AuthVariant[] {
       `${name} ${key.slice(0, half)} ${key.slice(half)}`,
       `${name} \${PETSTORE_API_KEY:0:${half}} \${PETSTORE_API_KEY:${half}}`,
     ),
+    { label: 'no Authorization header, the key in X-API-Key', lines: [], headers: { 'x-api-key': key } },
+    { label: 'a wrong key, the key in X-API-Key', lines: [wrong], headers: { 'x-api-key': key } },
     { label: 'a second Authorization header after the valid one', lines: [valid, wrong] },
     { label: 'a second Authorization header before the valid one', lines: [wrong, valid] },
   ]
@@ -89,9 +93,13 @@ export function authVariants(key: string, scheme: string): AuthVariant[] {
   const seen = new Set<string>()
   return variants.filter((variant) => {
     // HTTP trims a field value, so compare what arrives.
-    const sent = variant.lines.map((line) => line.value.trim()).join('\n')
+    const sent = [
+      ...variant.lines.map((line) => line.value.trim()),
+      JSON.stringify(variant.headers ?? {}),
+    ].join('\n')
     if (seen.has(sent)) return false
     seen.add(sent)
-    return variant.lines.length !== 1 || (sent !== '' && normal(sent) !== validForm)
+    const only = variant.lines[0]?.value.trim() ?? ''
+    return variant.lines.length !== 1 || (only !== '' && normal(only) !== validForm)
   })
 }

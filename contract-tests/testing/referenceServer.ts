@@ -74,6 +74,8 @@ export type Fault =
   | 'first-auth-header-wins'
   /** Of several Authorization headers (or comma-joined values), any valid one lets the request in. */
   | 'any-auth-header-wins'
+  /** The key is also taken from an X-API-Key header. */
+  | 'accepts-x-api-key'
   // Creation
   | 'accepts-missing-categoryId'
   | 'accepts-missing-name'
@@ -221,7 +223,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
             ? 'getPet'
             : undefined
     const open = fault === `open-${operation}`
-    if (!open && !authorized(authorizationLines(req), key, fault)) {
+    const viaApiKey = fault === 'accepts-x-api-key' && req.headers['x-api-key'] === key
+    if (!open && !viaApiKey && !authorized(authorizationLines(req), key, fault)) {
       if (fault === 'validates-before-auth' && (await badInput(operation, url, path, req)))
         return error(res, 400, 'invalid', 'bad input')
       return error(res, 401, 'unauthorized', 'missing or invalid key')
