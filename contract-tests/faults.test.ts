@@ -71,6 +71,7 @@ const faults: Array<[Fault, string]> = [
   ['numeric-names-as-numbers', 'gap_values_exact createPet'],
   ['unbounded-on-bad-limit', 'parameter_violations_handled listPets'],
   ['unknown-status-returns-all', 'parameter_violations_handled listPets'],
+  ['status-filter-prefix', 'parameter_violations_handled listPets'],
   ['no-state', 'create_round_trip getPet'],
   ['duplicate-ids', 'unique_ids createPet'],
   ['crashes-on-bad-limit', 'no_server_errors listPets'],

@@ -80,6 +80,7 @@ export function bodyViolations(schema: JsonSchema, markers: Markers): BodyViolat
         `${strings[0] ?? 'value'}-unknown`,
         '',
         ...strings.flatMap((value) => [
+          value.slice(0, -1),
           value.toUpperCase(),
           value.charAt(0).toUpperCase() + value.slice(1),
           `${value} `,

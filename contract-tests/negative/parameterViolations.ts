@@ -44,6 +44,7 @@ export function parameterViolations(document: PetStoreDocument): ParameterViolat
         const outside = [
           [`${first}-unknown`, `not one of ${allowed.join(', ')}`],
           ...allowed.flatMap((value) => [
+            [value.slice(0, -1), `${value} without its last letter`],
             [value.toUpperCase(), `${value} in upper case`],
             [value.charAt(0).toUpperCase() + value.slice(1), `${value} capitalised`],
           ]),

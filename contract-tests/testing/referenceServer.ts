@@ -48,6 +48,8 @@ export type Fault =
   | 'unbounded-on-bad-limit'
   /** An unknown `status` is ignored: every pet comes back. */
   | 'unknown-status-returns-all'
+  /** The status filter matches by prefix (`status=avail` lists the available pets). */
+  | 'status-filter-prefix'
   | 'list-not-array'
   | 'hangs-on-unknown-status'
   | 'crashes-on-bad-limit'
@@ -233,7 +235,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
 
     if (operation === 'listPets') {
       const status = url.searchParams.get('status')
-      const unknownStatus = status !== null && !STATUSES.includes(status)
+      const unknownStatus =
+        status !== null && !STATUSES.includes(status) && !(fault === 'status-filter-prefix' && status !== '')
       if (unknownStatus && fault === 'hangs-on-unknown-status') return
       if (unknownStatus && fault !== 'unknown-status-returns-all')
         return error(res, 400, 'bad_status', 'unknown status')
@@ -266,7 +269,10 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         !unknownStatus &&
         fault !== 'ignores-status-filter' &&
         !(fault === 'filter-only-with-limit' && limitText === null)
-      const matches = (pet: Pet) => !filtering || pet.status === status
+      const matches = (pet: Pet) =>
+        !filtering ||
+        pet.status === status ||
+        (fault === 'status-filter-prefix' && String(pet.status).startsWith(status ?? ''))
       const page =
         fault === 'cuts-page-before-filter'
           ? ordered.slice(0, limit).filter(matches)
