@@ -13,6 +13,11 @@ const derived: Array<[string, (key: string) => string]> = [
   ['the key', (key) => `Bearer ${key}`],
   ['upper case', (key) => `Bearer ${key.toUpperCase()}`],
   ['lower case', (key) => `Bearer ${key.toLowerCase()}`],
+  [
+    'swapped case',
+    (key) =>
+      `Bearer ${key.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()))}`,
+  ],
   ['cut short', (key) => `Bearer ${key.slice(0, -1)}`],
   ['with a prefix and a suffix', (key) => `Bearer x${key}y`],
   ['in another scheme', (key) => `Basic ${key}`],

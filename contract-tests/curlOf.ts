@@ -4,8 +4,8 @@ export const KEY_VARIABLE = 'PETSTORE_API_KEY'
 /**
  * A bash line that sends the same request. The key never appears in it: a header that carries it
  * reads it from `$PETSTORE_API_KEY` (as `"Authorization: Bearer $PETSTORE_API_KEY"`), and a header
- * built from it (another letter case, cut short, with something around it) uses bash's expansions
- * (`${PETSTORE_API_KEY^^}`, `${PETSTORE_API_KEY:0:12}`), so the line runs as printed. `shellArgs`
+ * built from it (another letter case, cut short, with something around it) uses `tr` and bash's
+ * substring expansion (`${PETSTORE_API_KEY:0:12}`, bash 3.2 and later), so the line runs as printed. `shellArgs`
  * are put in as they are (header lines a check has already written as shell words).
  *
  * @example
@@ -41,11 +41,14 @@ function headerWord(header: string, apiKey: string | undefined): string {
     return headerWord(header, credentials)
   }
   const minimum = apiKey.length >= 6 ? Math.ceil((2 * apiKey.length) / 3) : apiKey.length
+  // Case changes through tr, not ${VAR^^}: macOS still ships bash 3.2. tr knows ASCII letters only.
+  const viaTr = (from: string, to: string) => `$(printf '%s' "$${KEY_VARIABLE}" | tr ${from} ${to})`
+  const ascii = (map: (c: string) => string) => apiKey.replace(/[A-Za-z]/g, map)
   const whole: Array<[string, string]> = [
     [apiKey, `$${KEY_VARIABLE}`],
-    [apiKey.toUpperCase(), `\${${KEY_VARIABLE}^^}`],
-    [apiKey.toLowerCase(), `\${${KEY_VARIABLE},,}`],
-    [toggleCase(apiKey), `\${${KEY_VARIABLE}~~}`],
+    [ascii((c) => c.toUpperCase()), viaTr('a-z', 'A-Z')],
+    [ascii((c) => c.toLowerCase()), viaTr('A-Z', 'a-z')],
+    [ascii((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())), viaTr('a-zA-Z', 'A-Za-z')],
   ]
   let word = ''
   let substituted = false
@@ -56,7 +59,8 @@ function headerWord(header: string, apiKey: string | undefined): string {
       // `${VAR}` rather than `$VAR` when a name character follows, so bash reads the right name.
       const [form, expansion] = found
       const next = header[i + form.length] ?? ''
-      word += /^[A-Za-z0-9_]$/.test(next) && !expansion.startsWith('${') ? `\${${KEY_VARIABLE}}` : expansion
+      word +=
+        /^[A-Za-z0-9_]$/.test(next) && expansion === `$${KEY_VARIABLE}` ? `\${${KEY_VARIABLE}}` : expansion
       i += form.length
       substituted = true
       continue
@@ -83,10 +87,6 @@ function longestPiece(text: string, at: number, key: string): { offset: number; 
     if (length > best.length) best = { offset, length }
   }
   return best
-}
-
-function toggleCase(text: string): string {
-  return [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')
 }
 
 function quote(text: string): string {
