@@ -107,6 +107,8 @@ export type Fault =
   | 'int64-as-string'
   /** Names trimmed before storing. */
   | 'trims-name'
+  /** Names stored in Unicode normalisation form NFC (`e` + combining acute becomes `é`). */
+  | 'normalises-name'
   /** A name longer than 200 characters crashes the handler. */
   | 'crashes-on-long-name'
   /** A second pet with a name already used gets 409. */
@@ -326,7 +328,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
       const clientId = fault === 'client-chooses-id' && Number.isSafeInteger(fields.id)
       const pet: Pet = {
         id: clientId ? (fields.id as number) : await newId(),
-        name: fault === 'drops-submitted-name' ? 'renamed' : fault === 'trims-name' ? name.trim() : name,
+        name: storedName(name, fault),
         categoryId: fields.categoryId,
         ...(status !== undefined && { status }),
       }
@@ -462,4 +464,12 @@ async function readText(req: IncomingMessage): Promise<string> {
   let text = ''
   for await (const chunk of req) text += chunk
   return text
+}
+
+/** What the faults that alter a name store (a correct server stores it exactly as sent). */
+function storedName(name: string, fault: Fault | undefined): string {
+  if (fault === 'drops-submitted-name') return 'renamed'
+  if (fault === 'trims-name') return name.trim()
+  if (fault === 'normalises-name') return name.normalize('NFC')
+  return name
 }
