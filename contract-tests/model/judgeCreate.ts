@@ -53,7 +53,10 @@ export function judgeCreate(
   if (typeof record.id !== 'bigint' && !Number.isInteger(record.id))
     return problem(`201 with ${show(pet)}: no integer id`)
   const differs = Object.keys(submitted).filter((field) => !sameJson(record[field], submitted[field]))
-  if (differs.length > 0) return problem(`201 with ${show(pet)} (differs in ${differs.join(', ')})`)
+  if (differs.length > 0) {
+    const how = differs.map((f) => `${f}: sent ${escaped(submitted[f])}, received ${escaped(record[f])}`)
+    return problem(`201 with ${show(pet)} (differs in ${how.join('; ')})`)
+  }
   const unlisted = Object.entries(model.newPet.properties).find(
     ([field, schema]) =>
       submitted[field] === undefined &&
@@ -84,4 +87,10 @@ export function describe(answer: Answer): string {
 
 function errorStatusOf(body: unknown): unknown {
   return typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined
+}
+
+/** JSON with every non-ASCII character escaped, so `é` and `e` + U+0301 read differently in a message. */
+function escaped(value: unknown): string {
+  const text = value === undefined ? 'nothing' : show(value)
+  return text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
