@@ -23,7 +23,7 @@ async function runAgainst(options: ReferenceOptions, run: Partial<RunOptions> = 
       // the one fault that hangs then costs a few seconds.
       timeoutMs: 3_000,
       // The model phase gets a small budget here (its own proof is contract-tests/stateful/modelPhase.test.ts).
-      budget: '10runs',
+      budget: '2runs',
       ...run,
     })
   } finally {
