@@ -111,17 +111,21 @@ function isPet(value: unknown): value is Record<string, unknown> & { id: number 
   return typeof value === 'object' && value !== null && (typeof id === 'bigint' || Number.isInteger(id))
 }
 
-/** getPet of every accepted write (a spread sample beyond SWEEP_MAX), a few at once: none may be lost. */
+/** getPet of every accepted write (those never read again first, then a spread sample, SWEEP_MAX in all), a few at once: none may be lost. */
 async function sweepCreated(
   context: CheckContext,
   knowledge: StoreKnowledge,
 ): Promise<{ finding: Finding; step: Step } | undefined> {
-  const created = knowledge.created
-  const stride = Math.max(1, created.length / SWEEP_MAX)
-  const sample = Array.from(
-    { length: Math.min(created.length, SWEEP_MAX) },
-    (_, i) => created[Math.floor(i * stride)],
-  )
+  // A pet read again since it was created was not lost (the store has no delete): the sweep takes
+  // the others first, so a large ledger still finds the one write that went missing.
+  const unconfirmed = knowledge.created.filter((pet) => !pet.confirmed)
+  const confirmed = knowledge.created.filter((pet) => pet.confirmed)
+  const room = Math.max(0, SWEEP_MAX - unconfirmed.length)
+  const stride = Math.max(1, confirmed.length / Math.max(1, room))
+  const sample = [
+    ...unconfirmed.slice(0, SWEEP_MAX),
+    ...Array.from({ length: Math.min(confirmed.length, room) }, (_, i) => confirmed[Math.floor(i * stride)]),
+  ]
   for (let start = 0; start < sample.length; start += SWEEP_CONCURRENCY) {
     const batch = sample.slice(start, start + SWEEP_CONCURRENCY).flatMap((pet) => (pet ? [pet] : []))
     const exchanges = await Promise.all(

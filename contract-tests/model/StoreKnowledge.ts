@@ -11,6 +11,8 @@ export interface KnownPet {
   created: boolean
   /** Where the run learned it, for messages ("created in step 3", "listed in step 5"). */
   learnedAt: string
+  /** True once it has been read again after the run learned it: it was not lost. */
+  confirmed: boolean
 }
 
 /**
@@ -28,6 +30,8 @@ export class StoreKnowledge {
   readonly #byId = new Map<bigint, KnownPet>()
   readonly #created: KnownPet[] = []
   readonly #fields: readonly string[]
+  /** Per NewPet field, the values (or `omitted`) some 201 accepted, as JSON text. */
+  readonly #accepted = new Map<string, Set<string>>()
 
   constructor(model: InterfaceModel) {
     this.#fields = Object.keys(model.pet.properties)
@@ -66,12 +70,30 @@ export class StoreKnowledge {
     const fields = this.declaredFields(pet)
     const known = this.#byId.get(id)
     if (known) {
+      known.confirmed = true
       if (sameJson(known.pet, fields)) return undefined
       return `pet ${id} read as ${show(fields)}, but it was ${show(known.pet)} when ${known.learnedAt}`
     }
-    const entry = { id, pet: fields, created, learnedAt }
+    const entry = { id, pet: fields, created, learnedAt, confirmed: false }
     this.#byId.set(id, entry)
     if (created) this.#created.push(entry)
     return undefined
   }
+
+  /** Records the values of a body some 201 accepted (an omitted field as `omitted`). */
+  accepted(fields: readonly string[], body: Readonly<Record<string, unknown>>): void {
+    for (const field of fields) {
+      const values = this.#accepted.get(field) ?? new Set<string>()
+      this.#accepted.set(field, values.add(valueKey(body[field])))
+    }
+  }
+
+  /** True when every field's value (or its omission) was in some body a 201 accepted. */
+  wasAccepted(fields: readonly string[], body: Readonly<Record<string, unknown>>): boolean {
+    return fields.every((field) => this.#accepted.get(field)?.has(valueKey(body[field])) ?? false)
+  }
+}
+
+function valueKey(value: unknown): string {
+  return value === undefined ? 'omitted' : show(value)
 }

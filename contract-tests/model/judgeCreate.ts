@@ -31,19 +31,18 @@ export function judgeCreate(
   answer: Answer,
   step: string,
 ): Problem | undefined {
-  const documented = `201 with a Pet carrying exactly ${show(submitted)} and a new id${
-    isNeutralNewPet(model, submitted)
-      ? ''
-      : ' (or, since the body holds a value the document leaves open, a 4xx Error)'
-  }`
+  const fields = Object.keys(model.newPet.properties)
+  // Where the document is silent a server may refuse a value, but that is a rule about the value:
+  // a body made only of values it accepted before (a repeated name, say) must be accepted again.
+  const refusable = !isNeutralNewPet(model, submitted) && !knowledge.wasAccepted(fields, submitted)
+  const why = isNeutralNewPet(model, submitted)
+    ? ''
+    : refusable
+      ? ' (or, since the body holds a value the document leaves open, a 4xx Error)'
+      : ' (every value in it was accepted by an earlier 201, so it cannot be refused now)'
+  const documented = `201 with a Pet carrying exactly ${show(submitted)} and a new id${why}`
   const problem = (received: string): Problem => ({ operation: 'createPet', received, documented })
-  if (
-    answer.status >= 400 &&
-    answer.status < 500 &&
-    answer.status !== 401 &&
-    !isNeutralNewPet(model, submitted)
-  )
-    return undefined
+  if (answer.status >= 400 && answer.status < 500 && answer.status !== 401 && refusable) return undefined
   if (model.createRefusals.includes(answer.status) && Number(errorStatusOf(answer.body)) === answer.status)
     return undefined
   if (answer.status !== 201) return problem(describe(answer))
@@ -70,6 +69,7 @@ export function judgeCreate(
   if (owner)
     return problem(`201 with id ${id}, which pet ${show(owner.pet)} already has (${owner.learnedAt})`)
   knowledge.learn(record, true, `created in ${step}`)
+  knowledge.accepted(fields, submitted)
   return undefined
 }
 

@@ -1,0 +1,147 @@
+// The model phase, proven against the reference server: each fault class fails it at the required
+// level with a shrunk, runnable curl script and the seed; each legitimate variation passes; the same
+// seed replays the same search.
+import type { AddressInfo } from 'node:net'
+import { describe, expect, test } from '@jest/globals'
+import { modelBasedSequences } from '../checks/modelBasedSequences.ts'
+import { type ContractReport, type RunOptions, runContract } from '../runContract.ts'
+import { createReferenceServer, type Fault, type ReferenceOptions } from '../testing/referenceServer.ts'
+
+const API_KEY = 'reference-key-model'
+// Generous for a busy 2-core machine: these runs stop at the first failure, then shrink.
+const TEST_TIMEOUT_MS = 120_000
+
+async function modelRun(options: ReferenceOptions, run: Partial<RunOptions> = {}): Promise<ContractReport> {
+  const server = createReferenceServer({ ...options, apiKey: API_KEY })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  try {
+    return await runContract({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      apiKey: API_KEY,
+      timeoutMs: 2_000,
+      checks: [modelBasedSequences],
+      budget: '300runs',
+      ...run,
+    })
+  } finally {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+}
+
+const modelFindings = (report: ContractReport) =>
+  report.results.filter((r) => r.check === 'model_based_sequences' && r.outcome === 'fail')
+
+// [fault, the operation whose answer departs from the model first, in the shrunk sequence]
+const faults: Array<[Fault, RegExp]> = [
+  ['caps-limit-at-50', /listPets/],
+  ['cuts-page-before-filter', /listPets/],
+  ['filter-only-with-limit', /listPets/],
+  ['race-duplicate-ids', /createPet|listPets/],
+  ['loses-pet-after-45', /listPets|getPet/],
+  ['omitted-status-differs', /listPets|getPet/],
+  ['rounds-categoryId', /createPet/],
+  ['int64-as-string', /createPet/],
+  ['trims-name', /createPet/],
+  ['normalises-name', /createPet/],
+  ['crashes-on-long-name', /createPet/],
+  ['unique-names-409', /createPet/],
+  ['no-state', /listPets|getPet/],
+]
+
+describe('the model phase fails a broken implementation with a shrunk curl script and the seed', () => {
+  test.each(faults)(
+    '%s',
+    async (fault, operation) => {
+      const report = await modelRun({ fault }, { seed: 20261123 })
+      const [result] = modelFindings(report)
+      expect(result?.level).toBe('required')
+      expect(result?.operation).toMatch(operation)
+      expect(report.failed).toBe(true)
+      const script = result?.findings[0]?.script ?? ''
+      expect(script).toMatch(/^#!\/bin\/sh\n/)
+      expect(script).toContain('--seed 20261123')
+      expect(script).toMatch(/^# 1\. /m)
+      expect(script).toMatch(/^# {4}FAILED: expected /m)
+      expect(script).toContain('-H "Authorization: Bearer $PETSTORE_API_KEY"')
+      expect(script).not.toContain(API_KEY)
+      expect(report.generated?.seed).toBe(20261123)
+    },
+    TEST_TIMEOUT_MS,
+  )
+})
+
+const variations: Array<[string, ReferenceOptions]> = [
+  ['the reference implementation as it is (categoryIds beyond 2^53 kept exactly)', {}],
+  ['random order on every call', { order: 'random' }],
+  ['newest first', { order: 'newest-first' }],
+  ['ids near 2^52 with random steps', { ids: 'near-2^52' }],
+  ['random ids', { ids: 'random' }],
+  ['names limited to ASCII (400 otherwise)', { asciiNames: true }],
+  ['names limited to 32 characters (400 otherwise)', { maxNameLength: 32 }],
+  ['categoryIds beyond 2^53 refused with 400', { unsafeIntegers: 'reject-400' }],
+  ['no status stored when it is omitted', { defaultStatus: 'none' }],
+  ['pending when it is omitted', { defaultStatus: 'pending' }],
+  ['every optional header absent', { minimalHeaders: true }],
+  ['an empty store', { empty: true }],
+]
+
+describe('the model phase passes a correct implementation that chooses differently where the document is silent', () => {
+  test.each(variations)(
+    '%s',
+    async (_name, variation) => {
+      const report = await modelRun(variation, { budget: '60runs' })
+      const messages = modelFindings(report).flatMap((r) => r.findings.map((f) => f.script ?? f.message))
+      expect(messages).toEqual([])
+      expect(report.generated?.sequences).toBe(60)
+    },
+    TEST_TIMEOUT_MS,
+  )
+})
+
+test(
+  '--seed replays the same search: the same sequences, the same shrunk failure',
+  async () => {
+    // The same target behaviour twice (a fresh server each time): the same failing sequence comes back.
+    const normalise = (report: ContractReport) =>
+      (modelFindings(report)[0]?.findings[0]?.script ?? '')
+        .replace(/127\.0\.0\.1:\d+/g, 'HOST')
+        .replace(new RegExp(`ct${report.runId.replace(/[^a-z0-9]/gi, '').slice(-7)}\\w*`, 'g'), 'RUN-NAME')
+        .split('\n')
+        .filter((line) => line.startsWith('curl') || /^# \d+\./.test(line))
+    const first = await modelRun({ fault: 'trims-name' }, { seed: 4242 })
+    const second = await modelRun({ fault: 'trims-name' }, { seed: 4242 })
+    expect(normalise(first).length).toBeGreaterThan(0)
+    expect(normalise(second)).toEqual(normalise(first))
+    expect(second.generated?.sequences).toBe(first.generated?.sequences)
+    const other = await modelRun({ fault: 'trims-name' }, { seed: 4243 })
+    expect(other.generated?.seed).toBe(4243)
+  },
+  TEST_TIMEOUT_MS,
+)
+
+test(
+  'in read-only mode the model phase only reads, and still judges lists and gets',
+  async () => {
+    const methods: string[] = []
+    const recording: typeof fetch = (input, init) => {
+      methods.push(init?.method ?? 'GET')
+      return fetch(input, init)
+    }
+    const report = await modelRun(
+      { fault: 'cuts-page-before-filter' },
+      { mode: 'read-only', fetch: recording },
+    )
+    expect(methods.filter((method) => method !== 'GET')).toEqual([])
+    expect(modelFindings(report)[0]?.operation).toBe('listPets')
+  },
+  TEST_TIMEOUT_MS,
+)
+
+test('on a stateless target (prism mock) the model phase is skipped, saying why', async () => {
+  const report = await modelRun({}, { targetKind: 'prism-mock' })
+  const skipped = report.results.filter((r) => r.check === 'model_based_sequences')
+  expect(skipped.map((r) => r.outcome)).toEqual(['skip', 'skip', 'skip'])
+  expect(skipped[0]?.reason).toMatch(/stateless/)
+})
