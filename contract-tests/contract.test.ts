@@ -50,7 +50,11 @@ describe(`contract: ${target.baseUrl}${target.strict ? ' (strict)' : ''}`, () =>
     const enforced = result.level === 'required' || target.strict
     test(enforced ? name : `${name} (not enforced: run with PETSTORE_STRICT=1)`, () => {
       // What the target sent is shown escaped here too: Jest prints these messages to the terminal.
-      const messages = visible(result.findings.map((f) => `${f.message}\nReproduce: ${f.curl}`).join('\n\n'))
+      const messages = visible(
+        result.findings
+          .map((f) => `${f.message}\nReproduce: ${f.curl}${f.script ? `\n\n${f.script}` : ''}`)
+          .join('\n\n'),
+      )
       if (result.outcome === 'fail' && enforced) throw new Error(`${result.description}\n\n${messages}`)
       if (result.outcome === 'fail') console.warn(`${name}\n${messages}`)
       expect(result.outcome === 'fail' && enforced).toBe(false)

@@ -39,7 +39,7 @@ const faults: Array<[Fault, RegExp]> = [
   ['cuts-page-before-filter', /listPets/],
   ['filter-only-with-limit', /listPets/],
   ['race-duplicate-ids', /createPet|listPets/],
-  ['loses-pet-after-45', /listPets|getPet/],
+  ['loses-pet-after-20', /listPets|getPet/],
   ['omitted-status-differs', /listPets|getPet/],
   ['rounds-categoryId', /createPet/],
   ['int64-as-string', /createPet/],

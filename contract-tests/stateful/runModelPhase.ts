@@ -55,12 +55,12 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   })
   let failure: ModelPhaseResult['failure']
   let executions = 0
-  let shrinkLimit = Number.POSITIVE_INFINITY
-  const property = fc.asyncProperty(
-    fc.commands(commandArbitraries(model, options.canWrite), { maxCommands: options.maxCommands ?? 10 }),
-    async (commands) => {
-      // A runs budget bounds shrinking by count: past it, candidates pass untried, which ends the shrink.
-      if (executions++ >= shrinkLimit) return
+  const sequences = fc.commands(commandArbitraries(model, options.canWrite), {
+    maxCommands: options.maxCommands ?? 10,
+  })
+  const propertyOf = (arbitrary: typeof sequences) =>
+    fc.asyncProperty(arbitrary, async (commands) => {
+      executions++
       const sequence: SequenceModel = { model, knowledge, steps: [], petName: options.petName }
       const mine = search
       try {
@@ -72,10 +72,9 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
         }
         throw error
       }
-    },
-  )
+    })
   const timeLimit = 'ms' in budget ? [fc.interruptAfterTimeLimit(budget.ms)] : []
-  const found = await fc.check(property, {
+  const found = await fc.check(propertyOf(sequences), {
     seed,
     numRuns: 'runs' in budget ? budget.runs : 1_000_000,
     endOnFailure: true,
@@ -91,14 +90,22 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     return result
   }
   if (found.counterexamplePath !== null) {
-    executions = 0
-    shrinkLimit = 'runs' in budget ? budget.runs : Number.POSITIVE_INFINITY
-    const shrunk = await fc.check(property, { seed, path: found.counterexamplePath, plugins: timeLimit })
+    // A runs budget bounds the shrink by count of candidates tried; a time budget by time (with a
+    // cap on candidates too, since a long failing sequence of long strings has very many).
+    const shrinkable = fc.limitShrink(sequences, 'runs' in budget ? budget.runs : SHRINK_CAP)
+    const shrunk = await fc.check(propertyOf(shrinkable), {
+      seed,
+      path: found.counterexamplePath,
+      plugins: timeLimit,
+    })
     search++
     result.shrinks = shrunk.numShrinks
   }
   return { ...result, failure }
 }
+
+/** Shrink candidates at most under a time budget. */
+const SHRINK_CAP = 10_000
 
 /** The request of a sequence whose search is over (abandoned at a time limit). */
 class SearchOver extends Error {}
