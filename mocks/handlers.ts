@@ -15,7 +15,7 @@ export interface PetStoreHandlersOptions {
   seed?: readonly Pet[]
   /** Artificial latency added to every response, in milliseconds. */
   latencyMs?: number
-  /** Called when a deprecated operation (getPet) is used; the browser entry warns in the console. */
+  /** Called when an operation the spec marks deprecated is used; the browser entry warns in the console. */
   onDeprecatedCall?: (warning: string) => void
   /** Check every response against the spec and throw on a mismatch (for this project's own tests). */
   selfCheck?: boolean
@@ -63,11 +63,8 @@ export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): P
       body,
       bodyTooLarge: body !== undefined && byteLength(body) > MAX_BODY_BYTES,
     })
-    if (response.headers.deprecation && options.onDeprecatedCall) {
-      options.onDeprecatedCall(
-        `${request.method} ${url.pathname} is deprecated and is removed on ${response.headers.sunset}; use ${response.headers.link}.`,
-      )
-    }
+    if (response.headers.deprecation && options.onDeprecatedCall)
+      options.onDeprecatedCall(deprecationWarning(request.method, url.pathname, response.headers))
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
     const text = response.body === undefined ? null : JSON.stringify(response.body)
     return new HttpResponse(text, { status: response.status, headers: response.headers })
@@ -79,6 +76,19 @@ export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): P
     engine,
     reset: (to = seed) => store.reset(to),
   }
+}
+
+/**
+ * The console warning for a deprecated call, saying only what the spec gives (a sunset, a successor).
+ *
+ * @example
+ * deprecationWarning('GET', '/v1/pets/1', { sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', link: '</v1/pets>; rel="successor-version"' })
+ * // 'GET /v1/pets/1 is deprecated and is removed on Thu, 05 Dec 2030 00:00:00 GMT; use </v1/pets>; rel="successor-version".'
+ */
+export function deprecationWarning(method: string, path: string, headers: Record<string, string>): string {
+  const sunset = headers.sunset ? ` and is removed on ${headers.sunset}` : ''
+  const successor = headers.link ? `; use ${headers.link}` : ''
+  return `${method} ${path} is deprecated${sunset}${successor}.`
 }
 
 /** `*\/v1`, `/v1` and `https://host/v1` all have the path `/v1`. */
