@@ -301,14 +301,16 @@ const rows: Array<[string, Row]> = [
     },
   ],
   [
-    'a categoryId beyond 2^53 is 400 rather than silently rounded',
+    'a categoryId beyond int64 is 400 naming the field and the range',
     {
       method: 'POST',
       path: '/pets',
       headers: JSON_BODY,
-      body: '{"name":"Zed","categoryId":9007199254740993}',
+      body: '{"name":"Zed","categoryId":9223372036854775808}',
       status: 400,
-      code: 'unsafe_integer',
+      code: 'invalid_body',
+      check: (body) =>
+        expect((body as { message: string }).message).toContain('body/categoryId must be a valid int64'),
     },
   ],
   [

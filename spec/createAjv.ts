@@ -22,8 +22,8 @@ export function createAjv(): Ajv2020 {
   formatsPlugin.default(ajv)
   // Keywords OpenAPI adds to JSON Schema; annotations only.
   ajv.addVocabulary(['example', 'xml', 'externalDocs', 'discriminator'])
-  // OpenAPI's integer formats. After JSON.parse an int64 beyond 2^53 is already rounded, so this
-  // checks the range only; the mock's own int64 policy (safe integers) lives in mocks/.
+  // OpenAPI's integer formats, judged on the double JSON.parse gives, which cannot tell 2^63 from
+  // 2^63 - 1: the mock judges int64 edges on the source text (mocks/core/exactJson.ts).
   ajv.addFormat('int32', {
     type: 'number',
     validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32,

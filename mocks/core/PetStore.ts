@@ -1,4 +1,5 @@
 import { type NewPet, openApiDocument, type Pet, type PetStatus, pickDeclared } from '../../spec/runtime.ts'
+import { exactValue } from './exactJson.ts'
 import { petShape } from './petShape.ts'
 
 /** What `list` takes: a page size and an optional status filter. */
@@ -35,7 +36,9 @@ export type StoreChange = { kind: 'create'; pet: Pet } | { kind: 'reset'; pets: 
 /**
  * The in-memory store of pets: pure data, no HTTP. Ids are assigned in sequence from 1 (after the
  * highest seeded id; once that passes 2^53 - 1, the lowest free id), so every id is a safe integer in
- * JavaScript. Lists come oldest first.
+ * JavaScript. Lists come oldest first. Other integers are kept exactly: one beyond ±(2^53 - 1), such
+ * as an int64 `categoryId`, as its digits (`JSON.rawJSON`, from the parsers or from a bigint given
+ * here), so `JSON.stringify` gives back what was sent.
  *
  * Listing costs O(limit), whatever the store holds: there is no delete operation, so one
  * append-only array of all pets and one per status keep creation order for free.
@@ -181,7 +184,7 @@ export class PetStore {
     const ids = new Set<number>()
     for (const pet of seed) {
       if (!Number.isSafeInteger(pet.id) || pet.id < 1)
-        throw new Error(`seed id ${pet.id} is not a positive safe integer`)
+        throw new Error(`seed id ${shown(pet.id)} is not a positive safe integer`)
       if (ids.has(pet.id)) throw new Error(`seed holds id ${pet.id} twice`)
       ids.add(pet.id)
     }
@@ -207,9 +210,15 @@ export class PetStore {
     return this.#lowestFree
   }
 
-  /** A pet as stored: `id`, the declared fields `input` holds, and a status (DEFAULT_STATUS if none). */
+  /**
+   * A pet as stored: `id`, the declared fields `input` holds (a bigint as `exactValue` keeps it), and
+   * a status (DEFAULT_STATUS if none).
+   */
   #shaped(id: number, input: NewPet): Pet {
-    const pet = { id, ...pickDeclared(input as unknown as Record<string, unknown>, this.#fields) } as Pet
+    const fields = pickDeclared(input as unknown as Record<string, unknown>, this.#fields)
+    for (const field in fields)
+      if (typeof fields[field] === 'bigint') fields[field] = exactValue(fields[field])
+    const pet = { id, ...fields } as Pet
     pet.status ??= DEFAULT_STATUS
     return pet
   }
@@ -234,4 +243,9 @@ function textChars(pet: object): number {
   let chars = 0
   for (const value of Object.values(pet)) if (typeof value === 'string') chars += value.length
   return chars
+}
+
+/** A value for an error message; a raw JSON number (null prototype) cannot go through a template. */
+function shown(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)
 }

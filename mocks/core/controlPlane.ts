@@ -1,11 +1,7 @@
-import {
-  describeAjvErrors,
-  type Pet,
-  type PetStoreDocument,
-  type SpecValidators,
-} from '../../spec/runtime.ts'
+import type { Pet, PetStoreDocument, SpecValidators } from '../../spec/runtime.ts'
 import { type EngineRequest, type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
 import { errorResponse, JSON_HEADERS } from './errorResponse.ts'
+import { type ExactJson, parseExactJson, validateExact } from './exactJson.ts'
 import { readJournalRecord } from './journalEntry.ts'
 import type { MockSession } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
@@ -168,15 +164,14 @@ function ok(body: unknown): EngineResponse {
 /** The seed a reset body gives (a JSON array of Pet), or undefined for an empty body (the default seed). */
 function parseSeed(request: EngineRequest, validators: SpecValidators): Parsed<Pet[] | undefined> {
   if (!request.body || request.body.trim() === '') return { ok: true, value: undefined }
-  let parsed: unknown
+  let parsed: ExactJson
   try {
-    parsed = JSON.parse(request.body)
+    parsed = parseExactJson(request.body)
   } catch (error) {
     const message = `The request body is not valid JSON: ${(error as Error).message}`
     return refuse(errorResponse(400, 'malformed_json', message))
   }
-  const validate = validators.schema('Pets')
-  if (!validate(parsed))
-    return refuse(errorResponse(400, 'invalid_body', describeAjvErrors(validate.errors, 'seed')))
-  return { ok: true, value: parsed as Pet[] }
+  const checked = validateExact(parsed, validators.schema('Pets'), 'seed')
+  if (!checked.ok) return refuse(errorResponse(400, 'invalid_body', checked.message))
+  return { ok: true, value: checked.value as Pet[] }
 }

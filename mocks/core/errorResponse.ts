@@ -7,7 +7,6 @@ export type ErrorCode =
   | 'invalid_body'
   | 'malformed_json'
   | 'read_only_field'
-  | 'unsafe_integer'
   | 'not_found'
   | 'route_not_found'
   | 'method_not_allowed'

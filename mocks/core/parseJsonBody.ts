@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv'
-import { describeAjvErrors } from '../../spec/runtime.ts'
 import { type EngineRequest, type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
 import { errorResponse } from './errorResponse.ts'
+import { type ExactJson, parseExactJson, validateExact } from './exactJson.ts'
 import { findDuplicateKey } from './findDuplicateKey.ts'
 import { clip } from './parseListQuery.ts'
 
@@ -14,7 +14,8 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/
  * Reads a JSON request body against the operation's body schema, in the order a client would fix
  * things: encoding (415), media type (415), size (413), JSON syntax (400 malformed_json), a field
  * given twice (400 invalid_body: which copy counts differs between parsers), then the schema (400
- * invalid_body). Every operation with a JSON body goes through it, stateful or spec-driven.
+ * invalid_body; an integer beyond ±(2^53 - 1) must be an int64 and is kept exact, see `exactJson`).
+ * Every operation with a JSON body goes through it, stateful or spec-driven.
  *
  * @example
  * parseJsonBody(request, validators.requestBody('createPet')) // { ok: true, value: { name: 'Rex', categoryId: 1 } }
@@ -50,22 +51,22 @@ export function parseJsonBody(request: EngineRequest, validate: ValidateFunction
   const text = request.body ?? ''
   if (text.trim() === '') return invalidBody('The request body is required: a JSON value the spec describes')
 
-  let parsed: unknown
+  let parsed: ExactJson
   try {
-    parsed = JSON.parse(text)
+    parsed = parseExactJson(text)
   } catch (error) {
     return refuse(
       errorResponse(400, 'malformed_json', `The request body is not valid JSON: ${(error as Error).message}`),
     )
   }
-  const duplicate = isObject(parsed) ? findDuplicateKey(text) : undefined
+  const duplicate = isObject(parsed.value) ? findDuplicateKey(text) : undefined
   if (duplicate !== undefined) {
     return invalidBody(
       `body holds '${clip(duplicate)}' more than once; send each field once (RFC 8259 section 4)`,
     )
   }
-  if (!validate(parsed)) return invalidBody(describeAjvErrors(validate.errors, 'body'))
-  return { ok: true, value: parsed }
+  const checked = validateExact(parsed, validate, 'body')
+  return checked.ok ? checked : invalidBody(checked.message)
 }
 
 function isObject(value: unknown): boolean {

@@ -48,17 +48,21 @@ describe('npm start (mocks/http/cli.ts)', () => {
     expect(cli.output()).not.toMatch(/flag-secret|env-secret/)
   })
 
-  test('--seed loads a Pets file', async () => {
+  test('--seed loads a Pets file, int64 categoryIds digit for digit', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'petstore-seed-'))
     const seedFile = join(dir, 'seed.json')
-    await writeFile(seedFile, JSON.stringify([{ id: 10, name: 'Solo', categoryId: 1, status: 'sold' }]))
+    const edge = '{"id":11,"name":"Edge","categoryId":-9223372036854775808,"status":"sold"}'
+    await writeFile(
+      seedFile,
+      `[${JSON.stringify({ id: 10, name: 'Solo', categoryId: 1, status: 'sold' })},${edge}]`,
+    )
     const cli = startCli(['--port', '0', '--seed', seedFile, '--quiet'])
     const baseUrl = await cli.listening
-    expect(cli.output()).toContain('(1 pets;')
-    const body = await (
+    expect(cli.output()).toContain('(2 pets;')
+    const text = await (
       await fetch(`${baseUrl}/pets`, { headers: { authorization: 'Bearer petstore-dev-key' } })
-    ).json()
-    expect(body).toEqual([{ id: 10, name: 'Solo', categoryId: 1, status: 'sold' }])
+    ).text()
+    expect(text).toBe(`[{"id":10,"name":"Solo","categoryId":1,"status":"sold"},${edge}]`)
   })
 
   test.each([

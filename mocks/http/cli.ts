@@ -4,9 +4,10 @@ import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { readPackageInfo } from '../../spec/packageInfo.ts'
-import { describeAjvErrors, type Pet } from '../../spec/runtime.ts'
+import type { Pet } from '../../spec/runtime.ts'
 import { SPEC_PATH } from '../../spec/specPath.ts'
 import { DEFAULT_API_KEY, describeOperations } from '../core/createEngine.ts'
+import { type ExactJson, parseExactJson, validateExact } from '../core/exactJson.ts'
 import { batchedLines } from './batchedLines.ts'
 import { createHttpMock, type HttpMockSpec, listen, packagedSpec } from './createHttpMock.ts'
 import { isLoopbackHost } from './hostAllowed.ts'
@@ -51,16 +52,15 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
           .catch((error: Error) => fail(`the spec ${specFile} cannot be served: ${error.message}`))
 
   async function readSeed(path: string): Promise<Pet[]> {
-    let parsed: unknown
+    let parsed: ExactJson
     try {
-      parsed = JSON.parse(await readFile(path, 'utf8'))
+      parsed = parseExactJson(await readFile(path, 'utf8'))
     } catch (error) {
       fail(`cannot read the seed file ${path}: ${(error as Error).message}`)
     }
-    const validate = spec.validators.schema('Pets')
-    if (!validate(parsed))
-      fail(`the seed file ${path} is not a Pets array: ${describeAjvErrors(validate.errors, 'seed')}`)
-    return parsed as Pet[]
+    const checked = validateExact(parsed, spec.validators.schema('Pets'), 'seed')
+    if (!checked.ok) fail(`the seed file ${path} is not a Pets array: ${checked.message}`)
+    return checked.value as Pet[]
   }
 
   const seed = options.seedFile === undefined ? undefined : await readSeed(options.seedFile)

@@ -34,8 +34,24 @@ describe('the HTTP mock’s control plane', () => {
     expect(mock.store.snapshot()).toEqual([{ id: 7, name: 'Only', categoryId: 1, status: 'sold' }])
   })
 
+  test('POST /__mock/reset keeps int64 categoryIds digit for digit', async () => {
+    const seed =
+      '[{"id":1,"name":"max","categoryId":9223372036854775807},{"id":2,"name":"min","categoryId":-9223372036854775808}]'
+    expect((await post('/__mock/reset', seed)).status).toBe(200)
+    const listed = await (
+      await fetch(`${origin}/v1/pets`, { headers: { authorization: 'Bearer petstore-dev-key' } })
+    ).text()
+    expect(listed).toContain('"categoryId":9223372036854775807,')
+    expect(listed).toContain('"categoryId":-9223372036854775808,')
+  })
+
   test.each([
     ['not JSON', '[', 'malformed_json'],
+    [
+      'holding a categoryId beyond int64',
+      '[{"id":1,"name":"a","categoryId":9223372036854775808}]',
+      'invalid_body',
+    ],
     ['not Pets', '[{"name":"no id"}]', 'invalid_body'],
     [
       'duplicate ids',

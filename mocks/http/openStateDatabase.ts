@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
-import { describeAjvErrors, type Pet, type SpecValidators } from '../../spec/runtime.ts'
+import type { Pet, SpecValidators } from '../../spec/runtime.ts'
+import { type ExactJson, parseExactJson, validateExact } from '../core/exactJson.ts'
 import type { PetStore, StoreChange } from '../core/PetStore.ts'
 
 /** Why the mock cannot start with this state file; the CLI prints it and exits with code 2. */
@@ -249,18 +250,20 @@ function readAll(db: DatabaseSync, path: string, validators: SpecValidators): Pe
   const validate = validators.schema('Pet')
   const pets: Pet[] = []
   for (const row of db.prepare('SELECT seq, pet FROM pets ORDER BY seq').iterate()) {
-    let pet: unknown
+    let pet: ExactJson
     try {
-      pet = JSON.parse(String(row.pet))
+      // Exact: an int64 categoryId written as its digits comes back as its digits (decision 013).
+      pet = parseExactJson(String(row.pet))
     } catch {
       throw new StateFileError(`the state file ${path} holds a row (seq ${row.seq}) that is not JSON`)
     }
-    if (!validate(pet)) {
+    const checked = validateExact(pet, validate, 'pet')
+    if (!checked.ok) {
       throw new StateFileError(
-        `the state file ${path} holds a row (seq ${row.seq}) that is not a Pet: ${describeAjvErrors(validate.errors, 'pet')}`,
+        `the state file ${path} holds a row (seq ${row.seq}) that is not a Pet: ${checked.message}`,
       )
     }
-    pets.push(pet as Pet)
+    pets.push(checked.value as Pet)
   }
   return pets
 }

@@ -102,6 +102,25 @@ describe('createHttpMock({ stateFile })', () => {
     expect(await (await fetch(`${again.origin}/__mock/health`)).json()).toMatchObject({ status: 'ok' })
   })
 
+  test('int64 categoryIds survive a restart digit for digit (decisions/013-int64-exact.md)', async () => {
+    const path = freshPath()
+    const first = await start({ stateFile: { path } })
+    const created: string[] = []
+    for (const digits of ['9223372036854775807', '-9223372036854775808']) {
+      const response = await fetch(`${first.baseUrl}/pets`, {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: `{"name":"edge","categoryId":${digits},"status":"sold"}`,
+      })
+      expect(response.status).toBe(201)
+      created.push(await response.text())
+    }
+    await stop(first.mock)
+    const second = await start({ stateFile: { path } })
+    const listed = await (await fetch(`${second.baseUrl}/pets`, { headers: AUTH })).text()
+    expect(listed).toBe(`[${created.join(',')}]`)
+  })
+
   test('a /__mock/reset is committed before it is answered', async () => {
     const path = freshPath()
     const first = await start({ stateFile: { path } })

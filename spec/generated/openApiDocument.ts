@@ -124,7 +124,7 @@ export const openApiDocument: PetStoreDocument = {
                           "categoryId": {
                             "type": "integer",
                             "format": "int64",
-                            "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
+                            "description": "Identifier of the category the animal belongs to. Any int64 is valid, and this\nproject's mock gives it back digit for digit, also beyond 2^53 - 1 (which a JavaScript\nclient that parses with a plain `JSON.parse` would round on its side). A value beyond\nint64 gets 400.\n"
                           },
                           "status": {
                             "type": "string",
@@ -201,7 +201,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -258,7 +258,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -322,7 +322,7 @@ export const openApiDocument: PetStoreDocument = {
                   "categoryId": {
                     "type": "integer",
                     "format": "int64",
-                    "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
+                    "description": "Identifier of the category the animal belongs to. Any int64 is valid, and this\nproject's mock gives it back digit for digit, also beyond 2^53 - 1 (which a JavaScript\nclient that parses with a plain `JSON.parse` would round on its side). A value beyond\nint64 gets 400.\n"
                   },
                   "status": {
                     "type": "string",
@@ -393,7 +393,7 @@ export const openApiDocument: PetStoreDocument = {
                         "categoryId": {
                           "type": "integer",
                           "format": "int64",
-                          "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
+                          "description": "Identifier of the category the animal belongs to. Any int64 is valid, and this\nproject's mock gives it back digit for digit, also beyond 2^53 - 1 (which a JavaScript\nclient that parses with a plain `JSON.parse` would round on its side). A value beyond\nint64 gets 400.\n"
                         },
                         "status": {
                           "type": "string",
@@ -452,7 +452,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -509,7 +509,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -551,7 +551,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -592,7 +592,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -747,7 +747,7 @@ export const openApiDocument: PetStoreDocument = {
                         "categoryId": {
                           "type": "integer",
                           "format": "int64",
-                          "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
+                          "description": "Identifier of the category the animal belongs to. Any int64 is valid, and this\nproject's mock gives it back digit for digit, also beyond 2^53 - 1 (which a JavaScript\nclient that parses with a plain `JSON.parse` would round on its side). A value beyond\nint64 gets 400.\n"
                         },
                         "status": {
                           "type": "string",
@@ -829,7 +829,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -900,7 +900,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -965,7 +965,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -1097,7 +1097,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
               "required": [
                 "code",
                 "message",
@@ -1154,7 +1154,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
               "required": [
                 "code",
                 "message",
@@ -1196,7 +1196,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
               "required": [
                 "code",
                 "message",
@@ -1237,7 +1237,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
               "required": [
                 "code",
                 "message",
@@ -1357,7 +1357,7 @@ export const openApiDocument: PetStoreDocument = {
           "categoryId": {
             "type": "integer",
             "format": "int64",
-            "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
+            "description": "Identifier of the category the animal belongs to. Any int64 is valid, and this\nproject's mock gives it back digit for digit, also beyond 2^53 - 1 (which a JavaScript\nclient that parses with a plain `JSON.parse` would round on its side). A value beyond\nint64 gets 400.\n"
           },
           "status": {
             "type": "string",
@@ -1394,7 +1394,7 @@ export const openApiDocument: PetStoreDocument = {
               "categoryId": {
                 "type": "integer",
                 "format": "int64",
-                "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
+                "description": "Identifier of the category the animal belongs to. Any int64 is valid, and this\nproject's mock gives it back digit for digit, also beyond 2^53 - 1 (which a JavaScript\nclient that parses with a plain `JSON.parse` would round on its side). A value beyond\nint64 gets 400.\n"
               },
               "status": {
                 "type": "string",
@@ -1455,7 +1455,7 @@ export const openApiDocument: PetStoreDocument = {
                 "categoryId": {
                   "type": "integer",
                   "format": "int64",
-                  "description": "Identifier of the category the animal belongs to. This project's mock accepts values\nfrom -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets\n400 `unsafe_integer` rather than coming back rounded.\n"
+                  "description": "Identifier of the category the animal belongs to. Any int64 is valid, and this\nproject's mock gives it back digit for digit, also beyond 2^53 - 1 (which a JavaScript\nclient that parses with a plain `JSON.parse` would round on its side). A value beyond\nint64 gets 400.\n"
                 },
                 "status": {
                   "type": "string",
@@ -1506,7 +1506,7 @@ export const openApiDocument: PetStoreDocument = {
       },
       "Error": {
         "type": "object",
-        "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+        "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
         "required": [
           "code",
           "message",

@@ -43,9 +43,10 @@ export interface NewPet {
    */
   name: string;
   /**
-   * Identifier of the category the animal belongs to. This project's mock accepts values
-   * from -(2^53 - 1) to 2^53 - 1, which JavaScript clients hold exactly; a larger one gets
-   * 400 `unsafe_integer` rather than coming back rounded.
+   * Identifier of the category the animal belongs to. Any int64 is valid, and this
+   * project's mock gives it back digit for digit, also beyond 2^53 - 1 (which a JavaScript
+   * client that parses with a plain `JSON.parse` would round on its side). A value beyond
+   * int64 gets 400.
    *
    */
   categoryId: number;
@@ -55,7 +56,7 @@ export interface NewPet {
  * The body of every error response. `status` repeats the HTTP status code. The set of
  * `code` values is not part of the interface; this project's mock uses `unauthorized`,
  * `invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,
- * `unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,
+ * `not_found`, `route_not_found`, `method_not_allowed`,
  * `payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not
  * valid HTTP/1.1).
  *
