@@ -13,7 +13,6 @@ export interface RawJson {
 type Reviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown
 const json = JSON as unknown as {
   rawJSON?: (text: string) => RawJson
-  isRawJSON?: (value: unknown) => boolean
   parse(text: string, reviver?: Reviver): unknown
 }
 
@@ -100,21 +99,22 @@ export function validateExact(
       message: `${subject} holds an integer beyond ±(2^53 - 1) nested too deeply to read exactly`,
     }
   let value = parsed.value
+  // When the whole text is one number, its holder is the reviver's wrapper, outside the value.
+  const isWhole = typeof value === 'number'
   for (const literal of parsed.bigLiterals) {
-    const path = pathTo(value, literal.holder)
-    // The reviver's holder of the whole text is a wrapper outside the value: the body is one number.
-    const isWhole = literal.key === '' && path === undefined
-    const where = isWhole ? subject : [subject, ...(path ?? []), literal.key].join('/')
+    // The path is looked for only to name a refused field: one walk per refusal, not per literal.
+    const where = () =>
+      isWhole ? subject : [subject, ...(pathTo(value, literal.holder) ?? []), literal.key].join('/')
     const exact = exactInteger(literal.source)
     if (exact === 'fraction')
-      return { ok: false, message: `${where} must be integer; received ${clip(literal.source)}` }
+      return { ok: false, message: `${where()} must be integer; received ${clip(literal.source)}` }
     if (exact === 'beyond-int64' || !EXACT_JSON_SUPPORTED || !json.rawJSON) {
       const range = EXACT_JSON_SUPPORTED
         ? `${INT64_MIN} to ${INT64_MAX}`
         : '±(2^53 - 1) in this JavaScript engine'
       return {
         ok: false,
-        message: `${where} must be a valid int64 (${range}); received ${clip(literal.source)}`,
+        message: `${where()} must be a valid int64 (${range}); received ${clip(literal.source)}`,
       }
     }
     const raw = json.rawJSON(exact.toString())
