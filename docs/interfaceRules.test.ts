@@ -29,7 +29,8 @@ function repositoryFiles(directory = ROOT): string[] {
  * citations('see §4.1 rule 2 and RFC 9110 §11.6.1') // ['§4.1.2']
  */
 function citations(text: string): string[] {
-  const pattern = new RegExp(`(RFC \\d+ )?${SECTION} ?(\\d+(?:\\.\\d+)*)(?: rule (\\d+))?`, 'g')
+  // An RFC's section may sit on the next comment line after the RFC's number: still the RFC's.
+  const pattern = new RegExp(`(RFC \\d+(?:\\s|\\*|//)*)?${SECTION} ?(\\d+(?:\\.\\d+)*)(?: rule (\\d+))?`, 'g')
   return [...text.matchAll(pattern)]
     .filter((match) => match[1] === undefined)
     .map((match) => `${SECTION}${match[2]}${match[3] ? `.${match[3]}` : ''}`)
@@ -85,7 +86,9 @@ describe('docs/interface-rules.md', () => {
 
   test('the citation reader normalises rules and leaves other documents alone', () => {
     expect(
-      citations(`${SECTION}4.1 rule 2, ${SECTION}2 Pet.id, ${SECTION}4.1.3; RFC 9110 ${SECTION}11.6.1`),
+      citations(
+        `${SECTION}4.1 rule 2, ${SECTION}2 Pet.id, ${SECTION}4.1.3; RFC 9110 ${SECTION}11.6.1, RFC 9110\n * ${SECTION}11.1`,
+      ),
     ).toEqual([`${SECTION}4.1.2`, `${SECTION}2`, `${SECTION}4.1.3`])
   })
 })
