@@ -633,7 +633,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
                   "required": [
                     "code",
                     "message",
@@ -1278,7 +1278,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`unsafe_integer`, `not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
               "required": [
                 "code",
                 "message",
