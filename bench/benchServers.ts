@@ -32,7 +32,17 @@ const mock = (id: string, label: string, role: ServerRole, extra: string[]): Ben
   basePath: '/v1',
   command: (port, apiKey) => ({
     file: node,
-    args: [root('mocks/http/start.mjs'), '--port', String(port), '--api-key', apiKey, ...extra],
+    // --max-pets far beyond what a run creates: a create must be measured as a create, not a 507.
+    args: [
+      root('mocks/http/start.mjs'),
+      '--port',
+      String(port),
+      '--api-key',
+      apiKey,
+      '--max-pets',
+      '100000000',
+      ...extra,
+    ],
   }),
 })
 

@@ -11,7 +11,8 @@ describe('parseBenchArgs', () => {
       warmupSeconds: 3,
       startups: 3,
     })
-    expect(options.parts).toEqual(['http', 'store', 'contract'])
+    expect(options.parts).toEqual(['http', 'store', 'contract', 'state'])
+    expect(options.stateSizes).toEqual([0, 1_000_000])
   })
 
   test('--quick shortens the HTTP phase and keeps the whole run within the 90 s CI allows', () => {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 
-export type BenchPart = 'http' | 'store' | 'contract'
+export type BenchPart = 'http' | 'store' | 'contract' | 'state'
 
 export interface BenchOptions {
   quick: boolean
@@ -17,6 +17,8 @@ export interface BenchOptions {
   storeSizes: number[]
   storeRounds: number
   storeSamples: number
+  /** Pets stored before creates are driven with and without --state-file. */
+  stateSizes: number[]
   /** The whole run is stopped (every child killed) past this. */
   budgetSeconds: number
 }
@@ -25,14 +27,14 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
 
   --quick             short run for a CI smoke test: 2 s per route after 1 s warm-up, one start-up each
   --enforce           exit 1 when a target is missed (default: print MISSED and exit 0)
-  --only PART         http, store or contract; repeat for more (default: all three)
+  --only PART         http, store, contract or state; repeat for more (default: all four)
   --server ID         bare, mock, mock-logging, prism, prism-error; repeat (default: all)
   --connections N     autocannon connections (default 50)
   --duration S        measured seconds per route (default 10, --quick 2)
   --warmup S          unmeasured warm-up seconds per route (default 3, --quick 1)
   --help              this text`
 
-const PARTS: readonly BenchPart[] = ['http', 'store', 'contract']
+const PARTS: readonly BenchPart[] = ['http', 'store', 'contract', 'state']
 
 /**
  * Reads `npm run bench` flags. Pure: returns the options or throws an Error that says which flag is wrong.
@@ -76,8 +78,11 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions & { help: 
     // Cheap (a second or so per size, mostly filling the store) and noisy when cut short: the same in --quick.
     storeRounds: 9,
     storeSamples: 20_000,
+    // 1e6 stored pets take some 10 s to load per start; --quick checks the shape on 1e5.
+    stateSizes: quick ? [0, 100_000] : [0, 1_000_000],
     // Five servers x three routes, start-ups, the store and the contract suite, with room to spare.
-    budgetSeconds: 5 * 3 * (seconds + warmupSeconds) * 1.5 + (quick ? 60 : 120),
+    // ... plus four state-file runs, each starting on a seed of up to 1e6 pets.
+    budgetSeconds: (5 * 3 + 4) * (seconds + warmupSeconds) * 1.5 + (quick ? 180 : 300),
   }
 }
 

@@ -12,6 +12,7 @@ import { killAllTrackedNow, stopAllTracked } from './childProcesses.ts'
 import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from './parseBenchArgs.ts'
 import { formatBenchTables, formatStoreTable } from './report/formatTables.ts'
 import { renderChart } from './report/renderChart.ts'
+import { benchStateFile, formatStateFileTable, type StateFileBench } from './state/benchStateFile.ts'
 import { compareStoreScaling, type StoreScalingRun } from './store/compareStoreScaling.ts'
 import { runStoreScaling } from './store/measureStoreList.ts'
 import { CONTRACT_LIMIT_MS, type ContractTiming, timeContractSuite } from './timeContractSuite.ts'
@@ -56,6 +57,7 @@ const misses: string[] = []
 let http: HttpBench
 let store: { runs: StoreScalingRun[]; comparison: ReturnType<typeof compareStoreScaling> } | undefined
 let contract: ContractTiming | undefined
+let stateFile: StateFileBench | undefined
 
 try {
   http = options.parts.includes('http')
@@ -84,6 +86,20 @@ try {
     misses.push(...store.comparison.misses)
   }
 
+  if (options.parts.includes('state')) {
+    const drive = {
+      connections: options.connections,
+      seconds: options.seconds,
+      warmupSeconds: options.warmupSeconds,
+    }
+    stateFile = await benchStateFile(options.stateSizes, drive, API_KEY, log)
+    console.log(
+      `\nState file: POST /v1/pets, -c ${options.connections}, ${options.seconds} s after ${options.warmupSeconds} s warm-up, memory only and --state-file (SQLite) at each store size\n`,
+    )
+    console.log(formatStateFileTable(stateFile))
+    misses.push(...stateFile.misses)
+  }
+
   if (options.parts.includes('contract')) {
     const mock = BENCH_SERVERS.find((server) => server.role === 'target') as BenchServer
     log('contract suite against a fresh mock')
@@ -104,6 +120,7 @@ const report = {
   http: { ...http, routeLabels: ROUTE_LABELS },
   store,
   contract,
+  stateFile,
   misses,
 }
 writeFileSync(`${REPORT_DIR}bench.json`, `${JSON.stringify(report, null, 2)}\n`)
