@@ -21,16 +21,19 @@ function collect(schema: JsonSchema | undefined, names: Set<string>): void {
 }
 
 /**
- * A copy of `value` with only the properties in `names` that it holds (undefined ones left out).
+ * Copies the properties in `names` that `value` holds (undefined ones left out) onto `into`, a new
+ * object by default, and returns it. The store passes the object it keeps, so no intermediate copy
+ * is made per pet (a million pets: no million short-lived objects).
  *
  * @example
  * pickDeclared({ name: 'Rex', extra: 1 }, ['name', 'categoryId']) // { name: 'Rex' }
+ * pickDeclared({ name: 'Rex' }, ['name'], { id: 7 }) // { id: 7, name: 'Rex' }
  */
 export function pickDeclared(
   value: Readonly<Record<string, unknown>>,
   names: readonly string[],
+  into: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const picked: Record<string, unknown> = {}
-  for (const name of names) if (value[name] !== undefined) picked[name] = value[name]
-  return picked
+  for (const name of names) if (value[name] !== undefined) into[name] = value[name]
+  return into
 }
