@@ -1,4 +1,5 @@
 import { type Check, type CheckContext, type Finding, finding } from '../Check.ts'
+import { SKIP_REASONS } from '../capabilitiesOf.ts'
 import { exactJson } from '../json/parseJsonLossless.ts'
 import { interfaceModelOf } from '../model/interfaceModel.ts'
 import { judgeGet } from '../model/judgeGet.ts'
@@ -79,6 +80,8 @@ export const modelBasedSequences: Check = {
       knownPets: knowledge.size,
       createdPets: knowledge.created.length,
     }
+    // Read-only: no create was sent, so createPet was not judged here (never a vacuous pass).
+    if (!context.capabilities.has('write')) return { findings, skipped: { createPet: SKIP_REASONS.write } }
     return { findings }
   },
 }

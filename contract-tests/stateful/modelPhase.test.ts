@@ -135,6 +135,10 @@ test(
     )
     expect(methods.filter((method) => method !== 'GET')).toEqual([])
     expect(modelFindings(report)[0]?.operation).toBe('listPets')
+    const createPet = report.results.find(
+      (r) => r.check === 'model_based_sequences' && r.operation === 'createPet',
+    )
+    expect(createPet?.outcome).toBe('skip')
   },
   TEST_TIMEOUT_MS,
 )
