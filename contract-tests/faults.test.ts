@@ -99,11 +99,15 @@ const faults: Array<[Fault, string]> = [
 ]
 
 describe('the suite fails a broken implementation, naming the check', () => {
-  // A fault the model phase also finds makes it shrink the failing sequence: slow on a loaded machine.
+  // The fixed checks only: each fault names the fixed check that must catch it. The model phase
+  // would also find many of these and then shrink its sequence, which took over 90 s for one fault on
+  // a loaded machine; its own proof against these faults is contract-tests/stateful/modelPhase.test.ts.
+  // The variations below do run it, so it must not fail a conforming server either.
+  const fixed = CHECKS.filter((check) => check.name !== 'model_based_sequences')
   test.each(faults)(
     '%s → %s',
     async (fault, expected) => {
-      const report = await runAgainst({ fault })
+      const report = await runAgainst({ fault }, { checks: fixed })
       expect(report.abort).toBeUndefined()
       expect(failing(report)).toContain(expected)
       expect(report.failed).toBe(true)
