@@ -101,8 +101,8 @@ describe('log redaction under attack', () => {
   test('a URL of repeated credential names does not delay a concurrent ordinary request', async () => {
     // The regular expression this replaced took ~9 s of CPU on this 8 KB URL while every other client
     // waited. Judged as a ratio (never a fixed time): an ordinary request sent alongside two hostile
-    // ones, against the same request alone, medians of 15 rounds on the same server; the margin is
-    // wide for a shared machine, the old cost was over 1000x.
+    // ones, against the same request alone, medians of 15 rounds on the same server; the margin (100x) is
+    // wide for a shared machine (23x was seen at a load average of 16), the old cost was over 1000x.
     const { port } = await start()
     const hostile = `/v1/pets${'?key'.repeat(2_000)}`
     const ordinary = '/v1/pets?limit=1'
@@ -119,7 +119,7 @@ describe('log redaction under attack', () => {
       const [, , ordinaryTime] = await Promise.all([timed(hostile), timed(hostile), timed(ordinary)])
       alongside.push(ordinaryTime)
     }
-    expect(median(alongside) / median(alone)).toBeLessThan(20)
+    expect(median(alongside) / median(alone)).toBeLessThan(100)
   })
 
   test('a key in any percent-encoded spelling never reaches a log line', async () => {
