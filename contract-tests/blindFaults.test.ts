@@ -1,0 +1,157 @@
+// The suite, tested against a second, blind implementation (contract-tests/testing/blindServer.ts,
+// written from the interface document alone): faults nobody listed in an issue must fail the
+// default run at the required level; choices the document leaves open must pass it.
+import type { AddressInfo } from 'node:net'
+import { beforeAll, describe, expect, test } from '@jest/globals'
+import { type ContractReport, runContract } from './runContract.ts'
+import {
+  type BlindFault,
+  type BlindOptions,
+  type BlindVariation,
+  createBlindServer,
+} from './testing/blindServer.ts'
+
+const API_KEY = 'blind-key-7c1d'
+
+async function defaultRun(options: Omit<BlindOptions, 'apiKey'>): Promise<ContractReport> {
+  // Enough pets to judge the list rules without the suite seeding much.
+  const server = createBlindServer({ pets: 130, ...options, apiKey: API_KEY })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  try {
+    // The default run, with a small model-phase budget and a fixed seed, so what the model phase
+    // finds by luck does not pass for a catch (its own proof is stateful/modelPhase.test.ts).
+    return await runContract({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      apiKey: API_KEY,
+      budget: '3runs',
+      seed: 1,
+      timeoutMs: 10_000,
+    })
+  } finally {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+}
+
+const failedAt = (report: ContractReport, level: 'required' | 'recommended') =>
+  report.results
+    .filter((r) => r.outcome === 'fail' && r.level === level)
+    .map((r) => `${r.check} ${r.operation}`)
+
+/** Every fault breaks a rule the document decides, so the required level must fail. */
+const caught: BlindFault[] = [
+  'list-omits-categoryId',
+  'renames-categoryId',
+  'categoryId-always-string',
+  'status-upper-case',
+  'html-escapes-name',
+  'truncates-name-at-16',
+  'decodes-latin1',
+  'limit-100-gives-99',
+  'limit-1-ignored',
+  'no-default-limit-with-status',
+  'filter-scans-first-60',
+  'sold-filter-ignored',
+  'stale-get-after-create',
+  'stale-list-after-create',
+  'big-petId-400',
+  'created-without-id',
+  'created-body-of-previous',
+  'create-answers-204',
+  'name-optional-with-status',
+  'accepts-null-name',
+  'accepts-float-categoryId',
+  'refuses-sold-on-create',
+  'requires-status',
+  'created-status-not-stored',
+  'timestamp-ids',
+  'lost-update-parallel',
+  'double-ids-past-2^53',
+  'unknown-410',
+  '404-wrong-body',
+  'getPet-neighbour',
+  'any-key-after-success',
+  'wrong-key-403',
+  '401-without-body',
+  'post-accepts-any-key',
+  'error-status-string',
+  'error-code-number',
+  'error-html-content-type',
+  'error-without-message',
+  'bad-body-422',
+]
+
+/** Faults the suite does not catch yet, with why: visible gaps, not hidden ones. */
+const missed: Array<[BlindFault, string]> = [
+  ['key-in-query', 'no auth variant sends the key outside the Authorization header but in the query'],
+  ['lists-other-tenant', 'no check asks getPet for the pets a list returned'],
+]
+
+const variations: Array<[string, BlindVariation]> = [
+  ['as written', {}],
+  ['422 for an out-of-range limit', { badLimit: 422 }],
+  ['an out-of-range limit clamped', { badLimit: 'clamp' }],
+  ['sold when status is omitted', { defaultStatus: 'sold' }],
+  ['names up to 20 characters, longer refused', { maxNameLength: 20 }],
+  ['the empty name refused', { refuseEmptyName: true }],
+  ['negative categoryIds refused', { positiveCategoryIds: true }],
+  ['ids as huge safe integers with random steps', { ids: 'huge' }],
+  ['negative ids', { ids: 'negative' }],
+  ['newest first', { newestFirst: true }],
+  ['extra headers and extra pet fields', { extras: true }],
+  ['an Error code vocabulary of its own', { ownCodes: true }],
+  ['the bearer scheme name in any case', { schemeAnyCase: true }],
+  ['a charset on every content type', { charset: true }],
+]
+
+// Every case runs at once, before the tests read their reports: one server per case, and the whole
+// file takes about as long as its slowest run rather than the sum of them.
+const reports = new Map<string, Promise<ContractReport>>()
+const reportOf = (name: string, options: Omit<BlindOptions, 'apiKey'>) => {
+  const known = reports.get(name)
+  if (known) return known
+  const started = defaultRun(options)
+  reports.set(name, started)
+  return started
+}
+beforeAll(() => {
+  for (const fault of caught) void reportOf(fault, { fault }).catch(() => undefined)
+  for (const [fault] of missed) void reportOf(fault, { fault }).catch(() => undefined)
+  for (const [name, variation] of variations) void reportOf(name, variation).catch(() => undefined)
+})
+
+describe('a blind implementation with one fault fails the default run at the required level', () => {
+  test.each(caught)(
+    '%s',
+    async (fault) => {
+      const report = await reportOf(fault, { fault })
+      expect(report.abort).toBeUndefined()
+      expect(failedAt(report, 'required')).not.toEqual([])
+      expect(report.failed).toBe(true)
+    },
+    120_000,
+  )
+
+  if (missed.length > 0)
+    test.failing.each(missed)(
+      '%s (not caught yet: %s)',
+      async (fault) => {
+        const report = await reportOf(fault, { fault })
+        expect(failedAt(report, 'required')).not.toEqual([])
+      },
+      120_000,
+    )
+})
+
+describe('a blind implementation choosing differently where the document is silent passes it', () => {
+  test.each(variations)(
+    '%s',
+    async (name, variation) => {
+      const report = await reportOf(name, variation)
+      expect(failedAt(report, 'required')).toEqual([])
+      expect(report.failed).toBe(false)
+    },
+    120_000,
+  )
+})
