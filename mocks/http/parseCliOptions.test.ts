@@ -1,4 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
+import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
 import { mockUsage, parseCliOptions } from './parseCliOptions.ts'
 
 describe('parseCliOptions', () => {
@@ -19,6 +20,15 @@ describe('parseCliOptions', () => {
       host: '0.0.0.0',
       apiKeys: ['a', 'b'],
     })
+  })
+
+  test('--max-pets: the flag, then PETSTORE_MAX_PETS, then DEFAULT_MAX_PETS; not a count is refused', () => {
+    expect(parseCliOptions([], {}).maxPets).toBe(DEFAULT_MAX_PETS)
+    expect(parseCliOptions([], { PETSTORE_MAX_PETS: '7' }).maxPets).toBe(7)
+    expect(parseCliOptions(['--max-pets', '0'], { PETSTORE_MAX_PETS: '7' }).maxPets).toBe(0)
+    for (const bad of ['-1', '1.5', 'many', '', '1e6'])
+      expect(() => parseCliOptions([`--max-pets=${bad}`], {})).toThrow(/--max-pets must be an integer/)
+    expect(mockUsage('petstore-mock')).toContain(`default ${DEFAULT_MAX_PETS}`)
   })
 
   test('PETSTORE_API_KEYS is a comma-separated list', () => {
