@@ -71,6 +71,7 @@ const caught: BlindFault[] = [
   'unknown-410',
   '404-wrong-body',
   'getPet-neighbour',
+  'lists-other-tenant',
   'any-key-after-success',
   'wrong-key-403',
   '401-without-body',
@@ -85,7 +86,6 @@ const caught: BlindFault[] = [
 /** Faults the suite does not catch yet, with why: visible gaps, not hidden ones. */
 const missed: Array<[BlindFault, string]> = [
   ['key-in-query', 'no auth variant sends the key outside the Authorization header but in the query'],
-  ['lists-other-tenant', 'no check asks getPet for the pets a list returned'],
 ]
 
 const variations: Array<[string, BlindVariation]> = [

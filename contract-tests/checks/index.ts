@@ -15,6 +15,7 @@ import { gapStatusConformance } from './gapStatusConformance.ts'
 import { gapValuesExact } from './gapValuesExact.ts'
 import { limitBounds } from './limitBounds.ts'
 import { limitMaximumHonoured } from './limitMaximumHonoured.ts'
+import { listedPetsRetrievable } from './listedPetsRetrievable.ts'
 import { locationHeader } from './locationHeader.ts'
 import { missingKeyRejected } from './missingKeyRejected.ts'
 import { modelBasedSequences } from './modelBasedSequences.ts'
@@ -51,6 +52,8 @@ export const CHECKS: readonly Check[] = [
   malformedBodiesRejected,
   deprecationSignals,
   modelBasedSequences,
+  // Reads every list the checks above received.
+  listedPetsRetrievable,
   // Last of the checks that send: it reads every create the others made.
   createdPetsKept,
   noServerErrors,
