@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs'
-import { DatabaseSync, type StatementSync } from 'node:sqlite'
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { Pet, SpecValidators } from '../../spec/runtime.ts'
 import { type ExactJson, parseExactJson, validateExact } from '../core/exactJson.ts'
 import type { PetStore, StoreChange } from '../core/PetStore.ts'
@@ -185,7 +185,22 @@ function refuseForeignFile(path: string): void {
   throw new StateFileError(`the state file ${path} is not a SQLite database; the mock does not overwrite it`)
 }
 
+/**
+ * node:sqlite, loaded when a state file is opened and not at import: Node 22.12 (the package's floor)
+ * has no unflagged node:sqlite, and a static import would stop every user of the HTTP mock there,
+ * not only those asking for a state file.
+ */
+function loadSqlite(): typeof import('node:sqlite') {
+  const sqlite = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite') | undefined
+  if (sqlite === undefined)
+    throw new StateFileError(
+      `--state-file needs node:sqlite, built into Node 22.13 and later; this is Node ${process.versions.node}.`,
+    )
+  return sqlite
+}
+
 function openLocked(path: string): DatabaseSync {
+  const { DatabaseSync } = loadSqlite()
   let db: DatabaseSync | undefined
   try {
     db = new DatabaseSync(path)
