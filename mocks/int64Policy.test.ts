@@ -1,6 +1,6 @@
 // The int64 policy (decisions/004-hardening.md) at its edges, over MSW and over HTTP: a pet that holds
 // the largest id the mock can assign, 2^53 - 1, and the ids a double would round onto it or next to
-// it; categoryIds across int64, given back digit for digit (decisions/013-int64-exact.md).
+// it; categoryIds across int64, given back digit for digit (decisions/014-int64-exact.md).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import type { Pet } from '../spec/runtime.ts'
 import { startTransports, type Transport } from './testing/startTransports.ts'

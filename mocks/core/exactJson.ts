@@ -1,6 +1,6 @@
 // JSON in and out without rounding an int64. JSON.parse turns every number into a double, exact only
 // up to 2^53 - 1; the mock keeps a larger integer as its digits (JSON.rawJSON), which JSON.stringify
-// writes back unchanged. Why this way and not bigint or a library: decisions/013-int64-exact.md.
+// writes back unchanged. Why this way and not bigint or a library: decisions/014-int64-exact.md.
 import type { ValidateFunction } from 'ajv'
 import { describeAjvErrors } from '../../spec/runtime.ts'
 import { clip } from './parseListQuery.ts'

@@ -267,7 +267,7 @@ function readAll(db: DatabaseSync, path: string, validators: SpecValidators): Pe
   for (const row of db.prepare('SELECT seq, pet FROM pets ORDER BY seq').iterate()) {
     let pet: ExactJson
     try {
-      // Exact: an int64 categoryId written as its digits comes back as its digits (decision 013).
+      // Exact: an int64 categoryId written as its digits comes back as its digits (decisions/014-int64-exact.md).
       pet = parseExactJson(String(row.pet))
     } catch {
       throw new StateFileError(`the state file ${path} holds a row (seq ${row.seq}) that is not JSON`)

@@ -102,7 +102,7 @@ describe('createHttpMock({ stateFile })', () => {
     expect(await (await fetch(`${again.origin}/__mock/health`)).json()).toMatchObject({ status: 'ok' })
   })
 
-  test('int64 categoryIds survive a restart digit for digit (decisions/013-int64-exact.md)', async () => {
+  test('int64 categoryIds survive a restart digit for digit (decisions/014-int64-exact.md)', async () => {
     const path = freshPath()
     const first = await start({ stateFile: { path } })
     const created: string[] = []
