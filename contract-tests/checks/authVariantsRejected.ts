@@ -46,6 +46,8 @@ export const authVariantsRejected: Check = {
         path: `/pets?limit=0&status=${encodeURIComponent('not-a-status')}`,
       },
       { operation: 'getPet', method: 'GET', path: '/pets/not-an-id' },
+      // A valid id no pet has: a server that looks the pet up before the key answers 404.
+      { operation: 'getPet', method: 'GET', path: `/pets/${Number.MAX_SAFE_INTEGER}` },
       ...(context.capabilities.has('write')
         ? [{ operation: 'createPet', method: 'POST', path: '/pets', body: '{"categoryId":"x"}' } as const]
         : []),

@@ -6,14 +6,17 @@ export const createRoundTrip: Check = {
   name: 'create_round_trip',
   level: 'required',
   description:
-    'createPet answers 201 with the submitted fields and an id, and getPet returns that pet (§4.2 rule 2, §4.3).',
+    'createPet answers 201 with the submitted fields and an id, for each PetStatus value and without status, and getPet returns that pet (§4.2 rule 2, §4.3).',
   operations: ['createPet', 'getPet'],
   needs: ['write', 'state'],
   async run(context) {
     const outcome: CheckOutcome = { findings: [] }
     let created201 = 0
-    const submissions = [
-      { name: context.petName('round-trip'), categoryId: 7, status: 'pending' },
+    // One create per PetStatus value the spec allows (a server refusing to create a `sold` pet
+    // departs from §2 as much as one refusing them all), and one without status.
+    const statuses = (context.document.components.schemas.PetStatus?.enum ?? []) as string[]
+    const submissions: Array<Record<string, unknown>> = [
+      ...statuses.map((status) => ({ name: context.petName('round-trip'), categoryId: 7, status })),
       { name: context.petName('round-trip-minimal'), categoryId: 3 },
     ]
     for (const submitted of submissions) {

@@ -14,7 +14,7 @@ const WRONG_TOKEN = 'contract-suite-not-the-key'
  * Every credential the interface derives as invalid from the key and the declared scheme (`bearer`
  * in the spec): missing, `Bearer` with no token, other schemes carrying the key, the bare key, the key
  * with a prefix or suffix, truncated, in another letter case (when it has letters), with inner
- * whitespace, quoted, and a second Authorization header next to the valid one (both orders).
+ * whitespace, quoted, in another header (X-API-Key, a cookie), and a second Authorization header next to the valid one (both orders).
  *
  * Not negatives, so never produced: the scheme name in another case (`bearer KEY`: RFC 9110
  * section 11.1 makes it case-insensitive) and whitespace around the value (HTTP trims it). A variant that
@@ -82,6 +82,11 @@ export function authVariants(key: string, scheme: string): AuthVariant[] {
     ),
     { label: 'no Authorization header, the key in X-API-Key', lines: [], headers: { 'x-api-key': key } },
     { label: 'a wrong key, the key in X-API-Key', lines: [wrong], headers: { 'x-api-key': key } },
+    {
+      label: 'no Authorization header, the key in a cookie',
+      lines: [],
+      headers: { cookie: `api_key=${key}` },
+    },
     { label: 'a second Authorization header after the valid one', lines: [valid, wrong] },
     { label: 'a second Authorization header before the valid one', lines: [wrong, valid] },
   ]

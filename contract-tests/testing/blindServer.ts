@@ -83,6 +83,14 @@ export type BlindFault =
   | '401-without-body'
   /** The key is also taken from `?api_key=`. */
   | 'key-in-query'
+  /** The key is also taken from a `Cookie: api_key=` (a browser session shortcut). */
+  | 'key-in-cookie'
+  /** getPet looks the pet up before checking the key: an unknown id without a key gets 404. */
+  | 'lookup-before-auth'
+  /** Ids start at 0 and getPet tests the id for truthiness: pet 0 is never found. */
+  | 'falsy-id-zero'
+  /** Only the newest 140 pets are kept (an LRU cache in front of nothing). */
+  | 'evicts-beyond-140'
   /** GET operations check the key; POST does not look at a wrong one (only a missing one). */
   | 'post-accepts-any-key'
   // §7 errors
@@ -186,6 +194,7 @@ export function createBlindServer(options: BlindOptions): Server {
     counter++
     if (fault === 'timestamp-ids') return Date.now()
     if (fault === 'double-ids-past-2^53') return 2 ** 53 - 4 + counter
+    if (fault === 'falsy-id-zero') return counter - 1
     if (options.ids === 'huge') return 2 ** 50 + counter * 7919 + Math.floor(Math.random() * 7000)
     if (options.ids === 'negative') return -counter
     return counter
@@ -251,6 +260,8 @@ export function createBlindServer(options: BlindOptions): Server {
 
   const authorised = (req: IncomingMessage, url: URL, method: string): 'ok' | 'missing' | 'wrong' => {
     if (fault === 'key-in-query' && url.searchParams.get('api_key') === apiKey) return 'ok'
+    if (fault === 'key-in-cookie' && (req.headers.cookie ?? '').split(/; */).includes(`api_key=${apiKey}`))
+      return 'ok'
     const values = req.headersDistinct.authorization ?? []
     if (values.length === 0) return 'missing'
     if (fault === 'any-key-after-success' && authenticatedOnce) return 'ok'
@@ -346,6 +357,7 @@ export function createBlindServer(options: BlindOptions): Server {
       store = store.filter((p) => p.id !== pet.id)
       store.push(pet)
     } else store.push(pet)
+    if (fault === 'evicts-beyond-140' && store.length > 140) store = store.slice(-140)
     const previous = lastCreated
     lastCreated = pet
     if (fault === 'create-answers-204') {
@@ -361,6 +373,7 @@ export function createBlindServer(options: BlindOptions): Server {
   const getPet = (res: ServerResponse, raw: string) => {
     if (!/^-?\d{1,19}$/.test(raw)) return fail(res, 400, 'petId must be an integer')
     const asked = BigInt(raw)
+    if (fault === 'falsy-id-zero' && asked === 0n) return fail(res, 404, 'no such pet')
     if (fault === 'big-petId-400' && (asked > 2147483647n || asked < -2147483648n))
       return fail(res, 400, 'petId out of range')
     const index = store.findIndex((p) => BigInt(p.id) === asked)
@@ -383,6 +396,11 @@ export function createBlindServer(options: BlindOptions): Server {
     const handle = async () => {
       if (!route || (method !== 'GET' && method !== 'POST') || (method === 'POST' && route[1] !== undefined))
         return fail(res, 404, 'no such route')
+      if (fault === 'lookup-before-auth' && method === 'GET' && route[1] !== undefined) {
+        const raw = decodeURIComponent(route[1])
+        if (/^\d+$/.test(raw) && !store.some((p) => String(p.id) === raw))
+          return fail(res, 404, 'no such pet')
+      }
       const auth = authorised(req, url, method)
       if (auth !== 'ok') {
         req.resume()
