@@ -73,6 +73,7 @@ const caught: BlindFault[] = [
   'getPet-neighbour',
   'lists-other-tenant',
   'key-in-cookie',
+  'key-in-query',
   'lookup-before-auth',
   'falsy-id-zero',
   'evicts-beyond-140',
@@ -93,13 +94,12 @@ const caughtBy: Partial<Record<BlindFault, string>> = {
   'big-petId-400': 'unknown_pet_not_found getPet',
   'refuses-sold-on-create': 'create_round_trip createPet',
   'key-in-cookie': 'auth_variants_rejected getPet',
+  'key-in-query': 'auth_variants_rejected getPet',
   'lookup-before-auth': 'auth_variants_rejected getPet',
 }
 
 /** Faults the suite does not catch yet, with why: visible gaps, not hidden ones. */
-const missed: Array<[BlindFault, string]> = [
-  ['key-in-query', 'no auth variant sends the key outside the Authorization header but in the query'],
-]
+const missed: Array<[BlindFault, string]> = []
 
 const variations: Array<[string, BlindVariation]> = [
   ['as written', {}],

@@ -57,4 +57,21 @@ describe('curlOf: the key never in the line, and the line sends what the suite s
     )
     expect(line).toContain(`-H 'authorization: Bearer other-token'`)
   })
+
+  test('a URL carrying the key (a credential in the query) reads it from the variable and sends the same URL', () => {
+    fc.assert(
+      fc.property(keys, (key) => {
+        const url = `http://127.0.0.1:4010/v1/pets?api_key=${key}`
+        const line = curlOf('GET', url, {}, undefined, key)
+        expect(line).not.toContain(key)
+        const word = line.slice(line.indexOf(' -X GET ') + 8)
+        const sent = execFileSync('bash', ['-c', `printf '%s' ${word}`], {
+          env: { PETSTORE_API_KEY: key },
+          encoding: 'utf8',
+        })
+        expect(sent).toBe(url)
+      }),
+      { numRuns: 25 },
+    )
+  })
 })

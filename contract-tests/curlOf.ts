@@ -20,7 +20,10 @@ export function curlOf(
   apiKey?: string,
   shellArgs: readonly string[] = [],
 ): string {
-  const parts = ['curl -sS -i', `-X ${method}`, quote(url), ...shellArgs]
+  // A URL carrying the key (a credential sent in the query, which must be refused) reads it from the variable too.
+  const urlWord =
+    apiKey && url.includes(apiKey) ? url.split(apiKey).map(quote).join(`"$${KEY_VARIABLE}"`) : quote(url)
+  const parts = ['curl -sS -i', `-X ${method}`, urlWord, ...shellArgs]
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'accept') continue
     parts.push(`-H ${headerWord(`${name}: ${value}`, apiKey)}`)

@@ -38,7 +38,9 @@ export const authVariantsRejected: Check = {
     else outcome.skipped = { createPet: 'read-only run: a server that let a bad key in would create a pet' }
     const cases = variants.flatMap((variant) => probes.map((probe) => ({ variant, probe })))
     // Without a key, bad input too gets 401 (§5.3 sets no exception): a server that validates first answers 400.
-    const missing = variants.find((variant) => variant.lines.length === 0 && !variant.headers)
+    const missing = variants.find(
+      (variant) => variant.lines.length === 0 && !variant.headers && !variant.query,
+    )
     const badInput: typeof probes = [
       {
         operation: 'listPets',
@@ -62,6 +64,9 @@ export const authVariantsRejected: Check = {
     const answers = await inPool(cases, 8, ({ variant, probe }) =>
       context.send({
         ...probe,
+        path: variant.query
+          ? `${probe.path}${probe.path.includes('?') ? '&' : '?'}${new URLSearchParams(variant.query)}`
+          : probe.path,
         ...(probe.method === 'POST' &&
           probe.body === undefined && {
             body: JSON.stringify({ name: context.petName('auth'), categoryId: 1 }),

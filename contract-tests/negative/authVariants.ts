@@ -6,6 +6,8 @@ export interface AuthVariant {
   lines: Array<{ value: string; shown: string }>
   /** Another header carrying the key instead (the curl line shows it through $PETSTORE_API_KEY). */
   headers?: Record<string, string>
+  /** Query parameters carrying the key instead (the curl line reads it from $PETSTORE_API_KEY too). */
+  query?: Record<string, string>
 }
 
 const WRONG_TOKEN = 'contract-suite-not-the-key'
@@ -14,7 +16,7 @@ const WRONG_TOKEN = 'contract-suite-not-the-key'
  * Every credential the interface derives as invalid from the key and the declared scheme (`bearer`
  * in the spec): missing, `Bearer` with no token, other schemes carrying the key, the bare key, the key
  * with a prefix or suffix, truncated, in another letter case (when it has letters), with inner
- * whitespace, quoted, in another header (X-API-Key, a cookie), and a second Authorization header next to the valid one (both orders).
+ * whitespace, quoted, in another header (X-API-Key, a cookie) or in the query, and a second Authorization header next to the valid one (both orders).
  *
  * Not negatives, so never produced: the scheme name in another case (`bearer KEY`: RFC 9110
  * section 11.1 makes it case-insensitive) and whitespace around the value (HTTP trims it). A variant that
@@ -87,6 +89,7 @@ export function authVariants(key: string, scheme: string): AuthVariant[] {
       lines: [],
       headers: { cookie: `api_key=${key}` },
     },
+    { label: 'no Authorization header, the key in the query (api_key=)', lines: [], query: { api_key: key } },
     { label: 'a second Authorization header after the valid one', lines: [valid, wrong] },
     { label: 'a second Authorization header before the valid one', lines: [wrong, valid] },
   ]
@@ -101,6 +104,7 @@ export function authVariants(key: string, scheme: string): AuthVariant[] {
     const sent = [
       ...variant.lines.map((line) => line.value.trim()),
       JSON.stringify(variant.headers ?? {}),
+      JSON.stringify(variant.query ?? {}),
     ].join('\n')
     if (seen.has(sent)) return false
     seen.add(sent)
