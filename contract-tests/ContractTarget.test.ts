@@ -66,7 +66,7 @@ describe('--deadline and --max-body', () => {
   })
 
   test('defaults, the environment, and what is refused', () => {
-    expect(resolveTarget(base, {})).toMatchObject({ deadlineMs: 300_000, maxBodyBytes: 1_048_576 })
+    expect(resolveTarget(base, {})).toMatchObject({ deadlineMs: undefined, maxBodyBytes: 1_048_576 })
     expect(resolveTarget(base, { PETSTORE_DEADLINE: '30s', PETSTORE_MAX_BODY: '2MiB' })).toMatchObject({
       deadlineMs: 30_000,
       maxBodyBytes: 2_097_152,

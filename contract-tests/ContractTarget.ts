@@ -20,8 +20,8 @@ export interface ContractTarget {
   seed?: number | undefined
   /** How hard the model phase looks; 4 s when absent. */
   budget?: Budget | undefined
-  /** The whole run's deadline. */
-  deadlineMs: number
+  /** The whole run's deadline; absent: 300 s plus twice a time budget (defaultDeadlineFor). */
+  deadlineMs?: number | undefined
   /** The most of one response body that is read. */
   maxBodyBytes: number
   junitFile?: string | undefined
@@ -53,7 +53,8 @@ export function contractUsage(program: string): string {
       --budget B           how hard the model phase looks: runs (200runs, 200) or time (30s, 2m)
                            (env PETSTORE_BUDGET; default 4s)
       --deadline TIME      stop the whole run after TIME (e.g. 90s, 5m, 1500ms; a bare number is
-                           seconds), report what was judged; default ${DEFAULT_DEADLINE_MS / 1000}s  (env PETSTORE_DEADLINE)
+                           seconds), report what was judged; default ${DEFAULT_DEADLINE_MS / 1000}s plus twice a
+                           time budget  (env PETSTORE_DEADLINE)
       --max-body BYTES     read at most BYTES of a response body, discard the rest (e.g. 1MiB, 4MiB;
                            default 1MiB)                             (env PETSTORE_MAX_BODY)
       --junit FILE         write a JUnit XML report                 (env PETSTORE_JUNIT)
@@ -117,9 +118,12 @@ export function resolveTarget(
   if (!/^\d+$/.test(timeoutText) || timeoutMs < 1 || timeoutMs > 120_000) {
     throw new Error(`--timeout must be milliseconds from 1 to 120000; received '${timeoutText}'`)
   }
-  const deadlineText = values.deadline ?? env.PETSTORE_DEADLINE ?? `${DEFAULT_DEADLINE_MS / 1000}s`
-  const deadlineMs = parseQuantity(deadlineText, { ms: 1, s: 1000, m: 60_000, '': 1000 })
-  if (deadlineMs === undefined || deadlineMs < 1 || deadlineMs > 86_400_000) {
+  const deadlineText = values.deadline ?? env.PETSTORE_DEADLINE
+  const deadlineMs =
+    deadlineText === undefined
+      ? undefined
+      : parseQuantity(deadlineText, { ms: 1, s: 1000, m: 60_000, '': 1000 })
+  if (deadlineText !== undefined && (deadlineMs === undefined || deadlineMs < 1 || deadlineMs > 86_400_000)) {
     throw new Error(
       `--deadline must be a duration such as 90s, 5m or 1500ms (at most 24 hours); received '${deadlineText}'`,
     )

@@ -6,6 +6,19 @@ export class DeadlineReached extends Error {
 /** The overall deadline of a run when none is given: long enough for a slow staging, short enough for CI. */
 export const DEFAULT_DEADLINE_MS = 300_000
 
+/**
+ * The deadline of a run that names none: the default, plus room for a model phase given a time
+ * budget (its search, and its shrinking, which gets the same again), so `--budget 10m` alone is not
+ * cut at five minutes. A budget in runs has no known length and adds nothing.
+ *
+ * @example
+ * defaultDeadlineFor({ ms: 600_000 }) // 1_500_000
+ * defaultDeadlineFor({ runs: 200 }) // 300_000
+ */
+export function defaultDeadlineFor(budget: { ms: number } | { runs: number }): number {
+  return DEFAULT_DEADLINE_MS + ('ms' in budget ? 2 * budget.ms : 0)
+}
+
 export interface Deadline {
   /** Aborted, with a DeadlineReached as its reason, when the deadline passes. */
   signal: AbortSignal

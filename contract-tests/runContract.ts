@@ -3,7 +3,7 @@ import type { Check, CheckContext, Finding, GeneratedPhase, Level, OperationName
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
 import { CHECKS } from './checks/index.ts'
 import { storageRefusal } from './checks/storageRefusal.ts'
-import { DEFAULT_DEADLINE_MS, DeadlineReached, formatDuration, startDeadline } from './deadline.ts'
+import { DeadlineReached, defaultDeadlineFor, formatDuration, startDeadline } from './deadline.ts'
 import { ensurePets } from './ensurePets.ts'
 import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
 import { hintsFor } from './hintsFor.ts'
@@ -29,7 +29,7 @@ export interface RunOptions {
   targetKind?: TargetKind
   /** Per-request timeout; 5000 ms by default. */
   timeoutMs?: number
-  /** The whole run's deadline (DEFAULT_DEADLINE_MS by default): past it nothing more is sent. */
+  /** The whole run's deadline (by default 300 s plus twice a time budget): past it nothing more is sent. */
   deadlineMs?: number
   /** The most of one response body that is read (DEFAULT_MAX_BODY_BYTES by default). */
   maxBodyBytes?: number
@@ -116,17 +116,17 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   const readOnly = options.readOnly ?? options.mode === 'read-only'
   const targetKind = options.targetKind ?? (options.stateless ? 'prism-mock' : 'server')
   const capabilities = capabilitiesOf(targetKind, readOnly)
-  const limits = {
-    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    deadline: startDeadline(options.deadlineMs ?? DEFAULT_DEADLINE_MS),
-  }
-
-  const exchanges: Exchange[] = []
   const generation: GeneratedPhase = {
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     budget:
       typeof options.budget === 'string' ? parseBudget(options.budget) : (options.budget ?? DEFAULT_BUDGET),
   }
+  const limits = {
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    deadline: startDeadline(options.deadlineMs ?? defaultDeadlineFor(generation.budget)),
+  }
+
+  const exchanges: Exchange[] = []
   let inFlight = 0
   let sequentialRequests = 0
   const names = petNamer(runId)
