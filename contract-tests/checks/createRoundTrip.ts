@@ -1,16 +1,22 @@
 import { type Check, type CheckOutcome, finding } from '../Check.ts'
+import { limitSchema } from './limitSchema.ts'
 import { describeResponse, excerpt } from './petsIn.ts'
 
-/** §4.2 rule 2 and §4.3: the created pet carries the submitted fields and a new id, and getPet returns it. */
+/**
+ * §4.2 rule 2 and §4.3: the created pet carries the submitted fields and a new id, getPet returns it,
+ * and a list of its status at once holds it while that page is not full (§4.1 rule 2: nothing in the
+ * document lets a list lag behind a create).
+ */
 export const createRoundTrip: Check = {
   name: 'create_round_trip',
   level: 'required',
   description:
-    'createPet answers 201 with the submitted fields and an id, for each PetStatus value and without status, and getPet returns that pet (§4.2 rule 2, §4.3).',
-  operations: ['createPet', 'getPet'],
+    'createPet answers 201 with the submitted fields and an id, for each PetStatus value and without status; getPet returns that pet, and a list of its status sent at once holds it unless the page is full (§4.2 rule 2, §4.3, §4.1 rule 2).',
+  operations: ['createPet', 'getPet', 'listPets'],
   needs: ['write', 'state'],
   async run(context) {
     const outcome: CheckOutcome = { findings: [] }
+    const maximum = Number(limitSchema(context.document).maximum ?? 100)
     let created201 = 0
     // One create per PetStatus value the spec allows (a server refusing to create a `sold` pet
     // departs from §2 as much as one refusing them all), and one without status.
@@ -58,12 +64,30 @@ export const createRoundTrip: Check = {
           finding(fetched, 'getPet', received, `200 with the pet just created: ${JSON.stringify(pet)}`),
         )
       }
+      const status = typeof pet.status === 'string' ? pet.status : undefined
+      const listed = await context.send({
+        operation: 'listPets',
+        method: 'GET',
+        path: `/pets?limit=${maximum}${status === undefined ? '' : `&status=${encodeURIComponent(status)}`}`,
+      })
+      const page = Array.isArray(listed.json) ? (listed.json as Array<Record<string, unknown>>) : undefined
+      if (page && page.length < maximum && !page.some((item) => item?.id === pet.id)) {
+        outcome.findings.push(
+          finding(
+            listed,
+            'listPets',
+            `a page of ${page.length} (room for ${maximum}) without pet ${pet.id}, created just before`,
+            `every ${status === undefined ? 'pet' : `pet with status ${status}`} while the page has room, the new one included`,
+          ),
+        )
+      }
     }
     // With no pet created, fetching one cannot be judged: a skip with the reason, not a pass.
-    if (created201 === 0)
-      outcome.skipped = {
-        getPet: 'not judged: no create returned a pet (see createPet), so none could be fetched',
-      }
+    if (created201 === 0) {
+      const reason =
+        'not judged: no create returned a pet (see createPet), so none could be fetched or listed'
+      outcome.skipped = { getPet: reason, listPets: reason }
+    }
     return outcome
   },
 }
