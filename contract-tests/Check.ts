@@ -7,7 +7,7 @@ import type { Budget } from './stateful/Budget.ts'
 export type Level = 'required' | 'recommended'
 
 /** What a check may need that some targets cannot give. */
-export type Need = 'write' | 'state' | 'auth' | 'malformed-json' | 'own-auth-errors'
+export type Need = 'write' | 'state' | 'auth' | 'malformed-json' | 'own-auth-errors' | 'exact-int64'
 
 /** The operations the suite's checks exercise; each one an `OperationId` generated from the spec, so a rename fails typecheck. */
 export const OPERATION_IDS = ['listPets', 'createPet', 'getPet'] as const satisfies readonly OperationId[]

@@ -49,7 +49,10 @@ export const gapValuesExact: Check = {
   needs: ['write', 'state'],
   async run(context) {
     const findings: Finding[] = []
-    await inPool(gapValues(), 6, async (value) => {
+    // Behind Prism, an int64 beyond 2^53 is flagged by Prism itself, not by the implementation.
+    const exact = context.capabilities.has('exact-int64')
+    const values = gapValues().filter((value) => exact || isSafeDigits(value.categoryId))
+    await inPool(values, 6, async (value) => {
       const name = value.name ?? context.petName('gap')
       const digits = value.categoryId ?? '1'
       const body = `{"name":${JSON.stringify(name)},"categoryId":${digits}}`
@@ -101,4 +104,8 @@ function shown(value: unknown): string {
 function sameInteger(value: unknown, digits: string): boolean {
   if (typeof value === 'bigint') return value === BigInt(digits)
   return typeof value === 'number' && Number.isSafeInteger(value) && BigInt(value) === BigInt(digits)
+}
+
+function isSafeDigits(digits: string | undefined): boolean {
+  return digits === undefined || Number.isSafeInteger(Number(digits))
 }

@@ -37,6 +37,7 @@ export const modelBasedSequences: Check = {
       knowledge,
       send: (request) => context.send(request),
       canWrite: context.capabilities.has('write'),
+      exactInt64: context.capabilities.has('exact-int64'),
       petName: () => context.petName('model'),
       seed,
       budget,

@@ -18,6 +18,7 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
 export function commandArbitraries(
   model: InterfaceModel,
   canWrite: boolean,
+  { exactInt64 = true } = {},
 ): Array<fc.Arbitrary<fc.AsyncCommand<SequenceModel, SequenceTarget>>> {
   const query = fc.record(
     {
@@ -39,7 +40,7 @@ export function commandArbitraries(
       .map((which) => new GetPet(which)),
   ]
   if (!canWrite) return reads
-  const newPet = newPetArbitrary(model)
+  const newPet = newPetArbitrary(model, { exactInt64 })
   return [
     ...reads,
     fc.array(newPet, { minLength: 1, maxLength: 1 }).map((bodies) => new CreatePets(bodies)),

@@ -13,6 +13,8 @@ export interface ModelPhaseOptions {
   knowledge: StoreKnowledge
   send(request: ProbeRequest): Promise<Exchange>
   canWrite: boolean
+  /** False for a target that cannot carry an int64 beyond 2^53 exactly (Prism): values stay safe. */
+  exactInt64?: boolean
   /** Names recognisable as this run's, for neutral bodies. */
   petName(): string
   seed: number
@@ -55,9 +57,12 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   })
   let failure: ModelPhaseResult['failure']
   let executions = 0
-  const sequences = fc.commands(commandArbitraries(model, options.canWrite), {
-    maxCommands: options.maxCommands ?? 10,
-  })
+  const sequences = fc.commands(
+    commandArbitraries(model, options.canWrite, { exactInt64: options.exactInt64 ?? true }),
+    {
+      maxCommands: options.maxCommands ?? 10,
+    },
+  )
   const propertyOf = (arbitrary: typeof sequences) =>
     fc.asyncProperty(arbitrary, async (commands) => {
       executions++

@@ -3,6 +3,7 @@ import type { JsonSchema } from '../../spec/runtime.ts'
 
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 }
+const SAFE_INTEGERS = { min: -(2n ** 53n) + 1n, max: 2n ** 53n - 1n }
 
 /** Integers where implementations go wrong: int64 and int32 edges, 2^53 and its neighbours, 0, -1. */
 const INTEGER_EDGES = [
@@ -65,12 +66,14 @@ const CODE_POINT = fc
 
 /**
  * Every value a property's schema allows, biased toward the edges: what the model phase sends.
- * int64 values beyond 2^53 come as bigints (sent as exact JSON text); safe ones as numbers.
+ * int64 values beyond 2^53 come as bigints (sent as exact JSON text); safe ones as numbers. With
+ * `exactInt64: false` (a target that reads JSON as JavaScript numbers, such as Prism) integers stay
+ * within ±(2^53 − 1).
  *
  * @example
  * fc.sample(valueArbitrary({ type: 'integer', format: 'int64' }), 3) // e.g. [7, -9223372036854775808n, 0]
  */
-export function valueArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
+export function valueArbitrary(schema: JsonSchema, { exactInt64 = true } = {}): fc.Arbitrary<unknown> {
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]))
   if (schema.type === 'string')
     return fc.oneof(
@@ -84,7 +87,12 @@ export function valueArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
       },
     )
   if (schema.type === 'integer') {
-    const range = schema.format === 'int32' ? { min: BigInt(INT32.min), max: BigInt(INT32.max) } : INT64
+    const range =
+      schema.format === 'int32'
+        ? { min: BigInt(INT32.min), max: BigInt(INT32.max) }
+        : exactInt64
+          ? INT64
+          : SAFE_INTEGERS
     const edges = INTEGER_EDGES.filter((n) => n >= range.min && n <= range.max)
     return fc
       .oneof(
