@@ -1,37 +1,28 @@
 // The suite, tested against a second, blind implementation (contract-tests/testing/blindServer.ts,
 // written from the interface document alone): faults nobody listed in an issue must fail the
 // default run at the required level; choices the document leaves open must pass it.
-import type { AddressInfo } from 'node:net'
 import { beforeAll, describe, expect, test } from '@jest/globals'
-import { type ContractReport, runContract } from './runContract.ts'
+import type { ContractReport } from './runContract.ts'
 import {
   type BlindFault,
   type BlindOptions,
   type BlindVariation,
   createBlindServer,
 } from './testing/blindServer.ts'
+import { runAgainstServer } from './testing/runAgainstServer.ts'
 
 const API_KEY = 'blind-key-7c1d'
 
 async function defaultRun(options: Omit<BlindOptions, 'apiKey'>): Promise<ContractReport> {
-  // Enough pets to judge the list rules without the suite seeding much.
-  const server = createBlindServer({ pets: 130, ...options, apiKey: API_KEY })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  try {
-    // The default run, with a small model-phase budget and a fixed seed, so what the model phase
-    // finds by luck does not pass for a catch (its own proof is stateful/modelPhase.test.ts).
-    return await runContract({
-      baseUrl: `http://127.0.0.1:${port}/v1`,
-      apiKey: API_KEY,
-      budget: '3runs',
-      seed: 1,
-      timeoutMs: 10_000,
-    })
-  } finally {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-  }
+  // Enough pets to judge the list rules without the suite seeding much. The default run, with a
+  // small model-phase budget and a fixed seed, so what the model phase finds by luck does not pass
+  // for a catch (its own proof is stateful/modelPhase.test.ts).
+  return runAgainstServer(createBlindServer({ pets: 130, ...options, apiKey: API_KEY }), {
+    apiKey: API_KEY,
+    budget: '3runs',
+    seed: 1,
+    timeoutMs: 10_000,
+  })
 }
 
 const failedAt = (report: ContractReport, level: 'required' | 'recommended') =>

@@ -7,29 +7,21 @@ import { gapValues } from './checks/gapValuesExact.ts'
 import { CHECKS } from './checks/index.ts'
 import { type ContractReport, type RunOptions, runContract } from './runContract.ts'
 import { createReferenceServer, type Fault, type ReferenceOptions } from './testing/referenceServer.ts'
+import { runAgainstServer } from './testing/runAgainstServer.ts'
 
 const API_KEY = 'reference-key'
 
 async function runAgainst(options: ReferenceOptions, run: Partial<RunOptions> = {}): Promise<ContractReport> {
   // Enough pets to judge every list rule, so most runs create only what their checks need.
-  const server = createReferenceServer({ pets: 130, ...options, apiKey: API_KEY })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  try {
-    return await runContract({
-      baseUrl: `http://127.0.0.1:${port}/v1`,
-      apiKey: API_KEY,
-      // Long enough that a machine under heavy load does not turn a slow answer into a failure;
-      // the one fault that hangs then costs a few seconds.
-      timeoutMs: 3_000,
-      // The model phase gets a small budget here (its own proof is contract-tests/stateful/modelPhase.test.ts).
-      budget: '2runs',
-      ...run,
-    })
-  } finally {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-  }
+  return runAgainstServer(createReferenceServer({ pets: 130, ...options, apiKey: API_KEY }), {
+    apiKey: API_KEY,
+    // Long enough that a machine under heavy load does not turn a slow answer into a failure;
+    // the one fault that hangs then costs a few seconds.
+    timeoutMs: 3_000,
+    // The model phase gets a small budget here (its own proof is contract-tests/stateful/modelPhase.test.ts).
+    budget: '2runs',
+    ...run,
+  })
 }
 
 const failing = (report: ContractReport) =>

@@ -1,33 +1,24 @@
 // The model phase, proven against the reference server: each fault class fails it at the required
 // level with a shrunk, runnable curl script and the seed; each legitimate variation passes; the same
 // seed replays the same search.
-import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from '@jest/globals'
 import { modelBasedSequences } from '../checks/modelBasedSequences.ts'
-import { type ContractReport, type RunOptions, runContract } from '../runContract.ts'
+import type { ContractReport, RunOptions } from '../runContract.ts'
 import { createReferenceServer, type Fault, type ReferenceOptions } from '../testing/referenceServer.ts'
+import { runAgainstServer } from '../testing/runAgainstServer.ts'
 
 const API_KEY = 'reference-key-model'
 // Generous for a busy 2-core machine: these runs stop at the first failure, then shrink.
 const TEST_TIMEOUT_MS = 120_000
 
 async function modelRun(options: ReferenceOptions, run: Partial<RunOptions> = {}): Promise<ContractReport> {
-  const server = createReferenceServer({ ...options, apiKey: API_KEY })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  try {
-    return await runContract({
-      baseUrl: `http://127.0.0.1:${port}/v1`,
-      apiKey: API_KEY,
-      timeoutMs: 2_000,
-      checks: [modelBasedSequences],
-      budget: '300runs',
-      ...run,
-    })
-  } finally {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-  }
+  return runAgainstServer(createReferenceServer({ ...options, apiKey: API_KEY }), {
+    apiKey: API_KEY,
+    timeoutMs: 2_000,
+    checks: [modelBasedSequences],
+    budget: '300runs',
+    ...run,
+  })
 }
 
 const modelFindings = (report: ContractReport) =>
