@@ -2,101 +2,130 @@ import { type Check, type CheckOutcome, finding, type OperationName } from '../C
 import { SKIP_REASONS } from '../capabilitiesOf.ts'
 import type { ProbeRequest } from '../exchange.ts'
 import { inPool } from '../inPool.ts'
-import { authVariants } from '../negative/authVariants.ts'
+import { type AuthVariant, authVariants } from '../negative/authVariants.ts'
 import { describeResponse, petsIn } from './petsIn.ts'
 
+/** Whether a variant sends two Authorization field lines (RFC 9110 leaves the receiver's reading open). */
+const twoLines = (variant: AuthVariant) => variant.lines.length >= 2
+
 /**
- * §5: each credential derived as invalid from the key and the spec's scheme (negative/authVariants.ts)
- * gets 401 on every operation: listPets, createPet with a valid body, getPet of an existing pet.
- * A createPet that wrongly succeeds has created a pet; the finding counts them.
+ * §5.3: each credential derived as invalid from the key and the spec's scheme (negative/authVariants.ts)
+ * in one Authorization field line (or none) gets 401 on every operation: listPets, createPet with a
+ * valid body, getPet of an existing pet; without a key, bad input too. A createPet that wrongly
+ * succeeds has created a pet; the finding counts them.
  */
 export const authVariantsRejected: Check = {
   name: 'auth_variants_rejected',
   level: 'required',
   description:
-    'Every invalid credential derived from the key and the bearer scheme (empty token, other schemes, bare key, prefix, suffix, truncated, other case, inner space, a second Authorization header) gets 401 on every operation (§5).',
+    'Every invalid credential derived from the key and the bearer scheme, in one Authorization header or none (empty token, other schemes, bare key, prefix, suffix, truncated, other case, inner space, the key in another header or the query), gets 401 on every operation, bad input included (§5.3).',
+  operations: ['listPets', 'createPet', 'getPet'],
+  needs: ['auth'],
+  run: (context) => rejectVariants(context, (variant) => !twoLines(variant), true),
+}
+
+/**
+ * A valid Authorization header next to a second, wrong one. RFC 9110 §5.3 forbids sending two
+ * but leaves the receiver's reading open, and the document does not decide it: Node's http (so
+ * Express, Fastify), Go, Java servlets and Python take the first field line. 401 is safer, so recommended.
+ */
+export const duplicateAuthorizationRejected: Check = {
+  name: 'duplicate_authorization_rejected',
+  level: 'recommended',
+  description:
+    'A request with two Authorization headers, the valid key in one and a wrong key in the other (both orders), gets 401: RFC 9110 forbids sending two but leaves the receiver its choice, so only recommended.',
   operations: ['listPets', 'createPet', 'getPet'],
   needs: ['auth'],
   async run(context) {
-    const scheme = Object.values(context.document.components.securitySchemes)[0]?.scheme ?? 'bearer'
     // `prism proxy` forwards only the first of two Authorization headers, so the implementation behind
-    // it never sees the second: that variant would judge Prism, not the implementation.
-    const behindProxy = !context.capabilities.has('own-auth-errors')
-    const variants = authVariants(context.apiKey, scheme).filter((v) => !behindProxy || v.lines.length < 2)
-    // Behind `prism proxy`, Prism refuses some of these itself: its 401 counts here, but its body is not the implementation's.
-    const notJudged = context.capabilities.has('own-auth-errors')
-      ? undefined
-      : SKIP_REASONS['own-auth-errors']
-    const existing = [...(context.census?.pets.keys() ?? [])][0] ?? (await anyPetId(context)) ?? '1'
-    const probes: Array<Omit<ProbeRequest, 'authorization'> & { operation: OperationName }> = [
-      { operation: 'listPets', method: 'GET', path: '/pets' },
-      { operation: 'getPet', method: 'GET', path: `/pets/${existing}` },
-    ]
-    const outcome: CheckOutcome = { findings: [] }
-    if (context.capabilities.has('write'))
-      probes.push({ operation: 'createPet', method: 'POST', path: '/pets' })
-    else outcome.skipped = { createPet: 'read-only run: a server that let a bad key in would create a pet' }
-    const cases = variants.flatMap((variant) => probes.map((probe) => ({ variant, probe })))
-    // Without a key, bad input too gets 401 (§5.3 sets no exception): a server that validates first answers 400.
-    const missing = variants.find(
-      (variant) => variant.lines.length === 0 && !variant.headers && !variant.query,
-    )
-    const badInput: typeof probes = [
-      {
-        operation: 'listPets',
-        method: 'GET',
-        path: `/pets?limit=0&status=${encodeURIComponent('not-a-status')}`,
-      },
-      { operation: 'getPet', method: 'GET', path: '/pets/not-an-id' },
-      // A valid id no pet has: a server that looks the pet up before the key answers 404.
-      { operation: 'getPet', method: 'GET', path: `/pets/${Number.MAX_SAFE_INTEGER}` },
-      ...(context.capabilities.has('write')
-        ? [{ operation: 'createPet', method: 'POST', path: '/pets', body: '{"categoryId":"x"}' } as const]
-        : []),
-    ]
-    if (missing)
-      cases.push(
-        ...badInput.map((probe) => ({
-          variant: { ...missing, label: `${missing.label}, with bad input` },
-          probe,
-        })),
-      )
-    const answers = await inPool(cases, 8, ({ variant, probe }) =>
-      context.send({
-        ...probe,
-        path: variant.query
-          ? `${probe.path}${probe.path.includes('?') ? '&' : '?'}${new URLSearchParams(variant.query)}`
-          : probe.path,
-        ...(probe.method === 'POST' &&
-          probe.body === undefined && {
-            body: JSON.stringify({ name: context.petName('auth'), categoryId: 1 }),
-          }),
-        authorization: variant.lines,
-        ...(variant.headers && { headers: variant.headers }),
-        notJudged,
-      }),
-    )
-    const wronglyCreated = answers.filter(
-      (a) => a.request.method === 'POST' && a.status >= 200 && a.status < 300,
-    )
-    for (const [i, exchange] of answers.entries()) {
-      const { variant, probe } = cases[i] as (typeof cases)[number]
-      if (exchange.status === 401) continue
-      const created =
-        probe.method === 'POST' && wronglyCreated.includes(exchange)
-          ? ` (${wronglyCreated.length} pet${wronglyCreated.length === 1 ? '' : 's'} created with invalid credentials in this run)`
-          : ''
-      outcome.findings.push(
-        finding(
-          exchange,
-          probe.operation,
-          `${describeResponse(exchange)} for ${variant.label}${created}`,
-          `401 with an Error body: ${variant.label} is not a valid credential (§5.3)`,
-        ),
-      )
+    // it never sees the second: these variants would judge Prism, not the implementation.
+    if (!context.capabilities.has('own-auth-errors')) {
+      const reason = SKIP_REASONS['own-auth-errors']
+      return { findings: [], skipped: { listPets: reason, createPet: reason, getPet: reason } }
     }
-    return outcome
+    return rejectVariants(context, twoLines, false)
   },
+}
+
+async function rejectVariants(
+  context: Parameters<Check['run']>[0],
+  select: (variant: AuthVariant) => boolean,
+  withBadInput: boolean,
+): Promise<CheckOutcome> {
+  const scheme = Object.values(context.document.components.securitySchemes)[0]?.scheme ?? 'bearer'
+  const behindProxy = !context.capabilities.has('own-auth-errors')
+  const variants = authVariants(context.apiKey, scheme).filter(
+    (v) => select(v) && (!behindProxy || !twoLines(v)),
+  )
+  // Behind `prism proxy`, Prism refuses some of these itself: its 401 counts here, but its body is not the implementation's.
+  const notJudged = context.capabilities.has('own-auth-errors') ? undefined : SKIP_REASONS['own-auth-errors']
+  const existing = [...(context.census?.pets.keys() ?? [])][0] ?? (await anyPetId(context)) ?? '1'
+  const probes: Array<Omit<ProbeRequest, 'authorization'> & { operation: OperationName }> = [
+    { operation: 'listPets', method: 'GET', path: '/pets' },
+    { operation: 'getPet', method: 'GET', path: `/pets/${existing}` },
+  ]
+  const outcome: CheckOutcome = { findings: [] }
+  if (context.capabilities.has('write'))
+    probes.push({ operation: 'createPet', method: 'POST', path: '/pets' })
+  else outcome.skipped = { createPet: 'read-only run: a server that let a bad key in would create a pet' }
+  const cases = variants.flatMap((variant) => probes.map((probe) => ({ variant, probe })))
+  // Without a key, bad input too gets 401 (§5.3 sets no exception): a server that validates first answers 400.
+  const missing = variants.find((variant) => variant.lines.length === 0 && !variant.headers && !variant.query)
+  const badInput: typeof probes = [
+    {
+      operation: 'listPets',
+      method: 'GET',
+      path: `/pets?limit=0&status=${encodeURIComponent('not-a-status')}`,
+    },
+    { operation: 'getPet', method: 'GET', path: '/pets/not-an-id' },
+    // A valid id no pet has: a server that looks the pet up before the key answers 404.
+    { operation: 'getPet', method: 'GET', path: `/pets/${Number.MAX_SAFE_INTEGER}` },
+    ...(context.capabilities.has('write')
+      ? [{ operation: 'createPet', method: 'POST', path: '/pets', body: '{"categoryId":"x"}' } as const]
+      : []),
+  ]
+  if (missing && withBadInput)
+    cases.push(
+      ...badInput.map((probe) => ({
+        variant: { ...missing, label: `${missing.label}, with bad input` },
+        probe,
+      })),
+    )
+  const answers = await inPool(cases, 8, ({ variant, probe }) =>
+    context.send({
+      ...probe,
+      path: variant.query
+        ? `${probe.path}${probe.path.includes('?') ? '&' : '?'}${new URLSearchParams(variant.query)}`
+        : probe.path,
+      ...(probe.method === 'POST' &&
+        probe.body === undefined && {
+          body: JSON.stringify({ name: context.petName('auth'), categoryId: 1 }),
+        }),
+      authorization: variant.lines,
+      ...(variant.headers && { headers: variant.headers }),
+      notJudged,
+    }),
+  )
+  const wronglyCreated = answers.filter(
+    (a) => a.request.method === 'POST' && a.status >= 200 && a.status < 300,
+  )
+  for (const [i, exchange] of answers.entries()) {
+    const { variant, probe } = cases[i] as (typeof cases)[number]
+    if (exchange.status === 401) continue
+    const created =
+      probe.method === 'POST' && wronglyCreated.includes(exchange)
+        ? ` (${wronglyCreated.length} pet${wronglyCreated.length === 1 ? '' : 's'} created with invalid credentials in this run)`
+        : ''
+    outcome.findings.push(
+      finding(
+        exchange,
+        probe.operation,
+        `${describeResponse(exchange)} for ${variant.label}${created}`,
+        `401 with an Error body: ${variant.label} is not a valid credential (§5.3)`,
+      ),
+    )
+  }
+  return outcome
 }
 
 async function anyPetId(context: Parameters<Check['run']>[0]): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import type { Check } from '../Check.ts'
-import { authVariantsRejected } from './authVariantsRejected.ts'
+import { authVariantsRejected, duplicateAuthorizationRejected } from './authVariantsRejected.ts'
 import { badBodiesRejected, malformedBodiesRejected, rejectedBodiesNotStored } from './badBodies.ts'
 import { bodyWithinCap } from './bodyWithinCap.ts'
 import { clientIdNotUsed } from './clientIdNotUsed.ts'
@@ -35,6 +35,7 @@ export const CHECKS: readonly Check[] = [
   missingKeyRejected,
   wrongKeyRejected,
   authVariantsRejected,
+  duplicateAuthorizationRejected,
   defaultLimit,
   limitBounds,
   limitMaximumHonoured,
