@@ -1,0 +1,116 @@
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
+
+/**
+ * The faults an Express service really ships with, one at a time:
+ * - `default-error-handler`: no error middleware, so `express.json()`'s errors (malformed JSON)
+ *   reach Express's own handler, which answers HTML;
+ * - `number-coercion`: fields read as `Number(body.categoryId)` and `String(body.name)`, so
+ *   `"5"` is stored as 5 and `123` as "123";
+ * - `name-column-255`: names cut to the VARCHAR(255) column, where the conforming app refuses them;
+ * - `key-prefix`: the key checked with `startsWith`, so anything after it is let in.
+ */
+export type ExpressFault = 'default-error-handler' | 'number-coercion' | 'name-column-255' | 'key-prefix'
+
+export interface ExpressOptions {
+  apiKey: string
+  fault?: ExpressFault | undefined
+}
+
+interface Pet {
+  id: number
+  name: string
+  categoryId: number
+  status: string
+}
+
+const STATUSES = ['available', 'pending', 'sold']
+
+/** An HTTP error with the Error body's code, thrown by handlers and written by the error middleware. */
+class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  constructor(status: number, code: string, message: string) {
+    super(message)
+    this.status = status
+    this.code = code
+  }
+}
+
+/**
+ * A Pet Store as an Express 5 team writes it: `express.json()`, a router under /v1, an auth
+ * middleware and one error middleware. Its free choices where the document is silent: Express's
+ * default query parser, a limit outside 1..100 or not a number answered 400, an unknown status
+ * listing nothing (a filter that matches no pet), a petId that is not digits 400, `available` when
+ * status is omitted, a name longer than its column (255) refused with 422, integers beyond 2^53 refused.
+ */
+export function createExpressApp({ apiKey, fault }: ExpressOptions): Express {
+  const pets: Pet[] = []
+  const app = express()
+
+  const auth: RequestHandler = (req, res, next) => {
+    const header = req.get('authorization') ?? ''
+    const match = /^Bearer (\S+)$/i.exec(header)
+    const token = match?.[1]
+    const ok = token !== undefined && (fault === 'key-prefix' ? token.startsWith(apiKey) : token === apiKey)
+    if (ok) return next()
+    res.set('WWW-Authenticate', 'Bearer realm="pets"')
+    next(new ApiError(401, 'unauthorized', 'missing or invalid API key'))
+  }
+
+  const v1 = express.Router()
+  v1.get('/pets', (req, res) => {
+    const { limit = '20', status } = req.query
+    const size = Number(limit)
+    if (typeof limit !== 'string' || !Number.isInteger(size) || size < 1 || size > 100)
+      throw new ApiError(400, 'invalid_limit', 'limit must be an integer from 1 to 100')
+    if (status !== undefined && typeof status !== 'string')
+      throw new ApiError(400, 'invalid_status', 'status must be given once')
+    res.json(pets.filter((pet) => status === undefined || pet.status === status).slice(0, size))
+  })
+  v1.post('/pets', (req, res) => {
+    const body: unknown = req.body
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new ApiError(400, 'invalid_body', 'a JSON object is required')
+    const fields = body as Record<string, unknown>
+    const name = fault === 'number-coercion' && fields.name != null ? String(fields.name) : fields.name
+    const categoryId =
+      fault === 'number-coercion' && fields.categoryId != null ? Number(fields.categoryId) : fields.categoryId
+    const { status = 'available' } = fields
+    if (typeof name !== 'string') throw new ApiError(400, 'invalid_body', 'name is required')
+    if (typeof categoryId !== 'number' || !Number.isSafeInteger(categoryId))
+      throw new ApiError(400, 'invalid_body', 'categoryId must be an integer within ±(2^53 - 1)')
+    // The name column is a VARCHAR(255): a longer name is refused rather than cut.
+    if (name.length > 255 && fault !== 'name-column-255')
+      throw new ApiError(422, 'name_too_long', 'name is longer than 255 characters')
+    if (typeof status !== 'string' || !STATUSES.includes(status))
+      throw new ApiError(400, 'invalid_body', `status must be one of ${STATUSES.join(', ')}`)
+    const pet = {
+      id: pets.length + 1,
+      name: fault === 'name-column-255' ? name.slice(0, 255) : name,
+      categoryId,
+      status,
+    }
+    pets.push(pet)
+    res.status(201).location(`/v1/pets/${pet.id}`).json(pet)
+  })
+  v1.get('/pets/:petId', (req, res) => {
+    const { petId } = req.params
+    if (!/^-?\d+$/.test(petId)) throw new ApiError(400, 'invalid_pet_id', 'petId must be an integer')
+    const pet = pets[Number(petId) - 1]
+    if (!pet) throw new ApiError(404, 'not_found', `no pet ${petId}`)
+    res.set({ Deprecation: 'true', Sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }).json(pet)
+  })
+
+  app.use('/v1', auth, express.json(), v1)
+  app.use((_req, _res, next) => next(new ApiError(404, 'not_found', 'no such route')))
+  if (fault !== 'default-error-handler') {
+    const errors: ErrorRequestHandler = (error, _req, res, _next) => {
+      // express.json() throws http-errors (status 400, 413, 415); anything else is a bug: 500.
+      const status = error instanceof ApiError ? error.status : Number(error?.status) || 500
+      const code = error instanceof ApiError ? error.code : (error?.type ?? 'internal_error')
+      res.status(status).json({ code, message: String(error?.message ?? 'error'), status })
+    }
+    app.use(errors)
+  }
+  return app
+}

@@ -1,0 +1,87 @@
+// The suite's levels, held to real stacks: an idiomatic implementation of the interface document on
+// stock node:http, Express, Fastify and Python's http.server, each making its framework's own
+// choices where the document is silent, must pass the default run; each stack's realistic faults
+// must fail it, naming the check. The implementations live in tests/stacks/, outside the product.
+import { afterAll, describe, expect, test } from '@jest/globals'
+import { CHECKS } from '../../contract-tests/checks/index.ts'
+import { type ContractReport, type RunOptions, runContract } from '../../contract-tests/runContract.ts'
+import { type StackName, startStack } from './startStack.ts'
+
+const API_KEY = 'stack-key-Q7'
+
+const running = new Set<() => Promise<void>>()
+afterAll(async () => {
+  for (const stop of running) await stop()
+})
+
+async function runAgainst(name: StackName, fault: string | undefined, run: Partial<RunOptions> = {}) {
+  const stack = await startStack(name, API_KEY, fault)
+  running.add(stack.stop)
+  try {
+    return await runContract({ baseUrl: stack.baseUrl, apiKey: API_KEY, ...run })
+  } finally {
+    running.delete(stack.stop)
+    await stack.stop()
+  }
+}
+
+const failing = (report: ContractReport) =>
+  report.results
+    .filter((r) => r.outcome === 'fail' && r.level === 'required')
+    .map((r) => `${r.check} ${r.operation}`)
+
+const STACKS: readonly StackName[] = ['node:http', 'express', 'fastify', 'python http.server']
+
+describe('the default run passes a conforming implementation on each stack', () => {
+  test.each(STACKS)(
+    '%s',
+    async (name) => {
+      // The default run, as `petstore-contract --base-url … --api-key …` makes it.
+      const report = await runAgainst(name, undefined)
+      expect(report.abort).toBeUndefined()
+      expect(failing(report)).toEqual([])
+      expect(report.failed).toBe(false)
+      // The run judged the stack, not nothing: the checks that send passed or failed, none skipped wholesale.
+      expect(report.results.filter((r) => r.outcome === 'pass').length).toBeGreaterThan(40)
+      // Every one of these stacks reads the first of two Authorization headers (RFC 9110 lets it):
+      // reported, at the recommended level only.
+      const recommended = report.results.filter((r) => r.outcome === 'fail' && r.level === 'recommended')
+      expect(recommended.map((r) => r.check)).toContain('duplicate_authorization_rejected')
+    },
+    180_000,
+  )
+})
+
+/** Each stack's faults, as its teams really ship them, and the check (and operation) that must name each. */
+const FAULTS: Array<[StackName, string, string]> = [
+  ['node:http', 'stale-list-cache', 'create_round_trip listPets'],
+  ['node:http', 'key-case-insensitive', 'auth_variants_rejected listPets'],
+  ['node:http', 'status-null-when-omitted', 'response_schema_conformance createPet'],
+  ['node:http', 'name-column-50', 'gap_values_exact createPet'],
+  ['express', 'default-error-handler', 'error_body_conformance createPet'],
+  ['express', 'number-coercion', 'bad_bodies_rejected createPet'],
+  ['express', 'name-column-255', 'gap_values_exact createPet'],
+  ['express', 'key-prefix', 'auth_variants_rejected getPet'],
+  ['fastify', 'default-ajv-coercion', 'bad_bodies_rejected createPet'],
+  ['fastify', 'default-error-body', 'error_body_conformance createPet'],
+  ['fastify', 'auth-in-preHandler', 'auth_variants_rejected listPets'],
+  ['python http.server', 'bool-is-int', 'bad_bodies_rejected createPet'],
+  ['python http.server', 'name-column-50', 'gap_values_exact createPet'],
+  ['python http.server', 'error-detail-body', 'error_body_conformance createPet'],
+  ['python http.server', 'key-prefix', 'auth_variants_rejected listPets'],
+]
+
+describe('the run fails each realistic fault, naming the check', () => {
+  // The fixed checks: the model phase would find many of these too, then spend its time shrinking.
+  const fixed = CHECKS.filter((check) => check.name !== 'model_based_sequences')
+  test.each(FAULTS)(
+    '%s with %s → %s',
+    async (name, fault, expected) => {
+      const report = await runAgainst(name, fault, { checks: fixed })
+      expect(report.abort).toBeUndefined()
+      expect(failing(report)).toContain(expected)
+      expect(report.failed).toBe(true)
+    },
+    120_000,
+  )
+})
