@@ -3,12 +3,15 @@ import { NotJudged } from '../notJudged.ts'
 import { limitSchema } from './limitSchema.ts'
 import { describeResponse, petsIn } from './petsIn.ts'
 
-/** §8: whatever a server does with limit above 100 (400, clamping), it never returns more than 100. */
+/**
+ * §8's maximum, carried over to a limit above it: refused or clamped, never more than 100 pets.
+ * Only recommended: §7 leaves the answer to an out-of-range limit open, so a server may honour it.
+ */
 export const limitMaximumHonoured: Check = {
   name: 'limit_maximum_honoured',
-  level: 'required',
+  level: 'recommended',
   description:
-    'A limit above the maximum never yields more than 100 pets, whether the server refuses it or clamps it (§8).',
+    'A limit above the maximum never yields more than 100 pets, whether the server refuses it or clamps it (§8); recommended, since §7 leaves the answer to an out-of-range limit open.',
   operations: ['listPets'],
   needs: [],
   async run(context) {
