@@ -39,6 +39,8 @@ export interface GeneratedPhase {
     shrinks: number
     knownPets: number
     createdPets: number
+    /** The command that replays this search (same seed and budget), as the user ran the suite. */
+    replay: string
   }
 }
 
@@ -48,6 +50,8 @@ export interface CheckContext {
   /** The key the target accepts: the authentication negatives are derived from it. */
   apiKey: string
   runId: string
+  /** The command the user ran the suite with (`npm run contract --`, `petstore-contract`, ...), for hints that name it. */
+  command: string
   document: PetStoreDocument
   validators: SpecValidators
   /** Sends a request (recorded for the checks that read every exchange). */

@@ -7,6 +7,7 @@ import { DeadlineReached, defaultDeadlineFor, formatDuration, startDeadline } fr
 import { ensurePets } from './ensurePets.ts'
 import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
 import { hintsFor } from './hintsFor.ts'
+import { DEFAULT_COMMAND } from './invokedAs.ts'
 import { NotJudged } from './notJudged.ts'
 import { petNamer } from './petNames.ts'
 import { type Budget, DEFAULT_BUDGET, parseBudget } from './stateful/Budget.ts'
@@ -43,6 +44,12 @@ export interface RunOptions {
   seed?: number | undefined
   /** How hard the model phase looks: `{ runs }`, `{ ms }`, or the flag's text (`200runs`, `30s`). 4 s by default. */
   budget?: Budget | string | undefined
+  /**
+   * The command hints name (the replay line, `--stateless`), as the user ran the suite: the CLI
+   * passes `npm run contract --`, `petstore-contract` or `npx -p petstore-mock petstore-contract`
+   * (invokedAs); DEFAULT_COMMAND otherwise.
+   */
+  command?: string | undefined
 }
 
 export interface CheckResult {
@@ -134,6 +141,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     runId,
+    command: options.command ?? DEFAULT_COMMAND,
     document: spec.document,
     validators: spec.validators,
     exchanges,
@@ -182,7 +190,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     report.requests = exchanges.length
     report.sequentialRequests = sequentialRequests
     if (generation.result) report.generated = generation.result
-    report.hints = hintsFor(report.results, targetKind)
+    report.hints = hintsFor(report.results, targetKind, context.command)
     report.failed =
       Boolean(report.abort || report.cut) ||
       report.results.some((r) => r.outcome === 'fail' && (r.level === 'required' || report.strict))

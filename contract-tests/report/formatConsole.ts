@@ -84,7 +84,7 @@ function generatedLines(report: ContractReport): string[] {
   const g = report.generated
   if (g)
     lines.unshift(
-      `Model phase: ${g.sequences} sequences, ${g.shrinks} shrinks, budget ${g.budget}, seed ${g.seed} (replay with --seed ${g.seed})`,
+      `Model phase: ${g.sequences} sequences, ${g.shrinks} shrinks, budget ${g.budget}, seed ${g.seed}; replay: ${line(g.replay)}`,
     )
   return lines
 }
