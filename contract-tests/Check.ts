@@ -81,6 +81,14 @@ export interface CheckOutcome {
    * as passed). To skip every operation from deep inside a check, throw NotJudged.
    */
   skipped?: Partial<Record<OperationName, string>>
+  /** How many findings each operation had in all, when `findings` holds only the first examples (FindingGroups). */
+  found?: Partial<Record<OperationName, number>>
+}
+
+/** What judges exchanges as they arrive (the body is then dropped): sees each, then says what it found. */
+export interface ExchangeWatcher {
+  see(exchange: Exchange): void
+  outcome(): CheckOutcome
 }
 
 /**
@@ -95,6 +103,12 @@ export interface Check {
   operations: readonly OperationName[]
   needs: readonly Need[]
   afterAll?: boolean
+  /**
+   * Judges every exchange of the run as it arrives, while its body is whole; the runner then keeps
+   * only facts of it (keptExchange) and, in this check's turn, reports the watcher's outcome
+   * instead of calling `run` (which judges `context.exchanges`, for a hand-made context).
+   */
+  watch?(context: CheckContext): ExchangeWatcher
   run(context: CheckContext): Promise<CheckOutcome>
 }
 

@@ -5,14 +5,13 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { readPackageInfo } from '../spec/packageInfo.ts'
-import type { CompiledSpec } from '../spec/runtime.ts'
 import { type ContractTarget, contractUsage, resolveTarget } from './ContractTarget.ts'
 import { invokedAs } from './invokedAs.ts'
-import { loadCompiledSpec } from './loadCompiledSpec.ts'
 import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
-import { runContract } from './runContract.ts'
+import type { ContractReport } from './runContract.ts'
+import { runContractInWorker, SpecError } from './runContractInWorker.ts'
 import { visible } from './text/visible.ts'
 
 /**
@@ -40,18 +39,14 @@ export async function runContractCli(argv: readonly string[], program: string): 
     return 0
   }
 
-  let spec: CompiledSpec | undefined
-  if (target.specFile) {
-    try {
-      spec = await loadCompiledSpec(target.specFile)
-    } catch (error) {
-      console.error(
-        `petstore-contract: --spec ${visible(target.specFile)}: ${visible((error as Error).message)}`,
-      )
-      return 2
-    }
+  let report: ContractReport
+  try {
+    report = await runContractInWorker({ ...target, command: program })
+  } catch (error) {
+    if (!(error instanceof SpecError)) throw error
+    console.error(`petstore-contract: --spec ${visible(target.specFile ?? '')}: ${visible(error.message)}`)
+    return 2
   }
-  const report = await runContract({ ...target, command: program, ...(spec && { spec }) })
   // An aborted run is one message (the report's ABORTED line), on stderr where CI logs look for it.
   if (report.abort) console.error(formatConsole(report))
   else console.log(formatConsole(report))

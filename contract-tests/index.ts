@@ -4,6 +4,7 @@
 export type { Finding, Level, OperationName } from './Check.ts'
 export type { TargetKind } from './capabilitiesOf.ts'
 export { loadCompiledSpec } from './loadCompiledSpec.ts'
+export { countOf } from './report/countOf.ts'
 export { CONSOLE_TEXT_MAX, formatConsole } from './report/formatConsole.ts'
 export { type Tally, tally, type Verdict, verdictOf } from './report/tally.ts'
 export { JSON_TEXT_MAX, toJsonSummary } from './report/toJsonSummary.ts'

@@ -1,15 +1,29 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { type CompiledSpec, defaultSpec } from '../spec/runtime.ts'
-import type { Check, CheckContext, Finding, GeneratedPhase, Level, OperationName } from './Check.ts'
+import { boundedValidators } from './boundedValidators.ts'
+import type {
+  Check,
+  CheckContext,
+  ExchangeWatcher,
+  Finding,
+  GeneratedPhase,
+  Level,
+  OperationName,
+} from './Check.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
 import { CHECKS } from './checks/index.ts'
 import { storageRefusal } from './checks/storageRefusal.ts'
+import { collectSoon, LARGE_BODY_CHARS } from './collectSoon.ts'
 import { DeadlineReached, defaultDeadlineFor, formatDuration, startDeadline } from './deadline.ts'
 import { ensurePets } from './ensurePets.ts'
 import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
+import { FindingGroups } from './FindingGroups.ts'
 import { hintsFor } from './hintsFor.ts'
 import { DEFAULT_COMMAND } from './invokedAs.ts'
+import { createKeeper } from './keptExchange.ts'
 import { NotJudged } from './notJudged.ts'
 import { petNamer } from './petNames.ts'
+import { retryWait } from './retryWait.ts'
 import { type Budget, DEFAULT_BUDGET, parseBudget } from './stateful/Budget.ts'
 import { createRedactor } from './text/createRedactor.ts'
 import { mapStrings } from './text/mapStrings.ts'
@@ -60,7 +74,10 @@ export interface CheckResult {
   outcome: 'pass' | 'fail' | 'skip'
   /** Why it was skipped. */
   reason?: string
+  /** The first EXAMPLES_MAX distinct findings (by message) of this check on this operation. */
   findings: Finding[]
+  /** How many findings there were in all, on a failed result (`findings` holds the first few). */
+  found?: number
 }
 
 export interface ContractReport {
@@ -85,6 +102,11 @@ export interface ContractReport {
    * `sequentialRequests * L` ms (see `estimateDuration`).
    */
   sequentialRequests?: number
+  /**
+   * Answers that asked the suite to come back later (429, or 503 with Retry-After) and the time it
+   * waited for them in all: sent again, never judged as failures by themselves.
+   */
+  rateLimited?: { responses: number; waitedMs: number }
   /** The model phase: seed, budget, sequences run, shrinks (absent when it did not run). */
   generated?: NonNullable<GeneratedPhase['result']>
   /** True when a required check failed (or, with strict, any check), or the run aborted or was cut. */
@@ -134,6 +156,11 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   }
 
   const exchanges: Exchange[] = []
+  const rateLimited = { responses: 0, waitedMs: 0 }
+  const keeper = createKeeper()
+  const checks = options.checks ?? CHECKS
+  // The checks that read every exchange judge each as it arrives, whole; the run keeps only facts.
+  const watchers = new Map<Check, ExchangeWatcher>()
   let inFlight = 0
   let sequentialRequests = 0
   const names = petNamer(runId)
@@ -143,7 +170,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     runId,
     command: options.command ?? DEFAULT_COMMAND,
     document: spec.document,
-    validators: spec.validators,
+    validators: boundedValidators(spec.document, spec.validators),
     exchanges,
     capabilities,
     generation,
@@ -153,19 +180,42 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       limits.deadline.signal.throwIfAborted()
       if (inFlight++ === 0) sequentialRequests++
       try {
-        const exchange = await sendRequest(
-          options.baseUrl,
-          options.apiKey,
-          request,
-          timeoutMs,
-          options.fetch,
-          {
+        let exchange: Exchange
+        for (let attempt = 0; ; attempt++) {
+          exchange = await sendRequest(options.baseUrl, options.apiKey, request, timeoutMs, options.fetch, {
             maxBodyBytes: limits.maxBodyBytes,
             deadline: limits.deadline.signal,
-          },
-        )
-        exchanges.push(exchange)
-        return exchange
+          })
+          // 429, or 503 with Retry-After: the target asks to come back later. Waited for within the
+          // deadline and counted apart; the answer that asked is neither judged nor kept.
+          const retryAfter = exchange.headers.get('retry-after')
+          const wait = retryWait(
+            { status: exchange.status, retryAfter },
+            attempt,
+            Date.now(),
+            limits.deadline.endsAt,
+          )
+          if (wait === undefined) break
+          rateLimited.responses++
+          rateLimited.waitedMs += wait
+          try {
+            await sleep(wait, undefined, { signal: limits.deadline.signal })
+          } catch {
+            throw limits.deadline.signal.reason ?? new DeadlineReached(limits.deadline.message)
+          }
+        }
+        for (const [check, watcher] of watchers) {
+          try {
+            watcher.see(exchange)
+          } catch (error) {
+            watchers.set(check, brokenWatcher(check, error as Error))
+          }
+        }
+        // The check gets the facts too: a parsed 1 MiB body held by a batch of 100 requests would cost gigabytes.
+        const kept = keeper.keep(exchange)
+        exchanges.push(keeper.log(kept))
+        if (exchange.text.length >= LARGE_BODY_CHARS) collectSoon()
+        return kept
       } finally {
         inFlight--
       }
@@ -189,6 +239,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     report.durationMs = performance.now() - started
     report.requests = exchanges.length
     report.sequentialRequests = sequentialRequests
+    report.rateLimited = { ...rateLimited }
     if (generation.result) report.generated = generation.result
     report.hints = hintsFor(report.results, targetKind, context.command)
     report.failed =
@@ -197,6 +248,10 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     return report
   }
 
+  for (const check of checks) {
+    if (check.watch && check.needs.every((need) => capabilities.has(need)))
+      watchers.set(check, check.watch(context))
+  }
   try {
     report.abort = refused ?? (await preflight(context, options, timeoutMs))
     if (report.abort) return finish()
@@ -207,9 +262,8 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     if (!(error instanceof DeadlineReached)) throw error
   }
 
-  const checks = options.checks ?? CHECKS
   for (const check of [...checks.filter((c) => !c.afterAll), ...checks.filter((c) => c.afterAll)]) {
-    report.results.push(...(await runCheck(check, context)))
+    report.results.push(...(await runCheck(check, context, watchers.get(check))))
   }
   if (limits.deadline.signal.aborted) report.cut = limits.deadline.message
   return finish()
@@ -230,7 +284,20 @@ function withoutCredentials(baseUrl: string): { url: string; credentials: string
   return { url: parsed.href.replace(/\/$/, baseUrl.endsWith('/') ? '/' : ''), credentials }
 }
 
-async function runCheck(check: Check, context: CheckContext): Promise<CheckResult[]> {
+/** A watcher whose rule threw: the check reports it could not finish, as a check that throws does. */
+function brokenWatcher(check: Check, error: Error): ExchangeWatcher {
+  const message = `The check could not finish: ${error.message}`
+  return {
+    see() {},
+    outcome: () => ({ findings: check.operations.map((operation) => ({ operation, message, curl: '' })) }),
+  }
+}
+
+async function runCheck(
+  check: Check,
+  context: CheckContext,
+  watcher: ExchangeWatcher | undefined,
+): Promise<CheckResult[]> {
   const base = { check: check.name, level: check.level, description: check.description }
   const missing = check.needs.find((need) => !context.capabilities.has(need))
   if (missing)
@@ -244,7 +311,7 @@ async function runCheck(check: Check, context: CheckContext): Promise<CheckResul
   let outcome: Awaited<ReturnType<Check['run']>>
   const firstExchange = context.exchanges.length
   try {
-    outcome = await check.run(context)
+    outcome = watcher ? watcher.outcome() : await check.run(context)
   } catch (error) {
     const skip = (reason: string) =>
       check.operations.map(
@@ -269,9 +336,13 @@ async function runCheck(check: Check, context: CheckContext): Promise<CheckResul
         .slice(firstExchange)
         .map((exchange) => storageRefusal(context, exchange))
         .find((reason) => reason !== undefined)
+  // Findings grouped per operation: how many, and the first few distinct (a watcher has grouped them already).
+  const groups = new FindingGroups()
+  for (const found of outcome.findings) groups.add(found)
   return check.operations.map((operation): CheckResult => {
-    const findings = outcome.findings.filter((f) => f.operation === operation)
-    if (findings.length > 0 && !refused) return { ...base, operation, outcome: 'fail', findings }
+    const findings = groups.examples(operation)
+    const found = outcome.found?.[operation] ?? groups.count(operation)
+    if (findings.length > 0 && !refused) return { ...base, operation, outcome: 'fail', findings, found }
     const reason = outcome.skipped?.[operation] ?? (findings.length > 0 ? refused : undefined)
     if (reason) return { ...base, operation, outcome: 'skip', reason, findings: [] }
     return { ...base, operation, outcome: 'pass', findings }

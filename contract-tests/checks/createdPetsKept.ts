@@ -2,6 +2,7 @@ import type { Check, Finding } from '../Check.ts'
 import { finding } from '../Check.ts'
 import type { Exchange } from '../exchange.ts'
 import { inPool } from '../inPool.ts'
+import { NotJudged } from '../notJudged.ts'
 import { limitSchema } from './limitSchema.ts'
 import { petsIn } from './petsIn.ts'
 
@@ -30,6 +31,11 @@ export const createdPetsKept: Check = {
       (exchange) =>
         exchange.request.operation === 'createPet' && exchange.status === 201 && isPet(exchange.json),
     )
+    // No accepted write to look for: not judged, never a vacuous pass.
+    if (created.length === 0)
+      throw new NotJudged(
+        'no create of this run answered 201 with a pet, so no accepted write can be looked for',
+      )
     const findings: Finding[] = []
     const fetched = await inPool(created, 10, (exchange) =>
       context.send({ operation: 'getPet', method: 'GET', path: `/pets/${(exchange.json as Pet).id}` }),

@@ -1,5 +1,6 @@
 import { OPERATION_IDS } from '../Check.ts'
 import { estimateDuration } from '../estimateDuration.ts'
+import { EXAMPLES_MAX } from '../FindingGroups.ts'
 import type { ContractReport } from '../runContract.ts'
 import { mapStrings } from '../text/mapStrings.ts'
 import { truncate, visible } from '../text/visible.ts'
@@ -35,6 +36,8 @@ export function toJsonSummary(report: ContractReport): object {
       ...tally(report),
       requests: report.requests,
       durationMs: Math.round(report.durationMs),
+      rateLimited: report.rateLimited?.responses ?? 0,
+      rateLimitWaitMs: Math.round(report.rateLimited?.waitedMs ?? 0),
     },
     estimate: estimateDuration(report),
     generated: report.generated ?? null,
@@ -43,16 +46,21 @@ export function toJsonSummary(report: ContractReport): object {
     skipped: report.results
       .filter((r) => r.outcome === 'skip')
       .map((r) => ({ check: r.check, operation: r.operation, reason: r.reason })),
+    // One entry per failing check × operation: how many findings, and the first few distinct.
     failures: report.results
       .filter((r) => r.outcome === 'fail')
-      .flatMap((r) =>
-        r.findings.map((f) => ({
-          check: r.check,
-          level: r.level,
-          verdict: verdictOf(r, report.strict),
-          ...f,
+      .map((r) => ({
+        check: r.check,
+        level: r.level,
+        operation: r.operation,
+        verdict: verdictOf(r, report.strict),
+        found: Math.max(r.found ?? 0, r.findings.length),
+        examples: r.findings.slice(0, EXAMPLES_MAX).map(({ message, curl, script }) => ({
+          message,
+          curl,
+          ...(script !== undefined && { script }),
         })),
-      ),
+      })),
   }
   return mapStrings(summary, (s) => visible(truncate(s, JSON_TEXT_MAX)))
 }
