@@ -55,6 +55,8 @@ export interface Exchange {
   truncated?: { limitBytes: number }
   /** A curl line that reproduces the request; the key is read from $PETSTORE_API_KEY. */
   curl: string
+  /** How many items the body's array held, when `json` keeps only the first of them (keptJson). */
+  items?: number
 }
 
 export const WRONG_KEY = 'contract-suite-wrong-key-0000'

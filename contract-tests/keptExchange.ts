@@ -1,5 +1,5 @@
 import type { Exchange } from './exchange.ts'
-import { type KeptSize, keptJson } from './json/keptJson.ts'
+import { KEPT_ITEMS_MAX, type KeptSize, keptJson } from './json/keptJson.ts'
 import { detached } from './text/detached.ts'
 
 /** The start of a body kept with the facts (the judgments that quote a body whole ran on arrival). */
@@ -39,7 +39,13 @@ export function createKeeper(runMax = KEPT_RUN_MAX): Keeper {
     keep(exchange) {
       const size: KeptSize = { spent: 0 }
       const json = keptJson(exchange.json, size)
-      const kept = { ...exchange, text: detached(exchange.text.slice(0, KEPT_TEXT_MAX)), json }
+      const cut = Array.isArray(exchange.json) && exchange.json.length > KEPT_ITEMS_MAX
+      const kept: Exchange = {
+        ...exchange,
+        text: detached(exchange.text.slice(0, KEPT_TEXT_MAX)),
+        json,
+        ...(cut && { items: (exchange.json as unknown[]).length }),
+      }
       sizes.set(kept, size.spent)
       return kept
     },

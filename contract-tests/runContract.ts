@@ -20,7 +20,7 @@ import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest }
 import { FindingGroups } from './FindingGroups.ts'
 import { hintsFor } from './hintsFor.ts'
 import { DEFAULT_COMMAND } from './invokedAs.ts'
-import { createKeeper } from './keptExchange.ts'
+import { createKeeper, KEPT_RUN_MAX } from './keptExchange.ts'
 import { NotJudged } from './notJudged.ts'
 import { petNamer } from './petNames.ts'
 import { retryWait } from './retryWait.ts'
@@ -242,6 +242,10 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     report.rateLimited = { ...rateLimited }
     if (generation.result) report.generated = generation.result
     report.hints = hintsFor(report.results, targetKind, context.command)
+    if (keeper.dropped() > 0)
+      report.hints.push(
+        `The target's bodies filled what the run keeps of them (${KEPT_RUN_MAX} characters of facts): ${keeper.dropped()} later exchanges were kept without their body's facts, so the checks that read earlier answers (created_pets_kept, listed_pets_retrievable, the model phase's knowledge) judged fewer of them.`,
+      )
     report.failed =
       Boolean(report.abort || report.cut) ||
       report.results.some((r) => r.outcome === 'fail' && (r.level === 'required' || report.strict))

@@ -5,7 +5,7 @@ import { inPool } from '../inPool.ts'
 import { oncePer } from '../negative/oncePer.ts'
 import { type ParameterViolation, parameterViolations } from '../negative/parameterViolations.ts'
 import { limitSchema } from './limitSchema.ts'
-import { describeResponse, petsIn } from './petsIn.ts'
+import { countIn, describeResponse, petsIn } from './petsIn.ts'
 
 /** Sends each generated parameter violation once per run (both checks below judge the same answers). */
 const sendViolations = oncePer(async (context: CheckContext) => {
@@ -55,7 +55,7 @@ function brokenRule(violation: ParameterViolation, exchange: Exchange, maximum: 
   const pets = petsIn(exchange)
   if (violation.operation !== 'listPets') return undefined
   if (!pets) return 'not a list'
-  if (pets.length > maximum) return `${pets.length} pets, more than the maximum ${maximum}`
+  if (pets.length > maximum) return `${countIn(exchange)} pets, more than the maximum ${maximum}`
   // A filter parameter is a field of the pets it keeps (status): each returned pet must carry the value asked for.
   const strays = pets.filter(
     (pet) => violation.parameter in pet && pet[violation.parameter] !== violation.value,

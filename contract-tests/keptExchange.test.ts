@@ -1,0 +1,37 @@
+import { describe, expect, test } from '@jest/globals'
+import type { Exchange } from './exchange.ts'
+import { KEPT_ITEMS_MAX } from './json/keptJson.ts'
+import { createKeeper, KEPT_TEXT_MAX } from './keptExchange.ts'
+
+const exchange = (json: unknown, text = JSON.stringify(json)): Exchange => ({
+  request: { operation: 'listPets', method: 'GET', path: '/pets', url: 'http://t/v1/pets' },
+  status: 200,
+  headers: new Headers(),
+  text,
+  json,
+  curl: "curl 'http://t/v1/pets'",
+})
+
+describe('createKeeper: what the run keeps of an exchange', () => {
+  test('an excerpt, the facts, and how many items a cut array held', () => {
+    const huge = Array.from({ length: 5_000 }, () => [])
+    const kept = createKeeper().keep(exchange(huge))
+    expect(kept.text.length).toBe(KEPT_TEXT_MAX)
+    expect(kept.json).toHaveLength(KEPT_ITEMS_MAX)
+    expect(kept.items).toBe(5_000)
+    const page = [{ id: 1, name: 'Rex', categoryId: 1, status: 'sold' }]
+    expect(createKeeper().keep(exchange(page))).toMatchObject({ json: page, text: JSON.stringify(page) })
+    expect(createKeeper().keep(exchange(page)).items).toBeUndefined()
+  })
+
+  test("past the run's budget the log keeps exchanges without facts, and counts them; the sender still gets them", () => {
+    const keeper = createKeeper(100)
+    const page = [{ id: 1, name: 'x'.repeat(60) }]
+    const first = keeper.keep(exchange(page))
+    expect(keeper.log(first).json).toEqual(page)
+    const second = keeper.keep(exchange(page))
+    expect(second.json).toEqual(page)
+    expect(keeper.log(second).json).toBeUndefined()
+    expect(keeper.dropped()).toBe(1)
+  })
+})
