@@ -110,16 +110,20 @@ describe('reports a person reads', () => {
   })
 })
 
+/** The reference server, but the requests `drips` picks get their status line, then a byte every 50 ms, forever. */
+function dripping(drips: (request: IncomingMessage) => boolean): Server {
+  return around((request, response, next) => {
+    if (!drips(request)) return next()
+    request.resume()
+    response.writeHead(200, { 'content-type': 'application/json' })
+    const timer = setInterval(() => response.write(' '), 50)
+    response.on('close', () => clearInterval(timer))
+  })
+}
+
 describe('not judged is never a pass', () => {
   test('an operation whose bodies drip past the timeout is skipped by the response checks, with the reason', async () => {
-    // getPet answers its status line and headers, then a byte every 50 ms, forever.
-    const drips = around((request, response, next) => {
-      if (!/^\/v1\/pets\/[^/?]+$/.test(request.url ?? '')) return next()
-      request.resume()
-      response.writeHead(200, { 'content-type': 'application/json' })
-      const timer = setInterval(() => response.write(' '), 50)
-      response.on('close', () => clearInterval(timer))
-    })
+    const drips = dripping((request) => /^\/v1\/pets\/[^/?]+$/.test(request.url ?? ''))
     const checks: Check[] = [
       unknownPetNotFound,
       noServerErrors,
@@ -144,13 +148,7 @@ describe('not judged is never a pass', () => {
   })
 
   test('creates that drip past the timeout: every check that needed an answered create is a skip', async () => {
-    const drips = around((request, response, next) => {
-      if (request.method !== 'POST') return next()
-      request.resume()
-      response.writeHead(201, { 'content-type': 'application/json' })
-      const timer = setInterval(() => response.write(' '), 50)
-      response.on('close', () => clearInterval(timer))
-    })
+    const drips = dripping((request) => request.method === 'POST')
     const checks: Check[] = [
       clientIdNotUsed,
       rejectedBodiesNotStored,
