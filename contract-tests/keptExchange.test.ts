@@ -1,7 +1,9 @@
 import { describe, expect, test } from '@jest/globals'
+import { defaultSpec } from '../spec/runtime.ts'
+import { limitSchema } from './checks/limitSchema.ts'
 import type { Exchange } from './exchange.ts'
 import { KEPT_ITEMS_MAX } from './json/keptJson.ts'
-import { createKeeper, KEPT_TEXT_MAX } from './keptExchange.ts'
+import { createKeeper, KEPT_TEXT_MAX, keptItemsFor } from './keptExchange.ts'
 
 const exchange = (json: unknown, text = JSON.stringify(json)): Exchange => ({
   request: { operation: 'listPets', method: 'GET', path: '/pets', url: 'http://t/v1/pets' },
@@ -10,6 +12,15 @@ const exchange = (json: unknown, text = JSON.stringify(json)): Exchange => ({
   text,
   json,
   curl: "curl 'http://t/v1/pets'",
+})
+
+describe('keptItemsFor: a full page of the document checked against is always kept', () => {
+  test('twice the maximum limit, for the packaged spec and for one with larger pages', () => {
+    const document = structuredClone(defaultSpec().document)
+    expect(keptItemsFor(document)).toBe(Math.max(KEPT_ITEMS_MAX, 2 * Number(limitSchema(document).maximum)))
+    limitSchema(document).maximum = 250
+    expect(keptItemsFor(document)).toBe(500)
+  })
 })
 
 describe('createKeeper: what the run keeps of an exchange', () => {
@@ -25,7 +36,7 @@ describe('createKeeper: what the run keeps of an exchange', () => {
   })
 
   test("past the run's budget the log keeps exchanges without facts, and counts them; the sender still gets them", () => {
-    const keeper = createKeeper(100)
+    const keeper = createKeeper({ runMax: 100 })
     const page = [{ id: 1, name: 'x'.repeat(60) }]
     const first = keeper.keep(exchange(page))
     expect(keeper.log(first).json).toEqual(page)

@@ -1,3 +1,5 @@
+import type { PetStoreDocument } from '../spec/runtime.ts'
+import { limitSchema } from './checks/limitSchema.ts'
 import type { Exchange } from './exchange.ts'
 import { KEPT_ITEMS_MAX, type KeptSize, keptJson } from './json/keptJson.ts'
 import { detached } from './text/detached.ts'
@@ -11,6 +13,18 @@ export const KEPT_TEXT_MAX = 512
  * that read the log (created_pets_kept, listed_pets_retrievable, ...) judge what was logged.
  */
 export const KEPT_RUN_MAX = 16_000_000
+
+/**
+ * The items of a list the run keeps: KEPT_ITEMS_MAX, or twice the document's maximum `limit` when
+ * that is larger, so a full page of the document the run checks against is always kept whole.
+ *
+ * @example
+ * keptItemsFor(evolvedDocument) // 500 when listPets' limit has maximum 250
+ */
+export function keptItemsFor(document: PetStoreDocument): number {
+  const maximum = Number(limitSchema(document).maximum)
+  return Number.isFinite(maximum) ? Math.max(KEPT_ITEMS_MAX, 2 * maximum) : KEPT_ITEMS_MAX
+}
 
 export interface Keeper {
   /** The exchange as the check that sent it gets it: a KEPT_TEXT_MAX excerpt and the body's facts (keptJson). */
@@ -31,15 +45,15 @@ export interface Keeper {
  * const kept = keeper.keep(exchange) // what the check gets
  * exchanges.push(keeper.log(kept)) // what later checks read
  */
-export function createKeeper(runMax = KEPT_RUN_MAX): Keeper {
+export function createKeeper({ runMax = KEPT_RUN_MAX, itemsMax = KEPT_ITEMS_MAX } = {}): Keeper {
   const sizes = new WeakMap<Exchange, number>()
   let spent = 0
   let dropped = 0
   return {
     keep(exchange) {
       const size: KeptSize = { spent: 0 }
-      const json = keptJson(exchange.json, size)
-      const cut = Array.isArray(exchange.json) && exchange.json.length > KEPT_ITEMS_MAX
+      const json = keptJson(exchange.json, size, itemsMax)
+      const cut = Array.isArray(exchange.json) && exchange.json.length > itemsMax
       const kept: Exchange = {
         ...exchange,
         text: detached(exchange.text.slice(0, KEPT_TEXT_MAX)),

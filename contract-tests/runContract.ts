@@ -20,7 +20,7 @@ import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest }
 import { FindingGroups } from './FindingGroups.ts'
 import { hintsFor } from './hintsFor.ts'
 import { DEFAULT_COMMAND } from './invokedAs.ts'
-import { createKeeper, KEPT_RUN_MAX } from './keptExchange.ts'
+import { createKeeper, KEPT_RUN_MAX, keptItemsFor } from './keptExchange.ts'
 import { NotJudged } from './notJudged.ts'
 import { petNamer } from './petNames.ts'
 import { retryWait } from './retryWait.ts'
@@ -157,7 +157,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
 
   const exchanges: Exchange[] = []
   const rateLimited = { responses: 0, waitedMs: 0 }
-  const keeper = createKeeper()
+  const keeper = createKeeper({ itemsMax: keptItemsFor(spec.document) })
   const checks = options.checks ?? CHECKS
   // The checks that read every exchange judge each as it arrives, whole; the run keeps only facts.
   const watchers = new Map<Check, ExchangeWatcher>()

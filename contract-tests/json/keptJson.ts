@@ -1,6 +1,10 @@
 import { copyExact } from './parseJsonLossless.ts'
 
-/** Items of the top-level array kept: twice the spec's largest page, so every pet of a page is kept. */
+/**
+ * Items of the top-level array kept by default: twice the spec's largest page (100), so every pet of
+ * a page is kept and a page too long is still too long. The run passes twice its own spec's maximum
+ * when that is larger (keptItemsFor).
+ */
 export const KEPT_ITEMS_MAX = 200
 /** Items of a nested array, and fields of any object, kept (a Pet has 4, an Error 3). */
 export const KEPT_NESTED_MAX = 64
@@ -29,11 +33,11 @@ export interface KeptSize {
  * @example
  * keptJson([{ id: 1, name: 'x'.repeat(1e6) }]) // [{ id: 1, name: NOT_KEPT }]
  */
-export function keptJson(value: unknown, size: KeptSize = { spent: 0 }): unknown {
-  return kept(value, 0, size)
+export function keptJson(value: unknown, size: KeptSize = { spent: 0 }, itemsMax = KEPT_ITEMS_MAX): unknown {
+  return kept(value, 0, size, itemsMax)
 }
 
-function kept(value: unknown, depth: number, size: KeptSize): unknown {
+function kept(value: unknown, depth: number, size: KeptSize, itemsMax: number): unknown {
   size.spent++
   if (typeof value === 'string') {
     if (value.length > KEPT_STRING_MAX) return NOT_KEPT
@@ -42,13 +46,13 @@ function kept(value: unknown, depth: number, size: KeptSize): unknown {
   }
   if (typeof value !== 'object' || value === null) return value
   if (depth >= KEPT_DEPTH_MAX) return NOT_KEPT
-  const room = depth === 0 ? KEPT_ITEMS_MAX : KEPT_NESTED_MAX
+  const room = depth === 0 ? itemsMax : KEPT_NESTED_MAX
   const copy = Array.isArray(value)
-    ? value.slice(0, room).map((item) => kept(item, depth + 1, size))
+    ? value.slice(0, room).map((item) => kept(item, depth + 1, size, itemsMax))
     : Object.fromEntries(
         Object.entries(value)
           .slice(0, KEPT_NESTED_MAX)
-          .map(([key, item]) => [key, kept(item, depth + 1, size)]),
+          .map(([key, item]) => [key, kept(item, depth + 1, size, itemsMax)]),
       )
   copyExact(value, copy)
   return copy
