@@ -133,7 +133,7 @@ describe('a huge or endless body costs the cap, not the body', () => {
 
 /**
  * The documented bound of a default run against 1 MiB bodies of any shape (docs/contract-suite.md):
- * measured 170-240 MiB on a loaded 2-core machine; before the run kept facts instead of bodies, a
+ * measured 176-225 MiB on a loaded 2-core machine; before the run kept facts instead of bodies, a
  * 1 MiB `[[],[],...]` took it to 4.4 GiB.
  */
 const SHAPES_BOUND_MIB = 256

@@ -3,12 +3,13 @@ import type { ContractReport, RunOptions } from './runContract.ts'
 
 /**
  * The young generation of the suite's thread, in MiB. A parsed 1 MiB body is hundreds of thousands
- * of small objects; with Node's default (a young generation of up to ~100 MiB on the main thread)
- * a hostile target's bodies took the CLI's peak RSS past 400 MiB though the run keeps little. With
- * this limit the same run peaks near 200 MiB and a default run against the mock runs as many
- * sequences (measured on a loaded 2-core machine; decisions/018).
+ * of small objects; with Node's default young generation on the main thread, a hostile target's
+ * bodies took the CLI's peak RSS past 400 MiB though the run keeps little. Measured on a loaded
+ * 2-core machine (decisions/018): at 6 MiB the worst shape (`[[],[],...]`) peaks at 224 MiB, at
+ * 12 MiB at 239-256 MiB; a default run against the mock runs about as many model sequences at
+ * either (542-563 against 573-592, within the noise between runs).
  */
-export const YOUNG_GENERATION_MIB = 12
+export const YOUNG_GENERATION_MIB = 6
 
 /** What the CLI hands the thread: RunOptions that survive a structured clone, and the `--spec` path. */
 export type WorkerRunOptions = Omit<RunOptions, 'fetch' | 'checks' | 'spec'> & {
