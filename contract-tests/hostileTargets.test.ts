@@ -279,6 +279,7 @@ describe('control characters from the target are neutralised, and the reports st
     expect(run.stdout.split('\n')).toContain('Result: FAILED')
     expect(xmlWellFormedness(run.junit)).toBeUndefined()
     expect(() => JSON.parse(run.summary)).not.toThrow()
+    expect(run.summary.length).toBeLessThan(JSON_SUMMARY_MAX)
   })
 })
 
