@@ -39,7 +39,9 @@ describe('createKeeper: what the run keeps of an exchange', () => {
     const keeper = createKeeper({ runMax: 100 })
     const page = [{ id: 1, name: 'x'.repeat(60) }]
     const first = keeper.keep(exchange(page))
-    expect(keeper.log(first).json).toEqual(page)
+    const logged = keeper.log(first)
+    expect(logged).toMatchObject({ json: page, status: 200, text: '', curl: first.curl })
+    expect([...logged.headers]).toEqual([])
     const second = keeper.keep(exchange(page))
     expect(second.json).toEqual(page)
     expect(keeper.log(second).json).toBeUndefined()

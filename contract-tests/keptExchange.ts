@@ -26,6 +26,9 @@ export function keptItemsFor(document: PetStoreDocument): number {
   return Number.isFinite(maximum) ? Math.max(KEPT_ITEMS_MAX, 2 * maximum) : KEPT_ITEMS_MAX
 }
 
+/** What a logged exchange holds instead of its headers (one shared, empty). */
+const NO_HEADERS = new Headers()
+
 export interface Keeper {
   /** The exchange as the check that sent it gets it: a KEPT_TEXT_MAX excerpt and the body's facts (keptJson). */
   keep(exchange: Exchange): Exchange
@@ -65,9 +68,12 @@ export function createKeeper({ runMax = KEPT_RUN_MAX, itemsMax = KEPT_ITEMS_MAX 
     },
     log(kept) {
       spent += sizes.get(kept) ?? 0
-      if (spent <= runMax || kept.json === undefined) return kept
+      // The log's readers (created_pets_kept, unique_ids, the model's knowledge, ...) read the
+      // request, status, facts and curl line: headers and text were judged on arrival.
+      const logged = { ...kept, headers: NO_HEADERS, text: '' }
+      if (spent <= runMax || kept.json === undefined) return logged
       dropped++
-      return { ...kept, json: undefined }
+      return { ...logged, json: undefined }
     },
     dropped: () => dropped,
   }
