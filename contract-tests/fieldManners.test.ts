@@ -10,6 +10,7 @@ import { contentTypeConformance } from './checks/contentTypeConformance.ts'
 import { createdPetsKept } from './checks/createdPetsKept.ts'
 import { locationHeader } from './checks/locationHeader.ts'
 import { noServerErrors } from './checks/noServerErrors.ts'
+import { parameterViolationsHandled } from './checks/parameterViolations.ts'
 import { responseSchemaConformance } from './checks/responseSchemaConformance.ts'
 import { statusCodeConformance } from './checks/statusCodeConformance.ts'
 import { unknownPetNotFound } from './checks/unknownPetNotFound.ts'
@@ -123,9 +124,10 @@ function dripping(drips: (request: IncomingMessage) => boolean): Server {
 
 describe('not judged is never a pass', () => {
   test('an operation whose bodies drip past the timeout is skipped by the response checks, with the reason', async () => {
-    const drips = dripping((request) => /^\/v1\/pets\/[^/?]+$/.test(request.url ?? ''))
+    const drips = dripping((request) => request.url?.startsWith('/v1/pets/') ?? false)
     const checks: Check[] = [
       unknownPetNotFound,
+      parameterViolationsHandled,
       noServerErrors,
       statusCodeConformance,
       responseSchemaConformance,
@@ -134,6 +136,10 @@ describe('not judged is never a pass', () => {
     const report = await runAgainstServer(drips, { apiKey: KEY, mode: 'read-only', timeoutMs: 400, checks })
     const outcome = (check: string, operation: string) =>
       report.results.find((r) => r.check === check && r.operation === operation)
+    expect(outcome('parameter_violations_handled', 'getPet')).toMatchObject({
+      outcome: 'skip',
+      reason: expect.stringMatching(/not judged: no getPet request with a parameter violation got an answer/),
+    })
     for (const check of [
       'status_code_conformance',
       'response_schema_conformance',
