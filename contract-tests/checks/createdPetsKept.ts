@@ -78,10 +78,12 @@ export const createdPetsKept: Check = {
         }),
       ),
     )
+    let listsJudged = 0
     for (const [i, status] of [...statuses].entries()) {
       const list = lists[i] as Exchange
       const pets = petsIn(list)
       if (!pets) continue
+      listsJudged++
       const byId = new Map(pets.map((pet) => [String(pet.id), pet]))
       for (const pet of current.values()) {
         const listed = byId.get(String(pet.id))
@@ -102,6 +104,17 @@ export const createdPetsKept: Check = {
         break
       }
     }
+    // No list of a kept pet's status came back as a list (or no pet was read back to look for): not judged.
+    if (listsJudged === 0 && !findings.some((f) => f.operation === 'listPets'))
+      return {
+        findings,
+        skipped: {
+          listPets:
+            statuses.size === 0
+              ? 'not judged: no created pet was read back by getPet, so none could be looked for in a list'
+              : 'not judged: no list of a created pet’s status answered with a list (see no_server_errors)',
+        },
+      }
     return { findings }
   },
 }
