@@ -8,6 +8,9 @@ import { rejectedBodiesNotStored } from './checks/badBodies.ts'
 import { clientIdNotUsed } from './checks/clientIdNotUsed.ts'
 import { contentTypeConformance } from './checks/contentTypeConformance.ts'
 import { createdPetsKept } from './checks/createdPetsKept.ts'
+import { createRoundTrip } from './checks/createRoundTrip.ts'
+import { gapStatusConformance } from './checks/gapStatusConformance.ts'
+import { limitMaximumHonoured } from './checks/limitMaximumHonoured.ts'
 import { locationHeader } from './checks/locationHeader.ts'
 import { noServerErrors } from './checks/noServerErrors.ts'
 import { parameterViolationsHandled } from './checks/parameterViolations.ts'
@@ -151,6 +154,29 @@ describe('not judged is never a pass', () => {
       })
     expect(outcome('no_server_errors', 'getPet')?.outcome).toBe('fail')
     expect(outcome('status_code_conformance', 'listPets')?.outcome).toBe('pass')
+  })
+
+  test('lists that drip past the timeout (all but the first): the list rules are skips with the reason', async () => {
+    let lists = 0
+    const drips = dripping(
+      (request) => request.method === 'GET' && /^\/v1\/pets(\?|$)/.test(request.url ?? '') && lists++ > 0,
+    )
+    const checks: Check[] = [limitMaximumHonoured, createRoundTrip, createdPetsKept, gapStatusConformance]
+    const report = await runAgainstServer(drips, { apiKey: KEY, timeoutMs: 300, checks })
+    for (const check of [
+      'limit_maximum_honoured',
+      'create_round_trip',
+      'created_pets_kept',
+      'gap_status_conformance',
+    ])
+      expect({
+        check,
+        ...report.results.find((r) => r.check === check && r.operation === 'listPets'),
+      }).toMatchObject({
+        check,
+        outcome: 'skip',
+        reason: expect.stringMatching(/^not judged: /),
+      })
   })
 
   test('creates that drip past the timeout: every check that needed an answered create is a skip', async () => {
