@@ -4,4 +4,8 @@ import { exitIfNodeTooOld } from '../spec/packageInfo.ts'
 
 exitIfNodeTooOld('petstore-contract')
 const { runContractCli } = await import('../contract-tests/cli.ts')
-process.exitCode = await runContractCli(process.argv.slice(2), 'petstore-contract')
+const { invokedAs } = await import('../contract-tests/invokedAs.ts')
+process.exitCode = await runContractCli(
+  process.argv.slice(2),
+  invokedAs(process.env, process.argv, process.cwd()),
+)

@@ -39,6 +39,8 @@ export interface GeneratedPhase {
     shrinks: number
     knownPets: number
     createdPets: number
+    /** The command that replays this search (same seed and budget), as the user ran the suite. */
+    replay: string
   }
 }
 
@@ -48,6 +50,8 @@ export interface CheckContext {
   /** The key the target accepts: the authentication negatives are derived from it. */
   apiKey: string
   runId: string
+  /** The command the user ran the suite with (`npm run contract --`, `petstore-contract`, ...), for hints that name it. */
+  command: string
   document: PetStoreDocument
   validators: SpecValidators
   /** Sends a request (recorded for the checks that read every exchange). */
@@ -77,6 +81,14 @@ export interface CheckOutcome {
    * as passed). To skip every operation from deep inside a check, throw NotJudged.
    */
   skipped?: Partial<Record<OperationName, string>>
+  /** How many findings each operation had in all, when `findings` holds only the first examples (FindingGroups). */
+  found?: Partial<Record<OperationName, number>>
+}
+
+/** What judges exchanges as they arrive (the body is then dropped): sees each, then says what it found. */
+export interface ExchangeWatcher {
+  see(exchange: Exchange): void
+  outcome(): CheckOutcome
 }
 
 /**
@@ -91,6 +103,12 @@ export interface Check {
   operations: readonly OperationName[]
   needs: readonly Need[]
   afterAll?: boolean
+  /**
+   * Judges every exchange of the run as it arrives, while its body is whole; the runner then keeps
+   * only facts of it (keptExchange) and, in this check's turn, reports the watcher's outcome
+   * instead of calling `run` (which judges `context.exchanges`, for a hand-made context).
+   */
+  watch?(context: CheckContext): ExchangeWatcher
   run(context: CheckContext): Promise<CheckOutcome>
 }
 

@@ -26,6 +26,8 @@ export interface ContractTarget {
   maxBodyBytes: number
   junitFile?: string | undefined
   jsonFile?: string | undefined
+  /** Another version of the OpenAPI document to check against (a path); the packaged spec when absent. */
+  specFile?: string | undefined
 }
 
 /** Where `--reports` writes, relative to the working directory (reports/ is git-ignored). */
@@ -57,6 +59,8 @@ export function contractUsage(program: string): string {
                            time budget  (env PETSTORE_DEADLINE)
       --max-body BYTES     read at most BYTES of a response body, discard the rest (e.g. 1MiB, 4MiB;
                            default 1MiB)                             (env PETSTORE_MAX_BODY)
+      --spec FILE          check against this OpenAPI document (another version of spec/openapi.yaml)
+                           instead of the packaged one    (env PETSTORE_SPEC)
       --junit FILE         write a JUnit XML report                 (env PETSTORE_JUNIT)
       --json FILE          write a JSON summary (checks x operations) (env PETSTORE_JSON)
   -r, --reports            both, at ${DEFAULT_REPORTS.junit} and ${DEFAULT_REPORTS.json}
@@ -97,6 +101,7 @@ export function resolveTarget(
       budget: { type: 'string' },
       deadline: { type: 'string' },
       'max-body': { type: 'string' },
+      spec: { type: 'string' },
       junit: { type: 'string' },
       json: { type: 'string' },
       reports: { type: 'boolean', short: 'r' },
@@ -159,6 +164,7 @@ export function resolveTarget(
     maxBodyBytes,
     junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined),
     jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? DEFAULT_REPORTS.json : undefined),
+    specFile: values.spec ?? env.PETSTORE_SPEC,
   }
 }
 

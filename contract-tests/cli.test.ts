@@ -1,9 +1,17 @@
 // The contract CLI as a user runs it: a child process, its output and exit status.
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { describe, expect, test } from '@jest/globals'
+import { describe, expect, jest, test } from '@jest/globals'
+import { SPEC_PATH as SPEC } from '../spec/specPath.ts'
+import { startOwnMock } from './testing/startOwnMock.ts'
+
+// Two runs of the CLI against the mock: a guard, not a threshold.
+jest.setTimeout(120_000)
 
 const CLI = new URL('./cli.ts', import.meta.url).pathname
 const run = promisify(execFile)
@@ -12,8 +20,12 @@ const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.
 }
 
 /** Runs the CLI; resolves its exit code and output whatever the code. */
-async function contract(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return run(process.execPath, [CLI, ...args], { timeout: 30_000 }).then(
+async function contract(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PETSTORE_|npm_)/.test(k)))
+  return run(process.execPath, [CLI, ...args], { timeout: 60_000, env: { ...clean, ...env } }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   )
@@ -48,8 +60,36 @@ describe('petstore-contract (contract-tests/cli.ts)', () => {
   test('--help (-h) names the command that was run, with the short aliases', async () => {
     const result = await contract(['-h'])
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^Usage: npm run contract -- --base-url URL/)
+    expect(result.stdout).toMatch(/^Usage: node contract-tests\/cli\.ts --base-url URL/)
     expect(result.stdout).toMatch(/-u, --base-url URL[\s\S]*-k, --api-key KEY[\s\S]*-r, --reports/)
+    expect(result.stdout).toMatch(/--spec FILE/)
+  })
+
+  test('--spec checks against another version of the document, and the replay hint names the npm script run', async () => {
+    // The same API with another default page size: the mock (default 20) no longer conforms to it.
+    const evolved = (await readFile(SPEC, 'utf8')).replace(/default: 20\b/, 'default: 7')
+    expect(evolved).toContain('default: 7')
+    const dir = await mkdtemp(join(tmpdir(), 'petstore-spec-'))
+    const mock = await startOwnMock('cli-spec-key')
+    try {
+      await writeFile(join(dir, 'openapi.yaml'), evolved)
+      const args = ['-u', mock.baseUrl, '-k', 'cli-spec-key', '--read-only', '--budget', '5runs']
+      const npm = { npm_lifecycle_event: 'contract', npm_lifecycle_script: 'node contract-tests/cli.ts' }
+      const result = await contract([...args, '--spec', join(dir, 'openapi.yaml')], npm)
+      expect(result.code).toBe(1)
+      expect(result.stdout).toMatch(/FAIL {2}default_limit \[required\] listPets/)
+      expect(result.stdout).toMatch(/replay: npm run contract -- --base-url \S+ --seed \d+ --budget 5runs/)
+      const npx = { npm_lifecycle_event: 'npx', npm_lifecycle_script: 'petstore-contract -u x' }
+      const viaNpx = await contract(args, npx)
+      expect(viaNpx.code).toBe(0)
+      expect(viaNpx.stdout).toMatch(/replay: npx -p petstore-mock petstore-contract --base-url /)
+      const missing = await contract([...args, '--spec', join(dir, 'absent.yaml')])
+      expect(missing.code).toBe(2)
+      expect(missing.stderr).toMatch(/--spec .*absent\.yaml/)
+    } finally {
+      await mock.stop()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   test('a usage error names the setting and exits 2', async () => {

@@ -6,14 +6,17 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import { type ContractTarget, contractUsage, resolveTarget } from './ContractTarget.ts'
+import { invokedAs } from './invokedAs.ts'
 import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
-import { runContract } from './runContract.ts'
+import type { ContractReport } from './runContract.ts'
+import { runContractInWorker, SpecError } from './runContractInWorker.ts'
 import { visible } from './text/visible.ts'
 
 /**
- * Runs the suite as a command and resolves its exit status: 0 conforms, 1 a check failed, 2 a usage
+ * Runs the suite as a command and resolves its exit status (`program` is the command the user ran,
+ * which the help text and every hint name: see invokedAs): 0 conforms, 1 a check failed, 2 a usage
  * error, an aborted run, or a run the deadline cut before any check failed. The console report says why a run aborted; nothing repeats it.
  *
  * @example
@@ -36,7 +39,14 @@ export async function runContractCli(argv: readonly string[], program: string): 
     return 0
   }
 
-  const report = await runContract(target)
+  let report: ContractReport
+  try {
+    report = await runContractInWorker({ ...target, command: program })
+  } catch (error) {
+    if (!(error instanceof SpecError)) throw error
+    console.error(`petstore-contract: --spec ${visible(target.specFile ?? '')}: ${visible(error.message)}`)
+    return 2
+  }
   // An aborted run is one message (the report's ABORTED line), on stderr where CI logs look for it.
   if (report.abort) console.error(formatConsole(report))
   else console.log(formatConsole(report))
@@ -58,4 +68,8 @@ export async function runContractCli(argv: readonly string[], program: string): 
   return report.abort ? 2 : failedChecks ? 1 : report.cut ? 2 : 0
 }
 
-if (import.meta.main) process.exitCode = await runContractCli(process.argv.slice(2), 'npm run contract --')
+if (import.meta.main)
+  process.exitCode = await runContractCli(
+    process.argv.slice(2),
+    invokedAs(process.env, process.argv, process.cwd()),
+  )

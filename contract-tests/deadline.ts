@@ -24,6 +24,8 @@ export interface Deadline {
   signal: AbortSignal
   /** The message the report shows when the deadline cut the run. */
   message: string
+  /** When it passes, in `Date.now()` milliseconds: a wait for a rate-limited target never goes past it. */
+  endsAt: number
   /** Stops the timer (at the end of a run that finished in time). */
   clear(): void
 }
@@ -42,7 +44,7 @@ export function startDeadline(ms: number): Deadline {
   const message = `The deadline (${formatDuration(ms)}, --deadline or PETSTORE_DEADLINE) cut the run: what was judged before it is reported; the rest is skipped.`
   const timer = setTimeout(() => controller.abort(new DeadlineReached(message)), ms)
   timer.unref()
-  return { signal: controller.signal, message, clear: () => clearTimeout(timer) }
+  return { signal: controller.signal, message, endsAt: Date.now() + ms, clear: () => clearTimeout(timer) }
 }
 
 /**

@@ -31,6 +31,7 @@ async function contextFor(options: ReferenceOptions) {
     baseUrl,
     apiKey: 'k',
     runId: 'testrun1',
+    command: 'petstore-contract',
     document: openApiDocument,
     validators: compileValidators(openApiDocument),
     exchanges,

@@ -55,6 +55,8 @@ export interface Exchange {
   truncated?: { limitBytes: number }
   /** A curl line that reproduces the request; the key is read from $PETSTORE_API_KEY. */
   curl: string
+  /** How many items the body's array held, when `json` keeps only the first of them (keptJson). */
+  items?: number
 }
 
 export const WRONG_KEY = 'contract-suite-wrong-key-0000'
@@ -136,15 +138,18 @@ export async function sendRequest(
     const text = new TextDecoder().decode(
       answer.truncated ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes,
     )
-    return {
-      request: { ...request, url },
-      status: answer.status,
-      headers: answer.headers,
-      text,
-      json: answer.truncated ? undefined : parseJsonLossless(text),
-      ...(answer.truncated && { truncated: { limitBytes: maxBodyBytes } }),
-      curl,
-    }
+    const truncated = answer.truncated
+    return withLazyJson(
+      {
+        request: { ...request, url },
+        status: answer.status,
+        headers: answer.headers,
+        text,
+        ...(truncated && { truncated: { limitBytes: maxBodyBytes } }),
+        curl,
+      },
+      () => (truncated ? undefined : parseJsonLossless(text)),
+    )
   } catch (error) {
     if (limits.deadline?.aborted) throw limits.deadline.reason ?? new DeadlineReached('deadline')
     const { kind, message } = describeNetworkError(error, url, timeoutMs, timeout.aborted)
@@ -159,6 +164,22 @@ export async function sendRequest(
       curl,
     }
   }
+}
+
+/**
+ * The exchange with `json` parsed on first read, then kept. A parsed 1 MiB body can be tens of MB;
+ * parsed here, every response that completed while the run awaited another would hold one at once.
+ * Read first by the runner's watchers, right before it keeps only the facts, one is alive at a time.
+ */
+function withLazyJson(exchange: Omit<Exchange, 'json'>, parse: () => unknown): Exchange {
+  let parsed: { value: unknown } | undefined
+  return Object.defineProperty(exchange, 'json', {
+    enumerable: true,
+    get: () => {
+      parsed ??= { value: parse() }
+      return parsed.value
+    },
+  }) as Exchange
 }
 
 async function sendFetch(

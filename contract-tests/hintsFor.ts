@@ -1,4 +1,5 @@
 import type { TargetKind } from './capabilitiesOf.ts'
+import { DEFAULT_COMMAND } from './invokedAs.ts'
 import type { CheckResult } from './runContract.ts'
 
 /**
@@ -6,9 +7,13 @@ import type { CheckResult } from './runContract.ts'
  * pet it was sent (created or fetched back differently) looks like a stateless mock (`prism mock`): such a run wants `--stateless`.
  *
  * @example
- * hintsFor(report.results, 'server') // ['The target accepted a wrong key and ... run with --stateless ...']
+ * hintsFor(report.results, 'server', 'npm run contract --') // ['The target accepted a wrong key and ... run with --stateless ...']
  */
-export function hintsFor(results: readonly CheckResult[], targetKind: TargetKind): string[] {
+export function hintsFor(
+  results: readonly CheckResult[],
+  targetKind: TargetKind,
+  command = DEFAULT_COMMAND,
+): string[] {
   const failed = (check: string, operation?: string) =>
     results.some(
       (r) => r.check === check && r.outcome === 'fail' && (!operation || r.operation === operation),
@@ -16,7 +21,7 @@ export function hintsFor(results: readonly CheckResult[], targetKind: TargetKind
   const hints: string[] = []
   if (targetKind === 'server' && failed('wrong_key_rejected') && failed('create_round_trip')) {
     hints.push(
-      'The target accepted a wrong key and did not keep a pet it was sent: it looks stateless, like `prism mock`. If it is a stateless mock, run with --stateless (the checks that need state or real keys are then skipped, with the reason); if it is a real server, these failures are real.',
+      `The target accepted a wrong key and did not keep a pet it was sent: it looks stateless, like \`prism mock\`. If it is a stateless mock, run \`${command} --stateless\` with your other flags (the checks that need state or real keys are then skipped, with the reason); if it is a real server, these failures are real.`,
     )
   }
   const truncated = results.filter((r) => r.check === 'body_within_cap' && r.outcome === 'fail')

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals'
+import { JSON_SUMMARY_MAX } from './report/toJsonSummary.ts'
 import { bodyOf, closedPort, type LocalServer, stall, startHttp } from './testing/hostileServers.ts'
 import { xmlWellFormedness } from './testing/xmlWellFormedness.ts'
 
@@ -130,6 +131,47 @@ describe('a huge or endless body costs the cap, not the body', () => {
   )
 })
 
+/**
+ * The documented bound of a default run against 1 MiB bodies of any shape (docs/contract-suite.md):
+ * measured 176-225 MiB on a loaded 2-core machine; before the run kept facts instead of bodies, a
+ * 1 MiB `[[],[],...]` took it to 4.4 GiB.
+ */
+const SHAPES_BOUND_MIB = 256
+const MiB = 1_048_576
+
+/** 1 MiB bodies of the shapes that cost most once parsed: many tiny values, deep nesting, a huge string. */
+const SHAPES: Array<[string, string]> = [
+  ['nested arrays [[],[],...]', `[${'[],'.repeat(MiB / 3 - 2)}[]]`],
+  ['deep objects {"a":{"a":...}}', `${'{"a":'.repeat(MiB / 6)}1${'}'.repeat(MiB / 6)}`],
+  ['long number arrays', `[${'1,'.repeat(MiB / 2 - 2)}1]`],
+  [
+    'schema-valid pets with a 1 MB name',
+    JSON.stringify({ id: 1, name: 'x'.repeat(MiB - 100), categoryId: 1, status: 'available' }),
+  ],
+]
+
+describe('memory is bounded by what the run keeps, not by what the target sends', () => {
+  test.each(SHAPES)(
+    '%s on every operation: under the bound, reports written and bounded',
+    async (name, body) => {
+      const answer = (request: IncomingMessage, response: ServerResponse) => {
+        request.resume()
+        response.writeHead(request.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' })
+        response.end(body)
+      }
+      const run = await withServer(startHttp(answer), (server) =>
+        runCli(`shape-${name.split(' ')[0]}`, ['--base-url', server.baseUrl]),
+      )
+      expect(run.runaway).toBe(false)
+      expect(run.maxRssMiB).toBeLessThan(SHAPES_BOUND_MIB)
+      expect(run.code).toBe(1)
+      expect(run.stdout.split('\n')).toContain('Result: FAILED')
+      expect(run.summary.length).toBeLessThan(JSON_SUMMARY_MAX)
+      expect(JSON.parse(run.summary).result).toBe('failed')
+    },
+  )
+})
+
 /** Echoes the key in every form and place it can: body text, headers, encodings. */
 function echoKey(request: IncomingMessage, response: ServerResponse): void {
   request.resume()
@@ -237,6 +279,7 @@ describe('control characters from the target are neutralised, and the reports st
     expect(run.stdout.split('\n')).toContain('Result: FAILED')
     expect(xmlWellFormedness(run.junit)).toBeUndefined()
     expect(() => JSON.parse(run.summary)).not.toThrow()
+    expect(run.summary.length).toBeLessThan(JSON_SUMMARY_MAX)
   })
 })
 

@@ -3,8 +3,16 @@
 // the report writers turn a report into what the CLI prints and writes.
 export type { Finding, Level, OperationName } from './Check.ts'
 export type { TargetKind } from './capabilitiesOf.ts'
+export { loadCompiledSpec } from './loadCompiledSpec.ts'
+export { countOf } from './report/countOf.ts'
 export { CONSOLE_TEXT_MAX, formatConsole } from './report/formatConsole.ts'
 export { type Tally, tally, type Verdict, verdictOf } from './report/tally.ts'
-export { JSON_TEXT_MAX, toJsonSummary } from './report/toJsonSummary.ts'
+export {
+  JSON_EXAMPLES_MAX,
+  JSON_REASON_MAX,
+  JSON_SUMMARY_MAX,
+  JSON_TEXT_MAX,
+  toJsonSummary,
+} from './report/toJsonSummary.ts'
 export { JUNIT_TEXT_MAX, toJunitXml } from './report/toJunitXml.ts'
 export { type CheckResult, type ContractReport, type RunOptions, runContract } from './runContract.ts'

@@ -60,6 +60,8 @@ describe('a check whose precondition failed is skipped with the reason, never pa
       ['default_limit', 'listPets', /not judged: it needs at least 21 pets/],
       ['limit_maximum_honoured', 'listPets', /fewer than 100 pets/],
       ['location_header', 'createPet', /no createPet response this check applies to/],
+      ['created_pets_kept', 'createPet', /no create of this run answered 201/],
+      ['created_pets_kept', 'listPets', /no create of this run answered 201/],
     ] as const) {
       expect({ check, ...outcomeOf(report, check, operation) }).toMatchObject({
         check,

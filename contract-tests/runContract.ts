@@ -1,14 +1,29 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { type CompiledSpec, defaultSpec } from '../spec/runtime.ts'
-import type { Check, CheckContext, Finding, GeneratedPhase, Level, OperationName } from './Check.ts'
+import { boundedValidators } from './boundedValidators.ts'
+import type {
+  Check,
+  CheckContext,
+  ExchangeWatcher,
+  Finding,
+  GeneratedPhase,
+  Level,
+  OperationName,
+} from './Check.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
 import { CHECKS } from './checks/index.ts'
 import { storageRefusal } from './checks/storageRefusal.ts'
+import { collectSoon, LARGE_BODY_CHARS } from './collectSoon.ts'
 import { DeadlineReached, defaultDeadlineFor, formatDuration, startDeadline } from './deadline.ts'
 import { ensurePets } from './ensurePets.ts'
 import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
+import { FindingGroups } from './FindingGroups.ts'
 import { hintsFor } from './hintsFor.ts'
+import { DEFAULT_COMMAND } from './invokedAs.ts'
+import { createKeeper, KEPT_RUN_MAX, keptItemsFor } from './keptExchange.ts'
 import { NotJudged } from './notJudged.ts'
 import { petNamer } from './petNames.ts'
+import { retryWait } from './retryWait.ts'
 import { type Budget, DEFAULT_BUDGET, parseBudget } from './stateful/Budget.ts'
 import { createRedactor } from './text/createRedactor.ts'
 import { mapStrings } from './text/mapStrings.ts'
@@ -43,6 +58,12 @@ export interface RunOptions {
   seed?: number | undefined
   /** How hard the model phase looks: `{ runs }`, `{ ms }`, or the flag's text (`200runs`, `30s`). 4 s by default. */
   budget?: Budget | string | undefined
+  /**
+   * The command hints name (the replay line, `--stateless`), as the user ran the suite: the CLI
+   * passes `npm run contract --`, `petstore-contract` or `npx -p petstore-mock petstore-contract`
+   * (invokedAs); DEFAULT_COMMAND otherwise.
+   */
+  command?: string | undefined
 }
 
 export interface CheckResult {
@@ -53,7 +74,10 @@ export interface CheckResult {
   outcome: 'pass' | 'fail' | 'skip'
   /** Why it was skipped. */
   reason?: string
+  /** The first EXAMPLES_MAX distinct findings (by message) of this check on this operation. */
   findings: Finding[]
+  /** How many findings there were in all, on a failed result (`findings` holds the first few). */
+  found?: number
 }
 
 export interface ContractReport {
@@ -78,6 +102,11 @@ export interface ContractReport {
    * `sequentialRequests * L` ms (see `estimateDuration`).
    */
   sequentialRequests?: number
+  /**
+   * Answers that asked the suite to come back later (429, or 503 with Retry-After) and the time it
+   * waited for them in all: sent again, never judged as failures by themselves.
+   */
+  rateLimited?: { responses: number; waitedMs: number }
   /** The model phase: seed, budget, sequences run, shrinks (absent when it did not run). */
   generated?: NonNullable<GeneratedPhase['result']>
   /** True when a required check failed (or, with strict, any check), or the run aborted or was cut. */
@@ -127,6 +156,11 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   }
 
   const exchanges: Exchange[] = []
+  const rateLimited = { responses: 0, waitedMs: 0 }
+  const keeper = createKeeper({ itemsMax: keptItemsFor(spec.document) })
+  const checks = options.checks ?? CHECKS
+  // The checks that read every exchange judge each as it arrives, whole; the run keeps only facts.
+  const watchers = new Map<Check, ExchangeWatcher>()
   let inFlight = 0
   let sequentialRequests = 0
   const names = petNamer(runId)
@@ -134,8 +168,9 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     runId,
+    command: options.command ?? DEFAULT_COMMAND,
     document: spec.document,
-    validators: spec.validators,
+    validators: boundedValidators(spec.document, spec.validators),
     exchanges,
     capabilities,
     generation,
@@ -145,19 +180,42 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       limits.deadline.signal.throwIfAborted()
       if (inFlight++ === 0) sequentialRequests++
       try {
-        const exchange = await sendRequest(
-          options.baseUrl,
-          options.apiKey,
-          request,
-          timeoutMs,
-          options.fetch,
-          {
+        let exchange: Exchange
+        for (let attempt = 0; ; attempt++) {
+          exchange = await sendRequest(options.baseUrl, options.apiKey, request, timeoutMs, options.fetch, {
             maxBodyBytes: limits.maxBodyBytes,
             deadline: limits.deadline.signal,
-          },
-        )
-        exchanges.push(exchange)
-        return exchange
+          })
+          // 429, or 503 with Retry-After: the target asks to come back later. Waited for within the
+          // deadline and counted apart; the answer that asked is neither judged nor kept.
+          const retryAfter = exchange.headers.get('retry-after')
+          const wait = retryWait(
+            { status: exchange.status, retryAfter },
+            attempt,
+            Date.now(),
+            limits.deadline.endsAt,
+          )
+          if (wait === undefined) break
+          rateLimited.responses++
+          rateLimited.waitedMs += wait
+          try {
+            await sleep(wait, undefined, { signal: limits.deadline.signal })
+          } catch {
+            throw limits.deadline.signal.reason ?? new DeadlineReached(limits.deadline.message)
+          }
+        }
+        for (const [check, watcher] of watchers) {
+          try {
+            watcher.see(exchange)
+          } catch (error) {
+            watchers.set(check, brokenWatcher(check, error as Error))
+          }
+        }
+        // The check gets the facts too: a parsed 1 MiB body held by a batch of 100 requests would cost gigabytes.
+        const kept = keeper.keep(exchange)
+        exchanges.push(keeper.log(kept))
+        if (exchange.text.length >= LARGE_BODY_CHARS) collectSoon()
+        return kept
       } finally {
         inFlight--
       }
@@ -181,14 +239,23 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     report.durationMs = performance.now() - started
     report.requests = exchanges.length
     report.sequentialRequests = sequentialRequests
+    report.rateLimited = { ...rateLimited }
     if (generation.result) report.generated = generation.result
-    report.hints = hintsFor(report.results, targetKind)
+    report.hints = hintsFor(report.results, targetKind, context.command)
+    if (keeper.dropped() > 0)
+      report.hints.push(
+        `The target's bodies filled what the run keeps of them (${KEPT_RUN_MAX} characters of facts): ${keeper.dropped()} later exchanges were kept without their body's facts, so the checks that read earlier answers (created_pets_kept, listed_pets_retrievable, the model phase's knowledge) judged fewer of them.`,
+      )
     report.failed =
       Boolean(report.abort || report.cut) ||
       report.results.some((r) => r.outcome === 'fail' && (r.level === 'required' || report.strict))
     return report
   }
 
+  for (const check of checks) {
+    if (check.watch && check.needs.every((need) => capabilities.has(need)))
+      watchers.set(check, check.watch(context))
+  }
   try {
     report.abort = refused ?? (await preflight(context, options, timeoutMs))
     if (report.abort) return finish()
@@ -199,9 +266,8 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     if (!(error instanceof DeadlineReached)) throw error
   }
 
-  const checks = options.checks ?? CHECKS
   for (const check of [...checks.filter((c) => !c.afterAll), ...checks.filter((c) => c.afterAll)]) {
-    report.results.push(...(await runCheck(check, context)))
+    report.results.push(...(await runCheck(check, context, watchers.get(check))))
   }
   if (limits.deadline.signal.aborted) report.cut = limits.deadline.message
   return finish()
@@ -222,7 +288,20 @@ function withoutCredentials(baseUrl: string): { url: string; credentials: string
   return { url: parsed.href.replace(/\/$/, baseUrl.endsWith('/') ? '/' : ''), credentials }
 }
 
-async function runCheck(check: Check, context: CheckContext): Promise<CheckResult[]> {
+/** A watcher whose rule threw: the check reports it could not finish, as a check that throws does. */
+function brokenWatcher(check: Check, error: Error): ExchangeWatcher {
+  const message = `The check could not finish: ${error.message}`
+  return {
+    see() {},
+    outcome: () => ({ findings: check.operations.map((operation) => ({ operation, message, curl: '' })) }),
+  }
+}
+
+async function runCheck(
+  check: Check,
+  context: CheckContext,
+  watcher: ExchangeWatcher | undefined,
+): Promise<CheckResult[]> {
   const base = { check: check.name, level: check.level, description: check.description }
   const missing = check.needs.find((need) => !context.capabilities.has(need))
   if (missing)
@@ -236,7 +315,7 @@ async function runCheck(check: Check, context: CheckContext): Promise<CheckResul
   let outcome: Awaited<ReturnType<Check['run']>>
   const firstExchange = context.exchanges.length
   try {
-    outcome = await check.run(context)
+    outcome = watcher ? watcher.outcome() : await check.run(context)
   } catch (error) {
     const skip = (reason: string) =>
       check.operations.map(
@@ -261,9 +340,13 @@ async function runCheck(check: Check, context: CheckContext): Promise<CheckResul
         .slice(firstExchange)
         .map((exchange) => storageRefusal(context, exchange))
         .find((reason) => reason !== undefined)
+  // Findings grouped per operation: how many, and the first few distinct (a watcher has grouped them already).
+  const groups = new FindingGroups()
+  for (const found of outcome.findings) groups.add(found)
   return check.operations.map((operation): CheckResult => {
-    const findings = outcome.findings.filter((f) => f.operation === operation)
-    if (findings.length > 0 && !refused) return { ...base, operation, outcome: 'fail', findings }
+    const findings = groups.examples(operation)
+    const found = outcome.found?.[operation] ?? groups.count(operation)
+    if (findings.length > 0 && !refused) return { ...base, operation, outcome: 'fail', findings, found }
     const reason = outcome.skipped?.[operation] ?? (findings.length > 0 ? refused : undefined)
     if (reason) return { ...base, operation, outcome: 'skip', reason, findings: [] }
     return { ...base, operation, outcome: 'pass', findings }

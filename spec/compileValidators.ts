@@ -29,8 +29,11 @@ const JSON_MEDIA_TYPE = 'application/json'
  * const validators = compileValidators(await loadSpec())
  * validators.schema('NewPet')({ name: 'Rex' }) // false: categoryId is required
  */
-export function compileValidators(document: PetStoreDocument): SpecValidators {
-  const ajv = createAjv()
+export function compileValidators(
+  document: PetStoreDocument,
+  options: { allErrors?: boolean } = {},
+): SpecValidators {
+  const ajv = createAjv(options)
   // Dereferencing copies a shared schema (Error) into every response that uses it; compiling is the
   // expensive part, so each distinct schema is compiled once.
   const compiled = new Map<string, ValidateFunction>()

@@ -6,14 +6,15 @@ const INT64 = 2 ** 63
 
 /**
  * An Ajv instance for OpenAPI 3.1 schemas (JSON Schema 2020-12 plus the OpenAPI vocabulary).
- * Build it once and compile every validator at start-up: compiling is the expensive part.
+ * Build it once and compile every validator at start-up: compiling is the expensive part. Every
+ * error is reported unless `allErrors: false` (the first only: what a huge hostile body needs).
  */
-export function createAjv(): Ajv2020 {
+export function createAjv(options: { allErrors?: boolean } = {}): Ajv2020 {
   // validateSchema: false skips checking each schema against the 2020-12 meta-schema, which costs
   // ~55 ms of start-up: swagger-parser has already validated every schema in the document, and
   // strict mode still rejects unknown keywords.
   const ajv = new Ajv2020({
-    allErrors: true,
+    allErrors: options.allErrors ?? true,
     strict: true,
     strictTypes: false,
     validateFormats: true,

@@ -1,5 +1,8 @@
 import type { ErrorObject } from 'ajv'
 
+/** The most errors one description names. */
+const SENTENCES_MAX = 20
+
 /**
  * Turns Ajv errors into one sentence a person can act on, naming each field and the rule it breaks.
  *
@@ -12,8 +15,14 @@ export function describeAjvErrors(
   subject: string,
 ): string {
   if (!errors || errors.length === 0) return `${subject} is invalid`
-  const sentences = errors.map((error) => `${subject}${error.instancePath} ${ruleOf(error)}`)
-  return [...new Set(sentences)].join('; ')
+  // A hostile body can break a rule in every one of 700,000 items: name the first few.
+  const sentences = [
+    ...new Set(
+      errors.slice(0, SENTENCES_MAX * 4).map((error) => `${subject}${error.instancePath} ${ruleOf(error)}`),
+    ),
+  ]
+  const more = errors.length > SENTENCES_MAX ? `; … (${errors.length} errors in all)` : ''
+  return sentences.slice(0, SENTENCES_MAX).join('; ') + more
 }
 
 function ruleOf(error: ErrorObject): string {

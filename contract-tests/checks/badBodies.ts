@@ -5,6 +5,7 @@ import type { Exchange } from '../exchange.ts'
 import { inPool } from '../inPool.ts'
 import { type BodyViolation, bodyText, bodyViolations } from '../negative/bodyViolations.ts'
 import { oncePer } from '../negative/oncePer.ts'
+import { NotJudged } from '../notJudged.ts'
 import { describeResponse, petsIn } from './petsIn.ts'
 
 /** One row of fixtures/contract-bad-bodies.json (what the schema cannot imply); `{{name}}` becomes a pet name. */
@@ -119,6 +120,11 @@ export const rejectedBodiesNotStored: Check = {
   async run(context) {
     const { sent, fence } = await sendViolations(context)
     const refused = sent.filter(({ exchange }) => exchange.status >= 400 && exchange.status < 500)
+    // Nothing refused (each accepted, or never answered): nothing can be looked for, so not a pass.
+    if (refused.length === 0)
+      throw new NotJudged(
+        'no bad body was refused with a 4xx (see bad_bodies_rejected and no_server_errors), so no refused body can be looked for',
+      )
     const labelOf = new Map<unknown, string>()
     for (const { violation, markers } of refused)
       for (const marker of markers) labelOf.set(marker, violation.label)

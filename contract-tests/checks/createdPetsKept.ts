@@ -2,6 +2,7 @@ import type { Check, Finding } from '../Check.ts'
 import { finding } from '../Check.ts'
 import type { Exchange } from '../exchange.ts'
 import { inPool } from '../inPool.ts'
+import { NotJudged } from '../notJudged.ts'
 import { limitSchema } from './limitSchema.ts'
 import { petsIn } from './petsIn.ts'
 
@@ -30,6 +31,11 @@ export const createdPetsKept: Check = {
       (exchange) =>
         exchange.request.operation === 'createPet' && exchange.status === 201 && isPet(exchange.json),
     )
+    // No accepted write to look for: not judged, never a vacuous pass.
+    if (created.length === 0)
+      throw new NotJudged(
+        'no create of this run answered 201 with a pet, so no accepted write can be looked for',
+      )
     const findings: Finding[] = []
     const fetched = await inPool(created, 10, (exchange) =>
       context.send({ operation: 'getPet', method: 'GET', path: `/pets/${(exchange.json as Pet).id}` }),
@@ -72,10 +78,12 @@ export const createdPetsKept: Check = {
         }),
       ),
     )
+    let listsJudged = 0
     for (const [i, status] of [...statuses].entries()) {
       const list = lists[i] as Exchange
       const pets = petsIn(list)
       if (!pets) continue
+      listsJudged++
       const byId = new Map(pets.map((pet) => [String(pet.id), pet]))
       for (const pet of current.values()) {
         const listed = byId.get(String(pet.id))
@@ -96,6 +104,17 @@ export const createdPetsKept: Check = {
         break
       }
     }
+    // No list of a kept pet's status came back as a list (or no pet was read back to look for): not judged.
+    if (listsJudged === 0 && !findings.some((f) => f.operation === 'listPets'))
+      return {
+        findings,
+        skipped: {
+          listPets:
+            statuses.size === 0
+              ? 'not judged: no created pet was read back by getPet, so none could be looked for in a list'
+              : 'not judged: no list of a created pet’s status answered with a list (see no_server_errors)',
+        },
+      }
     return { findings }
   },
 }

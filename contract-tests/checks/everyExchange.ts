@@ -1,6 +1,15 @@
 import { isDocumentedStatus, operationById, type SpecValidators } from '../../spec/runtime.ts'
-import { type Check, type Finding, type Need, OPERATION_IDS, type OperationName } from '../Check.ts'
+import {
+  type Check,
+  type CheckContext,
+  type ExchangeWatcher,
+  type Finding,
+  type Need,
+  OPERATION_IDS,
+  type OperationName,
+} from '../Check.ts'
 import type { Exchange } from '../exchange.ts'
+import { FindingGroups } from '../FindingGroups.ts'
 
 /** What a rule over one exchange may read besides the exchange. */
 export interface ExchangeRuleContext {
@@ -18,63 +27,90 @@ export type ExchangeRule = (
 ) => Finding | undefined
 
 /**
- * A check that judges every exchange of the run, whichever check sent it (these run after all the
- * others), so every response the suite provokes is held to the spec. One finding per operation and
- * message is kept: the same fault on twenty requests is one thing to fix. An operation none of whose
- * exchanges could be judged is reported as skipped, not passed.
+ * A check that judges every exchange of the run, whichever check sent it, as it arrives (the runner
+ * calls the watcher while the body is whole, then keeps only facts of it), so every response the
+ * suite provokes is held to the spec. Findings are grouped per operation: a count and the first
+ * EXAMPLES_MAX distinct ones (the same fault on twenty requests is one thing to fix). An operation
+ * none of whose exchanges could be judged is skipped, not passed: one that never answered (timed
+ * out, reset) says so, unless the rule judges unanswered requests itself (`readsUnanswered`).
  *
  * @example
  * export const noServerErrors = everyExchange({ name: 'no_server_errors', ... }, (exchange) =>
  *   exchange.status >= 500 ? finding(exchange, exchange.operation, '500', 'no 5xx') : undefined)
  */
 export function everyExchange(
-  check: Omit<Check, 'run' | 'afterAll' | 'operations'> & {
+  check: Omit<Check, 'run' | 'afterAll' | 'operations' | 'watch'> & {
     operations?: readonly OperationName[]
     /** The rule judges truncated bodies too (others skip them: a body cut at the cap cannot be parsed). */
     readsTruncated?: boolean
+    /** The rule judges requests that got no answer (status 0) too; for the others they are not judged. */
+    readsUnanswered?: boolean
     /** The exchanges the rule is about (all by default): an operation with none of them is not judged. */
     appliesTo?: (exchange: Exchange) => boolean
   },
   rule: ExchangeRule,
 ): Check {
-  const { readsTruncated, appliesTo, ...named } = check
+  const { readsTruncated, readsUnanswered, appliesTo, ...named } = check
   const operations = check.operations ?? OPERATION_IDS
-  return {
-    ...named,
-    operations,
-    afterAll: true,
-    async run(context) {
-      const findings: Finding[] = []
-      const reported = new Set<string>()
-      const judged = new Set<OperationName>()
-      const operationFor = new Map(operations.map((op) => [op, operationById(context.document, op)]))
-      for (const exchange of context.exchanges) {
-        const operation = exchange.request.operation
-        if (!operation || !operations.includes(operation) || exchange.request.notJudged) continue
-        if (exchange.truncated && !readsTruncated) continue
-        if (appliesTo && !appliesTo(exchange)) continue
-        judged.add(operation)
-        const spec = operationFor.get(operation)
-        const ruleContext = {
+  const watch = (context: CheckContext): ExchangeWatcher => {
+    const groups = new FindingGroups()
+    const judged = new Set<OperationName>()
+    const unanswered = new Map<OperationName, number>()
+    const ruleContexts = new Map(
+      operations.map((op) => {
+        const spec = operationById(context.document, op)
+        const ruleContext: ExchangeRuleContext = {
           validators: context.validators,
           documented: Object.keys(spec?.responses ?? {}),
           isDocumented: (status: number) => spec !== undefined && isDocumentedStatus(spec, status),
           capabilities: context.capabilities,
         }
-        const found = rule({ ...exchange, operation }, ruleContext)
-        const key = `${operation} ${found?.message}`
-        if (found && !reported.has(key)) {
-          reported.add(key)
-          findings.push(found)
+        return [op, ruleContext]
+      }),
+    )
+    return {
+      see(exchange) {
+        const operation = exchange.request.operation
+        if (!operation || !operations.includes(operation) || exchange.request.notJudged) return
+        if (exchange.status === 0 && !readsUnanswered) {
+          unanswered.set(operation, (unanswered.get(operation) ?? 0) + 1)
+          return
         }
-      }
-      // An operation with no exchange to judge is not a pass (a read-only run sends no createPet).
-      const skipped = Object.fromEntries(
-        operations
-          .filter((op) => !judged.has(op))
-          .map((op) => [op, `not judged: no ${op} response this check applies to`]),
-      )
-      return { findings, skipped }
+        if (exchange.truncated && !readsTruncated) return
+        if (appliesTo && !appliesTo(exchange)) return
+        judged.add(operation)
+        const found = rule({ ...exchange, operation }, ruleContexts.get(operation) as ExchangeRuleContext)
+        if (found) groups.add(found)
+      },
+      outcome() {
+        // An operation with no exchange to judge is not a pass (a read-only run sends no createPet;
+        // a target that drips its bodies past the timeout answers nothing to judge).
+        const skipped = Object.fromEntries(
+          operations
+            .filter((op) => !judged.has(op))
+            .map((op) => {
+              const lost = unanswered.get(op) ?? 0
+              return [
+                op,
+                lost > 0
+                  ? `not judged: no ${op} request got an answer to judge (${lost} timed out or failed: see no_server_errors)`
+                  : `not judged: no ${op} response this check applies to`,
+              ]
+            }),
+        )
+        return { ...groups.outcome(), skipped }
+      },
+    }
+  }
+  return {
+    ...named,
+    operations,
+    afterAll: true,
+    watch,
+    async run(context) {
+      const watcher = watch(context)
+      for (const exchange of context.exchanges) watcher.see(exchange)
+      return watcher.outcome()
     },
   }
 }

@@ -9,6 +9,8 @@ export const gapStatusConformance = everyExchange(
     description:
       'Answers to inputs the interface document is silent on also use statuses the spec documents (e.g. 400, not 422).',
     needs: [],
+    // Only the gap requests are judged: an operation that sent none (or got no answer to one) is not a pass.
+    appliesTo: (exchange) => exchange.request.kind === 'gap',
   },
   (exchange, { documented, isDocumented }) => {
     if (exchange.request.kind !== 'gap' || exchange.status === 0 || exchange.status >= 500) return undefined

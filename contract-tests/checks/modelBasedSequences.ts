@@ -43,7 +43,7 @@ export const modelBasedSequences: Check = {
       budget,
     })
     const findings: Finding[] = []
-    const replay = `npm run contract -- --base-url ${context.baseUrl} --seed ${seed} --budget ${formatBudget(budget)}`
+    const replay = `${context.command} --base-url ${context.baseUrl} --seed ${seed} --budget ${formatBudget(budget)}`
     if (result.failure) {
       const { problem, steps } = result.failure
       const summary = `Model phase: shortest failing sequence found, ${steps.length} step${steps.length === 1 ? '' : 's'} (seed ${seed}, ${result.shrinks} shrinks). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
@@ -80,6 +80,7 @@ export const modelBasedSequences: Check = {
       shrinks: result.shrinks,
       knownPets: knowledge.size,
       createdPets: knowledge.created.length,
+      replay,
     }
     // Read-only: no create was sent, so createPet was not judged here (never a vacuous pass).
     if (!context.capabilities.has('write')) return { findings, skipped: { createPet: SKIP_REASONS.write } }

@@ -10,6 +10,7 @@ export const noServerErrors = everyExchange(
     description:
       'No request the suite sends gets an undocumented 5xx, a reset connection or no answer within the timeout.',
     needs: [],
+    readsUnanswered: true,
   },
   (exchange, { documented, validators }) => {
     if (exchange.status === 0) {

@@ -1,6 +1,6 @@
 import { type Finding, finding } from '../Check.ts'
 import type { Exchange } from '../exchange.ts'
-import { describeResponse, petsIn } from './petsIn.ts'
+import { countIn, describeResponse, petsIn } from './petsIn.ts'
 
 /**
  * Judges one list page against the size rule the document implies: 200, a list of distinct pets, at
@@ -34,10 +34,10 @@ export function pageFinding(
     return finding(
       exchange,
       'listPets',
-      `200 with ${pets.length} pets, id ${repeated} more than once`,
+      `200 with ${countIn(exchange)} pets, id ${repeated} more than once`,
       expected,
     )
   if (pets.length > rule.limit || pets.length < least)
-    return finding(exchange, 'listPets', `200 with ${pets.length} pets`, expected)
+    return finding(exchange, 'listPets', `200 with ${countIn(exchange)} pets`, expected)
   return undefined
 }

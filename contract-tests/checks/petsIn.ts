@@ -12,6 +12,16 @@ export function petsIn(exchange: Exchange): Array<Record<string, unknown>> | und
 }
 
 /**
+ * How many items a list response held (all of them, when the kept facts hold only the first).
+ *
+ * @example
+ * countIn(exchange) // 350000
+ */
+export function countIn(exchange: Exchange): number | undefined {
+  return exchange.items ?? petsIn(exchange)?.length
+}
+
+/**
  * A short description of what came back, for "Received:".
  *
  * @example
@@ -21,7 +31,7 @@ export function describeResponse(exchange: Exchange): string {
   if (exchange.status === 0) return `no response (${exchange.error})`
   const pets = petsIn(exchange)
   const body = pets
-    ? `${pets.length} items`
+    ? `${countIn(exchange)} items`
     : exchange.truncated
       ? `a body over ${exchange.truncated.limitBytes} bytes, cut unread (not judged; see body_within_cap): ${excerpt(exchange.text)}`
       : exchange.text === ''

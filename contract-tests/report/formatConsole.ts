@@ -1,7 +1,7 @@
-import type { Finding } from '../Check.ts'
 import { estimateDuration } from '../estimateDuration.ts'
 import type { ContractReport } from '../runContract.ts'
 import { truncate, visible } from '../text/visible.ts'
+import { countOf } from './countOf.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** The longest message or reproduction the console prints whole (a target's body can be anything). */
@@ -28,9 +28,11 @@ export function formatConsole(report: ContractReport): string {
       `  ${MARK[verdictOf(result, report.strict)]}  ${result.check} [${result.level}] ${result.operation}${reason}`,
     )
   }
+  // Grouped per check × operation: how many findings, then the first few distinct ones.
   for (const result of report.results.filter((r) => r.outcome === 'fail')) {
-    for (const f of result.findings as Array<Finding & { script?: string }>) {
-      lines.push('', `${result.check} [${result.level}] ${result.operation}`, indent(block(f.message)))
+    lines.push('', `${result.check} [${result.level}] ${result.operation}: ${countOf(result)}`)
+    for (const f of result.findings) {
+      lines.push(indent(block(f.message)))
       if (f.curl) lines.push(indent(`Reproduce: ${block(f.curl)}`))
       if (f.script)
         lines.push(
@@ -44,10 +46,20 @@ export function formatConsole(report: ContractReport): string {
   lines.push(
     '',
     `${counts.passed} passed, ${counts.failed} failed, ${counts.warnings} warnings, ${counts.skipped} skipped (${report.requests} requests in ${Math.round(report.durationMs)} ms)`,
+    ...rateLimitedLines(report),
     ...generatedLines(report),
     report.failed ? 'Result: FAILED' : 'Result: conforms',
   )
   return lines.join('\n')
+}
+
+/** Answers that asked to come back later: reported apart, never failures by themselves. */
+function rateLimitedLines(report: ContractReport): string[] {
+  const limited = report.rateLimited
+  if (!limited || limited.responses === 0) return []
+  return [
+    `Rate limited: ${limited.responses} answer${limited.responses === 1 ? '' : 's'} (429, or 503 with Retry-After) sent again after waiting ${(limited.waitedMs / 1000).toFixed(1)} s in all; not failures`,
+  ]
 }
 
 function modes(report: ContractReport): string {
@@ -84,7 +96,7 @@ function generatedLines(report: ContractReport): string[] {
   const g = report.generated
   if (g)
     lines.unshift(
-      `Model phase: ${g.sequences} sequences, ${g.shrinks} shrinks, budget ${g.budget}, seed ${g.seed} (replay with --seed ${g.seed})`,
+      `Model phase: ${g.sequences} sequences, ${g.shrinks} shrinks, budget ${g.budget}, seed ${g.seed}; replay: ${line(g.replay)}`,
     )
   return lines
 }

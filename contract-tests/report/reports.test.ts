@@ -5,7 +5,7 @@ import { xmlWellFormedness } from '../testing/xmlWellFormedness.ts'
 import { mapStrings } from '../text/mapStrings.ts'
 import { formatConsole } from './formatConsole.ts'
 import type { Tally } from './tally.ts'
-import { toJsonSummary } from './toJsonSummary.ts'
+import { JSON_SUMMARY_MAX, toJsonSummary } from './toJsonSummary.ts'
 import { toJunitXml } from './toJunitXml.ts'
 
 const finding = {
@@ -176,6 +176,34 @@ describe('reports survive whatever the target sends', () => {
     expect(toJunitXml(long).length).toBeLessThan(100_000)
     expect(JSON.stringify(toJsonSummary(long)).length).toBeLessThan(100_000)
     expect(formatConsole(long).length).toBeLessThan(100_000)
+  })
+
+  test('summary.json stays under JSON_SUMMARY_MAX however many distinct, long, hostile findings there are', () => {
+    // Every check x operation fails with many distinct findings of 1 MB each, made of characters that
+    // escaping lengthens sixfold; every skip reason is as long.
+    const hostile = '\u202e\u0001'.repeat(500_000)
+    const many = { ...report(true) }
+    many.results = Array.from({ length: 120 }, (_, i) => ({
+      check: `check_${i}`,
+      level: 'required',
+      description: hostile,
+      operation: 'listPets',
+      outcome: i % 10 === 0 ? 'skip' : 'fail',
+      ...(i % 10 === 0 && { reason: hostile }),
+      found: 5_000,
+      findings: Array.from({ length: 3 }, (_, n) => ({
+        operation: 'listPets',
+        message: `${n}${hostile}`,
+        curl: hostile,
+        script: hostile,
+      })),
+    })) as CheckResult[]
+    many.hints = [hostile, hostile]
+    const text = JSON.stringify(toJsonSummary(many), null, 2)
+    expect(text.length).toBeLessThan(JSON_SUMMARY_MAX)
+    const parsed = JSON.parse(text) as { failures: Array<{ found: number; examplesLeftOut?: number }> }
+    expect(parsed.failures.every((failure) => failure.found === 5_000)).toBe(true)
+    expect(parsed.failures.some((failure) => (failure.examplesLeftOut ?? 0) > 0)).toBe(true)
   })
 
   test('warnings and failures are counted the same way in console, JSON and JUnit', () => {

@@ -1,5 +1,6 @@
 import { OPERATION_IDS } from '../Check.ts'
 import { estimateDuration } from '../estimateDuration.ts'
+import { EXAMPLES_MAX } from '../FindingGroups.ts'
 import type { ContractReport } from '../runContract.ts'
 import { mapStrings } from '../text/mapStrings.ts'
 import { truncate, visible } from '../text/visible.ts'
@@ -7,6 +8,16 @@ import { tally, verdictOf } from './tally.ts'
 
 /** The longest string the summary holds (a target's body can be anything). */
 export const JSON_TEXT_MAX = 16_384
+/** The longest skip reason or hint kept (they are sentences; a target's text in one is cut). */
+export const JSON_REASON_MAX = 512
+/** What all examples together may take, serialised: past it, an entry keeps its count and says how many examples were left out. */
+export const JSON_EXAMPLES_MAX = 524_288
+/**
+ * The bound on the whole summary, whatever the target sends (held by reports.test.ts with every
+ * check failing on 1 MB texts of control characters): the examples, plus at most ~100 results' matrix
+ * cells, skip reasons and hints.
+ */
+export const JSON_SUMMARY_MAX = 1_048_576
 
 /**
  * The JSON summary: a checks × operations matrix of verdicts (`pass`, `fail`, `warn`, `skip`, `n/a`),
@@ -35,6 +46,8 @@ export function toJsonSummary(report: ContractReport): object {
       ...tally(report),
       requests: report.requests,
       durationMs: Math.round(report.durationMs),
+      rateLimited: report.rateLimited?.responses ?? 0,
+      rateLimitWaitMs: Math.round(report.rateLimited?.waitedMs ?? 0),
     },
     estimate: estimateDuration(report),
     generated: report.generated ?? null,
@@ -43,16 +56,38 @@ export function toJsonSummary(report: ContractReport): object {
     skipped: report.results
       .filter((r) => r.outcome === 'skip')
       .map((r) => ({ check: r.check, operation: r.operation, reason: r.reason })),
+    // One entry per failing check × operation: how many findings, and the first few distinct.
     failures: report.results
       .filter((r) => r.outcome === 'fail')
-      .flatMap((r) =>
-        r.findings.map((f) => ({
-          check: r.check,
-          level: r.level,
-          verdict: verdictOf(r, report.strict),
-          ...f,
+      .map((r) => ({
+        check: r.check,
+        level: r.level,
+        operation: r.operation,
+        verdict: verdictOf(r, report.strict),
+        found: Math.max(r.found ?? 0, r.findings.length),
+        examples: r.findings.slice(0, EXAMPLES_MAX).map(({ message, curl, script }) => ({
+          message,
+          curl,
+          ...(script !== undefined && { script }),
         })),
-      ),
+      })),
   }
-  return mapStrings(summary, (s) => visible(truncate(s, JSON_TEXT_MAX)))
+  const shown = mapStrings(summary, (s) => visible(truncate(s, JSON_TEXT_MAX)))
+  shown.skipped = shown.skipped.map((skip) => ({ ...skip, reason: cutReason(skip.reason) }))
+  shown.hints = shown.hints.map((hint) => cutReason(hint) ?? '')
+  let room = JSON_EXAMPLES_MAX
+  for (const failure of shown.failures) {
+    const kept = failure.examples.filter((example) => {
+      room -= JSON.stringify(example).length
+      return room >= 0
+    })
+    if (kept.length < failure.examples.length)
+      Object.assign(failure, { examples: kept, examplesLeftOut: failure.examples.length - kept.length })
+  }
+  return shown
+}
+
+/** A reason or hint as the summary keeps it: cut after escaping, so the escapes cannot make it longer. */
+function cutReason(reason: string | undefined): string | undefined {
+  return reason === undefined ? undefined : truncate(reason, JSON_REASON_MAX)
 }

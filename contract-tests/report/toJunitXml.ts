@@ -1,6 +1,7 @@
 import type { Finding } from '../Check.ts'
 import type { ContractReport } from '../runContract.ts'
 import { truncate, visible } from '../text/visible.ts'
+import { countOf } from './countOf.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** The longest text one testcase carries: a failure message with its reproductions. */
@@ -21,7 +22,7 @@ export const JUNIT_TEXT_MAX = 16_384
 export function toJunitXml(report: ContractReport): string {
   const cases = report.results.map((result) => {
     const open = `    <testcase classname="petstore.contract.${attr(result.level)}" name="${attr(`${result.check} ${result.operation}`)}">`
-    const messages = text(result.findings.map(describeFinding).join('\n\n'))
+    const messages = text([`${countOf(result)}:`, ...result.findings.map(describeFinding)].join('\n\n'))
     switch (verdictOf(result, report.strict)) {
       case 'skip':
         return `${open}<skipped message="${attr(result.reason ?? '')}"/></testcase>`
@@ -42,6 +43,8 @@ export function toJunitXml(report: ContractReport): string {
     : []
   const properties = [
     ['warnings', String(counts.warnings)],
+    ['rate-limited', String(report.rateLimited?.responses ?? 0)],
+    ['rate-limit-wait-ms', String(Math.round(report.rateLimited?.waitedMs ?? 0))],
     ...(report.hints ?? []).map((hint) => ['hint', hint]),
   ].map(
     ([name, value]) => `      <property name="${attr(name as string)}" value="${attr(value as string)}"/>`,

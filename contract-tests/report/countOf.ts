@@ -1,0 +1,14 @@
+import type { CheckResult } from '../runContract.ts'
+
+/**
+ * How many findings a result groups, and how many are shown.
+ *
+ * @example
+ * countOf({ found: 2563, findings: [a, b, c] }) // '2563 findings, the first 3 distinct shown'
+ */
+export function countOf(result: Pick<CheckResult, 'found' | 'findings'>): string {
+  const found = Math.max(result.found ?? 0, result.findings.length)
+  const shown = result.findings.length
+  const total = found === 1 ? '1 finding' : `${found} findings`
+  return found > shown ? `${total}, the first ${shown} distinct shown` : total
+}
