@@ -1,5 +1,6 @@
 import { type CompiledSpec, defaultSpec } from '../spec/runtime.ts'
 import type { Check, CheckContext, Finding, GeneratedPhase, Level, OperationName } from './Check.ts'
+import { CreateBudget, DEFAULT_MAX_CREATES, type Footprint } from './CreateBudget.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
 import { CHECKS } from './checks/index.ts'
 import { storageRefusal } from './checks/storageRefusal.ts'
@@ -10,6 +11,7 @@ import { hintsFor } from './hintsFor.ts'
 import { NotJudged } from './notJudged.ts'
 import { petNamer } from './petNames.ts'
 import { type Budget, DEFAULT_BUDGET, parseBudget } from './stateful/Budget.ts'
+import { DEFAULT_CONCURRENCY } from './stateful/runModelPhase.ts'
 import { createRedactor } from './text/createRedactor.ts'
 import { mapStrings } from './text/mapStrings.ts'
 
@@ -43,6 +45,13 @@ export interface RunOptions {
   seed?: number | undefined
   /** How hard the model phase looks: `{ runs }`, `{ ms }`, or the flag's text (`200runs`, `30s`). 4 s by default. */
   budget?: Budget | string | undefined
+  /** Model-phase sequences run at once (each with its own model); DEFAULT_CONCURRENCY by default. */
+  concurrency?: number | undefined
+  /**
+   * The most createPet requests that may store a pet (DEFAULT_MAX_CREATES by default): past it no
+   * create is sent, and the checks that needed one are skipped with the reason.
+   */
+  maxCreates?: number | undefined
 }
 
 export interface CheckResult {
@@ -80,6 +89,8 @@ export interface ContractReport {
   sequentialRequests?: number
   /** The model phase: seed, budget, sequences run, shrinks (absent when it did not run). */
   generated?: NonNullable<GeneratedPhase['result']>
+  /** What the run wrote: pets created, with their id range (exact digits), against the budget. */
+  footprint?: Footprint
   /** True when a required check failed (or, with strict, any check), or the run aborted or was cut. */
   failed: boolean
 }
@@ -120,7 +131,9 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     budget:
       typeof options.budget === 'string' ? parseBudget(options.budget) : (options.budget ?? DEFAULT_BUDGET),
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
   }
+  const creates = new CreateBudget(options.maxCreates ?? DEFAULT_MAX_CREATES)
   const limits = {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     deadline: startDeadline(options.deadlineMs ?? defaultDeadlineFor(generation.budget)),
@@ -141,8 +154,14 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     generation,
     deadline: limits.deadline.signal,
     petName: () => names.next(),
+    runTag: names.prefix,
+    creates,
     async send(request: ProbeRequest) {
       limits.deadline.signal.throwIfAborted()
+      // Every createPet, whatever its body or key, holds a slot of the create budget until its answer shows whether it stored a pet.
+      const counted = CreateBudget.counts(request)
+      if (counted) await creates.reserve()
+      let answered: Exchange | undefined
       if (inFlight++ === 0) sequentialRequests++
       try {
         const exchange = await sendRequest(
@@ -157,9 +176,11 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
           },
         )
         exchanges.push(exchange)
+        answered = exchange
         return exchange
       } finally {
         inFlight--
+        if (counted) creates.settle(answered)
       }
     },
   }
@@ -181,6 +202,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     report.durationMs = performance.now() - started
     report.requests = exchanges.length
     report.sequentialRequests = sequentialRequests
+    report.footprint = creates.footprint(names.prefix)
     if (generation.result) report.generated = generation.result
     report.hints = hintsFor(report.results, targetKind)
     report.failed =

@@ -1,6 +1,7 @@
 import type { Finding } from '../Check.ts'
 import type { ContractReport } from '../runContract.ts'
 import { truncate, visible } from '../text/visible.ts'
+import { footprintProperties } from './footprintLines.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** The longest text one testcase carries: a failure message with its reproductions. */
@@ -43,6 +44,7 @@ export function toJunitXml(report: ContractReport): string {
   const properties = [
     ['warnings', String(counts.warnings)],
     ...(report.hints ?? []).map((hint) => ['hint', hint]),
+    ...footprintProperties(report),
   ].map(
     ([name, value]) => `      <property name="${attr(name as string)}" value="${attr(value as string)}"/>`,
   )
