@@ -38,8 +38,8 @@ export interface Footprint {
  *
  * @example
  * const budget = new CreateBudget(300)
- * await budget.reserve(request) // throws CreateBudgetSpent once 300 creates may have stored a pet
- * budget.settle(request, exchange)
+ * await budget.reserve() // throws CreateBudgetSpent once 300 creates may have stored a pet
+ * budget.settle(exchange)
  */
 export class CreateBudget {
   readonly max: number
@@ -79,14 +79,17 @@ export class CreateBudget {
     }
   }
 
-  /** Gives back or spends the slot of an answered (or failed) create. */
-  settle(exchange: Exchange | undefined): void {
+  /**
+   * Gives back or spends the slot of an answered (or failed) create. `refused`: the answer is a
+   * documented refusal that stores nothing (the spec's 507 with its Error body), so it is given back.
+   */
+  settle(exchange: Exchange | undefined, refused = false): void {
     this.#inFlight--
     const status = exchange?.status ?? 0
     if (status >= 200 && status < 300) {
       this.#created++
       this.#noteId((exactJson(exchange?.json) as { id?: unknown } | undefined)?.id)
-    } else if (status === 0 || status >= 500) this.#uncertain++
+    } else if ((status === 0 || status >= 500) && !refused) this.#uncertain++
     for (const wake of this.#waiting.splice(0)) wake()
   }
 

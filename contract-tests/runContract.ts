@@ -180,7 +180,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
         return exchange
       } finally {
         inFlight--
-        if (counted) creates.settle(answered)
+        if (counted) creates.settle(answered, answered && storageRefusal(context, answered) !== undefined)
       }
     },
   }
