@@ -43,6 +43,8 @@ export interface GeneratedPhase {
     shrinks: number
     knownPets: number
     createdPets: number
+    /** Milliseconds from the phase's start to the first failing answer, when it found one. */
+    foundAfterMs?: number
   }
 }
 

@@ -87,6 +87,7 @@ export const modelBasedSequences: Check = {
       seed,
       budget: result.budget,
       concurrency: result.concurrency,
+      ...(result.foundAfterMs === undefined ? {} : { foundAfterMs: Math.round(result.foundAfterMs) }),
       sequences: result.runs,
       shrinks: result.shrinks,
       knownPets: Math.max(0, ...result.knowledge.map((knowledge) => knowledge.size)),

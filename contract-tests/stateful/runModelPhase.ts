@@ -55,6 +55,8 @@ export interface ModelPhaseResult {
   failure?: { problem: Problem & { exchange: Exchange }; steps: Step[]; seed: number }
   /** Something other than the target's behaviour stopped the phase (a bug in the suite). */
   error?: string
+  /** Milliseconds from the start of the phase to the first failing answer (when one was found). */
+  foundAfterMs?: number
   /** Each stream's knowledge at the end (the ledger of its accepted writes). */
   knowledge: StoreKnowledge[]
 }
@@ -86,6 +88,8 @@ export function streamSeed(seed: number, index: number): number {
  */
 export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPhaseResult> {
   const { model, budget, seed } = options
+  const started = performance.now()
+  let foundAfterMs: number | undefined
   const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, budget.runs ?? Number.POSITIVE_INFINITY))
   // A time limit or another stream's failure abandons the sequences in flight without stopping them;
   // each search gets a number, and a sequence of an earlier one sends nothing more (its next request
@@ -133,7 +137,10 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
           const last = sequence.steps.at(-1)
           if (last?.problem)
             failure = { problem: last.problem, steps: sequence.steps, seed: stream.seed, stream }
-          if (!shrinking) search++
+          if (!shrinking) {
+            search++
+            foundAfterMs = performance.now() - started
+          }
         }
         throw error
       }
@@ -184,7 +191,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     result.shrinks = shrunk.numShrinks
   }
   const { stream: _, ...shortest } = failure
-  return { ...result, failure: shortest }
+  return { ...result, failure: shortest, ...(foundAfterMs === undefined ? {} : { foundAfterMs }) }
 }
 
 /** Stream `index`'s share of `runs` sequences (all of them when the budget is time alone). */
