@@ -59,8 +59,8 @@ export function contractUsage(program: string): string {
       --budget B           how hard the model phase looks: sequences (300seq, 300), time (30s, 2m),
                            or both, whichever comes first (300seq,60s)
                            (env PETSTORE_BUDGET; default ${formatBudget(DEFAULT_BUDGET)})
-      --concurrency N      model-phase sequences run at once, each with its own model (1 to 64;
-                           default ${DEFAULT_CONCURRENCY})               (env PETSTORE_CONCURRENCY)
+      --concurrency N      model-phase sequences run at once, each with its own model
+                           (1 to 64; default ${DEFAULT_CONCURRENCY}; 1 replays a seed exactly) (env PETSTORE_CONCURRENCY)
       --max-creates N      create at most N pets (the API has no delete; default ${DEFAULT_MAX_CREATES});
                            past it the checks that need a create are skipped (env PETSTORE_MAX_CREATES)
       --deadline TIME      stop the whole run after TIME (e.g. 90s, 5m, 1500ms; a bare number is

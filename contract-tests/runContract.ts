@@ -160,7 +160,14 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       limits.deadline.signal.throwIfAborted()
       // Every createPet, whatever its body or key, holds a slot of the create budget until its answer shows whether it stored a pet.
       const counted = CreateBudget.counts(request)
-      if (counted) await creates.reserve()
+      if (counted) {
+        await creates.reserve()
+        // It may have waited for a slot: past the deadline, give it back and stop as any request would.
+        if (limits.deadline.signal.aborted) {
+          creates.settle(undefined, true)
+          limits.deadline.signal.throwIfAborted()
+        }
+      }
       let answered: Exchange | undefined
       if (inFlight++ === 0) sequentialRequests++
       try {
