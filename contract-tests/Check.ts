@@ -71,6 +71,11 @@ export interface CheckContext {
    * with it, so the run's data can be found in a shared store. Absent in a hand-made context.
    */
   runTag?: string
+  /**
+   * Runs tasks side by side, each a chain of requests of its own, so the run's estimate of its
+   * length at staging latency counts the longest chain, not their sum. Absent in a hand-made context.
+   */
+  inParallel?<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>
   /** The run's create budget (`--max-creates`): what is left, and what was written. Absent in a hand-made context. */
   readonly creates?: CreateBudget
   /** What this run may do (read-only and stateless runs skip some operations of some checks). */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { type CompiledSpec, defaultSpec } from '../spec/runtime.ts'
 import type { Check, CheckContext, Finding, GeneratedPhase, Level, OperationName } from './Check.ts'
 import { CreateBudget, DEFAULT_MAX_CREATES, type Footprint } from './CreateBudget.ts'
@@ -140,8 +141,10 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   }
 
   const exchanges: Exchange[] = []
-  let inFlight = 0
-  let sequentialRequests = 0
+  // Requests that wait for the previous answer, per chain of work: the run is one chain; the model
+  // phase's streams are chains of their own, run side by side, and cost the longest of them.
+  const root: Chain = { inFlight: 0, sequential: 0 }
+  const chains = new AsyncLocalStorage<Chain>()
   const names = petNamer(runId)
   const context: CheckContext = {
     baseUrl: options.baseUrl,
@@ -155,6 +158,15 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     deadline: limits.deadline.signal,
     petName: () => names.next(),
     runTag: names.prefix,
+    async inParallel<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]> {
+      const parent = chains.getStore() ?? root
+      const forked = tasks.map(() => ({ inFlight: 0, sequential: 0 }))
+      try {
+        return await Promise.all(tasks.map((task, i) => chains.run(forked[i] as Chain, task)))
+      } finally {
+        parent.sequential += Math.max(0, ...forked.map((chain) => chain.sequential))
+      }
+    },
     creates,
     async send(request: ProbeRequest) {
       limits.deadline.signal.throwIfAborted()
@@ -169,7 +181,8 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
         }
       }
       let answered: Exchange | undefined
-      if (inFlight++ === 0) sequentialRequests++
+      const chain = chains.getStore() ?? root
+      if (chain.inFlight++ === 0) chain.sequential++
       try {
         const exchange = await sendRequest(
           options.baseUrl,
@@ -186,7 +199,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
         answered = exchange
         return exchange
       } finally {
-        inFlight--
+        chain.inFlight--
         if (counted) creates.settle(answered, answered && storageRefusal(context, answered) !== undefined)
       }
     },
@@ -208,7 +221,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     limits.deadline.clear()
     report.durationMs = performance.now() - started
     report.requests = exchanges.length
-    report.sequentialRequests = sequentialRequests
+    report.sequentialRequests = root.sequential
     report.footprint = creates.footprint(names.prefix)
     if (generation.result) report.generated = generation.result
     report.hints = hintsFor(report.results, targetKind)
@@ -234,6 +247,12 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   }
   if (limits.deadline.signal.aborted) report.cut = limits.deadline.message
   return finish()
+}
+
+/** A chain of requests, each waiting for the one before: how long it takes is its count of round trips. */
+interface Chain {
+  inFlight: number
+  sequential: number
 }
 
 /** The base URL without `user:password@` (fetch refuses such URLs), and those credentials, to hide. */

@@ -49,6 +49,7 @@ export const modelBasedSequences: Check = {
       seed,
       budget,
       concurrency: context.generation.concurrency ?? 1,
+      ...(context.inParallel ? { inParallel: context.inParallel } : {}),
     })
     const findings: Finding[] = []
     // The stream that failed, alone: its seed, one stream, the same budget draw the same sequences.

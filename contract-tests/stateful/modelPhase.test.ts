@@ -166,3 +166,17 @@ test('on a stateless target (prism mock) the model phase is skipped, saying why'
   expect(skipped.map((r) => r.outcome)).toEqual(['skip', 'skip', 'skip'])
   expect(skipped[0]?.reason).toMatch(/stateless/)
 })
+
+test(
+  'streams run side by side: the estimate counts the longest stream, not the sum, and each stream gets its share',
+  async () => {
+    const serial = await modelRun({}, { budget: '48seq', concurrency: 1, seed: 7 })
+    const parallel = await modelRun({}, { budget: '48seq', concurrency: 8, seed: 7 })
+    expect([serial.generated?.sequences, parallel.generated?.sequences]).toEqual([48, 48])
+    expect(parallel.generated?.concurrency).toBe(8)
+    // Round trips, not time: 48 sequences one after another against 6 per stream.
+    expect(parallel.sequentialRequests ?? 0).toBeLessThan((serial.sequentialRequests ?? 0) / 2)
+    expect(modelFindings(parallel)).toEqual([])
+  },
+  TEST_TIMEOUT_MS,
+)

@@ -38,6 +38,8 @@ export interface ModelPhaseOptions {
   createsLeft?(): number
   /** Commands per sequence at most. */
   maxCommands?: number
+  /** Runs the streams side by side (the runner's, to count round trips per stream); Promise.all by default. */
+  inParallel?<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>
 }
 
 export interface ModelPhaseResult {
@@ -150,14 +152,18 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     seed: streamSeed(seed, index),
     knowledge: options.newKnowledge(),
   }))
-  const searched = await Promise.all(
-    streams.map((stream, index) =>
-      fc.check(propertyOf(sequences, stream), {
-        seed: stream.seed,
-        numRuns: shareOf(budget.runs, concurrency, index),
-        endOnFailure: true,
-        plugins: timeLimit,
-      }),
+  const inParallel =
+    options.inParallel ??
+    (<T>(tasks: ReadonlyArray<() => Promise<T>>) => Promise.all(tasks.map((task) => task())))
+  const searched = await inParallel(
+    streams.map(
+      (stream, index) => () =>
+        fc.check(propertyOf(sequences, stream), {
+          seed: stream.seed,
+          numRuns: shareOf(budget.runs, concurrency, index),
+          endOnFailure: true,
+          plugins: timeLimit,
+        }),
     ),
   )
   search++
