@@ -20,7 +20,7 @@ export interface ContractTarget {
   timeoutMs: number
   /** Seed of the model phase (replays the same sequences); random when absent. */
   seed?: number | undefined
-  /** How hard the model phase looks; 4 s when absent. */
+  /** How hard the model phase looks; DEFAULT_BUDGET (200 sequences or 20 s) when absent. */
   budget?: Budget | undefined
   /** Model-phase sequences at once; DEFAULT_CONCURRENCY when absent. */
   concurrency?: number | undefined

@@ -24,7 +24,7 @@ export interface RunOptions {
   strict?: boolean
   /** Never create data (the API has no delete). Same as `mode: 'read-only'`. */
   readOnly?: boolean
-  /** `write` (default) creates pets named `ct<7 characters of runId><n>`; `read-only` never creates data. */
+  /** `write` (default) creates at most `maxCreates` pets, every name starting with `ct<7 characters of runId>`; `read-only` never creates data. */
   mode?: 'write' | 'read-only'
   /** The target keeps no state and accepts any key (`prism mock`): same as `targetKind: 'prism-mock'`. */
   stateless?: boolean
@@ -44,7 +44,7 @@ export interface RunOptions {
   spec?: CompiledSpec
   /** fast-check seed of the model phase: the same seed replays the same sequences. Random by default. */
   seed?: number | undefined
-  /** How hard the model phase looks: `{ runs }`, `{ ms }`, or the flag's text (`200runs`, `30s`). 4 s by default. */
+  /** How hard the model phase looks: `{ runs?, ms? }` or the flag's text (`300seq`, `30s`, `300seq,60s`); DEFAULT_BUDGET (200 sequences or 20 s) by default. */
   budget?: Budget | string | undefined
   /** Model-phase sequences run at once (each with its own model); DEFAULT_CONCURRENCY by default. */
   concurrency?: number | undefined
