@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { BENCH_ROUTES, benchHttp, type HttpBench } from './benchHttp.ts'
 import { BENCH_SERVERS, type BenchServer } from './benchServers.ts'
 import { killAllTrackedNow, stopAllTracked } from './childProcesses.ts'
+import { benchModelPhaseAtLatency, formatLatencyTable, type LatencyBench } from './modelPhaseAtLatency.ts'
 import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from './parseBenchArgs.ts'
 import { formatBenchTables, formatStoreTable } from './report/formatTables.ts'
 import { renderChart } from './report/renderChart.ts'
@@ -58,6 +59,7 @@ let http: HttpBench
 let store: { runs: StoreScalingRun[]; comparison: ReturnType<typeof compareStoreScaling> } | undefined
 let contract: ContractTiming | undefined
 let stateFile: StateFileBench | undefined
+let latency: LatencyBench | undefined
 
 try {
   http = options.parts.includes('http')
@@ -107,6 +109,15 @@ try {
     console.log(`\nContract suite (target <= ${CONTRACT_LIMIT_MS / 1000} s): ${describeContract(contract)}`)
     if (!contract.met) misses.push(`contract suite: ${describeContract(contract)}`)
   }
+
+  if (options.parts.includes('latency')) {
+    latency = await benchModelPhaseAtLatency(API_KEY, options.quick, log)
+    console.log(
+      `\nModel phase at staging latency: ${options.quick ? 'the model phase alone, --budget 40seq,10s (--quick)' : 'a default run'} against the mock started with --latency, and against a server cutting names to 50 characters (seed 17); x = ratio to 0 ms in this run. Targets at 100 ms: seq x >= 0.33${options.quick ? '' : ', each run <= 60 s'}, the fault caught at every latency\n`,
+    )
+    console.log(formatLatencyTable(latency))
+    misses.push(...latency.misses)
+  }
 } finally {
   await stopAllTracked()
 }
@@ -121,6 +132,7 @@ const report = {
   store,
   contract,
   stateFile,
+  latency,
   misses,
 }
 writeFileSync(`${REPORT_DIR}bench.json`, `${JSON.stringify(report, null, 2)}\n`)

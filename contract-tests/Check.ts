@@ -1,4 +1,5 @@
 import type { OperationId, PetStoreDocument, SpecValidators } from '../spec/runtime.ts'
+import type { CreateBudget } from './CreateBudget.ts'
 import type { Census } from './ensurePets.ts'
 import type { Exchange, ProbeRequest } from './exchange.ts'
 import type { Budget } from './stateful/Budget.ts'
@@ -31,16 +32,21 @@ export interface GeneratedPhase {
   /** fast-check's seed: the same seed draws the same sequences (`--seed N` replays). */
   seed: number
   budget: Budget
+  /** Sequences run at once, each with its own model (1: one after another, as the seed replays exactly). */
+  concurrency?: number
   /** Set by the model phase when it ran. */
   result?: {
     seed: number
     budget: string
+    concurrency?: number
     sequences: number
     shrinks: number
     knownPets: number
     createdPets: number
     /** The command that replays this search (same seed and budget), as the user ran the suite. */
     replay: string
+    /** Milliseconds from the phase's start to the first failing answer, when it found one. */
+    foundAfterMs?: number
   }
 }
 
@@ -64,6 +70,18 @@ export interface CheckContext {
    * the reader of the calling code only.
    */
   petName(purpose?: string): string
+  /**
+   * The run's tag (`ct` + 7 characters of the run id): every name a pet of this run gets starts
+   * with it, so the run's data can be found in a shared store. Absent in a hand-made context.
+   */
+  runTag?: string
+  /**
+   * Runs tasks side by side, each a chain of requests of its own, so the run's estimate of its
+   * length at staging latency counts the longest chain, not their sum. Absent in a hand-made context.
+   */
+  inParallel?<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>
+  /** The run's create budget (`--max-creates`): what is left, and what was written. Absent in a hand-made context. */
+  readonly creates?: CreateBudget
   /** What this run may do (read-only and stateless runs skip some operations of some checks). */
   readonly capabilities: ReadonlySet<Need>
   /** What the store is known to hold (set before the checks run; absent for a stateless target). */

@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util'
 import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
+import { DEFAULT_MAX_CREATES } from './CreateBudget.ts'
 import { TARGET_KINDS, type TargetKind } from './capabilitiesOf.ts'
 import { DEFAULT_DEADLINE_MS } from './deadline.ts'
 import { DEFAULT_MAX_BODY_BYTES } from './exchange.ts'
-import { type Budget, parseBudget } from './stateful/Budget.ts'
+import { type Budget, DEFAULT_BUDGET, formatBudget, parseBudget } from './stateful/Budget.ts'
+import { DEFAULT_CONCURRENCY } from './stateful/runModelPhase.ts'
 
 /** Where and how to run the suite: what the CLI and the Jest suite hand to runContract. */
 export interface ContractTarget {
@@ -18,8 +20,12 @@ export interface ContractTarget {
   timeoutMs: number
   /** Seed of the model phase (replays the same sequences); random when absent. */
   seed?: number | undefined
-  /** How hard the model phase looks; 4 s when absent. */
+  /** How hard the model phase looks; DEFAULT_BUDGET (200 sequences or 20 s) when absent. */
   budget?: Budget | undefined
+  /** Model-phase sequences at once; DEFAULT_CONCURRENCY when absent. */
+  concurrency?: number | undefined
+  /** createPet requests that may store a pet, at most; DEFAULT_MAX_CREATES when absent. */
+  maxCreates?: number | undefined
   /** The whole run's deadline; absent: 300 s plus twice a time budget (defaultDeadlineFor). */
   deadlineMs?: number | undefined
   /** The most of one response body that is read. */
@@ -52,8 +58,13 @@ export function contractUsage(program: string): string {
       --target-kind KIND   server (default), prism-mock or prism-proxy (env PETSTORE_TARGET_KIND)
       --timeout MS         per-request timeout, default 5000        (env PETSTORE_TIMEOUT_MS)
       --seed N             replay the model phase's sequences        (env PETSTORE_SEED; random by default)
-      --budget B           how hard the model phase looks: runs (200runs, 200) or time (30s, 2m)
-                           (env PETSTORE_BUDGET; default 4s)
+      --budget B           how hard the model phase looks: sequences (300seq, 300), time (30s, 2m),
+                           or both, whichever comes first (300seq,60s)
+                           (env PETSTORE_BUDGET; default ${formatBudget(DEFAULT_BUDGET)})
+      --concurrency N      model-phase sequences run at once, each with its own model
+                           (1 to 64; default ${DEFAULT_CONCURRENCY}; 1 replays a seed exactly) (env PETSTORE_CONCURRENCY)
+      --max-creates N      create at most N pets (the API has no delete; default ${DEFAULT_MAX_CREATES});
+                           past it the checks that need a create are skipped (env PETSTORE_MAX_CREATES)
       --deadline TIME      stop the whole run after TIME (e.g. 90s, 5m, 1500ms; a bare number is
                            seconds), report what was judged; default ${DEFAULT_DEADLINE_MS / 1000}s plus twice a
                            time budget  (env PETSTORE_DEADLINE)
@@ -99,6 +110,8 @@ export function resolveTarget(
       timeout: { type: 'string' },
       seed: { type: 'string' },
       budget: { type: 'string' },
+      concurrency: { type: 'string' },
+      'max-creates': { type: 'string' },
       deadline: { type: 'string' },
       'max-body': { type: 'string' },
       spec: { type: 'string' },
@@ -148,6 +161,13 @@ export function resolveTarget(
   if (seedText !== undefined && !/^-?\d{1,10}$/.test(seedText))
     throw new Error(`--seed must be an integer (the seed a report printed); received '${seedText}'`)
   const budgetText = values.budget ?? env.PETSTORE_BUDGET
+  const concurrency = wholeNumber(values.concurrency ?? env.PETSTORE_CONCURRENCY, '--concurrency', 1, 64)
+  const maxCreates = wholeNumber(
+    values['max-creates'] ?? env.PETSTORE_MAX_CREATES,
+    '--max-creates',
+    0,
+    1_000_000,
+  )
   const reports = values.reports ?? truthy(env.PETSTORE_REPORTS)
   return {
     help,
@@ -160,12 +180,23 @@ export function resolveTarget(
     timeoutMs,
     seed: seedText === undefined ? undefined : Number(seedText),
     budget: budgetText === undefined ? undefined : parseBudget(budgetText),
+    concurrency,
+    maxCreates,
     deadlineMs,
     maxBodyBytes,
     junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined),
     jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? DEFAULT_REPORTS.json : undefined),
     specFile: values.spec ?? env.PETSTORE_SPEC,
   }
+}
+
+/** A whole number from `min` to `max`, or undefined when not given; throws naming the flag otherwise. */
+function wholeNumber(text: string | undefined, flag: string, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw new Error(`${flag} must be a whole number from ${min} to ${max}; received '${text}'`)
+  return value
 }
 
 /** A number with an optional unit from `units` (case-insensitive), as a whole count of the base unit. */

@@ -15,8 +15,8 @@ export const DEFAULT_DEADLINE_MS = 300_000
  * defaultDeadlineFor({ ms: 600_000 }) // 1_500_000
  * defaultDeadlineFor({ runs: 200 }) // 300_000
  */
-export function defaultDeadlineFor(budget: { ms: number } | { runs: number }): number {
-  return DEFAULT_DEADLINE_MS + ('ms' in budget ? 2 * budget.ms : 0)
+export function defaultDeadlineFor(budget: { ms?: number | undefined; runs?: number | undefined }): number {
+  return DEFAULT_DEADLINE_MS + 2 * (budget.ms ?? 0)
 }
 
 export interface Deadline {

@@ -1,4 +1,5 @@
 import type { CheckContext } from './Check.ts'
+import { CreateBudgetSpent } from './CreateBudget.ts'
 import { limitSchema } from './checks/limitSchema.ts'
 import { petsIn } from './checks/petsIn.ts'
 import { inPool } from './inPool.ts'
@@ -17,6 +18,8 @@ export interface Census {
   broken?: string
   /** True when the run may create pets (write mode, stateful target). */
   writes: boolean
+  /** True when the run's create budget (--max-creates) ran out while creating the data. */
+  budgetSpent?: boolean
 }
 
 /**
@@ -44,7 +47,11 @@ export function lackOfData(census: Census | undefined, needed: number, status?: 
   const count = known(census, status)
   if (count >= needed) return undefined
   const what = status === undefined ? 'pets in the store' : `pets with status '${status}'`
-  const why = census.writes ? 'the run could not create enough' : 'read-only run: it creates none'
+  const why = census.budgetSpent
+    ? 'the create budget, --max-creates, ran out first'
+    : census.writes
+      ? 'the run could not create enough'
+      : 'read-only run: it creates none'
   return `not judged: it needs at least ${needed} ${what}; ${count} are known (${why})`
 }
 
@@ -92,8 +99,17 @@ export async function ensurePets(context: CheckContext, create: boolean): Promis
   for (let n = known(census) + plan.length, i = 0; n <= maximum; n++, i++)
     plan.push(statuses[i % statuses.length] as string)
   await inPool(plan, 10, async (status) => {
+    if (census.budgetSpent) return
     const body = JSON.stringify({ name: context.petName('seed'), categoryId: 1, status })
-    const created = await context.send({ operation: 'createPet', method: 'POST', path: '/pets', body })
+    let created: Awaited<ReturnType<CheckContext['send']>>
+    try {
+      created = await context.send({ operation: 'createPet', method: 'POST', path: '/pets', body })
+    } catch (error) {
+      // Past --max-creates the list rules get the data there is, and say how much they needed.
+      if (!(error instanceof CreateBudgetSpent)) throw error
+      census.budgetSpent = true
+      return
+    }
     const id = (created.json as { id?: unknown } | undefined)?.id
     if (created.status !== 201 || id === undefined) return
     census.pets.set(String(id), status)

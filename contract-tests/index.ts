@@ -2,9 +2,11 @@
 // Vitest or Jest (docs/contract-suite.md, "From code"). The runner and the types of what it returns;
 // the report writers turn a report into what the CLI prints and writes.
 export type { Finding, Level, OperationName } from './Check.ts'
+export { DEFAULT_MAX_CREATES, type Footprint } from './CreateBudget.ts'
 export type { TargetKind } from './capabilitiesOf.ts'
 export { loadCompiledSpec } from './loadCompiledSpec.ts'
 export { countOf } from './report/countOf.ts'
+export { footprintLine, footprintProperties } from './report/footprintLines.ts'
 export { CONSOLE_TEXT_MAX, formatConsole } from './report/formatConsole.ts'
 export { type Tally, tally, type Verdict, verdictOf } from './report/tally.ts'
 export {

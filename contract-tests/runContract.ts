@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type CompiledSpec, defaultSpec } from '../spec/runtime.ts'
 import { boundedValidators } from './boundedValidators.ts'
@@ -10,6 +11,7 @@ import type {
   Level,
   OperationName,
 } from './Check.ts'
+import { CreateBudget, DEFAULT_MAX_CREATES, type Footprint } from './CreateBudget.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
 import { CHECKS } from './checks/index.ts'
 import { storageRefusal } from './checks/storageRefusal.ts'
@@ -25,6 +27,7 @@ import { NotJudged } from './notJudged.ts'
 import { petNamer } from './petNames.ts'
 import { retryWait } from './retryWait.ts'
 import { type Budget, DEFAULT_BUDGET, parseBudget } from './stateful/Budget.ts'
+import { DEFAULT_CONCURRENCY } from './stateful/runModelPhase.ts'
 import { createRedactor } from './text/createRedactor.ts'
 import { mapStrings } from './text/mapStrings.ts'
 
@@ -36,7 +39,7 @@ export interface RunOptions {
   strict?: boolean
   /** Never create data (the API has no delete). Same as `mode: 'read-only'`. */
   readOnly?: boolean
-  /** `write` (default) creates pets named `ct<7 characters of runId><n>`; `read-only` never creates data. */
+  /** `write` (default) creates at most `maxCreates` pets, every name starting with `ct<7 characters of runId>`; `read-only` never creates data. */
   mode?: 'write' | 'read-only'
   /** The target keeps no state and accepts any key (`prism mock`): same as `targetKind: 'prism-mock'`. */
   stateless?: boolean
@@ -56,7 +59,7 @@ export interface RunOptions {
   spec?: CompiledSpec
   /** fast-check seed of the model phase: the same seed replays the same sequences. Random by default. */
   seed?: number | undefined
-  /** How hard the model phase looks: `{ runs }`, `{ ms }`, or the flag's text (`200runs`, `30s`). 4 s by default. */
+  /** How hard the model phase looks: `{ runs?, ms? }` or the flag's text (`300seq`, `30s`, `300seq,60s`); DEFAULT_BUDGET (200 sequences or 20 s) by default. */
   budget?: Budget | string | undefined
   /**
    * The command hints name (the replay line, `--stateless`), as the user ran the suite: the CLI
@@ -64,6 +67,13 @@ export interface RunOptions {
    * (invokedAs); DEFAULT_COMMAND otherwise.
    */
   command?: string | undefined
+  /** Model-phase sequences run at once (each with its own model); DEFAULT_CONCURRENCY by default. */
+  concurrency?: number | undefined
+  /**
+   * The most createPet requests that may store a pet (DEFAULT_MAX_CREATES by default): past it no
+   * create is sent, and the checks that needed one are skipped with the reason.
+   */
+  maxCreates?: number | undefined
 }
 
 export interface CheckResult {
@@ -109,6 +119,8 @@ export interface ContractReport {
   rateLimited?: { responses: number; waitedMs: number }
   /** The model phase: seed, budget, sequences run, shrinks (absent when it did not run). */
   generated?: NonNullable<GeneratedPhase['result']>
+  /** What the run wrote: pets created, with their id range (exact digits), against the budget. */
+  footprint?: Footprint
   /** True when a required check failed (or, with strict, any check), or the run aborted or was cut. */
   failed: boolean
 }
@@ -149,7 +161,9 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     budget:
       typeof options.budget === 'string' ? parseBudget(options.budget) : (options.budget ?? DEFAULT_BUDGET),
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
   }
+  const creates = new CreateBudget(options.maxCreates ?? DEFAULT_MAX_CREATES)
   const limits = {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     deadline: startDeadline(options.deadlineMs ?? defaultDeadlineFor(generation.budget)),
@@ -161,8 +175,10 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   const checks = options.checks ?? CHECKS
   // The checks that read every exchange judge each as it arrives, whole; the run keeps only facts.
   const watchers = new Map<Check, ExchangeWatcher>()
-  let inFlight = 0
-  let sequentialRequests = 0
+  // Requests that wait for the previous answer, per chain of work: the run is one chain; the model
+  // phase's streams are chains of their own, run side by side, and cost the longest of them.
+  const root: Chain = { inFlight: 0, sequential: 0 }
+  const chains = new AsyncLocalStorage<Chain>()
   const names = petNamer(runId)
   const context: CheckContext = {
     baseUrl: options.baseUrl,
@@ -176,9 +192,32 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     generation,
     deadline: limits.deadline.signal,
     petName: () => names.next(),
+    runTag: names.prefix,
+    async inParallel<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]> {
+      const parent = chains.getStore() ?? root
+      const forked = tasks.map(() => ({ inFlight: 0, sequential: 0 }))
+      try {
+        return await Promise.all(tasks.map((task, i) => chains.run(forked[i] as Chain, task)))
+      } finally {
+        parent.sequential += Math.max(0, ...forked.map((chain) => chain.sequential))
+      }
+    },
+    creates,
     async send(request: ProbeRequest) {
       limits.deadline.signal.throwIfAborted()
-      if (inFlight++ === 0) sequentialRequests++
+      // Every createPet, whatever its body or key, holds a slot of the create budget until its answer shows whether it stored a pet.
+      const counted = CreateBudget.counts(request)
+      if (counted) {
+        await creates.reserve()
+        // It may have waited for a slot: past the deadline, give it back and stop as any request would.
+        if (limits.deadline.signal.aborted) {
+          creates.settle(undefined, true)
+          limits.deadline.signal.throwIfAborted()
+        }
+      }
+      let answered: Exchange | undefined
+      const chain = chains.getStore() ?? root
+      if (chain.inFlight++ === 0) chain.sequential++
       try {
         let exchange: Exchange
         for (let attempt = 0; ; attempt++) {
@@ -214,10 +253,12 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
         // The check gets the facts too: a parsed 1 MiB body held by a batch of 100 requests would cost gigabytes.
         const kept = keeper.keep(exchange)
         exchanges.push(keeper.log(kept))
+        answered = exchange
         if (exchange.text.length >= LARGE_BODY_CHARS) collectSoon()
         return kept
       } finally {
-        inFlight--
+        chain.inFlight--
+        if (counted) creates.settle(answered, answered && storageRefusal(context, answered) !== undefined)
       }
     },
   }
@@ -238,8 +279,9 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     limits.deadline.clear()
     report.durationMs = performance.now() - started
     report.requests = exchanges.length
-    report.sequentialRequests = sequentialRequests
+    report.sequentialRequests = root.sequential
     report.rateLimited = { ...rateLimited }
+    report.footprint = creates.footprint(names.prefix)
     if (generation.result) report.generated = generation.result
     report.hints = hintsFor(report.results, targetKind, context.command)
     if (keeper.dropped() > 0)
@@ -271,6 +313,12 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   }
   if (limits.deadline.signal.aborted) report.cut = limits.deadline.message
   return finish()
+}
+
+/** A chain of requests, each waiting for the one before: how long it takes is its count of round trips. */
+interface Chain {
+  inFlight: number
+  sequential: number
 }
 
 /** The base URL without `user:password@` (fetch refuses such URLs), and those credentials, to hide. */

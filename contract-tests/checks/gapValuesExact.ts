@@ -3,6 +3,7 @@ import { finding } from '../Check.ts'
 import type { Exchange } from '../exchange.ts'
 import { inPool } from '../inPool.ts'
 import { exactJson } from '../json/parseJsonLossless.ts'
+import { COLUMN_WIDTH_LENGTHS } from '../stateful/valueArbitrary.ts'
 import { describeResponse } from './petsIn.ts'
 
 /** A value where the document is silent: a name it sets no limit on, a categoryId across int64. */
@@ -15,17 +16,31 @@ interface GapValue {
 
 const INT64_MAX = 2n ** 63n - 1n
 
-/** The names and categoryIds a conforming server may refuse (a 4xx) but must otherwise keep exactly. */
-export function gapValues(): GapValue[] {
+/**
+ * The names and categoryIds a conforming server may refuse (a 4xx) but must otherwise keep exactly.
+ * Every name starts with the run's `tag`, then the part that makes it a gap, so each pet is still
+ * the run's in a shared store: a trailing space, runs of spaces, Unicode, NFD, quotes, markup, and
+ * lengths just past the widths text columns have (33, 51, 65, 101, 256 characters). The empty name,
+ * a leading space and a name of digits alone cannot start with a tag, so they are not sent
+ * (decisions/017).
+ *
+ * @example
+ * gapValues('ctk2a9q1z').find((v) => v.label.includes('51'))?.name?.length // 51
+ */
+export function gapValues(tag: string): GapValue[] {
+  const ofLength = (length: number): GapValue => ({
+    label: `a name of ${length} characters (one past a VARCHAR(${length - 1}) column)`,
+    name: tag + 'r'.repeat(Math.max(0, length - tag.length)),
+  })
   return [
-    { label: 'an empty name', name: '' },
-    { label: 'a name with surrounding spaces', name: '  Rex  ' },
-    { label: 'a name with inner runs of spaces', name: 'Rex   the  dog' },
-    { label: 'a Unicode name', name: 'Zoë 🐾 Ñandú 犬' },
-    { label: 'a name with quotes and a backslash', name: 'say "hi" \\ bye\'s' },
-    { label: 'a name with markup', name: '<b>Rex</b>&amp;' },
-    { label: 'a name of 300 characters', name: 'r'.repeat(300) },
-    { label: 'a name of digits with a leading zero', name: '007' },
+    { label: 'a name with trailing spaces', name: `${tag} Rex  ` },
+    { label: 'a name with inner runs of spaces', name: `${tag} Rex   the  dog` },
+    { label: 'a Unicode name', name: `${tag} Zoë 🐾 Ñandú 犬` },
+    { label: 'a name with a combining mark (NFD)', name: `${tag} Zoe\u0308` },
+    { label: 'a name with quotes and a backslash', name: `${tag} say "hi" \\ bye's` },
+    { label: 'a name with markup', name: `${tag}<b>Rex</b>&amp;` },
+    ...COLUMN_WIDTH_LENGTHS.map(ofLength),
+    { label: 'a name of 300 characters', name: tag + 'r'.repeat(300 - tag.length) },
     { label: 'categoryId 0', categoryId: '0' },
     { label: 'a negative categoryId', categoryId: '-7' },
     { label: 'categoryId 2^53 - 1', categoryId: String(2 ** 53 - 1) },
@@ -54,7 +69,9 @@ export const gapValuesExact: Check = {
     const findings: Finding[] = []
     // Behind Prism, an int64 beyond 2^53 is flagged by Prism itself, not by the implementation.
     const exact = context.capabilities.has('exact-int64')
-    const values = gapValues().filter((value) => exact || isSafeDigits(value.categoryId))
+    // The tag of a hand-made context (no runTag) is the start of the run's own names.
+    const tag = context.runTag ?? context.petName('gap').slice(0, 9)
+    const values = gapValues(tag).filter((value) => exact || isSafeDigits(value.categoryId))
     await inPool(values, 6, async (value) => {
       const name = value.name ?? context.petName('gap')
       const digits = value.categoryId ?? '1'

@@ -29,24 +29,35 @@ export const modelBasedSequences: Check = {
   needs: ['state'],
   async run(context) {
     const model = interfaceModelOf(context.document)
-    const knowledge = new StoreKnowledge(model)
-    learnFromEarlierChecks(context, knowledge)
     const { seed, budget } = context.generation
+    const firstExchange = context.exchanges.length
+    // Each stream its own knowledge; the values some 201 accepted are pooled (see StoreKnowledge).
+    const pool = new StoreKnowledge(model)
     const result = await runModelPhase({
       model,
-      knowledge,
+      newKnowledge: () => {
+        const knowledge = new StoreKnowledge(model, pool)
+        learnFromEarlierChecks(context, knowledge)
+        return knowledge
+      },
       send: (request) => context.send(request),
       canWrite: context.capabilities.has('write'),
       exactInt64: context.capabilities.has('exact-int64'),
       petName: () => context.petName('model'),
+      ...(context.runTag === undefined ? {} : { tag: context.runTag }),
+      ...(context.creates ? { createsLeft: () => context.creates?.left ?? 0 } : {}),
       seed,
       budget,
+      concurrency: context.generation.concurrency ?? 1,
+      ...(context.inParallel ? { inParallel: context.inParallel } : {}),
     })
     const findings: Finding[] = []
-    const replay = `${context.command} --base-url ${context.baseUrl} --seed ${seed} --budget ${formatBudget(budget)}`
+    // The stream that failed, alone: its seed, one stream, the same budget draw the same sequences.
+    const replaySeed = result.failure?.seed ?? seed
+    const replay = `${context.command} --base-url ${context.baseUrl} --seed ${replaySeed} --concurrency 1 --budget ${formatBudget(budget)}`
     if (result.failure) {
       const { problem, steps } = result.failure
-      const summary = `Model phase: shortest failing sequence found, ${steps.length} step${steps.length === 1 ? '' : 's'} (seed ${seed}, ${result.shrinks} shrinks). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
+      const summary = `Model phase: shortest failing sequence found, ${steps.length} step${steps.length === 1 ? '' : 's'} (seed ${replaySeed}, ${result.shrinks} shrinks). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
       findings.push({
         ...finding(problem.exchange, problem.operation, problem.received, problem.documented),
         script: curlScript({ baseUrl: context.baseUrl, replay, summary }, steps),
@@ -60,7 +71,7 @@ export const modelBasedSequences: Check = {
     }
     if (result.error)
       findings.push({ operation: 'listPets', message: `The model phase stopped: ${result.error}`, curl: '' })
-    const lost = await sweepCreated(context, knowledge)
+    const lost = await sweepCreated(context, result.knowledge)
     if (lost)
       findings.push({
         ...lost.finding,
@@ -76,14 +87,29 @@ export const modelBasedSequences: Check = {
     context.generation.result = {
       seed,
       budget: result.budget,
+      concurrency: result.concurrency,
+      ...(result.foundAfterMs === undefined ? {} : { foundAfterMs: Math.round(result.foundAfterMs) }),
       sequences: result.runs,
       shrinks: result.shrinks,
-      knownPets: knowledge.size,
-      createdPets: knowledge.created.length,
+      knownPets: Math.max(0, ...result.knowledge.map((knowledge) => knowledge.size)),
+      createdPets: result.knowledge.reduce(
+        (sum, knowledge) =>
+          sum + knowledge.created.filter((pet) => pet.learnedAt.startsWith('created in')).length,
+        0,
+      ),
       replay,
     }
     // Read-only: no create was sent, so createPet was not judged here (never a vacuous pass).
     if (!context.capabilities.has('write')) return { findings, skipped: { createPet: SKIP_REASONS.write } }
+    // Nor when the create budget (--max-creates) left no room for one.
+    const created = context.exchanges.slice(firstExchange).some((e) => e.request.operation === 'createPet')
+    if (!created && findings.length === 0)
+      return {
+        findings,
+        skipped: {
+          createPet: `not judged: the run's create budget was spent before the model phase (--max-creates ${context.creates?.max}: ${context.creates?.footprint('').created} pets created); raise --max-creates to judge it`,
+        },
+      }
     return { findings }
   },
 }
@@ -116,15 +142,26 @@ function isPet(value: unknown): value is Record<string, unknown> & { id: number 
   return typeof value === 'object' && value !== null && (typeof id === 'bigint' || Number.isInteger(id))
 }
 
-/** getPet of every accepted write (those never read again first, then a spread sample, SWEEP_MAX in all), a few at once: none may be lost. */
+/**
+ * getPet of every accepted write (those never read again first, then a spread sample, SWEEP_MAX in
+ * all), a few at once: none may be lost. Each pet is judged by the knowledge of the stream that
+ * created it.
+ */
 async function sweepCreated(
   context: CheckContext,
-  knowledge: StoreKnowledge,
+  streams: readonly StoreKnowledge[],
 ): Promise<{ finding: Finding; step: Step } | undefined> {
   // A pet read again since it was created was not lost (the store has no delete): the sweep takes
-  // the others first, so a large ledger still finds the one write that went missing.
-  const unconfirmed = knowledge.created.filter((pet) => !pet.confirmed)
-  const confirmed = knowledge.created.filter((pet) => pet.confirmed)
+  // the others first, so a large ledger still finds the one write that went missing. A pet several
+  // streams know (an earlier check's) is swept once.
+  const owner = new Map<bigint, StoreKnowledge>()
+  for (const knowledge of streams)
+    for (const pet of knowledge.created) if (!owner.has(pet.id)) owner.set(pet.id, knowledge)
+  const ledger = [...owner].map(
+    ([id, knowledge]) => knowledge.get(id) as NonNullable<ReturnType<StoreKnowledge['get']>>,
+  )
+  const unconfirmed = ledger.filter((pet) => !pet.confirmed)
+  const confirmed = ledger.filter((pet) => pet.confirmed)
   const room = Math.max(0, SWEEP_MAX - unconfirmed.length)
   const stride = Math.max(1, confirmed.length / Math.max(1, room))
   const sample = [
@@ -140,7 +177,12 @@ async function sweepCreated(
       const pet = batch[index]
       if (!pet) continue
       const answer = { status: exchange.status, body: exactJson(exchange.json), error: exchange.error }
-      const problem = judgeGet(knowledge, pet.id, answer, 'the final check of accepted writes')
+      const problem = judgeGet(
+        owner.get(pet.id) as StoreKnowledge,
+        pet.id,
+        answer,
+        'the final check of accepted writes',
+      )
       if (problem)
         return {
           finding: finding(exchange, 'getPet', problem.received, problem.documented),

@@ -31,10 +31,17 @@ export class StoreKnowledge {
   readonly #created: KnownPet[] = []
   readonly #fields: readonly string[]
   /** Per NewPet field, the values (or `omitted`) some 201 accepted, as JSON text. */
-  readonly #accepted = new Map<string, Set<string>>()
+  readonly #accepted: Map<string, Set<string>>
 
-  constructor(model: InterfaceModel) {
+  /**
+   * `sharesAcceptedWith`: another knowledge whose record of accepted values this one shares. What a
+   * server accepted once it must accept again whenever it was sent (a rule about values, whatever
+   * the order), so streams of sequences run at once may pool it, while each judges pets and pages
+   * with its own knowledge.
+   */
+  constructor(model: InterfaceModel, sharesAcceptedWith?: StoreKnowledge) {
     this.#fields = Object.keys(model.pet.properties)
+    this.#accepted = sharesAcceptedWith ? sharesAcceptedWith.#accepted : new Map()
   }
 
   /** Every pet created (acknowledged with 201) so far: the ledger of accepted writes. */

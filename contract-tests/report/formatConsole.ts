@@ -2,6 +2,7 @@ import { estimateDuration } from '../estimateDuration.ts'
 import type { ContractReport } from '../runContract.ts'
 import { truncate, visible } from '../text/visible.ts'
 import { countOf } from './countOf.ts'
+import { footprintLine } from './footprintLines.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** The longest message or reproduction the console prints whole (a target's body can be anything). */
@@ -48,6 +49,7 @@ export function formatConsole(report: ContractReport): string {
     `${counts.passed} passed, ${counts.failed} failed, ${counts.warnings} warnings, ${counts.skipped} skipped (${report.requests} requests in ${Math.round(report.durationMs)} ms)`,
     ...rateLimitedLines(report),
     ...generatedLines(report),
+    ...[footprintLine(report)].filter((text): text is string => text !== undefined),
     report.failed ? 'Result: FAILED' : 'Result: conforms',
   )
   return lines.join('\n')
@@ -96,7 +98,7 @@ function generatedLines(report: ContractReport): string[] {
   const g = report.generated
   if (g)
     lines.unshift(
-      `Model phase: ${g.sequences} sequences, ${g.shrinks} shrinks, budget ${g.budget}, seed ${g.seed}; replay: ${line(g.replay)}`,
+      `Model phase: ${g.sequences} sequences${g.concurrency && g.concurrency > 1 ? ` (${g.concurrency} at once)` : ''}, ${g.shrinks} shrinks, budget ${g.budget}, seed ${g.seed}; replay: ${line(g.replay)}`,
     )
   return lines
 }

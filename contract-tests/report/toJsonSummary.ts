@@ -51,6 +51,7 @@ export function toJsonSummary(report: ContractReport): object {
     },
     estimate: estimateDuration(report),
     generated: report.generated ?? null,
+    footprint: report.footprint ?? null,
     levels: Object.fromEntries(report.results.map((r) => [r.check, r.level])),
     matrix,
     skipped: report.results

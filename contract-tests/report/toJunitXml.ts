@@ -2,6 +2,7 @@ import type { Finding } from '../Check.ts'
 import type { ContractReport } from '../runContract.ts'
 import { truncate, visible } from '../text/visible.ts'
 import { countOf } from './countOf.ts'
+import { footprintProperties } from './footprintLines.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** The longest text one testcase carries: a failure message with its reproductions. */
@@ -46,6 +47,7 @@ export function toJunitXml(report: ContractReport): string {
     ['rate-limited', String(report.rateLimited?.responses ?? 0)],
     ['rate-limit-wait-ms', String(Math.round(report.rateLimited?.waitedMs ?? 0))],
     ...(report.hints ?? []).map((hint) => ['hint', hint]),
+    ...footprintProperties(report),
   ].map(
     ([name, value]) => `      <property name="${attr(name as string)}" value="${attr(value as string)}"/>`,
   )

@@ -1,30 +1,52 @@
-/** How hard the model phase looks: a number of generated sequences, or a time. Shrinking gets the same again. */
-export type Budget = { runs: number } | { ms: number }
-
-/** The default: by time, so a slow target gets fewer sequences rather than a longer run. */
-export const DEFAULT_BUDGET: Budget = { ms: 4_000 }
+/**
+ * How hard the model phase looks: a number of generated sequences, a time, or both (whichever comes
+ * first). Shrinking a failure gets the same again.
+ */
+export interface Budget {
+  runs?: number
+  ms?: number
+}
 
 /**
- * Reads `--budget`: `200runs` or `200` (sequences), `30s`, `500ms` or `2m` (time).
- * Throws an Error naming the flag for anything else.
+ * The default: 200 sequences, or 20 s of searching if that comes first. A count, so a slow staging
+ * runs as many sequences as a local target (the phase runs several at once, see runModelPhase); a
+ * time cap, so a very slow one still ends: at 100 ms per request the default run (fixed checks,
+ * search, shrinking, final sweep) stays within about a minute (docs/contract-suite.md).
+ */
+export const DEFAULT_BUDGET: Budget = { runs: 200, ms: 20_000 }
+
+/**
+ * Reads `--budget`: sequences (`200`, `200seq`, `200runs`), time (`30s`, `500ms`, `2m`), or both
+ * joined by a comma (`300seq,60s`: whichever is reached first). Throws an Error naming the flag for
+ * anything else.
  *
  * @example
  * parseBudget('200runs') // { runs: 200 }
  * parseBudget('30s') // { ms: 30000 }
+ * parseBudget('300seq,1m') // { runs: 300, ms: 60000 }
  */
 export function parseBudget(text: string): Budget {
-  const match = /^(\d+(?:\.\d+)?)(runs?|ms|s|m|min)?$/i.exec(text.replaceAll(' ', ''))
-  const amount = Number(match?.[1])
-  const unit = match?.[2]?.toLowerCase()
-  if (!match || !(amount > 0))
-    throw new Error(
-      `--budget must be a number of runs (200, 200runs) or a time (30s, 500ms, 2m); received '${text}'`,
-    )
-  if (unit === undefined || unit.startsWith('run')) {
-    if (!Number.isInteger(amount)) throw new Error(`--budget runs must be a whole number; received '${text}'`)
-    return { runs: amount }
+  const parts = text.replaceAll(' ', '').split(',')
+  const budget: Budget = {}
+  for (const part of parts) {
+    const match = /^(\d+(?:\.\d+)?)(runs?|seqs?|sequences?|ms|s|m|min)?$/i.exec(part)
+    const amount = Number(match?.[1])
+    const unit = match?.[2]?.toLowerCase()
+    if (!match || !(amount > 0))
+      throw new Error(
+        `--budget must be a number of sequences (200, 200seq, 200runs), a time (30s, 500ms, 2m), or both (300seq,60s); received '${text}'`,
+      )
+    if (unit === undefined || unit.startsWith('run') || unit.startsWith('seq')) {
+      if (!Number.isInteger(amount))
+        throw new Error(`--budget sequences must be a whole number; received '${text}'`)
+      if (budget.runs !== undefined) throw new Error(`--budget gives sequences twice; received '${text}'`)
+      budget.runs = amount
+    } else {
+      if (budget.ms !== undefined) throw new Error(`--budget gives a time twice; received '${text}'`)
+      budget.ms = Math.round(amount * (unit === 'ms' ? 1 : unit === 's' ? 1_000 : 60_000))
+    }
   }
-  return { ms: Math.round(amount * (unit === 'ms' ? 1 : unit === 's' ? 1_000 : 60_000)) }
+  return budget
 }
 
 /**
@@ -32,8 +54,10 @@ export function parseBudget(text: string): Budget {
  *
  * @example
  * formatBudget({ ms: 4000 }) // '4s'
+ * formatBudget({ runs: 200, ms: 20000 }) // '200seq,20s'
  */
 export function formatBudget(budget: Budget): string {
-  if ('runs' in budget) return `${budget.runs}runs`
-  return budget.ms % 1000 === 0 ? `${budget.ms / 1000}s` : `${budget.ms}ms`
+  const time =
+    budget.ms === undefined ? undefined : budget.ms % 1000 === 0 ? `${budget.ms / 1000}s` : `${budget.ms}ms`
+  return [budget.runs === undefined ? undefined : `${budget.runs}seq`, time].filter(Boolean).join(',')
 }

@@ -12,13 +12,18 @@ export interface Step {
   problem?: Problem & { exchange: Exchange }
 }
 
-/** The model side of a sequence: the interface, what the run knows of the store (shared by every sequence), the steps so far. */
+/**
+ * The model side of a sequence: the interface, what this stream of sequences knows of the store
+ * (its own: streams run at once, see runModelPhase), the steps so far.
+ */
 export interface SequenceModel {
   model: InterfaceModel
   knowledge: StoreKnowledge
   steps: Step[]
   /** A name recognisable as this run's (neutral: short letters and digits), for the neutral bodies. */
   petName(): string
+  /** Whether the run's create budget has room for `count` more creates now (absent: always). */
+  mayCreate?(count: number): boolean
 }
 
 /** The real side: the target, through the run's recorded `send`. */

@@ -3,6 +3,7 @@ import type { InterfaceModel } from '../model/interfaceModel.ts'
 import { CreatePets, GetPet, ListPets } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
 import type { SequenceModel, SequenceTarget } from './Step.ts'
+import type { ValueOptions } from './valueArbitrary.ts'
 
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
 
@@ -10,7 +11,7 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
  * The commands a sequence is drawn from. Reads always: listPets with every `limit` from the
  * document's minimum to its maximum or none, each status or none, then getPet of some listed pets at
  * once; getPet of created, known and unknown ids. Writes only when the run may write: single
- * creates and bursts of concurrent creates.
+ * creates and bursts of 2-4 concurrent creates (every name starting with `tag`).
  *
  * @example
  * fc.commands(commandArbitraries(model, true), { maxCommands: 12 })
@@ -18,7 +19,7 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
 export function commandArbitraries(
   model: InterfaceModel,
   canWrite: boolean,
-  { exactInt64 = true } = {},
+  options: ValueOptions = {},
 ): Array<fc.Arbitrary<fc.AsyncCommand<SequenceModel, SequenceTarget>>> {
   const query = fc.record(
     {
@@ -40,11 +41,11 @@ export function commandArbitraries(
       .map((which) => new GetPet(which)),
   ]
   if (!canWrite) return reads
-  const newPet = newPetArbitrary(model, { exactInt64 })
+  const newPet = newPetArbitrary(model, options)
   return [
     ...reads,
     fc.array(newPet, { minLength: 1, maxLength: 1 }).map((bodies) => new CreatePets(bodies)),
     fc.array(newPet, { minLength: 1, maxLength: 1 }).map((bodies) => new CreatePets(bodies)),
-    fc.array(newPet, { minLength: 2, maxLength: 8 }).map((bodies) => new CreatePets(bodies)),
+    fc.array(newPet, { minLength: 2, maxLength: 4 }).map((bodies) => new CreatePets(bodies)),
   ]
 }

@@ -1,4 +1,5 @@
 import type fc from 'fast-check'
+import { CreateBudgetSpent } from '../CreateBudget.ts'
 import type { Exchange, ProbeRequest } from '../exchange.ts'
 import { exactJson } from '../json/parseJsonLossless.ts'
 import { toJsonText } from '../json/toJsonText.ts'
@@ -17,19 +18,28 @@ const answerOf = (exchange: Exchange): Answer => ({
   error: exchange.error,
 })
 
-/** Sends requests together, records them as one step, and throws at the first problem a judge finds. */
+/**
+ * Sends requests together, records them as one step, and throws at the first problem a judge finds.
+ * A create the run's budget no longer allows (another stream took the last slot) is not sent: its
+ * place in the result is undefined and nothing is judged for it.
+ */
 async function step(
   m: SequenceModel,
   r: SequenceTarget,
   title: string,
   requests: ProbeRequest[],
   judge: (exchange: Exchange, index: number, stepName: string) => Problem | undefined,
-): Promise<Exchange[]> {
+): Promise<Array<Exchange | undefined>> {
   const record: Step = { title, concurrent: requests.length > 1, exchanges: [] }
   m.steps.push(record)
   const stepName = `step ${m.steps.length}`
-  const exchanges = await Promise.all(requests.map((request) => r.send(request)))
+  const notSent = (error: unknown) => {
+    if (error instanceof CreateBudgetSpent) return undefined
+    throw error
+  }
+  const exchanges = await Promise.all(requests.map((request) => r.send(request).catch(notSent)))
   for (const [index, exchange] of exchanges.entries()) {
+    if (!exchange) continue
     const problem = judge(exchange, index, stepName)
     record.exchanges.push({ exchange, note: problem ? 'FAILED' : 'as the model allows' })
     if (problem && !record.problem) record.problem = { ...problem, exchange }
@@ -46,9 +56,11 @@ export class CreatePets implements Command {
   }
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
+    // Past the run's create budget (--max-creates) a sequence goes on reading; the creates are not sent.
+    if (m.mayCreate && !m.mayCreate(this.bodies.length)) return
     // A neutral body's strings become the run's pet names, so what it leaves in a shared store is
-    // recognisable; a body probing a gap keeps its generated strings (empty, Unicode, long), which
-    // is the point of sending it.
+    // unique; a body probing a gap keeps its generated strings (the run's tag, then a space,
+    // Unicode, a column width), which is the point of sending it.
     const bodies = this.bodies.map((body) => (isNeutralNewPet(m.model, body) ? withRunName(m, body) : body))
     const requests = bodies.map(
       (body): ProbeRequest => ({

@@ -52,7 +52,8 @@ describe('the model phase fails a broken implementation with a shrunk curl scrip
       expect(report.failed).toBe(true)
       const script = result?.findings[0]?.script ?? ''
       expect(script).toMatch(/^#!\/bin\/sh\n/)
-      expect(script).toContain('--seed 20261123')
+      // The stream that failed, replayable alone: its seed, one stream, the same budget.
+      expect(script).toMatch(/--seed -?\d+ --concurrency 1 --budget 300seq\n/)
       expect(script).toMatch(/^# 1\. /m)
       expect(script).toMatch(/^# {4}FAILED: expected /m)
       expect(script).toContain('-H "Authorization: Bearer $PETSTORE_API_KEY"')
@@ -91,23 +92,48 @@ describe('the model phase passes a correct implementation that chooses different
   )
 })
 
+/** The shrunk script's steps and curl lines, without what differs from run to run (port, run names). */
+const normalise = (report: ContractReport) =>
+  (modelFindings(report)[0]?.findings[0]?.script ?? '')
+    .replace(/127\.0\.0\.1:\d+/g, 'HOST')
+    .replace(new RegExp(`ct${report.runId.replace(/[^a-z0-9]/gi, '').slice(-7)}\\w*`, 'g'), 'RUN-NAME')
+    .split('\n')
+    .filter((line) => line.startsWith('curl') || /^# \d+\./.test(line))
+
 test(
   '--seed replays the same search: the same sequences, the same shrunk failure',
   async () => {
     // The same target behaviour twice (a fresh server each time): the same failing sequence comes back.
-    const normalise = (report: ContractReport) =>
-      (modelFindings(report)[0]?.findings[0]?.script ?? '')
-        .replace(/127\.0\.0\.1:\d+/g, 'HOST')
-        .replace(new RegExp(`ct${report.runId.replace(/[^a-z0-9]/gi, '').slice(-7)}\\w*`, 'g'), 'RUN-NAME')
-        .split('\n')
-        .filter((line) => line.startsWith('curl') || /^# \d+\./.test(line))
-    const first = await modelRun({ fault: 'trims-name' }, { seed: 4242 })
-    const second = await modelRun({ fault: 'trims-name' }, { seed: 4242 })
+    const first = await modelRun({ fault: 'trims-name' }, { seed: 4242, concurrency: 1 })
+    const second = await modelRun({ fault: 'trims-name' }, { seed: 4242, concurrency: 1 })
     expect(normalise(first).length).toBeGreaterThan(0)
     expect(normalise(second)).toEqual(normalise(first))
     expect(second.generated?.sequences).toBe(first.generated?.sequences)
-    const other = await modelRun({ fault: 'trims-name' }, { seed: 4243 })
+    const other = await modelRun({ fault: 'trims-name' }, { seed: 4243, concurrency: 1 })
     expect(other.generated?.seed).toBe(4243)
+  },
+  TEST_TIMEOUT_MS,
+)
+
+test(
+  'a failure found by one of several concurrent streams replays alone with the seed its script prints',
+  async () => {
+    const concurrent = await modelRun({ fault: 'trims-name' }, { seed: 4242, concurrency: 6 })
+    expect(concurrent.generated?.concurrency).toBe(6)
+    const script = modelFindings(concurrent)[0]?.findings[0]?.script ?? ''
+    const printed = /--seed (-?\d+) --concurrency 1 --budget (\S+)/.exec(script)
+    expect(printed).not.toBeNull()
+    const replayed = await modelRun(
+      { fault: 'trims-name' },
+      { seed: Number(printed?.[1]), concurrency: 1, budget: printed?.[2] },
+    )
+    // The stream draws the same sequences; the store differs (the other streams wrote to it), so the
+    // shrink may keep other neutral values, but the failing request is the same: the trimmed name.
+    const failingCreate = (report: ContractReport) =>
+      normalise(report).filter((line) => line.includes('"name":"RUN-NAME "'))
+    expect(failingCreate(concurrent).length).toBeGreaterThan(0)
+    expect(failingCreate(replayed)).toEqual(failingCreate(concurrent))
+    expect(normalise(replayed)[0]).toEqual(normalise(concurrent)[0])
   },
   TEST_TIMEOUT_MS,
 )
@@ -140,3 +166,17 @@ test('on a stateless target (prism mock) the model phase is skipped, saying why'
   expect(skipped.map((r) => r.outcome)).toEqual(['skip', 'skip', 'skip'])
   expect(skipped[0]?.reason).toMatch(/stateless/)
 })
+
+test(
+  'streams run side by side: the estimate counts the longest stream, not the sum, and each stream gets its share',
+  async () => {
+    const serial = await modelRun({}, { budget: '48seq', concurrency: 1, seed: 7 })
+    const parallel = await modelRun({}, { budget: '48seq', concurrency: 8, seed: 7 })
+    expect([serial.generated?.sequences, parallel.generated?.sequences]).toEqual([48, 48])
+    expect(parallel.generated?.concurrency).toBe(8)
+    // Round trips, not time: 48 sequences one after another against 6 per stream.
+    expect(parallel.sequentialRequests ?? 0).toBeLessThan((serial.sequentialRequests ?? 0) / 2)
+    expect(modelFindings(parallel)).toEqual([])
+  },
+  TEST_TIMEOUT_MS,
+)

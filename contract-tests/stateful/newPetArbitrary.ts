@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { InterfaceModel } from '../model/interfaceModel.ts'
-import { neutralValueArbitrary, valueArbitrary } from './valueArbitrary.ts'
+import { neutralValueArbitrary, type ValueOptions, valueArbitrary } from './valueArbitrary.ts'
 
 /**
  * NewPet bodies drawn from the whole schema of the document: every property it declares (an
@@ -9,20 +9,21 @@ import { neutralValueArbitrary, valueArbitrary } from './valueArbitrary.ts'
  * server that refuses every value in a gap.
  *
  * @example
- * fc.sample(newPetArbitrary(model), 2) // e.g. [{ name: 'Kd7', categoryId: 12, status: 'sold' }, { name: '', categoryId: -9223372036854775808n }]
+ * Every string starts with `tag` (the run's), gap values included.
+ *
+ * @example
+ * fc.sample(newPetArbitrary(model, { tag: 'ctk2a9q1z' }), 2) // e.g. [{ name: 'ctk2a9q1zKd7', categoryId: 12, status: 'sold' }, { name: 'ctk2a9q1z e\u0301', categoryId: -9223372036854775808n }]
  */
 export function newPetArbitrary(
   model: InterfaceModel,
-  { exactInt64 = true } = {},
+  { exactInt64 = true, tag = '' }: ValueOptions = {},
 ): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(model.newPet.properties)
-  const whole: typeof valueArbitrary = (schema) => valueArbitrary(schema, { exactInt64 })
-  const body = (value: typeof valueArbitrary, omit: boolean) =>
+  const whole = (schema: Parameters<typeof valueArbitrary>[0]) => valueArbitrary(schema, { exactInt64, tag })
+  const neutral = (schema: Parameters<typeof valueArbitrary>[0]) => neutralValueArbitrary(schema, tag)
+  const body = (value: typeof whole, omit: boolean) =>
     fc.record(Object.fromEntries(properties.map(([field, schema]) => [field, value(schema)])), {
       requiredKeys: omit ? [...model.newPet.required] : properties.map(([field]) => field),
     }) as fc.Arbitrary<Record<string, unknown>>
-  return fc.oneof(
-    { weight: 1, arbitrary: body(neutralValueArbitrary, false) },
-    { weight: 2, arbitrary: body(whole, true) },
-  )
+  return fc.oneof({ weight: 1, arbitrary: body(neutral, false) }, { weight: 2, arbitrary: body(whole, true) })
 }

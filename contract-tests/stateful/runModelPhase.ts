@@ -7,110 +7,210 @@ import { type Budget, formatBudget } from './Budget.ts'
 import { commandArbitraries } from './commandArbitraries.ts'
 import { ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
 
+/**
+ * Streams of sequences run at once by default. At 100 ms per request one stream runs about one
+ * sequence a second; eight keep a default budget's 200 sequences within its 20 s there, while a
+ * shared staging sees at most 8 sequences (32 requests, in bursts) at a time.
+ */
+export const DEFAULT_CONCURRENCY = 8
+
 export interface ModelPhaseOptions {
   model: InterfaceModel
-  /** Shared by every sequence: the store only grows, so what one sequence learned stays true. */
-  knowledge: StoreKnowledge
+  /**
+   * A fresh knowledge for each stream of sequences (what the earlier checks left included). Each
+   * stream judges with its own: what it created or read itself, before it sent the request judged,
+   * so streams running at once never judge one another's requests in flight.
+   */
+  newKnowledge(): StoreKnowledge
   send(request: ProbeRequest): Promise<Exchange>
   canWrite: boolean
   /** False for a target that cannot carry an int64 beyond 2^53 exactly (Prism): values stay safe. */
   exactInt64?: boolean
   /** Names recognisable as this run's, for neutral bodies. */
   petName(): string
+  /** The run's tag: every generated name starts with it. */
+  tag?: string
   seed: number
   budget: Budget
+  /** Streams of sequences run at once (DEFAULT_CONCURRENCY); 1 runs them one after another. */
+  concurrency?: number
+  /** Creates the run's budget still allows (absent: no limit). */
+  createsLeft?(): number
   /** Commands per sequence at most. */
   maxCommands?: number
+  /** Runs the streams side by side (the runner's, to count round trips per stream); Promise.all by default. */
+  inParallel?<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>
 }
 
 export interface ModelPhaseResult {
   seed: number
   budget: string
-  /** Sequences run while searching, and sequences replayed while shrinking. */
+  concurrency: number
+  /** Sequences run while searching (every stream), and candidates replayed while shrinking. */
   runs: number
   shrinks: number
-  /** The shortest failing sequence found, its last step holding the problem. */
-  failure?: { problem: Problem & { exchange: Exchange }; steps: Step[] }
+  /**
+   * The shortest failing sequence found, its last step holding the problem, with the seed of the
+   * stream that found it: `--seed <seed> --concurrency 1` with the same budget replays that stream
+   * alone, draw for draw, and shrinks it the same way.
+   */
+  failure?: { problem: Problem & { exchange: Exchange }; steps: Step[]; seed: number }
   /** Something other than the target's behaviour stopped the phase (a bug in the suite). */
   error?: string
+  /** Milliseconds from the start of the phase to the first failing answer (when one was found). */
+  foundAfterMs?: number
+  /** Each stream's knowledge at the end (the ledger of its accepted writes). */
+  knowledge: StoreKnowledge[]
+}
+
+/**
+ * The seed of stream `index`: the run's seed for the first, then well spread 32-bit integers, so
+ * `--concurrency 1 --seed <a stream's seed>` replays that stream.
+ *
+ * @example
+ * streamSeed(42, 0) // 42
+ */
+export function streamSeed(seed: number, index: number): number {
+  return index === 0 ? seed : (seed ^ Math.imul(index, 0x9e3779b1)) | 0
 }
 
 /**
  * The model-based phase: fast-check draws sequences of commands (`fc.commands`), runs each against
- * the target and the model (`fc.asyncModelRun`), and stops at the first sequence the model rejects.
- * That sequence is then shrunk, replaying shorter ones against the live target, to the shortest that
- * still fails. Both searching and shrinking are bounded by the budget: a number of sequences, or a
- * time (shrinking gets as much again). Given the same seed and the same target behaviour, a run
- * draws the same sequences.
+ * the target and the model (`fc.asyncModelRun`). `concurrency` streams run at once, each its own
+ * `fc.check` with its own seed (streamSeed) and its own knowledge, sharing the budget's sequences;
+ * knowledge being a lower bound, what the other streams write is just more pets it may see. The
+ * first sequence a model rejects stops every stream; it is then shrunk in its own stream (the same
+ * seed and path), replaying shorter sequences against the live target, to the shortest that still
+ * fails. Searching and shrinking are each bounded by the budget: sequences, time, or both. Given the
+ * same seed and the same target behaviour, a stream draws the same sequences.
  *
  * @example
- * const result = await runModelPhase({ model, knowledge, send, canWrite: true, seed: 42, budget: { runs: 50 } })
+ * const result = await runModelPhase({ model, newKnowledge, send, canWrite: true, seed: 42, budget: { runs: 50 } })
  * result.failure?.steps // the shrunk sequence, for curlScript
  */
 export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPhaseResult> {
-  const { model, knowledge, budget, seed } = options
-  // A time limit abandons the sequence in flight without stopping it; each search gets a number, and
-  // a sequence of an earlier one sends nothing more (its next request rejects, ending it quietly).
+  const { model, budget, seed } = options
+  const started = performance.now()
+  let foundAfterMs: number | undefined
+  const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, budget.runs ?? Number.POSITIVE_INFINITY))
+  // A time limit or another stream's failure abandons the sequences in flight without stopping them;
+  // each search gets a number, and a sequence of an earlier one sends nothing more (its next request
+  // rejects, ending it quietly).
   let search = 0
   const targetFor = (mine: number): SequenceTarget => ({
     send: (request) => (mine === search ? options.send(request) : Promise.reject(new SearchOver())),
   })
-  let failure: ModelPhaseResult['failure']
-  let executions = 0
+  // Shrinking replays creates: part of what the budget leaves is kept for it.
+  const reserve = Math.min(SHRINK_RESERVE, Math.floor((options.createsLeft?.() ?? 0) / 4))
+  let shrinking = false
+  const mayCreate = options.createsLeft
+    ? (count: number) => (options.createsLeft?.() ?? 0) - (shrinking ? 0 : reserve) >= count
+    : undefined
   const sequences = fc.commands(
-    commandArbitraries(model, options.canWrite, { exactInt64: options.exactInt64 ?? true }),
-    {
-      maxCommands: options.maxCommands ?? 10,
-    },
+    commandArbitraries(model, options.canWrite, {
+      exactInt64: options.exactInt64 ?? true,
+      ...(options.tag === undefined ? {} : { tag: options.tag }),
+    }),
+    { maxCommands: options.maxCommands ?? 10 },
   )
-  const propertyOf = (arbitrary: typeof sequences) =>
+  interface Stream {
+    seed: number
+    knowledge: StoreKnowledge
+  }
+  let failure: (NonNullable<ModelPhaseResult['failure']> & { stream: Stream }) | undefined
+  let executions = 0
+  const propertyOf = (arbitrary: typeof sequences, stream: Stream) =>
     fc.asyncProperty(arbitrary, async (commands) => {
       executions++
-      const sequence: SequenceModel = { model, knowledge, steps: [], petName: options.petName }
+      const sequence: SequenceModel = {
+        model,
+        knowledge: stream.knowledge,
+        steps: [],
+        petName: options.petName,
+        ...(mayCreate ? { mayCreate } : {}),
+      }
       const mine = search
       try {
         await fc.asyncModelRun(() => ({ model: sequence, real: targetFor(mine) }), commands)
       } catch (error) {
-        if (error instanceof ModelViolation && mine === search) {
+        // Searching, the first failure of any stream wins and stops the others; shrinking, each
+        // failing candidate is shorter than the last.
+        if (error instanceof ModelViolation && mine === search && (shrinking || !failure)) {
           const last = sequence.steps.at(-1)
-          if (last?.problem) failure = { problem: last.problem, steps: sequence.steps }
+          if (last?.problem)
+            failure = { problem: last.problem, steps: sequence.steps, seed: stream.seed, stream }
+          if (!shrinking) {
+            search++
+            foundAfterMs = performance.now() - started
+          }
         }
         throw error
       }
     })
-  const timeLimit = 'ms' in budget ? [fc.interruptAfterTimeLimit(budget.ms)] : []
-  const found = await fc.check(propertyOf(sequences), {
-    seed,
-    numRuns: 'runs' in budget ? budget.runs : 1_000_000,
-    endOnFailure: true,
-    plugins: timeLimit,
-  })
+  const timeLimit = budget.ms === undefined ? [] : [fc.interruptAfterTimeLimit(budget.ms)]
+  const streams: Stream[] = Array.from({ length: concurrency }, (_, index) => ({
+    seed: streamSeed(seed, index),
+    knowledge: options.newKnowledge(),
+  }))
+  const inParallel =
+    options.inParallel ??
+    (<T>(tasks: ReadonlyArray<() => Promise<T>>) => Promise.all(tasks.map((task) => task())))
+  const searched = await inParallel(
+    streams.map(
+      (stream, index) => () =>
+        fc.check(propertyOf(sequences, stream), {
+          seed: stream.seed,
+          numRuns: shareOf(budget.runs, concurrency, index),
+          endOnFailure: true,
+          plugins: timeLimit,
+        }),
+    ),
+  )
   search++
-  const runs = executions
-  const result: ModelPhaseResult = { seed, budget: formatBudget(budget), runs, shrinks: 0 }
-  if (!found.failed || !failure) {
-    const error = found.errorInstance
-    if (found.failed && error && !(error instanceof ModelViolation) && !(error instanceof SearchOver))
-      result.error = String(error)
+  const result: ModelPhaseResult = {
+    seed,
+    budget: formatBudget(budget),
+    concurrency,
+    runs: executions,
+    shrinks: 0,
+    knowledge: streams.map((stream) => stream.knowledge),
+  }
+  const found = failure ? searched[streams.indexOf(failure.stream)] : undefined
+  if (!failure || !found) {
+    const error = searched
+      .map((details) => details.errorInstance)
+      .find((e) => e && !(e instanceof ModelViolation) && !(e instanceof SearchOver))
+    if (error) result.error = String(error)
     return result
   }
   if (found.counterexamplePath !== null) {
-    // A runs budget bounds the shrink by count of candidates tried; a time budget by time (with a
+    // A budget in sequences bounds the shrink by count of candidates tried; a time budget by time (with a
     // cap on candidates too, since a long failing sequence of long strings has very many).
-    const shrinkable = fc.limitShrink(sequences, 'runs' in budget ? budget.runs : SHRINK_CAP)
-    const shrunk = await fc.check(propertyOf(shrinkable), {
-      seed,
+    shrinking = true
+    const shrinkable = fc.limitShrink(sequences, budget.runs ?? SHRINK_CAP)
+    const shrunk = await fc.check(propertyOf(shrinkable, failure.stream), {
+      seed: failure.seed,
       path: found.counterexamplePath,
       plugins: timeLimit,
     })
     search++
     result.shrinks = shrunk.numShrinks
   }
-  return { ...result, failure }
+  const { stream: _, ...shortest } = failure
+  return { ...result, failure: shortest, ...(foundAfterMs === undefined ? {} : { foundAfterMs }) }
+}
+
+/** Stream `index`'s share of `runs` sequences (all of them when the budget is time alone). */
+function shareOf(runs: number | undefined, streams: number, index: number): number {
+  if (runs === undefined) return 1_000_000
+  return Math.floor(runs / streams) + (index < runs % streams ? 1 : 0)
 }
 
 /** Shrink candidates at most under a time budget. */
 const SHRINK_CAP = 10_000
 
-/** The request of a sequence whose search is over (abandoned at a time limit). */
+/** Creates kept for shrinking a failure, at most (a quarter of what the budget leaves the phase, when less). */
+const SHRINK_RESERVE = 40
+
+/** The request of a sequence whose search is over (abandoned at a time limit, or another stream failed). */
 class SearchOver extends Error {}

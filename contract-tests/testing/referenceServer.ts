@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { setImmediate as tick } from 'node:timers/promises'
+import { setTimeout as sleep, setImmediate as tick } from 'node:timers/promises'
 import { parseExact, stringifyExact } from './exactJson.ts'
 
 /**
@@ -140,6 +140,13 @@ export interface ReferenceOptions extends Variation {
   empty?: boolean
   /** How many pets the store starts with (30 by default, in runs of five of each status). */
   pets?: number
+  /**
+   * A fault: names are cut to this many characters without a word, as a VARCHAR(n) column does in
+   * MySQL without strict mode (the 201 and every read show the cut name).
+   */
+  nameColumnWidth?: number
+  /** Delay before every answer, in ms: a staging-like round trip. */
+  latencyMs?: number
 }
 
 /** A stored pet. categoryId is a bigint beyond ±(2^53 − 1), so nothing is rounded. */
@@ -216,6 +223,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
   }
 
   return createServer(async (req, res) => {
+    if (options.latencyMs) await sleep(options.latencyMs)
     const url = new URL(req.url ?? '/', 'http://reference')
     const path = url.pathname.replace(/^\/v1/, '')
     const operation =
@@ -328,7 +336,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
       const clientId = fault === 'client-chooses-id' && Number.isSafeInteger(fields.id)
       const pet: Pet = {
         id: clientId ? (fields.id as number) : await newId(),
-        name: storedName(name, fault),
+        name: cutTo(storedName(name, fault), options.nameColumnWidth),
         categoryId: fields.categoryId,
         ...(status !== undefined && { status }),
       }
@@ -464,6 +472,11 @@ async function readText(req: IncomingMessage): Promise<string> {
   let text = ''
   for await (const chunk of req) text += chunk
   return text
+}
+
+/** A name as a column `width` characters wide keeps it (the whole name when there is no width). */
+function cutTo(name: unknown, width: number | undefined): unknown {
+  return width === undefined || typeof name !== 'string' ? name : [...name].slice(0, width).join('')
 }
 
 /** What the faults that alter a name store (a correct server stores it exactly as sent). */

@@ -1,0 +1,41 @@
+import type { ContractReport } from '../runContract.ts'
+
+/**
+ * The console's line on what the run wrote: how many pets, their id range (exact digits), the tag
+ * their names start with, and the budget. Absent for a run that could not start.
+ *
+ * @example
+ * footprintLine(report) // 'Footprint: 212 pets created (ids 46 to 257), every name starting with ctk2a9q1z; create budget 300 (--max-creates)'
+ */
+export function footprintLine(report: ContractReport): string | undefined {
+  const f = report.footprint
+  if (!f) return undefined
+  const range =
+    f.minId === undefined ? '' : f.minId === f.maxId ? ` (id ${f.minId})` : ` (ids ${f.minId} to ${f.maxId})`
+  const uncertain = f.uncertain > 0 ? `, ${f.uncertain} more unanswered or 5xx (may have stored a pet)` : ''
+  return `Footprint: ${f.created} pet${f.created === 1 ? '' : 's'} created${range}${uncertain}, every name starting with ${f.tag}; create budget ${f.maxCreates} (--max-creates)`
+}
+
+/**
+ * The same as JUnit properties (`footprint.created`, `footprint.minId`, `footprint.maxId`,
+ * `footprint.uncertain`, `footprint.maxCreates`, `footprint.tag`).
+ *
+ * @example
+ * footprintProperties(report) // [['footprint.created', '212'], ['footprint.minId', '46'], ...]
+ */
+export function footprintProperties(report: ContractReport): Array<[string, string]> {
+  const f = report.footprint
+  if (!f) return []
+  return [
+    ['footprint.created', String(f.created)],
+    ...(f.minId === undefined
+      ? []
+      : ([
+          ['footprint.minId', f.minId],
+          ['footprint.maxId', String(f.maxId)],
+        ] as Array<[string, string]>)),
+    ['footprint.uncertain', String(f.uncertain)],
+    ['footprint.maxCreates', String(f.maxCreates)],
+    ['footprint.tag', f.tag],
+  ]
+}
