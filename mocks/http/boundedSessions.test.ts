@@ -92,6 +92,25 @@ describe('one memory budget for every session', () => {
   })
 })
 
+describe('the journals count against the same budget', () => {
+  test('requests of the worst shape (1,200 distinct query names) in many sessions stop at the budget, never past it by more than an entry a session', async () => {
+    const it = await startMock({ maxMemoryMiB: 1, journalSize: 500 })
+    try {
+      const query = Array.from({ length: 1_200 }, (_, i) => `q${i}=`).join('&')
+      for (let i = 0; i < 600; i++) expect((await it.get(`j${i % 5}`, `/pets?i=${i}&${query}`)).ok).toBe(true)
+      const { used, limit } = it.mock.budget
+      expect(used).toBeLessThanOrEqual(limit + 5 * 12 * 1024)
+      // The journals gave up their oldest entries, and still hold the newest.
+      const kept = await journal(it, 'j4')
+      expect(kept.length).toBeGreaterThan(10)
+      expect(kept.length).toBeLessThan(120)
+      expect(kept.at(-1)?.query.i).toBe('599')
+    } finally {
+      await it.close()
+    }
+  })
+})
+
 describe('bounded answers, a journal that tells more, an inspector that gets only what changed', () => {
   let it: StartedMock
   beforeAll(async () => {
