@@ -4,7 +4,7 @@ import { isCredentialName } from './isCredentialName.ts'
 import { journalEntry } from './journalEntry.ts'
 import { redactTarget } from './redactTarget.ts'
 
-/** The names issue 17 lists, as apps send them. */
+/** Credential names as apps send them (decisions/019-every-store-bounded.md). */
 const NAMES = [
   'password',
   'pwd',

@@ -1,5 +1,6 @@
-// Every store of the HTTP mock bounded (issue 17): one memory budget for all sessions, sessions made
-// only by authenticated requests, an evicted session that says so, bounded error bodies and a
+// Every store of the HTTP mock bounded (decisions/019-every-store-bounded.md): one memory budget for
+// all sessions, sessions made only by authenticated requests, an evicted session that says so,
+// bounded error bodies and a
 // journal that shows bodies and forced responses, and an inspector that gets only what changed.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { seedPets } from '../../fixtures/seedPets.ts'
