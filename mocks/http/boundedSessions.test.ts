@@ -1,7 +1,7 @@
 // Every store of the HTTP mock bounded (decisions/019-every-store-bounded.md): one memory budget for
 // all sessions, sessions made only by authenticated requests, an evicted session that says so,
-// bounded error bodies and a
-// journal that shows bodies and forced responses, and an inspector that gets only what changed.
+// bounded error bodies, a journal that shows bodies and forced responses, and an inspector that
+// gets only what changed.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { seedPets } from '../../fixtures/seedPets.ts'
 import { NAMED_PROBLEMS } from '../../spec/describeAjvErrors.ts'
