@@ -176,6 +176,16 @@ describe('PetStore sharing a seed and one memory budget (the HTTP mock sessions)
     expect(keep.every((store) => store.size === bigSeed.length)).toBe(true)
   })
 
+  test('a reset after the fields were given again (an equal array, as each petShape call makes) still shares the seed', () => {
+    const fields = ['name', 'categoryId', 'status', 'id']
+    const a = new PetStore(bigSeed, fields, { sharedSeed: bigSeed })
+    const b = new PetStore(bigSeed, [...fields], { sharedSeed: bigSeed })
+    b.useFields([...fields])
+    b.reset(bigSeed)
+    expect(b.get(7)).toBe(a.get(7))
+    expect(b.list({ limit: 1, status: 'sold' })[0]).toBe(a.list({ limit: 1, status: 'sold' })[0])
+  })
+
   test('what one store creates over the shared seed, no other store sees; order, status lists, get and newest follow', () => {
     const a = new PetStore(seed, undefined, { sharedSeed: seed })
     const b = new PetStore(seed, undefined, { sharedSeed: seed })

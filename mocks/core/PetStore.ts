@@ -57,8 +57,8 @@ interface SeedIndex {
   readonly maxId: number
 }
 
-/** Indexes of seeds by seed array, then by the Pet fields they were shaped with (a spec's `petFields`). */
-const sharedSeeds = new WeakMap<readonly Pet[], WeakMap<readonly string[], SeedIndex>>()
+/** Indexes of seeds by seed array, then by the Pet fields they were shaped with (a spec's `petFields`, joined). */
+const sharedSeeds = new WeakMap<readonly Pet[], Map<string, SeedIndex>>()
 const NONE: readonly Pet[] = Object.freeze([])
 const EMPTY_INDEX: SeedIndex = { all: NONE, byId: new Map(), byStatus: new Map(), textChars: 0, maxId: 0 }
 
@@ -243,8 +243,7 @@ export class PetStore {
    */
   reset(seed: readonly Pet[] = [], charge = false): void {
     const shared = seed === this.#sharedSeed
-    // Keyed by the declared fields as given (one array per spec), not by the copy made from them.
-    const base = shared ? sharedIndex(seed, this.#declared, this.#fields) : indexSeed(seed, this.#fields)
+    const base = shared ? sharedIndex(seed, this.#fields) : indexSeed(seed, this.#fields)
     const cost = charge && !shared ? seedCost(base) : 0
     // The seed replaces everything this store charged: only the difference has to fit.
     const previous = this.#charged
@@ -335,21 +334,22 @@ function shapedPet(id: number, input: NewPet, fields: readonly string[]): Pet {
   return pet as unknown as Pet
 }
 
-/** The shared index of `seed` shaped with `fields`, built on first use. Throws on a bad seed. */
-function sharedIndex(
-  seed: readonly Pet[],
-  declared: readonly string[],
-  fields: readonly string[],
-): SeedIndex {
+/**
+ * The shared index of `seed` shaped with `fields`, built on first use. Throws on a bad seed. Keyed
+ * by the fields' names, not the array: every caller of `petShape` gets an array of its own, and a
+ * reset must find the index the session was made with, not build a million-pet copy.
+ */
+function sharedIndex(seed: readonly Pet[], fields: readonly string[]): SeedIndex {
   let byFields = sharedSeeds.get(seed)
-  const known = byFields?.get(declared)
+  const key = fields.join('\n')
+  const known = byFields?.get(key)
   if (known) return known
   const index = indexSeed(seed, fields)
   if (!byFields) {
-    byFields = new WeakMap()
+    byFields = new Map()
     sharedSeeds.set(seed, byFields)
   }
-  byFields.set(declared, index)
+  byFields.set(key, index)
   return index
 }
 
