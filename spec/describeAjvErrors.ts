@@ -1,10 +1,14 @@
 import type { ErrorObject } from 'ajv'
 
-/** The most errors one description names. */
-const SENTENCES_MAX = 20
+/** Problems named one by one in a message; the rest are counted (an error body stays small). */
+export const NAMED_PROBLEMS = 5
+/** Characters of one named problem at most (an enum of thousands of values, a long path). */
+const PROBLEM_CHARS = 300
 
 /**
  * Turns Ajv errors into one sentence a person can act on, naming each field and the rule it breaks.
+ * Only the first NAMED_PROBLEMS distinct problems are named, each clipped, and the rest counted: a
+ * 63 KB body of `[{},{},...]` breaks 30,000 rules, and naming them all made a 3 MB error body.
  *
  * @example
  * describeAjvErrors(validate.errors, 'body')
@@ -15,14 +19,21 @@ export function describeAjvErrors(
   subject: string,
 ): string {
   if (!errors || errors.length === 0) return `${subject} is invalid`
-  // A hostile body can break a rule in every one of 700,000 items: name the first few.
-  const sentences = [
-    ...new Set(
-      errors.slice(0, SENTENCES_MAX * 4).map((error) => `${subject}${error.instancePath} ${ruleOf(error)}`),
-    ),
-  ]
-  const more = errors.length > SENTENCES_MAX ? `; … (${errors.length} errors in all)` : ''
-  return sentences.slice(0, SENTENCES_MAX).join('; ') + more
+  const named = new Set<string>()
+  let more = 0
+  for (const error of errors) {
+    const sentence = clipProblem(`${subject}${error.instancePath} ${ruleOf(error)}`)
+    if (named.has(sentence)) continue
+    if (named.size < NAMED_PROBLEMS) named.add(sentence)
+    else more++
+  }
+  // `more` counts rule breaks past the named ones (a repeated one may be counted twice: cheap, and honest).
+  const rest = more === 0 ? '' : `; and ${more} more problem${more === 1 ? '' : 's'}`
+  return [...named].join('; ') + rest
+}
+
+function clipProblem(sentence: string): string {
+  return sentence.length <= PROBLEM_CHARS ? sentence : `${sentence.slice(0, PROBLEM_CHARS - 1)}…`
 }
 
 function ruleOf(error: ErrorObject): string {

@@ -24,6 +24,8 @@ export interface EngineResponse {
   text?: string
   /** The spec operation that answered (set by the engine, for the request journal; never sent). */
   operationId?: string
+  /** Set by the engine when the status was forced: by `Prefer: code=`, or by `POST /__mock/next-response`. */
+  forced?: 'prefer' | 'next-response'
 }
 
 /**

@@ -17,15 +17,25 @@ export interface PendingForce {
  */
 export class ForcedResponses {
   #byOperation = new Map<string, number>()
+  #version = 0
+
+  /** Changes whenever what is pending changes (the inspector's ETag). */
+  get version(): number {
+    return this.#version
+  }
 
   force(operation: string, status: number): void {
     this.#byOperation.set(operation, status)
+    this.#version++
   }
 
   /** The status forced for the next call of `operation`, removed as it is taken. */
   take(operation: string): number | undefined {
     const status = this.#byOperation.get(operation)
-    if (status !== undefined) this.#byOperation.delete(operation)
+    if (status !== undefined) {
+      this.#byOperation.delete(operation)
+      this.#version++
+    }
     return status
   }
 
@@ -35,5 +45,6 @@ export class ForcedResponses {
 
   clear(): void {
     this.#byOperation.clear()
+    this.#version++
   }
 }

@@ -1,5 +1,6 @@
 import { ForcedResponses } from './ForcedResponses.ts'
-import type { JournalRecord } from './journalEntry.ts'
+import { type JournalRecord, journalRecordCost } from './journalEntry.ts'
+import type { MemoryBudget } from './MemoryBudget.ts'
 import type { PetStore } from './PetStore.ts'
 import { RequestJournal } from './RequestJournal.ts'
 
@@ -9,19 +10,52 @@ export interface MockSession {
   readonly store: PetStore
   readonly journal: RequestJournal<JournalRecord>
   readonly forced: ForcedResponses
+  /** Which life of the name this is: a session made again after an eviction gets a new one. */
+  readonly serial: number
+  /** Gives back to the memory budget all the session holds (it was evicted). */
+  release(): void
 }
 
+let sessionsMade = 0
+
 /**
- * A session over `store`, with an empty journal of `journalSize` entries and nothing forced.
+ * A session over `store`, with an empty journal of `journalSize` entries (charged to `budget` when
+ * given, the one the store charges too) and nothing forced.
  *
  * @example
  * createMockSession('worker-1', new PetStore(seedPets), 500)
  */
-export function createMockSession(name: string, store: PetStore, journalSize: number): MockSession {
+export function createMockSession(
+  name: string,
+  store: PetStore,
+  journalSize: number,
+  budget?: MemoryBudget,
+): MockSession {
+  const journal = new RequestJournal<JournalRecord>(
+    journalSize,
+    budget && { budget, cost: journalRecordCost },
+  )
   return {
     name,
     store,
-    journal: new RequestJournal<JournalRecord>(journalSize),
+    journal,
     forced: new ForcedResponses(),
+    serial: ++sessionsMade,
+    release() {
+      store.release()
+      journal.clear()
+    },
   }
+}
+
+/**
+ * A tag that changes whenever anything `GET /__mock/session` or `GET /__mock/requests` shows of
+ * the session changes: its pets, its journal, what is forced, or the session itself (made again).
+ * Cheap: four counters, no serialising.
+ *
+ * @example
+ * sessionVersion(session) // '7.12.40.3.0'
+ */
+export function sessionVersion(session: MockSession): string {
+  return `${session.serial}.${session.store.version}.${session.journal.version}.${session.forced.version}`
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import type { Pet } from '../../spec/runtime.ts'
-import { DEFAULT_STATUS, PetStore } from './PetStore.ts'
+import { MemoryBudget, PET_OVERHEAD_BYTES, textBytes } from './MemoryBudget.ts'
+import { DEFAULT_STATUS, PetStore, StoreFullError } from './PetStore.ts'
 
 const seed: Pet[] = [
   { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
@@ -153,5 +154,88 @@ describe('PetStore changes (what the state file logs)', () => {
     store.create({ name: 'Second', categoryId: 1 })
     expect(store.undoCreates([first])).toBe(false)
     expect(store.size).toBe(5)
+  })
+})
+
+describe('PetStore sharing a seed and one memory budget (the HTTP mock sessions)', () => {
+  const bigSeed: Pet[] = Array.from({ length: 50_000 }, (_, i) => ({
+    id: i + 1,
+    name: `pet ${i}`,
+    categoryId: 1,
+    status: i % 2 ? 'sold' : 'available',
+  }))
+
+  test('stores given the same sharedSeed do not copy it: 200 of them over 50,000 pets cost under 8 MB of heap', () => {
+    const keep: PetStore[] = [new PetStore(bigSeed, undefined, { sharedSeed: bigSeed })]
+    global.gc?.()
+    const before = process.memoryUsage().heapUsed
+    for (let i = 0; i < 200; i++) keep.push(new PetStore(bigSeed, undefined, { sharedSeed: bigSeed }))
+    const grown = process.memoryUsage().heapUsed - before
+    // One copy of the index alone is several MB; 200 copies would be hundreds.
+    expect(grown).toBeLessThan(8 * 1024 * 1024)
+    expect(keep.every((store) => store.size === bigSeed.length)).toBe(true)
+  })
+
+  test('a reset after the fields were given again (an equal array, as each petShape call makes) still shares the seed', () => {
+    const fields = ['name', 'categoryId', 'status', 'id']
+    const a = new PetStore(bigSeed, fields, { sharedSeed: bigSeed })
+    const b = new PetStore(bigSeed, [...fields], { sharedSeed: bigSeed })
+    b.useFields([...fields])
+    b.reset(bigSeed)
+    expect(b.get(7)).toBe(a.get(7))
+    expect(b.list({ limit: 1, status: 'sold' })[0]).toBe(a.list({ limit: 1, status: 'sold' })[0])
+  })
+
+  test('what one store creates over the shared seed, no other store sees; order, status lists, get and newest follow', () => {
+    const a = new PetStore(seed, undefined, { sharedSeed: seed })
+    const b = new PetStore(seed, undefined, { sharedSeed: seed })
+    const zed = a.create({ name: 'Zed', categoryId: 1, status: 'sold' })
+    expect(zed.id).toBe(6)
+    expect(a.get(6)).toBe(zed)
+    expect(b.get(6)).toBeUndefined()
+    expect(a.list({ limit: 10, status: 'sold' }).map((p) => p.id)).toEqual([2, 6])
+    expect(a.list({ limit: 2 }).map((p) => p.id)).toEqual([1, 2])
+    expect(a.list({ limit: 4 }).map((p) => p.id)).toEqual([1, 2, 5, 6])
+    expect(a.newest(2).map((p) => p.id)).toEqual([5, 6])
+    expect(a.snapshot().map((p) => p.id)).toEqual([1, 2, 5, 6])
+    expect(b.snapshot().map((p) => p.id)).toEqual([1, 2, 5])
+    a.reset(seed)
+    expect(a.size).toBe(3)
+  })
+
+  test('creates across stores share one budget: refused with the reason once full, room again when a store is released', () => {
+    // Every string counts: the name and the status a create stores (`available`, 9 characters).
+    const cost = PET_OVERHEAD_BYTES + textBytes(10 + 9)
+    const budget = new MemoryBudget(cost * 3)
+    const a = new PetStore(seed, undefined, { sharedSeed: seed, budget })
+    const b = new PetStore(seed, undefined, { sharedSeed: seed, budget })
+    const pet = { name: 'x'.repeat(10), categoryId: 1 }
+    expect(budget.used).toBe(0) // the shared seed is not charged
+    a.create(pet)
+    b.create(pet)
+    a.create(pet)
+    expect(a.refusal(pet)).toMatch(/memory budget .* is full/)
+    expect(b.refusal(pet)).toMatch(/memory budget .* is full/)
+    b.release()
+    expect(a.refusal(pet)).toBeUndefined()
+    expect(budget.used).toBe(2 * cost)
+    const last = a.create(pet)
+    expect(a.undoCreates([last])).toBe(true)
+    a.reset(seed)
+    expect(budget.used).toBe(0)
+  })
+
+  test('a seed given with charge is charged, refused whole (store unchanged) when it does not fit', () => {
+    // Rex available, Tom sold: names and statuses.
+    const twoPets = 2 * PET_OVERHEAD_BYTES + textBytes(3 + 9 + 3 + 4)
+    const budget = new MemoryBudget(twoPets + PET_OVERHEAD_BYTES)
+    const store = new PetStore(seed, undefined, { sharedSeed: seed, budget })
+    store.reset(seed.slice(0, 2), true)
+    expect(budget.used).toBe(twoPets)
+    expect(() => store.reset(bigSeed.slice(0, 4), true)).toThrow(StoreFullError)
+    expect(store.size).toBe(2)
+    expect(budget.used).toBe(twoPets)
+    store.reset(seed)
+    expect(budget.used).toBe(0)
   })
 })

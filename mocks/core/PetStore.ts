@@ -1,5 +1,6 @@
 import { type NewPet, openApiDocument, type Pet, type PetStatus, pickDeclared } from '../../spec/runtime.ts'
 import { exactValue } from './exactJson.ts'
+import { type MemoryBudget, PET_OVERHEAD_BYTES, textBytes, UNBOUNDED } from './MemoryBudget.ts'
 import { petShape } from './petShape.ts'
 
 /** What `list` takes: a page size and an optional status filter. */
@@ -28,10 +29,38 @@ export interface PetStoreLimits {
   maxPets?: number
   /** Creates are refused once the strings stored add up to this many characters (MAX_TEXT_CHARS). */
   maxTextChars?: number
+  /** Shared by every store of one HTTP mock: creates and seeds given at run time are charged to it. */
+  budget?: MemoryBudget
+  /**
+   * A seed array that never changes once given: every store given the same array shares one index
+   * of it instead of building its own (the HTTP mock's sessions). Any other seed is indexed anew.
+   */
+  sharedSeed?: readonly Pet[]
 }
 
 /** What changed in a store, in order: what a durable log (the state file) replays. */
 export type StoreChange = { kind: 'create'; pet: Pet } | { kind: 'reset'; pets: readonly Pet[] }
+
+/** A store cannot take a seed: the memory budget has no room for it. */
+export class StoreFullError extends Error {}
+
+/**
+ * A seed's pets indexed once, never changed afterwards: every store reset to the same seed array
+ * (every session of an HTTP mock) shares it, and keeps only what it creates itself. A session
+ * therefore costs nearly nothing to make, even over a million-pet `--seed`.
+ */
+interface SeedIndex {
+  readonly all: readonly Pet[]
+  readonly byId: ReadonlyMap<number, Pet>
+  readonly byStatus: ReadonlyMap<PetStatus, readonly Pet[]>
+  readonly textChars: number
+  readonly maxId: number
+}
+
+/** Indexes of seeds by seed array, then by the Pet fields they were shaped with (a spec's `petFields`, joined). */
+const sharedSeeds = new WeakMap<readonly Pet[], Map<string, SeedIndex>>()
+const NONE: readonly Pet[] = Object.freeze([])
+const EMPTY_INDEX: SeedIndex = { all: NONE, byId: new Map(), byStatus: new Map(), textChars: 0, maxId: 0 }
 
 /**
  * The in-memory store of pets: pure data, no HTTP. Ids are assigned in sequence from 1 (after the
@@ -40,8 +69,10 @@ export type StoreChange = { kind: 'create'; pet: Pet } | { kind: 'reset'; pets: 
  * as an int64 `categoryId`, as its digits (`JSON.rawJSON`, from the parsers or from a bigint given
  * here), so `JSON.stringify` gives back what was sent.
  *
- * Listing costs O(limit), whatever the store holds: there is no delete operation, so one
- * append-only array of all pets and one per status keep creation order for free.
+ * Listing costs O(limit), whatever the store holds: there is no delete operation, so append-only
+ * arrays of all pets and one per status keep creation order for free. The seed's arrays are shared
+ * between stores (copy on write, by never writing them: a store's own pets come after the seed's in
+ * every order, so they live in arrays of their own).
  *
  * @example
  * const store = new PetStore()
@@ -49,6 +80,7 @@ export type StoreChange = { kind: 'create'; pet: Pet } | { kind: 'reset'; pets: 
  * store.list({ limit: 20, status: 'available' }) // [rex]
  */
 export class PetStore {
+  #base: SeedIndex = EMPTY_INDEX
   #byId = new Map<number, Pet>()
   #all: Pet[] = []
   #byStatus = new Map<PetStatus, Pet[]>()
@@ -56,8 +88,14 @@ export class PetStore {
   /** Where the search for a free id resumes once the sequence has passed 2^53 - 1 (no deletes: it only grows). */
   #lowestFree = 1
   #textChars = 0
+  /** What this store has charged to the budget: its own pets, and its seed when it is not shared. */
+  #charged = 0
+  /** Counts every change (create, reset, take-back): the inspector's ETag. */
+  #version = 0
   readonly #maxPets: number
   readonly #maxTextChars: number
+  readonly #budget: MemoryBudget
+  readonly #sharedSeed: readonly Pet[] | undefined
   #listeners: ((change: StoreChange) => void)[] = []
 
   /** The fields a pet keeps besides `id`: those the Pet schema declares (see `fields`). */
@@ -76,6 +114,8 @@ export class PetStore {
   ) {
     this.#maxPets = limits.maxPets ?? DEFAULT_MAX_PETS
     this.#maxTextChars = limits.maxTextChars ?? MAX_TEXT_CHARS
+    this.#budget = limits.budget ?? UNBOUNDED
+    this.#sharedSeed = limits.sharedSeed
     this.useFields(fields)
     this.reset(seed)
   }
@@ -85,18 +125,26 @@ export class PetStore {
     return this.#maxPets
   }
 
+  /** Changes so far (creates, resets, take-backs): equal versions mean equal contents. */
+  get version(): number {
+    return this.#version
+  }
+
   /**
-   * Why a create of this pet would be refused (the store is at its cap), or undefined when it fits.
-   * A seed or a loaded state file may hold more than the cap: it is kept, only creates are refused.
+   * Why a create of this pet would be refused (the store is at its cap, or the memory budget of all
+   * sessions is full), or undefined when it fits. A seed or a loaded state file may hold more than
+   * the cap: it is kept, only creates are refused.
    *
    * @example
    * new PetStore([], undefined, { maxPets: 0 }).refusal({ name: 'Rex', categoryId: 1 }) // 'The store holds its maximum of 0 pets ...'
    */
   refusal(input: NewPet): string | undefined {
-    if (this.#all.length >= this.#maxPets)
+    if (this.size >= this.#maxPets)
       return `The store holds its maximum of ${this.#maxPets} pets (--max-pets); no pet was created.`
-    if (this.#textChars + textChars(input) > this.#maxTextChars)
+    const chars = textChars(input)
+    if (this.#base.textChars + this.#textChars + chars > this.#maxTextChars)
       return `The store's text would exceed ${this.#maxTextChars} characters in all; no pet was created.`
+    if (!this.#budget.fits(petCost(chars))) return `${this.#budget.describe()}; no pet was created.`
     return undefined
   }
 
@@ -118,6 +166,7 @@ export class PetStore {
    * store.undoCreates([pet]) // true: store.get(pet.id) is undefined again
    */
   undoCreates(pets: readonly Pet[]): boolean {
+    if (pets.length > this.#all.length) return false
     for (let i = 0; i < pets.length; i++) {
       if (this.#all[this.#all.length - pets.length + i] !== pets[i]) return false
     }
@@ -125,8 +174,11 @@ export class PetStore {
       const pet = this.#all.pop() as Pet
       this.#byStatus.get(pet.status ?? DEFAULT_STATUS)?.pop()
       this.#byId.delete(pet.id)
-      this.#textChars -= textChars(pet)
+      const chars = textChars(pet)
+      this.#textChars -= chars
+      this.#uncharge(petCost(chars))
     }
+    this.#version++
     return true
   }
 
@@ -144,69 +196,98 @@ export class PetStore {
 
   /** How many pets the store holds. */
   get size(): number {
-    return this.#all.length
+    return this.#base.all.length + this.#all.length
   }
 
-  /** Stores a new pet under the next id. The caller has validated `input`; only declared fields are kept. */
+  /** Stores a new pet under the next id. The caller has validated `input` (and asked `refusal`); only declared fields are kept. */
   create(input: NewPet): Pet {
     const pet = this.#shaped(this.#takeId(), input)
     this.#insert(pet)
+    this.#version++
     for (const listener of this.#listeners) listener({ kind: 'create', pet })
     return pet
   }
 
   /** The pet with this id, or undefined. */
   get(id: number): Pet | undefined {
-    return this.#byId.get(id)
+    return this.#base.byId.get(id) ?? this.#byId.get(id)
   }
 
   /** At most `limit` pets, oldest first, only those with `status` when it is given. */
   list({ limit, status }: ListQuery): Pet[] {
-    const source = status === undefined ? this.#all : (this.#byStatus.get(status) ?? [])
-    return source.slice(0, limit)
+    const seeded = status === undefined ? this.#base.all : (this.#base.byStatus.get(status) ?? NONE)
+    const own = status === undefined ? this.#all : (this.#byStatus.get(status) ?? NONE)
+    if (seeded.length >= limit || own.length === 0) return seeded.slice(0, limit)
+    return seeded.concat(own.slice(0, limit - seeded.length))
   }
 
   /** The `limit` most recently added pets, oldest of them first: what the inspector page shows. */
   newest(limit: number): Pet[] {
-    return this.#all.slice(Math.max(0, this.#all.length - limit))
+    const own = this.#all.slice(Math.max(0, this.#all.length - limit))
+    const fromSeed = limit - own.length
+    if (fromSeed <= 0) return own
+    const seeded = this.#base.all
+    return seeded.slice(Math.max(0, seeded.length - fromSeed)).concat(own)
   }
 
   /** Every pet, oldest first: what a state file or a snapshot holds. */
   snapshot(): Pet[] {
-    return [...this.#all]
+    return this.#base.all.concat(this.#all)
   }
 
   /**
    * Empties the store and loads `seed` (pets with their ids); the next id follows the highest.
-   * A bad seed (duplicate or unsafe ids) throws before anything changes.
+   * A bad seed (duplicate or unsafe ids) throws before anything changes. The `sharedSeed` is
+   * shared, not copied. With `charge`, the seed is charged to the memory budget (a seed sent to
+   * `POST /__mock/reset`): StoreFullError, nothing changed, when it does not fit.
    */
-  reset(seed: readonly Pet[] = []): void {
-    const ids = new Set<number>()
-    for (const pet of seed) {
-      if (!Number.isSafeInteger(pet.id) || pet.id < 1)
-        throw new Error(`seed id ${shown(pet.id)} is not a positive safe integer`)
-      if (ids.has(pet.id)) throw new Error(`seed holds id ${pet.id} twice`)
-      ids.add(pet.id)
+  reset(seed: readonly Pet[] = [], charge = false): void {
+    const shared = seed === this.#sharedSeed
+    const base = shared ? sharedIndex(seed, this.#fields) : indexSeed(seed, this.#fields)
+    const cost = charge && !shared ? seedCost(base) : 0
+    // The seed replaces everything this store charged: only the difference has to fit.
+    const previous = this.#charged
+    this.#uncharge(previous)
+    if (!this.#budget.charge(cost)) {
+      this.#budget.force(previous)
+      this.#charged = previous
+      throw new StoreFullError(`${this.#budget.describe()}; nothing was reset.`)
     }
-    this.#byId.clear()
+    this.#charged = cost
+    this.#base = base
+    this.#byId = new Map()
     this.#all = []
-    this.#byStatus.clear()
-    this.#nextId = 1
+    this.#byStatus = new Map()
+    this.#nextId = base.maxId + 1
     this.#lowestFree = 1
     this.#textChars = 0
-    for (const pet of seed) {
-      this.#insert(this.#shaped(pet.id, pet))
-    }
+    this.#version++
     if (this.#listeners.length > 0) {
       const pets = this.snapshot()
       for (const listener of this.#listeners) listener({ kind: 'reset', pets })
     }
   }
 
+  /** Gives back to the budget all this store charged (its session was evicted); the store is then empty. */
+  release(): void {
+    this.#uncharge(this.#charged)
+    this.#base = EMPTY_INDEX
+    this.#byId = new Map()
+    this.#all = []
+    this.#byStatus = new Map()
+    this.#textChars = 0
+    this.#version++
+  }
+
+  #uncharge(bytes: number): void {
+    this.#charged -= bytes
+    this.#budget.release(bytes)
+  }
+
   /** The next id in sequence; past 2^53 - 1 (only a seed can get there), the lowest free one. */
   #takeId(): number {
     if (this.#nextId <= Number.MAX_SAFE_INTEGER) return this.#nextId
-    while (this.#byId.has(this.#lowestFree)) this.#lowestFree++
+    while (this.get(this.#lowestFree) !== undefined) this.#lowestFree++
     return this.#lowestFree
   }
 
@@ -215,15 +296,7 @@ export class PetStore {
    * a status (DEFAULT_STATUS if none).
    */
   #shaped(id: number, input: NewPet): Pet {
-    // Built in place on an empty literal (V8 gives it four in-object slots: id, name, categoryId,
-    // status), as compact as the hand-written literal it replaces; a spread copy cost ~25% more heap.
-    const pet: Record<string, unknown> = {}
-    pet.id = id
-    pickDeclared(input as unknown as Record<string, unknown>, this.#fields, pet)
-    for (const field of this.#fields)
-      if (typeof pet[field] === 'bigint') pet[field] = exactValue(pet[field] as bigint)
-    pet.status ??= DEFAULT_STATUS
-    return pet as unknown as Pet
+    return shapedPet(id, input, this.#fields)
   }
 
   #insert(pet: Pet): void {
@@ -236,9 +309,81 @@ export class PetStore {
       this.#byStatus.set(status, bucket)
     }
     bucket.push(pet)
-    this.#textChars += textChars(pet)
+    const chars = textChars(pet)
+    this.#textChars += chars
+    // Refused creates never get here (`refusal` asked first); what cannot be refused is charged all the same.
+    this.#charged += petCost(chars)
+    this.#budget.force(petCost(chars))
     this.#nextId = Math.max(this.#nextId, pet.id + 1)
   }
+}
+
+/**
+ * A pet as stored: `id`, the declared `fields` `input` holds (a bigint as `exactValue` keeps it),
+ * and a status (DEFAULT_STATUS if none).
+ */
+function shapedPet(id: number, input: NewPet, fields: readonly string[]): Pet {
+  // Built in place on an empty literal (V8 gives it four in-object slots: id, name, categoryId,
+  // status), as compact as the hand-written literal it replaces; a spread copy cost ~25% more heap.
+  const pet: Record<string, unknown> = {}
+  pet.id = id
+  pickDeclared(input as unknown as Record<string, unknown>, fields, pet)
+  for (const field of fields)
+    if (typeof pet[field] === 'bigint') pet[field] = exactValue(pet[field] as bigint)
+  pet.status ??= DEFAULT_STATUS
+  return pet as unknown as Pet
+}
+
+/**
+ * The shared index of `seed` shaped with `fields`, built on first use. Throws on a bad seed. Keyed
+ * by the fields' names, not the array: every caller of `petShape` gets an array of its own, and a
+ * reset must find the index the session was made with, not build a million-pet copy.
+ */
+function sharedIndex(seed: readonly Pet[], fields: readonly string[]): SeedIndex {
+  let byFields = sharedSeeds.get(seed)
+  const key = fields.join('\n')
+  const known = byFields?.get(key)
+  if (known) return known
+  const index = indexSeed(seed, fields)
+  if (!byFields) {
+    byFields = new Map()
+    sharedSeeds.set(seed, byFields)
+  }
+  byFields.set(key, index)
+  return index
+}
+
+/** `seed` indexed and shaped with `fields`. Throws on a bad seed (an id unsafe or twice). */
+function indexSeed(seed: readonly Pet[], fields: readonly string[]): SeedIndex {
+  const byId = new Map<number, Pet>()
+  const all: Pet[] = []
+  const byStatus = new Map<PetStatus, Pet[]>()
+  let chars = 0
+  let maxId = 0
+  for (const given of seed) {
+    if (!Number.isSafeInteger(given.id) || given.id < 1)
+      throw new Error(`seed id ${shown(given.id)} is not a positive safe integer`)
+    if (byId.has(given.id)) throw new Error(`seed holds id ${given.id} twice`)
+    const pet = shapedPet(given.id, given, fields)
+    byId.set(pet.id, pet)
+    all.push(pet)
+    const status = pet.status ?? DEFAULT_STATUS
+    const bucket = byStatus.get(status)
+    if (bucket) bucket.push(pet)
+    else byStatus.set(status, [pet])
+    chars += textChars(pet)
+    maxId = Math.max(maxId, pet.id)
+  }
+  return { all, byId, byStatus, textChars: chars, maxId }
+}
+
+/** What a create of a pet with `chars` characters of text costs the memory budget. */
+function petCost(chars: number): number {
+  return PET_OVERHEAD_BYTES + textBytes(chars)
+}
+
+function seedCost(index: SeedIndex): number {
+  return index.all.length * PET_OVERHEAD_BYTES + textBytes(index.textChars)
 }
 
 /** The characters of a pet's string fields: what its text costs in memory. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { MemoryBudget } from './MemoryBudget.ts'
 import { type JournalEntry, RequestJournal } from './RequestJournal.ts'
 
 const entry = (n: number): JournalEntry => ({
@@ -36,5 +37,33 @@ describe('RequestJournal', () => {
 
   test('a capacity below 1 is refused', () => {
     expect(() => new RequestJournal(0)).toThrow('capacity must be 1 or more')
+  })
+})
+
+describe('RequestJournal within a memory budget', () => {
+  test('for any costs, the journal keeps a newest run of entries, charges exactly what it keeps, and goes over the budget by at most one entry', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.array(fc.integer({ min: 0, max: 60 }), { maxLength: 40 }),
+        (capacity, limit, costs) => {
+          const budget = new MemoryBudget(limit)
+          const journal = new RequestJournal<number>(capacity, { budget, cost: (n) => costs[n] ?? 0 })
+          costs.forEach((_, n) => {
+            journal.record(n)
+            const kept = journal.entries()
+            // The newest entries, in order, ending with the one just recorded.
+            expect(kept).toEqual(Array.from({ length: kept.length }, (_, i) => n - kept.length + 1 + i))
+            expect(kept.length).toBeLessThanOrEqual(capacity)
+            const charged = kept.reduce((sum, k) => sum + (costs[k] ?? 0), 0)
+            expect(budget.used).toBe(charged)
+            if (kept.length > 1) expect(charged).toBeLessThanOrEqual(limit)
+          })
+          journal.clear()
+          expect(budget.used).toBe(0)
+        },
+      ),
+    )
   })
 })

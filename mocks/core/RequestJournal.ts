@@ -1,3 +1,5 @@
+import type { MemoryBudget } from './MemoryBudget.ts'
+
 /** One request as the journal keeps it: what the app sent and what the mock answered. */
 export interface JournalEntry {
   method: string
@@ -8,17 +10,36 @@ export interface JournalEntry {
   status: number
   /** The spec operation the request was routed to, or null (unknown path, bad session). */
   operation: string | null
-  /** When the answer was sent, ISO 8601. */
+  /** When the answer was sent, ISO 8601 in UTC. */
   time: string
+  /**
+   * The request body (only when there was one): its first JOURNAL_BODY_CHARS characters (then `…`),
+   * with the values of credential-looking JSON fields and any accepted key as `***`.
+   */
+  body?: string
+  /** Only on a forced response: `prefer` (a `Prefer: code=` header) or `next-response`. */
+  forced?: 'prefer' | 'next-response'
 }
 
 /** Requests kept per session when no size is given. */
 export const JOURNAL_SIZE = 500
 
+/** What a journal charges for its entries, and to what (the HTTP mock's one memory budget). */
+export interface JournalCosts<T> {
+  budget: MemoryBudget
+  /** The bytes one entry costs; cheap, on the request path. */
+  cost(entry: T): number
+}
+
 /**
  * A bounded ring buffer of the requests one session received, oldest first: once full, each new
  * entry overwrites the oldest, so memory stays at `capacity` entries whatever the traffic. `T` is
  * what is kept per request (the HTTP mock keeps raw facts and formats them when read).
+ *
+ * With `costs`, every entry is charged to a memory budget shared with the other sessions. An entry
+ * that does not fit drops this journal's oldest entries until it does; when nothing is left to
+ * drop, it is kept all the same (a request is never refused for its journal entry), so a journal
+ * goes past the budget by at most one entry.
  *
  * @example
  * const journal = new RequestJournal(2)
@@ -27,39 +48,76 @@ export const JOURNAL_SIZE = 500
  */
 export class RequestJournal<T = JournalEntry> {
   readonly capacity: number
-  #ring: T[] = []
-  /** Where the next entry goes once the ring is full (it holds the oldest entry). */
-  #next = 0
+  readonly #costs: JournalCosts<T> | undefined
+  #ring: (T | undefined)[] = []
+  /** Where the oldest entry is. */
+  #start = 0
+  #count = 0
   #dropped = 0
+  #charged = 0
+  /** Entries recorded since start (never reset): with `dropped`, what changed (the inspector's ETag). */
+  #recorded = 0
+  #clears = 0
 
-  constructor(capacity: number = JOURNAL_SIZE) {
+  constructor(capacity: number = JOURNAL_SIZE, costs?: JournalCosts<T>) {
     if (!Number.isSafeInteger(capacity) || capacity < 1) throw new Error('capacity must be 1 or more')
     this.capacity = capacity
+    this.#costs = costs
   }
 
   record(entry: T): void {
-    if (this.#ring.length < this.capacity) {
-      this.#ring.push(entry)
-      return
-    }
-    this.#ring[this.#next] = entry
-    this.#next = (this.#next + 1) % this.capacity
-    this.#dropped++
+    this.#recorded++
+    const costs = this.#costs
+    if (costs) {
+      const cost = costs.cost(entry)
+      if (this.#count === this.capacity) this.#dropOldest()
+      while (this.#count > 0 && !costs.budget.fits(cost)) this.#dropOldest()
+      costs.budget.force(cost)
+      this.#charged += cost
+    } else if (this.#count === this.capacity) this.#dropOldest()
+    const at = (this.#start + this.#count) % this.capacity
+    if (at === this.#ring.length) this.#ring.push(entry)
+    else this.#ring[at] = entry
+    this.#count++
   }
 
   /** The kept entries, newest last. */
   entries(): T[] {
-    return [...this.#ring.slice(this.#next), ...this.#ring.slice(0, this.#next)]
+    const kept: T[] = []
+    for (let i = 0; i < this.#count; i++) kept.push(this.#ring[(this.#start + i) % this.capacity] as T)
+    return kept
   }
 
-  /** How many entries the ring overwrote since the last clear. */
+  /** How many entries were dropped (overwritten, or for the memory budget) since the last clear. */
   get dropped(): number {
     return this.#dropped
   }
 
+  /** Changes one each time an entry is recorded or the journal cleared. */
+  get version(): string {
+    return `${this.#recorded}.${this.#clears}`
+  }
+
   clear(): void {
+    this.#costs?.budget.release(this.#charged)
+    this.#charged = 0
     this.#ring = []
-    this.#next = 0
+    this.#start = 0
+    this.#count = 0
     this.#dropped = 0
+    this.#clears++
+  }
+
+  #dropOldest(): void {
+    const oldest = this.#ring[this.#start] as T
+    this.#ring[this.#start] = undefined
+    this.#start = (this.#start + 1) % this.capacity
+    this.#count--
+    this.#dropped++
+    if (this.#costs) {
+      const cost = this.#costs.cost(oldest)
+      this.#charged -= cost
+      this.#costs.budget.release(cost)
+    }
   }
 }

@@ -114,3 +114,34 @@ describe('SessionRegistry', () => {
     )
   })
 })
+
+describe('SessionRegistry evictions', () => {
+  test('a session evicted for room is remembered until its name is taken once; one evicted for idle is not', () => {
+    const { sessions, clock } = registry({ maxSessions: 2, idleMs: 100 })
+    const told: string[] = []
+    sessions.onEvict((name, value, reason) => told.push(`${name}:${value.name}:${reason}`))
+    sessions.use('a')
+    sessions.use('b')
+    clock.now = 5
+    sessions.use('c') // a goes for room
+    expect(told).toEqual(['a:a:room'])
+    expect(sessions.eviction('a')).toEqual({ name: 'a', reason: 'room', at: 5 })
+    expect(sessions.recentEvictions(10).map((e) => e.name)).toEqual(['a'])
+    expect(sessions.takeEviction('a')?.reason).toBe('room')
+    expect(sessions.takeEviction('a')).toBeUndefined()
+    clock.now = 1_000
+    sessions.use('d') // b and c idle out
+    expect(told).toEqual(['a:a:room', 'b:b:idle', 'c:c:idle'])
+    expect(sessions.eviction('b')).toBeUndefined()
+  })
+
+  test('using an evicted name again starts it over and forgets the eviction', () => {
+    const { sessions } = registry({ maxSessions: 1 })
+    sessions.use('a')
+    sessions.use('b')
+    expect(sessions.eviction('a')).toBeDefined()
+    sessions.use('a')
+    expect(sessions.eviction('a')).toBeUndefined()
+    expect(sessions.eviction('b')).toBeDefined()
+  })
+})

@@ -10,6 +10,24 @@ export interface SessionLimits {
 
 export const SESSION_LIMITS: Readonly<SessionLimits> = { maxSessions: 100, idleMs: 30 * 60_000 }
 
+/**
+ * Why a session was evicted: `room` (a new session needed its place among maxSessions) or `idle`
+ * (unused for idleMs). A session evicted for room tells its next request so (see `takeEviction`);
+ * one evicted for idle starts over silently, as its users left it long ago.
+ */
+export type EvictionReason = 'room' | 'idle'
+
+/** A session evicted for room, remembered until its name is used again. */
+export interface Eviction {
+  name: string
+  reason: EvictionReason
+  /** When (epoch milliseconds). */
+  at: number
+}
+
+/** Evictions remembered at most (names of up to 64 characters: about 100 KiB). */
+export const REMEMBERED_EVICTIONS = 1_000
+
 /** What the registry tells about one session. */
 export interface SessionInfo {
   name: string
@@ -36,7 +54,10 @@ export class SessionRegistry<T> {
   readonly #limits: SessionLimits
   readonly #now: () => number
   readonly #named = new Map<string, { value: T; lastUsed: number }>()
+  /** Sessions evicted for room whose names were not used since, oldest first. */
+  readonly #tombstones = new Map<string, Eviction>()
   #evicted = 0
+  #onEvict: (name: string, value: T, reason: EvictionReason) => void = () => {}
 
   constructor(
     defaultSession: T,
@@ -51,6 +72,31 @@ export class SessionRegistry<T> {
     if (!(this.#limits.maxSessions >= 1)) throw new Error('maxSessions must be 1 or more')
   }
 
+  /** Tells `listener` of every eviction, after the session left the registry (to free what it held). */
+  onEvict(listener: (name: string, value: T, reason: EvictionReason) => void): void {
+    this.#onEvict = listener
+  }
+
+  /**
+   * The eviction of `name` for room, if it was evicted and its name not used since, and forgets it:
+   * the caller tells the request so, once; the next `use` starts the session over.
+   */
+  takeEviction(name: string): Eviction | undefined {
+    const eviction = this.#tombstones.get(name)
+    if (eviction) this.#tombstones.delete(name)
+    return eviction
+  }
+
+  /** The eviction of `name` for room, if its name was not used since; nothing changes. */
+  eviction(name: string): Eviction | undefined {
+    return this.#tombstones.get(name)
+  }
+
+  /** Sessions evicted for room and not used since, most recent last (at most `limit`). */
+  recentEvictions(limit: number): Eviction[] {
+    return [...this.#tombstones.values()].slice(-limit)
+  }
+
   /** The session called `name`, created on first use; marks it used now. */
   use(name: string): T {
     if (name === DEFAULT_SESSION) return this.#default
@@ -63,7 +109,8 @@ export class SessionRegistry<T> {
       this.#named.set(name, found)
       return found.value
     }
-    while (this.#named.size >= this.#limits.maxSessions) this.#evictOldest()
+    this.#tombstones.delete(name)
+    while (this.#named.size >= this.#limits.maxSessions) this.#evictOldest(now)
     const value = this.#create(name)
     this.#named.set(name, { value, lastUsed: now })
     return value
@@ -96,17 +143,23 @@ export class SessionRegistry<T> {
   }
 
   #evictIdle(now: number): void {
-    for (const [name, { lastUsed }] of this.#named) {
+    for (const [name, { value, lastUsed }] of this.#named) {
       if (now - lastUsed <= this.#limits.idleMs) return
       this.#named.delete(name)
       this.#evicted++
+      this.#onEvict(name, value, 'idle')
     }
   }
 
-  #evictOldest(): void {
-    const oldest = this.#named.keys().next()
+  #evictOldest(now: number): void {
+    const oldest = this.#named.entries().next()
     if (oldest.done) return
-    this.#named.delete(oldest.value)
+    const [name, { value }] = oldest.value
+    this.#named.delete(name)
     this.#evicted++
+    this.#tombstones.set(name, { name, reason: 'room', at: now })
+    if (this.#tombstones.size > REMEMBERED_EVICTIONS)
+      this.#tombstones.delete(this.#tombstones.keys().next().value as string)
+    this.#onEvict(name, value, 'room')
   }
 }

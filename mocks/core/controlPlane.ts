@@ -3,8 +3,11 @@ import { type EngineRequest, type EngineResponse, type Parsed, refuse } from './
 import { errorResponse, JSON_HEADERS } from './errorResponse.ts'
 import { type ExactJson, parseExactJson, validateExact } from './exactJson.ts'
 import { readJournalRecord } from './journalEntry.ts'
-import type { MockSession } from './MockSession.ts'
+import type { MemoryBudget } from './MemoryBudget.ts'
+import { type MockSession, sessionVersion } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
+import { StoreFullError } from './PetStore.ts'
+import { MAX_BODY_BYTES } from './parseJsonBody.ts'
 import { DEFAULT_SESSION } from './parseSessionName.ts'
 import { petShape } from './petShape.ts'
 import type { SessionRegistry } from './SessionRegistry.ts'
@@ -13,6 +16,10 @@ import type { SessionRegistry } from './SessionRegistry.ts'
 export const CONTROL_PREFIX = '/__mock'
 /** How many of a session's newest pets `GET /__mock/session` lists (the inspector page's table). */
 export const SESSION_VIEW_PETS = 200
+/** Characters of each text field of a pet `GET /__mock/session` shows (then `…`): the view stays small. */
+export const SESSION_VIEW_CHARS = 200
+/** Recent evictions `GET /__mock/sessions` lists. */
+const EVICTIONS_LISTED = 20
 
 /** What the control plane acts on: the request's session among all of them, and the spec. */
 export interface ControlContext {
@@ -28,6 +35,8 @@ export interface ControlContext {
   secrets: readonly string[]
   /** The state file's health, when the default session has one: degraded makes its health degraded. */
   storage?: () => { status: 'ok' | 'degraded' }
+  /** What all sessions keep, shown by `GET /__mock/sessions`. */
+  budget?: MemoryBudget
 }
 
 type ControlHandler = (request: EngineRequest, context: ControlContext) => EngineResponse
@@ -57,8 +66,10 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
       try {
         // A session's store may predate the document now served (hot reload): keep its Pet fields.
         session.store.useFields(petShape(context.document).petFields)
-        session.store.reset(seed.value ?? context.defaultSeed)
+        // A seed sent here is the client's, so the memory budget counts it; the default one is shared.
+        session.store.reset(seed.value ?? context.defaultSeed, seed.value !== undefined)
       } catch (error) {
+        if (error instanceof StoreFullError) return errorResponse(507, 'store_full', error.message)
         return errorResponse(400, 'invalid_body', (error as Error).message)
       }
       // Reset makes the session as new: its journal and its forced responses go too.
@@ -68,11 +79,9 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
     },
   },
   requests: {
-    GET: (_request, context) =>
-      ok(
-        readSession(context)
-          .journal.entries()
-          .map((record) => readJournalRecord(record, context.secrets)),
+    GET: (request, context) =>
+      unlessUnchanged(request, context, (session) =>
+        session.journal.entries().map((record) => readJournalRecord(record, context.secrets)),
       ),
     DELETE: (_request, context) => {
       context.sessions.use(context.sessionName).journal.clear()
@@ -93,24 +102,34 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
     },
   },
   session: {
-    GET: (_request, context) => {
-      const session = readSession(context)
-      return ok({
-        name: session.name,
-        petCount: session.store.size,
-        pets: session.store.newest(SESSION_VIEW_PETS),
-        pending: session.forced.pending(),
-        forceable: forceableOperations(context.document),
-        journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
-      })
-    },
+    GET: (request, context) =>
+      unlessUnchanged(request, context, (session) => {
+        const eviction = context.sessions.eviction(context.sessionName)
+        return {
+          name: session.name,
+          petCount: session.store.size,
+          pets: session.store.newest(SESSION_VIEW_PETS).map(clipped),
+          pending: session.forced.pending(),
+          forceable: forceableOperations(context.document),
+          journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
+          ...(eviction && { evicted: { reason: eviction.reason, at: new Date(eviction.at).toISOString() } }),
+        }
+      }),
   },
   sessions: {
     GET: (_request, context) =>
       ok({
         sessions: context.sessions.list(),
         evicted: context.sessions.evicted,
+        recentlyEvicted: context.sessions.recentEvictions(EVICTIONS_LISTED).map((eviction) => ({
+          name: eviction.name,
+          reason: eviction.reason,
+          at: new Date(eviction.at).toISOString(),
+        })),
         limits: context.sessions.limits,
+        ...(context.budget && {
+          memory: { usedBytes: context.budget.used, limitBytes: context.budget.limit },
+        }),
       }),
   },
 }
@@ -157,12 +176,58 @@ function readSession(context: ControlContext): MockSession {
   return context.sessions.peek(context.sessionName) ?? context.freshSession(context.sessionName)
 }
 
+/** Versions of the documents served, so an ETag changes when a hot reload changes the forceable statuses. */
+const documentVersions = new WeakMap<object, number>()
+let documentsSeen = 0
+
+/**
+ * A session view with an ETag made of the session's change counters (nothing is serialised to
+ * make it): `304 Not Modified` without a body when the request's If-None-Match has it. The
+ * inspector page polls every second and gets the session again only when something changed.
+ */
+function unlessUnchanged(
+  request: EngineRequest,
+  context: ControlContext,
+  view: (session: MockSession) => unknown,
+): EngineResponse {
+  const live = context.sessions.peek(context.sessionName)
+  const session = live ?? context.freshSession(context.sessionName)
+  let documentVersion = documentVersions.get(context.document)
+  if (documentVersion === undefined) {
+    documentVersion = ++documentsSeen
+    documentVersions.set(context.document, documentVersion)
+  }
+  // A session not made yet shows the seed; whether it was evicted is all that can change.
+  const eviction = context.sessions.eviction(context.sessionName)
+  const state = live ? sessionVersion(live) : `new.${eviction?.at ?? ''}`
+  const etag = `"${documentVersion}.${state}"`
+  const headers = { etag, 'cache-control': 'no-cache' }
+  if (request.header('if-none-match') === etag) return { status: 304, headers }
+  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body: view(session) }
+}
+
+/** A pet for the inspector's table: long strings clipped, so 200 pets with 64 KiB names are not 13 MB. */
+function clipped(pet: Pet): Pet {
+  const shown: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(pet))
+    shown[field] =
+      typeof value === 'string' && value.length > SESSION_VIEW_CHARS
+        ? `${value.slice(0, SESSION_VIEW_CHARS)}…`
+        : value
+  return shown as unknown as Pet
+}
+
 function ok(body: unknown): EngineResponse {
   return { status: 200, headers: { ...JSON_HEADERS }, body }
 }
 
 /** The seed a reset body gives (a JSON array of Pet), or undefined for an empty body (the default seed). */
 function parseSeed(request: EngineRequest, validators: SpecValidators): Parsed<Pet[] | undefined> {
+  // Unread past the cap, a seed must not read as no seed (which would reset to the default one).
+  if (request.bodyTooLarge)
+    return refuse(
+      errorResponse(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`),
+    )
   if (!request.body || request.body.trim() === '') return { ok: true, value: undefined }
   let parsed: ExactJson
   try {

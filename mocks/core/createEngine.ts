@@ -46,10 +46,18 @@ export interface EngineSession {
   forced?: ForcedResponses
 }
 
+/**
+ * Gives the engine a request's session only once it needs one: after the request passed
+ * authentication (or asked for an operation that needs no key). The HTTP mock makes a session then,
+ * so a request answered 401 never makes or touches one. A response instead of a session is the
+ * answer (a session evicted for room says so).
+ */
+export type SessionSource = (request: EngineRequest) => EngineSession | EngineResponse
+
 /** A request handler over one store: request data in, response data out. No I/O. */
 export interface Engine {
   /** Answers `request` from `session`'s store (the engine's own store when omitted). */
-  handle(request: EngineRequest, session?: EngineSession): EngineResponse
+  handle(request: EngineRequest, session?: EngineSession | SessionSource): EngineResponse
   readonly store: PetStore
   readonly basePath: string
   /** The operations answered from the store, in document order. */
@@ -101,7 +109,7 @@ export function createEngine(options: EngineOptions): Engine {
 
   function route(
     request: EngineRequest,
-    session: EngineSession,
+    source: EngineSession | SessionSource,
   ): { response: EngineResponse; operation?: SpecOperation } {
     const method = request.method.toUpperCase()
     const queryStart = request.url.indexOf('?')
@@ -131,6 +139,12 @@ export function createEngine(options: EngineOptions): Engine {
         }
       }
     }
+    let session: EngineSession
+    if (typeof source === 'function') {
+      const given = source(request)
+      if (!('store' in given)) return { response: given, operation }
+      session = given
+    } else session = source
     if (!match)
       return { response: errorResponse(404, 'route_not_found', `No route ${path} under ${basePath}.`) }
     if (!operation) {
@@ -150,7 +164,9 @@ export function createEngine(options: EngineOptions): Engine {
     const forcedStatus = session.forced?.take(operation.operationId)
     if (forcedStatus !== undefined) {
       const reason = `Forced by POST /__mock/next-response for the next ${operation.operationId} call.`
-      return { response: forcedError(operation, forcedStatus, reason), operation }
+      const response = forcedError(operation, forcedStatus, reason)
+      response.forced = 'next-response'
+      return { response, operation }
     }
     const query = new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1))
     const handler = handlers.get(operation.operationId)
@@ -159,7 +175,10 @@ export function createEngine(options: EngineOptions): Engine {
     return { response: handler(session.store, request, match.rawParams, query), operation }
   }
 
-  function handle(request: EngineRequest, session: EngineSession = { store: ownStore }): EngineResponse {
+  function handle(
+    request: EngineRequest,
+    session: EngineSession | SessionSource = { store: ownStore },
+  ): EngineResponse {
     const { response, operation } = route(request, session)
     if (operation) {
       response.operationId = operation.operationId
@@ -249,7 +268,9 @@ function preferredResponse(operation: SpecOperation, prefer: string | undefined)
       `Prefer: code=${status} is not documented for ${operation.operationId}; documented: ${documented}`,
     )
   }
-  return forcedError(operation, status, `Forced by 'Prefer: code=${status}'.`)
+  const response = forcedError(operation, status, `Forced by 'Prefer: code=${status}'.`)
+  response.forced = 'prefer'
+  return response
 }
 
 /**

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'cross_site_request'
   | 'store_full'
   | 'storage_failed'
+  | 'session_evicted'
 
 /**
  * The one place that builds an Error body: `{ code, message, status }`, with `status` always equal

@@ -1,10 +1,12 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import {
+  JOURNAL_BODY_CHARS,
   JOURNAL_PATH_CHARS,
   JOURNAL_QUERY_CHARS,
   journalEntry,
   journalRecord,
+  journalRecordCost,
   readJournalRecord,
 } from './journalEntry.ts'
 
@@ -94,10 +96,86 @@ describe('journalEntry', () => {
     )
   })
 
-  test('a short target is kept raw until read; a long one is formatted (and clipped) at once', () => {
+  test('a short target is kept raw until read; a long one is redacted and clipped at once', () => {
     const exchange = { method: 'GET', url: '/v1/pets?limit=2', status: 200, operation: 'listPets' }
     expect(journalRecord(exchange, [], 0)).toMatchObject({ url: '/v1/pets?limit=2', at: 0 })
-    const long = { ...exchange, url: `/v1/pets?q=${'x'.repeat(5_000)}` }
-    expect(journalRecord(long, [], 0)).toMatchObject({ path: '/v1/pets', time: '1970-01-01T00:00:00.000Z' })
+    const long = { ...exchange, url: `/v1/${'p'.repeat(3_000)}?token=t&q=${'x'.repeat(5_000)}` }
+    const record = journalRecord(long, [], 0)
+    expect(record.url.length).toBeLessThanOrEqual(JOURNAL_PATH_CHARS + JOURNAL_QUERY_CHARS + 3)
+    expect(record.url).toContain('token=***')
+  })
+
+  test('the body is kept, its first JOURNAL_BODY_CHARS characters, with credential fields and keys hidden', () => {
+    const body = JSON.stringify({
+      name: 'Rex',
+      categoryId: 1,
+      password: 'hunter2',
+      nested: { apiKey: 7 },
+      note: KEY,
+    })
+    const entry = journalEntry(
+      { method: 'POST', url: '/v1/pets', status: 201, operation: 'createPet', body },
+      [KEY],
+    )
+    expect(JSON.parse(entry.body as string)).toEqual({
+      name: 'Rex',
+      categoryId: 1,
+      password: '***',
+      nested: { apiKey: '***' },
+      note: '***',
+    })
+    const long = `{"name":"${'x'.repeat(10_000)}","token":"abc"}`
+    const cut = journalEntry(
+      { method: 'POST', url: '/v1/pets', status: 400, operation: 'createPet', body: long },
+      [],
+    )
+    expect(cut.body).toHaveLength(JOURNAL_BODY_CHARS + 1)
+    expect(cut.body?.endsWith('…')).toBe(true)
+    expect(
+      journalEntry({ method: 'GET', url: '/v1/pets', status: 200, operation: 'listPets' }, []).body,
+    ).toBeUndefined()
+  })
+
+  test('a key cut in two by the body limit is still hidden', () => {
+    const body = `${' '.repeat(JOURNAL_BODY_CHARS - 4)}${KEY}`
+    const entry = journalEntry(
+      { method: 'POST', url: '/v1/pets', status: 400, operation: 'createPet', body },
+      [KEY],
+    )
+    expect(entry.body).not.toContain(KEY.slice(0, 4))
+  })
+
+  test('a credential value cut short by the limit is hidden to its end', () => {
+    const body = `{"name":"${'x'.repeat(JOURNAL_BODY_CHARS - 30)}","password":"${'s'.repeat(200)}"}`
+    const entry = journalEntry(
+      { method: 'POST', url: '/v1/pets', status: 400, operation: 'createPet', body },
+      [],
+    )
+    expect(entry.body).not.toContain('sss')
+  })
+
+  test('a forced response is marked', () => {
+    const exchange = {
+      method: 'GET',
+      url: '/v1/pets',
+      status: 401,
+      operation: 'listPets',
+      forced: 'prefer' as const,
+    }
+    expect(journalEntry(exchange, []).forced).toBe('prefer')
+  })
+
+  test('the worst shapes keep a record small: 1,200 distinct query names, a 64 KiB body', () => {
+    const manyNames = `/v1/pets?${Array.from({ length: 1_200 }, (_, i) => `n${i}=`).join('&')}`
+    const bigBody = `{"name":"${'x'.repeat(64 * 1024)}"}`
+    for (const exchange of [
+      { method: 'GET', url: manyNames, status: 200, operation: 'listPets' },
+      { method: 'POST', url: '/v1/pets', status: 400, operation: 'createPet', body: bigBody },
+    ]) {
+      const record = journalRecord(exchange, [KEY])
+      expect(journalRecordCost(record)).toBeLessThan(12 * 1024)
+      expect(record.url.length).toBeLessThanOrEqual(JOURNAL_PATH_CHARS + JOURNAL_QUERY_CHARS + 3)
+      expect(record.body?.length ?? 0).toBeLessThanOrEqual(JOURNAL_BODY_CHARS + KEY.length)
+    }
   })
 })

@@ -1,43 +1,80 @@
+import { isCredentialName } from './isCredentialName.ts'
+import { JOURNAL_OVERHEAD_BYTES, textBytes } from './MemoryBudget.ts'
 import { clip } from './parseListQuery.ts'
 import type { JournalEntry } from './RequestJournal.ts'
-import { holdsKey } from './redactTarget.ts'
+import { redactBody } from './redactBody.ts'
+import { holdsKey, redactTarget } from './redactTarget.ts'
 
-/** Bounds on one entry, so a full journal holds at most a few KiB per entry whatever the URL. */
+/** Bounds on one entry, so a full journal holds at most a few KiB per entry whatever the request. */
 export const JOURNAL_PATH_CHARS = 512
 export const JOURNAL_QUERY_CHARS = 1_024
-/** Past this length a target's parts are copied before they are kept (see `detached`). */
+/** Characters of a request body an entry shows (the rest is cut, and said so with `…`). */
+export const JOURNAL_BODY_CHARS = 4_096
+/** Past this length a target is redacted, clipped and copied when recorded (see `detached`). */
 const DETACH_FROM_CHARS = 256
 
 /** What the journal keeps of one exchange until it is read: the raw facts, `at` in epoch milliseconds. */
 export interface RecordedExchange {
   method: string
+  /** The target: as sent when short; redacted and clipped (path, query) when longer. */
   url: string
   status: number
   operation: string | undefined
   at: number
+  /** The body's first characters (JOURNAL_BODY_CHARS and a key's length more), redacted when read. */
+  body: string | undefined
+  /** The whole body's length, to say it was cut. */
+  bodyChars: number
+  /** How the response was forced, if it was: `prefer` (the request's header) or `next-response`. */
+  forced: ForcedBy | undefined
 }
 
-/** A journal slot: the raw exchange (a short target), or the finished entry (a long one). */
-export type JournalRecord = RecordedExchange | JournalEntry
+export type ForcedBy = 'prefer' | 'next-response'
+
+/** A journal slot. */
+export type JournalRecord = RecordedExchange
+
+/** What an adapter knows of one answered request. */
+export interface Exchange {
+  method: string
+  url: string
+  status: number
+  operation: string | undefined
+  body?: string | undefined
+  forced?: ForcedBy | undefined
+}
 
 /**
  * What the journal keeps of one answered request, cheaply: on the request path only the raw facts
  * are stored (parsing, redaction and formatting cost more than answering a request, and most
  * entries are never read); `readJournalRecord` makes the entry when `GET /__mock/requests` asks.
- * A target longer than DETACH_FROM_CHARS is formatted at once instead, so the journal never holds
- * more than a clipped entry of it.
+ * What could be big is bounded here, so a record costs at most a few KiB whatever was sent: a
+ * target longer than DETACH_FROM_CHARS is redacted and clipped at once, and a body cut to
+ * JOURNAL_BODY_CHARS (plus the longest key, so a key cut in two is still found and hidden when read).
  *
  * @example
  * readJournalRecord(journalRecord({ method: 'GET', url: '/v1/pets', status: 200, operation: 'listPets' }, []), [])
  */
 export function journalRecord(
-  exchange: { method: string; url: string; status: number; operation: string | undefined },
+  exchange: Exchange,
   secrets: readonly string[],
   at: number = Date.now(),
 ): JournalRecord {
-  if (exchange.url.length > DETACH_FROM_CHARS) return journalEntry(exchange, secrets, new Date(at))
-  const { method, url, status, operation } = exchange
-  return { method, url, status, operation, at }
+  const { method, status, operation } = exchange
+  let url = exchange.url
+  if (url.length > DETACH_FROM_CHARS) url = detached(clipTarget(redactTarget(url, secrets)))
+  let body = exchange.body || undefined
+  const bodyChars = body?.length ?? 0
+  if (body !== undefined) {
+    const keep = JOURNAL_BODY_CHARS + longest(secrets)
+    if (body.length > keep) body = detached(body.slice(0, keep))
+  }
+  return { method, url, status, operation, at, body, bodyChars, forced: exchange.forced }
+}
+
+/** What a record costs the memory budget: its strings and the object around them. */
+export function journalRecordCost(record: JournalRecord): number {
+  return JOURNAL_OVERHEAD_BYTES + textBytes(record.url.length + (record.body?.length ?? 0))
 }
 
 /**
@@ -47,57 +84,59 @@ export function journalRecord(
  * journal.entries().map((record) => readJournalRecord(record, secrets))
  */
 export function readJournalRecord(record: JournalRecord, secrets: readonly string[]): JournalEntry {
-  return 'url' in record ? journalEntry(record, secrets, new Date(record.at)) : record
+  const queryStart = record.url.indexOf('?')
+  const rawPath = queryStart === -1 ? record.url : record.url.slice(0, queryStart)
+  const path = rawPath
+    .split('/')
+    .map((segment) => (holdsKey(segment, secrets) ? '***' : segment))
+    .join('/')
+  const entry: JournalEntry = {
+    method: record.method,
+    path: clip(path, JOURNAL_PATH_CHARS),
+    query: parseQuery(queryStart === -1 ? '' : record.url.slice(queryStart + 1), secrets),
+    status: record.status,
+    operation: record.operation ?? null,
+    time: new Date(record.at).toISOString(),
+  }
+  if (record.body !== undefined) {
+    const shown = redactBody(record.body, secrets)
+    entry.body =
+      shown.length > JOURNAL_BODY_CHARS || record.bodyChars > JOURNAL_BODY_CHARS
+        ? `${shown.slice(0, JOURNAL_BODY_CHARS)}…`
+        : shown
+  }
+  if (record.forced) entry.forced = record.forced
+  return entry
 }
 
-/** Query names whose values are never kept: they look like credentials (same words as the log's). */
-const SECRET_NAME_WORDS = ['key', 'token', 'auth', 'secret', 'password']
-
 /**
- * The journal's record of one answered request. Headers are never read, so the Authorization value
- * cannot be recorded; an accepted key anywhere in the path or the query (in any percent-encoded
- * form: parts are compared decoded) and the values of credential-looking query names become `***`.
- * The path and the query are clipped (`…`) past JOURNAL_PATH_CHARS and JOURNAL_QUERY_CHARS.
+ * The journal's record of one answered request, formatted at once (`readJournalRecord` of
+ * `journalRecord`). Headers are never read, so the Authorization value cannot be recorded; an
+ * accepted key anywhere in the path, the query or the body (in any percent-encoded form: parts are
+ * compared decoded) and the values of credential-looking names (`isCredentialName`) become `***`.
+ * The path, the query and the body are clipped (`…`) past JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS
+ * and JOURNAL_BODY_CHARS.
  *
  * @example
  * journalEntry({ method: 'GET', url: '/v1/pets?limit=2', status: 200, operation: 'listPets' }, [])
  * // { method: 'GET', path: '/v1/pets', query: { limit: '2' }, status: 200, operation: 'listPets', time: '…' }
  */
 export function journalEntry(
-  exchange: { method: string; url: string; status: number; operation: string | undefined },
+  exchange: Exchange,
   secrets: readonly string[],
   now: Date = new Date(),
 ): JournalEntry {
-  const keep = exchange.url.length > DETACH_FROM_CHARS ? detached : same
-  const queryStart = exchange.url.indexOf('?')
-  const rawPath = queryStart === -1 ? exchange.url : exchange.url.slice(0, queryStart)
-  const path = rawPath
-    .split('/')
-    .map((segment) => (holdsKey(segment, secrets) ? '***' : segment))
-    .join('/')
-  return {
-    method: exchange.method,
-    path: keep(clip(path, JOURNAL_PATH_CHARS)),
-    query: parseQuery(queryStart === -1 ? '' : exchange.url.slice(queryStart + 1), secrets, keep),
-    status: exchange.status,
-    operation: exchange.operation ?? null,
-    time: now.toISOString(),
-  }
+  return readJournalRecord(journalRecord(exchange, secrets, now.getTime()), secrets)
 }
 
-function parseQuery(
-  search: string,
-  secrets: readonly string[],
-  keep: (text: string) => string,
-): Record<string, string | string[]> {
+function parseQuery(search: string, secrets: readonly string[]): Record<string, string | string[]> {
   // A null prototype: a parameter called __proto__ is just a name here.
   const query: Record<string, string | string[]> = Object.create(null)
   let budget = JOURNAL_QUERY_CHARS
   for (const [rawName, rawValue] of new URLSearchParams(search)) {
     if (budget <= 0) break
-    const name = holdsKey(rawName, secrets) ? '***' : keep(clip(rawName, budget))
-    const secretName = SECRET_NAME_WORDS.some((word) => rawName.toLowerCase().includes(word))
-    const value = secretName || holdsKey(rawValue, secrets) ? '***' : keep(clip(rawValue, budget))
+    const name = holdsKey(rawName, secrets) ? '***' : clip(rawName, budget)
+    const value = isCredentialName(rawName) || holdsKey(rawValue, secrets) ? '***' : clip(rawValue, budget)
     // Each parameter costs at least a few characters, so thousands of empty ones stay bounded too.
     budget -= name.length + value.length + 2
     const earlier = query[name]
@@ -108,16 +147,24 @@ function parseQuery(
   return query
 }
 
+/** The target with its path and its query each clipped (`…`): what a long target is kept as. */
+function clipTarget(target: string): string {
+  const queryStart = target.indexOf('?')
+  if (queryStart === -1) return clip(target, JOURNAL_PATH_CHARS)
+  return `${clip(target.slice(0, queryStart), JOURNAL_PATH_CHARS)}?${clip(target.slice(queryStart + 1), JOURNAL_QUERY_CHARS)}`
+}
+
+function longest(secrets: readonly string[]): number {
+  let max = 0
+  for (const secret of secrets) if (secret.length > max) max = secret.length
+  return max
+}
+
 /**
- * A copy of `text` that shares no memory with the string it was cut from. V8 keeps a slice (and the
- * query parser's values are slices) as a pointer into its parent, so a 40-character value clipped
- * from a 14 KiB URL would keep all 14 KiB alive in the journal: measured, ~7 KiB per entry instead of
- * ~1 KiB. Short targets are kept as they are; their parents are small.
+ * A copy of `text` that shares no memory with the string it was cut from. V8 keeps a slice as a
+ * pointer into its parent, so 1.5 KiB clipped from a 14 KiB URL (or 4 KiB from a 64 KiB body) would
+ * keep it all alive in the journal: measured, ~7 KiB per entry instead of ~1 KiB for URLs.
  */
 function detached(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string
-}
-
-function same(text: string): string {
-  return text
 }

@@ -1,14 +1,13 @@
 import { decodePercentLoosely } from './decodePercentLoosely.ts'
+import { isCredentialName } from './isCredentialName.ts'
 
-/** Query parameter names that carry credentials whatever their value (`api_key`, `access_token`, ...). */
-const CREDENTIAL_WORDS = ['key', 'token', 'auth', 'secret', 'password'] as const
 const HIDDEN = '***'
 
 /**
  * The request target as a log line may show it: every path segment or query part that holds an
  * accepted key (as sent, or percent-encoded in any form: upper- or lower-case hex, every byte or
  * some, even encoded twice) becomes `***`, and so does the value of any query parameter whose name
- * says it is a credential. It parses the target (split on `/`, `?`, `&`, `=`) instead of matching a
+ * says it is a credential (`isCredentialName`: `password`, `sig`, `session`, `code`, ... in any encoding). It parses the target (split on `/`, `?`, `&`, `=`) instead of matching a
  * regular expression over it, so its cost is linear in the target's length whatever the input:
  * a log line must never let one request freeze the server (decisions/007-hostile-clients.md).
  *
@@ -36,8 +35,7 @@ function redactQueryPart(part: string, keys: readonly string[]): string {
   const name = equals < 0 ? part : part.slice(0, equals)
   if (holdsKey(name, keys)) return HIDDEN
   if (equals < 0) return part
-  const decodedName = decodePercentLoosely(name.replaceAll('+', ' ')).toLowerCase()
-  if (CREDENTIAL_WORDS.some((word) => decodedName.includes(word))) return `${name}=${HIDDEN}`
+  if (isCredentialName(name)) return `${name}=${HIDDEN}`
   return holdsKey(part.slice(equals + 1), keys) ? `${name}=${HIDDEN}` : part
 }
 

@@ -85,6 +85,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
       sessions: { maxSessions: options.maxSessions, idleMs: options.sessionIdleMinutes * 60_000 },
       journalSize: options.journalSize,
       maxPets: options.maxPets,
+      maxMemoryMiB: options.maxMemoryMiB,
       ...(!options.quiet && { log: batchedLines((text) => process.stdout.write(text)) }),
       ...(options.stateFile !== undefined && {
         stateFile: { path: options.stateFile, log: (line: string) => console.error(line) },

@@ -30,3 +30,17 @@ test('npm start -- --max-sessions, --session-idle and --journal-size bound the s
   ).json()) as { path: string }[]
   expect(journal.map((entry) => entry.path)).toEqual(['/v1/pets/2', '/v1/pets/3'])
 }, 30_000) // a hang guard for a busy machine (startCli itself waits up to 10 s), not a speed target
+
+test('PETSTORE_MAX_MEMORY (and --max-memory) sets the memory budget every session shares', async () => {
+  for (const [args, env] of [
+    [['--max-memory', '3'], {}],
+    [[], { PETSTORE_MAX_MEMORY: '3' }],
+  ] as const) {
+    const cli = startCli(['--port', '0', '--quiet', ...args], env)
+    const origin = (await cli.listening).replace(/\/v1$/, '')
+    const listed = (await (await fetch(`${origin}/__mock/sessions`)).json()) as {
+      memory: { limitBytes: number }
+    }
+    expect(listed.memory.limitBytes).toBe(3 * 1024 * 1024)
+  }
+}, 30_000) // a hang guard for a busy machine, not a speed target

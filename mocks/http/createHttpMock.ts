@@ -6,13 +6,14 @@ import { createEngine, DEFAULT_API_KEY, type Engine } from '../core/createEngine
 import type { EngineResponse } from '../core/EngineMessages.ts'
 import { errorResponse } from '../core/errorResponse.ts'
 import { journalRecord } from '../core/journalEntry.ts'
+import { DEFAULT_MEMORY_MIB, MemoryBudget } from '../core/MemoryBudget.ts'
 import { createMockSession, type MockSession } from '../core/MockSession.ts'
 import { PetStore } from '../core/PetStore.ts'
 import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
 import { DEFAULT_SESSION, parseSessionName, SESSION_HEADER } from '../core/parseSessionName.ts'
 import { JOURNAL_SIZE } from '../core/RequestJournal.ts'
 import { redactTarget, redactText } from '../core/redactTarget.ts'
-import { type SessionLimits, SessionRegistry } from '../core/SessionRegistry.ts'
+import { type Eviction, type SessionLimits, SessionRegistry } from '../core/SessionRegistry.ts'
 import { applyCors, corsPolicy } from './cors.ts'
 import { cutOffStalledReaders } from './cutOffStalledReaders.ts'
 import { hostPolicy } from './hostAllowed.ts'
@@ -61,6 +62,12 @@ export interface HttpMockOptions {
   stateFile?: Omit<StateDatabaseOptions, 'validators'>
   /** Creates beyond this many pets in a session's store get 507 `store_full` (DEFAULT_MAX_PETS). */
   maxPets?: number
+  /**
+   * MiB all sessions together may keep of what clients send (pets created, reset seeds, journal
+   * entries), DEFAULT_MEMORY_MIB by default: a create past it gets 507 `store_full`. The seed (or
+   * state file) loaded at start is shared by every session and not counted.
+   */
+  maxMemoryMiB?: number
   /** Connection limits in milliseconds; tests shorten them. Defaults in HTTP_TIMEOUTS. */
   timeouts?: Partial<HttpTimeouts>
   /** Bounds on named sessions (`X-Mock-Session`); defaults in SESSION_LIMITS. */
@@ -78,6 +85,8 @@ export interface HttpMock {
   state: StateDatabase | undefined
   /** Every session, the default one included (`sessions.use(DEFAULT_SESSION)`). */
   sessions: SessionRegistry<MockSession>
+  /** What all sessions keep, against `maxMemoryMiB`. */
+  budget: MemoryBudget
   /** Swaps in another document (spec hot reload); the store and its pets stay. */
   setSpec(spec: HttpMockSpec): void
   /** Which operations the current document's engine answers from the store and which from the spec. */
@@ -93,14 +102,40 @@ export interface HttpMock {
  * mock.server.listen(4010, '127.0.0.1')
  */
 export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
-  const seed = options.seed ?? seedPets
-  const limits = options.maxPets === undefined ? {} : { maxPets: options.maxPets }
+  // Copied once, so no caller can change what every session shares.
+  const seed: readonly Pet[] = [...(options.seed ?? seedPets)]
+  const budget = new MemoryBudget((options.maxMemoryMiB ?? DEFAULT_MEMORY_MIB) * 1024 * 1024)
+  const limits = {
+    ...(options.maxPets !== undefined && { maxPets: options.maxPets }),
+    budget,
+    sharedSeed: seed,
+  }
   const store = new PetStore(seed, undefined, limits)
   const journalSize = options.journalSize ?? JOURNAL_SIZE
+  // Cheap whatever the seed: a new store shares the seed's index and keeps only what it creates.
   const freshSession = (name: string) =>
-    createMockSession(name, new PetStore(seed, undefined, limits), journalSize)
-  const defaultSession = createMockSession(DEFAULT_SESSION, store, journalSize)
+    createMockSession(name, new PetStore(seed, undefined, limits), journalSize, budget)
+  const defaultSession = createMockSession(DEFAULT_SESSION, store, journalSize, budget)
   const sessions = new SessionRegistry(defaultSession, freshSession, options.sessions)
+  sessions.onEvict((name, evicted, reason) => {
+    evicted.release()
+    options.log?.(
+      reason === 'room'
+        ? `session ${name} evicted: ${sessions.limits.maxSessions} sessions (--max-sessions) and another was needed; its next request gets 400 session_evicted`
+        : `session ${name} evicted: unused for ${sessions.limits.idleMs / 60_000} minutes (--session-idle); it starts over from the seed`,
+    )
+  })
+  // The session an API request names, made or touched only once the engine asks for it (after
+  // authentication). One request is in `engine.handle` at a time (it is synchronous), so these
+  // two variables serve every request without a closure each.
+  let requestedSession = DEFAULT_SESSION
+  let servedSession: MockSession | undefined
+  const sessionSource = (): MockSession | EngineResponse => {
+    const eviction = sessions.takeEviction(requestedSession)
+    if (eviction) return sessionEvicted(eviction, sessions.limits.maxSessions)
+    servedSession = sessions.use(requestedSession)
+    return servedSession
+  }
   const cors = corsPolicy(options.corsOrigins)
   const hosts = hostPolicy(options.allowedHosts)
   const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
@@ -171,15 +206,38 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     else if (path === SPEC_YAML_PATH) result = specYamlAnswer(engineRequest.method, spec.text)
     else if (isControlPath(path)) {
       const storage = state && { storage: state.health }
-      const context = { sessionName, sessions, freshSession, defaultSeed: seed, secrets, ...spec, ...storage }
+      const context = {
+        sessionName,
+        sessions,
+        freshSession,
+        defaultSeed: seed,
+        secrets,
+        budget,
+        ...spec,
+        ...storage,
+      }
       result = handleControl(engineRequest, context) as EngineResponse
       if (sessionName === DEFAULT_SESSION) session = defaultSession
     } else {
-      session = sessions.use(sessionName)
-      result = engine.handle(engineRequest, session)
+      requestedSession = sessionName
+      servedSession = undefined
+      result = engine.handle(engineRequest, sessionSource)
+      // A request refused before it got a session (401) is still journaled in a live one, untouched.
+      session = servedSession ?? sessions.peek(sessionName)
       // Recorded before the answer goes out, so a test that got its response finds it in the journal.
-      const exchange = { method: engineRequest.method, url: engineRequest.url, status: result.status }
-      session.journal.record(journalRecord({ ...exchange, operation: result.operationId }, secrets))
+      session?.journal.record(
+        journalRecord(
+          {
+            method: engineRequest.method,
+            url: engineRequest.url,
+            status: result.status,
+            operation: result.operationId,
+            body: engineRequest.body,
+            forced: result.forced,
+          },
+          secrets,
+        ),
+      )
     }
     if (read.tooLarge) result.headers.connection = 'close'
     // Only POST writes (createPet, /__mock/reset), and only a 2xx answer means it happened; only the
@@ -258,12 +316,22 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     store,
     state,
     sessions,
+    budget,
     operations: () => ({ stateful: engine.stateful, specDriven: engine.specDriven }),
     setSpec(next) {
       spec = next
       engine = build()
     },
   }
+}
+
+/** What the next request of a session evicted for room gets: 400, which every operation documents. */
+function sessionEvicted(eviction: Eviction, maxSessions: number): EngineResponse {
+  return errorResponse(
+    400,
+    'session_evicted',
+    `The session '${eviction.name}' was evicted at ${new Date(eviction.at).toISOString()} to make room for another (--max-sessions ${maxSessions}): its pets, journal and forced responses are gone. This request changed nothing; the next one starts the session over from the seed.`,
+  )
 }
 
 function storageFailed(error: Error): EngineResponse {

@@ -17,6 +17,9 @@ th { background: #f3f3f3; font-weight: 600; position: sticky; top: 0; }
 button { margin: .1rem 0; padding: .2rem .6rem; border: 1px solid #888; border-radius: 4px; background: #f6f6f6; cursor: pointer; }
 button:hover { background: #e8e8e8; } ul { padding-left: 1.2rem; margin: .3rem 0; }
 #sessions a { margin-right: .6rem; }
+#evicted { color: #6b4a00; background: #fff4d6; border: 1px solid #e0c070; padding: .4rem .6rem; border-radius: 4px; }
+#requests td:nth-child(6) { white-space: pre-wrap; overflow-wrap: anywhere; max-width: 24rem; font-family: ui-monospace, monospace; font-size: 12px; }
+tr[data-forced] td:nth-child(4) { font-style: italic; }
 [role=alert] { color: #8a1010; background: #fde8e8; border: 1px solid #e3a0a0; padding: .4rem .6rem; border-radius: 4px; }
 tr[data-status^="4"] td:nth-child(4), tr[data-status^="5"] td:nth-child(4) { color: #a01010; font-weight: 600; }
 `
@@ -29,8 +32,9 @@ const BODY = `
     <label>Session (X-Mock-Session; empty: the default) <input id="session-input" autocomplete="off" maxlength="64"></label>
     <button type="submit">Open</button>
   </form>
-  <p class="muted">Live sessions: <span id="sessions"></span></p>
+  <p class="muted">Live sessions: <span id="sessions"></span> <span id="evictions"></span> · <span id="memory"></span></p>
   <p id="error" role="alert" hidden></p>
+  <p id="evicted" role="status" hidden></p>
 </header>
 <main>
   <section aria-labelledby="pets-title">
@@ -48,7 +52,7 @@ const BODY = `
     <section aria-labelledby="requests-title">
       <h2 id="requests-title">Requests</h2>
       <p class="muted"><span id="request-count"></span> · <button type="button" id="clear-journal">Clear journal</button></p>
-      <div class="scroll"><table><thead><tr><th>time (UTC)</th><th>method</th><th>path</th><th>status</th><th>operation</th></tr></thead><tbody id="requests"></tbody></table></div>
+      <div class="scroll"><table><thead><tr><th>time (UTC)</th><th>method</th><th>path</th><th>status</th><th>operation</th><th>body</th></tr></thead><tbody id="requests"></tbody></table></div>
     </section>
   </div>
 </main>

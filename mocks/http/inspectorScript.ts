@@ -44,6 +44,10 @@ export function inspectorScript(): void {
       headers: { ...sessionHeaders, 'content-type': 'application/json' },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     })
+    return parsedBody(method, path, response)
+  }
+
+  async function parsedBody(method: string, path: string, response: Response): Promise<unknown> {
     const text = await response.text()
     const parsed: unknown = text === '' ? undefined : JSON.parse(text)
     if (!response.ok) {
@@ -53,11 +57,50 @@ export function inspectorScript(): void {
     return parsed
   }
 
+  /** What each polled path answered last, with its ETag: a 304 means it is still that. */
+  const lastSeen = new Map<string, { etag: string; value: unknown }>()
+
+  /** A GET that asks the mock for the body only if it changed; undefined when it did not. */
+  async function changed(path: string): Promise<unknown> {
+    const last = lastSeen.get(path)
+    // no-store: the browser's cache stays out of it, so a 304 reaches this script as it is.
+    const response = await fetch(path, {
+      cache: 'no-store',
+      headers: { ...sessionHeaders, ...(last && { 'if-none-match': last.etag }) },
+    })
+    if (response.status === 304 && last) return undefined
+    const value = await parsedBody('GET', path, response)
+    const etag = response.headers.get('etag')
+    if (etag) lastSeen.set(path, { etag, value })
+    return value
+  }
+
+  /** `1 pet`, `2 pets`. */
+  function counted(count: number, noun: string): string {
+    return `${count} ${noun}${count === 1 ? '' : 's'}`
+  }
+
+  /** A moment as the whole page shows time: UTC, ISO 8601, to the second. */
+  function utc(date: Date): string {
+    return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`
+  }
+
   type Pet = { id: number; name: string; categoryId: number; status?: string }
   type Force = { operation: string; status: number }
   type Forceable = { operation: string; method: string; path: string; statuses: number[] }
-  type View = { name: string; petCount: number; pets: Pet[]; pending: Force[]; forceable: Forceable[] }
-  type Listed = { sessions: { name: string }[] }
+  type View = {
+    name: string
+    petCount: number
+    pets: Pet[]
+    pending: Force[]
+    forceable: Forceable[]
+    evicted?: { reason: string; at: string }
+  }
+  type Listed = {
+    sessions: { name: string }[]
+    recentlyEvicted: { name: string }[]
+    memory?: { usedBytes: number; limitBytes: number }
+  }
   type Entry = {
     time: string
     method: string
@@ -65,6 +108,8 @@ export function inspectorScript(): void {
     query: Record<string, string | string[]>
     status: number
     operation: string | null
+    body?: string
+    forced?: string
   }
 
   let forceableShown = ''
@@ -72,7 +117,12 @@ export function inspectorScript(): void {
   function renderView(view: View): void {
     byId('session-name').textContent = view.name
     byId('pet-count').textContent =
-      `${view.petCount} pets${view.petCount > view.pets.length ? ` (the ${view.pets.length} newest shown)` : ''}`
+      `${counted(view.petCount, 'pet')}${view.petCount > view.pets.length ? ` (the ${view.pets.length} newest shown)` : ''}`
+    const evicted = byId('evicted')
+    evicted.textContent = view.evicted
+      ? `This session was evicted at ${utc(new Date(view.evicted.at))} to make room for another (--max-sessions): its next request gets 400 session_evicted, then it starts over from the seed.`
+      : ''
+    evicted.hidden = !view.evicted
     byId('pets').replaceChildren(
       ...[...view.pets]
         .reverse()
@@ -108,7 +158,7 @@ export function inspectorScript(): void {
   }
 
   function renderJournal(entries: Entry[]): void {
-    byId('request-count').textContent = `${entries.length} requests, newest first`
+    byId('request-count').textContent = `${counted(entries.length, 'request')}, newest first`
     byId('requests').replaceChildren(
       ...[...entries].reverse().map((entry) => {
         const query = new URLSearchParams()
@@ -120,16 +170,27 @@ export function inspectorScript(): void {
             entry.time.slice(11, 23),
             entry.method,
             search === '' ? entry.path : `${entry.path}?${search}`,
-            String(entry.status),
+            entry.forced ? `${entry.status} forced (${entry.forced})` : String(entry.status),
             entry.operation ?? '—',
+            entry.body ?? '',
           ],
-          { 'data-testid': 'request', 'data-status': String(entry.status) },
+          {
+            'data-testid': 'request',
+            'data-status': String(entry.status),
+            ...(entry.forced && { 'data-forced': entry.forced }),
+          },
         )
       }),
     )
   }
 
   function renderSessions(listed: Listed): void {
+    const gone = listed.recentlyEvicted.map((eviction) => eviction.name)
+    byId('evictions').textContent = gone.length === 0 ? '' : `Evicted for room: ${gone.join(', ')}`
+    const memory = listed.memory
+    byId('memory').textContent = memory
+      ? `memory: ${(memory.usedBytes / 1024 / 1024).toFixed(1)} of ${Math.round(memory.limitBytes / 1024 / 1024)} MiB (--max-memory)`
+      : ''
     const names = ['', ...listed.sessions.map((live) => live.name).reverse()]
     byId('sessions').replaceChildren(
       ...names.map((name) =>
@@ -144,16 +205,17 @@ export function inspectorScript(): void {
 
   async function refresh(): Promise<void> {
     try {
+      // The session and its journal come with ETags: unchanged, the mock answers 304 and nothing is redrawn.
       const [view, entries, listed] = await Promise.all([
-        call('GET', '/__mock/session'),
-        call('GET', '/__mock/requests'),
+        changed('/__mock/session'),
+        changed('/__mock/requests'),
         call('GET', '/__mock/sessions'),
       ])
-      renderView(view as View)
-      renderJournal(entries as Entry[])
+      if (view !== undefined) renderView(view as View)
+      if (entries !== undefined) renderJournal(entries as Entry[])
       renderSessions(listed as Listed)
       showError('')
-      byId('updated').textContent = `updated ${new Date().toLocaleTimeString()}`
+      byId('updated').textContent = `updated ${utc(new Date())}`
       document.body.dataset.ready = 'true'
     } catch (error) {
       showError((error as Error).message)
@@ -163,6 +225,7 @@ export function inspectorScript(): void {
   async function act(method: string, path: string, body?: unknown): Promise<void> {
     try {
       await call(method, path, body)
+      lastSeen.clear()
       await refresh()
     } catch (error) {
       showError((error as Error).message)

@@ -25,7 +25,14 @@ describe('GET /__mock/requests', () => {
     await it.get('alice', '/nowhere')
     const entries = await journal(it, 'alice')
     expect(entries.map(({ time: _time, ...rest }) => rest)).toEqual([
-      { method: 'POST', path: '/v1/pets', query: {}, status: 201, operation: 'createPet' },
+      {
+        method: 'POST',
+        path: '/v1/pets',
+        query: {},
+        status: 201,
+        operation: 'createPet',
+        body: '{"name":"Rex","categoryId":1}',
+      },
       {
         method: 'GET',
         path: '/v1/pets',

@@ -68,16 +68,24 @@ const SQLITE_BUSY = 5
  */
 export function openStateDatabase(store: PetStore, options: StateDatabaseOptions): StateDatabase {
   const { path, log } = options
-  refuseForeignFile(path)
+  const existed = refuseForeignFile(path)
   const db = openLocked(path)
   if (options.maxPageCount !== undefined)
     db.exec(`PRAGMA max_page_count = ${Math.trunc(options.maxPageCount)}`)
   let insert: StatementSync
   try {
-    const isNew = prepareLayout(db, path)
-    insert = db.prepare('INSERT INTO pets (pet) VALUES (?)')
-    if (isNew) writeAll(db, insert, store.snapshot())
-    else store.reset(readAll(db, path, options.validators))
+    if (isEmpty(db, path)) {
+      // A file that exists but holds nothing of ours is a first start that was killed: its one
+      // transaction never committed, so nothing of it counts. Say so, and do it again.
+      if (existed)
+        log?.(
+          `state file: ${path} holds no committed pets (a first start was interrupted); loading the seed into it now`,
+        )
+      insert = createWithPets(db, store.snapshot())
+    } else {
+      insert = db.prepare('INSERT INTO pets (pet) VALUES (?)')
+      store.reset(readAll(db, path, options.validators))
+    }
   } catch (error) {
     db.close()
     if (error instanceof StateFileError) throw error
@@ -156,13 +164,16 @@ export function openStateDatabase(store: PetStore, options: StateDatabaseOptions
   }
 }
 
-/** A missing or SQLite file goes on; anything else is refused before SQLite touches it. */
-function refuseForeignFile(path: string): void {
+/**
+ * A missing or SQLite file goes on (true when it exists and is not empty: a database was begun in
+ * it); anything else is refused before SQLite touches it.
+ */
+function refuseForeignFile(path: string): boolean {
   let fd: number
   try {
     fd = openSync(path, 'r')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
     throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`)
   }
   const head = Buffer.alloc(SQLITE_HEADER.length)
@@ -175,7 +186,8 @@ function refuseForeignFile(path: string): void {
     closeSync(fd)
   }
   const text = head.toString('latin1', 0, length)
-  if (length === 0 || text === SQLITE_HEADER) return
+  if (length === 0) return false
+  if (text === SQLITE_HEADER) return true
   if (/^\s*\[/.test(text)) {
     throw new StateFileError(
       `the state file ${path} holds JSON, the format before the mock kept its state in SQLite; ` +
@@ -225,8 +237,11 @@ function openLocked(path: string): DatabaseSync {
   }
 }
 
-/** Creates the table in a new file; checks an existing one is ours. True for a new file. */
-function prepareLayout(db: DatabaseSync, path: string): boolean {
+/**
+ * True for a database with nothing in it yet (new, or left by an interrupted first start); false for
+ * one of ours. Anything else is refused: the mock never changes another program's database.
+ */
+function isEmpty(db: DatabaseSync, path: string): boolean {
   const version = pragma(db, 'user_version')
   const application = pragma(db, 'application_id')
   if (version === LAYOUT_VERSION && application === APPLICATION_ID) return false
@@ -236,29 +251,35 @@ function prepareLayout(db: DatabaseSync, path: string): boolean {
       `the state file ${path} is a SQLite database of another program or version (application_id ${application}, user_version ${version}); the mock does not change it`,
     )
   }
-  db.exec('BEGIN IMMEDIATE')
-  // seq keeps creation order (lists come oldest first); the pet's id is inside the JSON.
-  db.exec('CREATE TABLE pets (seq INTEGER PRIMARY KEY, pet TEXT NOT NULL)')
-  db.exec(`PRAGMA application_id = ${APPLICATION_ID}`)
-  db.exec(`PRAGMA user_version = ${LAYOUT_VERSION}`)
-  db.exec('COMMIT')
   return true
 }
 
-function pragma(db: DatabaseSync, name: string): number {
-  return Number(db.prepare(`PRAGMA ${name}`).get()?.[name])
-}
-
-function writeAll(db: DatabaseSync, insert: StatementSync, pets: readonly Pet[]): void {
+/**
+ * Makes the layout and writes the seed's pets in ONE transaction, marks last: a start killed
+ * half-way (a million-pet seed takes seconds) leaves a file with nothing committed, which the next
+ * start sees as empty and fills again, never a state file of 0 pets that reads as healthy.
+ * Returns the insert statement for later writes.
+ */
+function createWithPets(db: DatabaseSync, pets: readonly Pet[]): StatementSync {
   db.exec('BEGIN IMMEDIATE')
   try {
-    db.exec('DELETE FROM pets')
+    // seq keeps creation order (lists come oldest first); the pet's id is inside the JSON.
+    db.exec('CREATE TABLE pets (seq INTEGER PRIMARY KEY, pet TEXT NOT NULL)')
+    const insert = db.prepare('INSERT INTO pets (pet) VALUES (?)')
     for (const pet of pets) insert.run(JSON.stringify(pet))
+    // The header fields are part of the transaction: a file is ours only once its pets are in.
+    db.exec(`PRAGMA application_id = ${APPLICATION_ID}`)
+    db.exec(`PRAGMA user_version = ${LAYOUT_VERSION}`)
     db.exec('COMMIT')
+    return insert
   } catch (error) {
     db.exec('ROLLBACK')
     throw error
   }
+}
+
+function pragma(db: DatabaseSync, name: string): number {
+  return Number(db.prepare(`PRAGMA ${name}`).get()?.[name])
 }
 
 function readAll(db: DatabaseSync, path: string, validators: SpecValidators): Pet[] {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { DEFAULT_MEMORY_MIB } from '../core/MemoryBudget.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
 import { JOURNAL_SIZE } from '../core/RequestJournal.ts'
 import { SESSION_LIMITS } from '../core/SessionRegistry.ts'
@@ -12,6 +13,8 @@ export interface CliOptions {
   stateFile: string | undefined
   /** Creates beyond this many stored pets get 507. */
   maxPets: number
+  /** MiB all sessions together keep of what clients send (pets, reset seeds, journals); past it creates get 507. */
+  maxMemoryMiB: number
   latencyMs: number
   corsOrigins: string[]
   /** Host names served besides IP addresses and localhost (DNS-rebinding defence). */
@@ -48,6 +51,8 @@ export function mockUsage(program: string): string {
       --state-file FILE  keep the pets in FILE (SQLite) across restarts; its folder is created
                                                                    (env PETSTORE_STATE_FILE; default: memory only)
       --max-pets N       creates beyond N stored pets get 507      (env PETSTORE_MAX_PETS, default ${DEFAULT_MAX_PETS})
+      --max-memory N     MiB all sessions together keep of what clients send (pets, reset
+                         seeds, journals); past it creates get 507 (env PETSTORE_MAX_MEMORY, default ${DEFAULT_MEMORY_MIB})
       --latency MS       delay every API response by MS            (env PETSTORE_LATENCY_MS, default 0)
       --cors-origin O    allow browser origin O besides localhost; repeat; * allows all
       --allowed-host H   serve Host name H besides IP addresses and localhost; repeat; .example.com
@@ -87,6 +92,7 @@ export function parseCliOptions(
       seed: { type: 'string' },
       'state-file': { type: 'string' },
       'max-pets': { type: 'string' },
+      'max-memory': { type: 'string' },
       latency: { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       'allowed-host': { type: 'string', multiple: true },
@@ -116,6 +122,12 @@ export function parseCliOptions(
       values['max-pets'] ?? env.PETSTORE_MAX_PETS ?? String(DEFAULT_MAX_PETS),
       0,
       2 ** 31 - 1,
+    ),
+    maxMemoryMiB: integerIn(
+      'max-memory',
+      values['max-memory'] ?? env.PETSTORE_MAX_MEMORY ?? String(DEFAULT_MEMORY_MIB),
+      1,
+      1024 * 1024,
     ),
     latencyMs: integerIn('latency', values.latency ?? env.PETSTORE_LATENCY_MS ?? '0', 0, 60_000),
     corsOrigins: values['cors-origin'] ?? [],

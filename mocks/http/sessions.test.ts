@@ -134,7 +134,7 @@ describe('X-Mock-Session', () => {
 })
 
 describe('session bounds', () => {
-  test('past --max-sessions the least recently used session is evicted and comes back as new', async () => {
+  test('past --max-sessions the least recently used session is evicted: its next request gets 400 session_evicted, then it starts over', async () => {
     const it = await start({ sessions: { maxSessions: 2 } })
     try {
       await it.create('one', 'One’s pet')
@@ -142,9 +142,20 @@ describe('session bounds', () => {
       await it.names('one') // two is now the least recently used
       await it.create('three', 'Three’s pet')
       expect((await it.names('one')).at(-1)).toBe('One’s pet')
-      expect(await it.names('two')).toEqual(seedNames)
-      const listed = (await (await it.control('GET', 'sessions')).json()) as { evicted: number }
+      const view = (await (await it.control('GET', 'session', 'two')).json()) as {
+        evicted?: { reason: string }
+      }
+      expect(view.evicted?.reason).toBe('room')
+      const listed = (await (await it.control('GET', 'sessions')).json()) as {
+        evicted: number
+        recentlyEvicted: { name: string }[]
+      }
       expect(listed.evicted).toBeGreaterThanOrEqual(1)
+      expect(listed.recentlyEvicted.map((eviction) => eviction.name)).toEqual(['two'])
+      const told = await it.get('two', '/pets/1')
+      expect(told.status).toBe(400)
+      expect(await told.json()).toMatchObject({ code: 'session_evicted', status: 400 })
+      expect(await it.names('two')).toEqual(seedNames)
     } finally {
       await it.close()
     }

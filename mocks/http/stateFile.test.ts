@@ -2,7 +2,7 @@
 // cannot take is a documented 507 and nothing of it stays, the health says degraded while reads go
 // on, --max-pets refuses creates with a documented 507, the export is a seed, and the CLI refuses a
 // file in use or in the old JSON format with exit code 2.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from '@jest/globals'
@@ -238,5 +238,51 @@ describe('npm start -- --state-file', () => {
       }
     },
     CLI_TIMEOUT_MS,
+  )
+
+  test(
+    'killed (SIGKILL) while loading a big --seed into a new state file, the next start loads it all and says so, never 0 pets',
+    async () => {
+      const path = freshPath()
+      const seedFile = join(path, '..', 'big.json')
+      const count = 300_000
+      writeFileSync(
+        seedFile,
+        JSON.stringify(
+          Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `pet ${i}`, categoryId: 1 })),
+        ),
+      )
+      const args = [
+        '--port',
+        '0',
+        '--quiet',
+        '--seed',
+        seedFile,
+        '--state-file',
+        path,
+        '--max-pets',
+        String(count),
+      ]
+      const first = startCli(args)
+      first.listening.catch(() => {}) // it is killed before it listens
+      // The load is under way once its write-ahead log grows; kill it then (bounded: at most ~30 s).
+      const wal = `${path}-wal`
+      for (let i = 0; i < 3_000 && first.child.exitCode === null; i++) {
+        if (existsSync(wal) && statSync(wal).size > 1024 * 1024) break
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      first.child.kill('SIGKILL')
+      await first.exited
+      const second = startCli(args.filter((arg) => arg !== '--quiet'))
+      const baseUrl = await second.listening
+      const health = (await (await fetch(`${new URL(baseUrl).origin}/__mock/health`)).json()) as {
+        pets: number
+      }
+      expect(health.pets).toBe(count)
+      // Killed before its startup line, the first start cannot have committed: the second says so.
+      if (!/listening on/.test(first.output()))
+        expect(second.output()).toMatch(/a first start was interrupted/)
+    },
+    CLI_TIMEOUT_MS * 2,
   )
 })

@@ -105,9 +105,34 @@ describe('the inspector page in Chromium', { skip, timeout: 120_000 }, () => {
       '/v1/pets?limit=3&status=sold',
       '200',
       'listPets',
+      '',
     ])
     const creates = page.getByTestId('request').filter({ hasText: 'createPet' })
     assert.equal(await creates.count(), 2)
+    // What the app sent is shown too: the body of each create.
+    assert.match(
+      (await creates.last().locator('td').nth(5).textContent()) ?? '',
+      /"name":"Biscuit from the app"/,
+    )
+  })
+
+  test('while nothing changes, its polls are answered 304 Not Modified (no body)', async () => {
+    const statuses: number[] = []
+    const listener = (response: { url(): string; status(): number }) => {
+      if (/\/__mock\/(session|requests)$/.test(response.url())) statuses.push(response.status())
+    }
+    page.on('response', listener)
+    await page.waitForTimeout(2_500)
+    page.off('response', listener)
+    assert.ok(statuses.includes(304), `statuses seen: ${statuses.join(', ')}`)
+  })
+
+  test('time in UTC everywhere; counts in the singular for one', async () => {
+    assert.match(
+      (await page.locator('#updated').textContent()) ?? '',
+      /^updated \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/,
+    )
+    assert.equal(await page.locator('th').filter({ hasText: 'time (UTC)' }).count(), 1)
   })
 
   test('a force button makes the next call of that operation fail, once', async () => {
@@ -117,7 +142,10 @@ describe('the inspector page in Chromium', { skip, timeout: 120_000 }, () => {
     assert.equal(forced.status, 401)
     assert.match(((await forced.json()) as { message: string }).message, /next-response/)
     assert.equal((await appCall('/pets')).status, 200)
-    await page.getByTestId('request').and(page.locator('[data-status="401"]')).first().waitFor()
+    const forcedRow = page.getByTestId('request').and(page.locator('[data-status="401"]')).first()
+    await forcedRow.waitFor()
+    assert.equal(await forcedRow.getAttribute('data-forced'), 'next-response')
+    assert.equal(await forcedRow.locator('td').nth(3).textContent(), '401 forced (next-response)')
     await page.getByTestId('pending').filter({ hasText: 'nothing forced' }).waitFor()
     await mkdir(dirname(SCREENSHOT), { recursive: true })
     await page.screenshot({ path: SCREENSHOT, fullPage: true })
@@ -143,6 +171,11 @@ describe('the inspector page in Chromium', { skip, timeout: 120_000 }, () => {
     assert.equal(await page.getByTestId('request').count(), 0)
     assert.equal(await page.getByText(HOSTILE_NAME).count(), 0)
     assert.equal(mock.store.size, seedPets.length)
+    assert.equal((await appCall('/pets')).status, 200)
+    await page
+      .locator('#request-count')
+      .filter({ hasText: /^1 request, newest first$/ })
+      .waitFor()
   })
 
   test('lists the live sessions as links, a hostile session name as text, and opens one', async () => {

@@ -1,0 +1,77 @@
+/** Bytes the HTTP mock keeps for all sessions together unless told otherwise (`--max-memory`, in MiB). */
+export const DEFAULT_MEMORY_MIB = 256
+
+/**
+ * What one stored pet costs beyond its text: the object, its slots in the id map and the two
+ * creation-order arrays, and the headers of its strings. Measured on Node 24 (heap used per pet over
+ * 100,000 creates, one-letter names shared): ~111 bytes; each string's header adds ~16. Rounded
+ * up so the budget errs on the safe side.
+ */
+export const PET_OVERHEAD_BYTES = 200
+/** What one journal entry costs beyond its text (the record object, its slot in the ring); measured ~100 bytes. */
+export const JOURNAL_OVERHEAD_BYTES = 200
+
+/**
+ * The bytes of text a string may cost: V8 keeps a string with any character past U+00FF at two bytes
+ * a character. Counted as two for every character, so the budget holds whatever the text.
+ */
+export function textBytes(chars: number): number {
+  return chars * 2
+}
+
+/**
+ * One memory budget for everything clients can make the HTTP mock keep at run time, across every
+ * session: pets created, seeds given to `POST /__mock/reset`, journal entries. What the mock loads
+ * at start (the seed, a state file) is shared by every session and not charged. Costs are
+ * estimates from the sizes of what is kept (PET_OVERHEAD_BYTES, `textBytes`), so charging is two
+ * additions: no measuring of the heap on the request path.
+ *
+ * @example
+ * const budget = new MemoryBudget(1024)
+ * budget.charge(1000) // true
+ * budget.charge(100) // false: nothing charged
+ * budget.release(1000)
+ */
+export class MemoryBudget {
+  readonly limit: number
+  #used = 0
+
+  constructor(limitBytes: number) {
+    if (!(limitBytes >= 0)) throw new Error('a memory budget must be 0 bytes or more')
+    this.limit = limitBytes
+  }
+
+  /** Bytes charged now. */
+  get used(): number {
+    return this.#used
+  }
+
+  /** Whether `bytes` more would fit. */
+  fits(bytes: number): boolean {
+    return this.#used + bytes <= this.limit
+  }
+
+  /** Charges `bytes` when they fit and says so; charges nothing otherwise. */
+  charge(bytes: number): boolean {
+    if (this.#used + bytes > this.limit) return false
+    this.#used += bytes
+    return true
+  }
+
+  /** Charges `bytes` whether or not they fit (what cannot be refused, such as a journal's last entry). */
+  force(bytes: number): void {
+    this.#used += bytes
+  }
+
+  release(bytes: number): void {
+    this.#used = Math.max(0, this.#used - bytes)
+  }
+
+  /** Said in a 507 when a write does not fit. */
+  describe(): string {
+    return `The mock's memory budget of ${Math.round(this.limit / 1024 / 1024)} MiB for all sessions is full (--max-memory)`
+  }
+}
+
+/** A budget that never refuses: the MSW handlers' and plain stores' (their process is the test's own). */
+export const UNBOUNDED = new MemoryBudget(Number.POSITIVE_INFINITY)
