@@ -39,7 +39,7 @@ export async function benchHttp(
         for (let attempt = 1; attempt <= options.startups; attempt++) {
           const started = await startServer(server, apiKey)
           samples.push(started.startupMs)
-          if (attempt < options.startups) await started.stop()
+          if (attempt < options.startups || server.startupOnly) await started.stop()
           else running.push(started)
         }
         startups.set(server.id, samples)
@@ -78,7 +78,7 @@ export async function benchHttp(
   const servers: ServerSummary[] = chosen.flatMap((server) => {
     const samples = startups.get(server.id)
     const own = measurements.filter((measurement) => measurement.serverId === server.id)
-    if (!samples || own.length === 0) return []
+    if (!samples || (own.length === 0 && !server.startupOnly)) return []
     return [
       {
         serverId: server.id,
@@ -89,7 +89,9 @@ export async function benchHttp(
           0.5,
         ),
         startupSamplesMs: samples,
-        peakRssBytes: Math.max(...own.map((measurement) => measurement.peakRssBytes)),
+        // NaN for a start-up-only server: it served no load.
+        peakRssBytes:
+          own.length === 0 ? Number.NaN : Math.max(...own.map((measurement) => measurement.peakRssBytes)),
       },
     ]
   })
