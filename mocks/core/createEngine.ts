@@ -169,7 +169,7 @@ export function createEngine(options: EngineOptions): Engine {
     if (operation) {
       response.operationId = operation.operationId
       const deprecation = signals.get(operation.operationId)
-      if (deprecation) Object.assign(response.headers, deprecation)
+      if (deprecation) for (const name in deprecation) response.headers[name] = deprecation[name] as string
       if (selfCheck) assertDocumented(operation, response, validators)
     }
     if (request.method.toUpperCase() === 'HEAD') delete response.body

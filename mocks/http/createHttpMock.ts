@@ -184,8 +184,10 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       session = sessions.use(sessionName)
       result = engine.handle(engineRequest, session)
       // Recorded before the answer goes out, so a test that got its response finds it in the journal.
-      const exchange = { method: engineRequest.method, url: engineRequest.url, status: result.status }
-      session.journal.record(journalRecord({ ...exchange, operation: result.operationId }, secrets))
+      const { method, url } = engineRequest
+      session.journal.record(
+        journalRecord({ method, url, status: result.status, operation: result.operationId }, secrets),
+      )
     }
     if (read.tooLarge) result.headers.connection = 'close'
     // Only POST writes (createPet, /__mock/reset), and only a 2xx answer means it happened; only the
