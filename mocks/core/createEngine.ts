@@ -157,7 +157,7 @@ export function createEngine(options: EngineOptions): Engine {
       const reason = `Forced by POST /__mock/next-response for the next ${operation.operationId} call.`
       return { response: forcedError(operation, forcedStatus, reason), operation }
     }
-    const query = new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1))
+    const query = queryStart === -1 ? NO_QUERY : new URLSearchParams(request.url.slice(queryStart + 1))
     const handler = handlers.get(operation.operationId)
     if (!handler)
       return { response: answerFromSpec(operation, request, match.rawParams, query, validators), operation }
@@ -237,6 +237,25 @@ function needsKey(operation: SpecOperation, document: PetStoreDocument): boolean
   const requirements = operation.security ?? document.security ?? []
   return requirements.length > 0 && requirements.every((requirement) => Object.keys(requirement).length > 0)
 }
+
+/**
+ * The query of a URL without one, shared by every such request rather than built per request: handlers
+ * only read a query, and a write would throw rather than reach the next request.
+ */
+const NO_QUERY: URLSearchParams = new (class extends URLSearchParams {
+  override append(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+  override set(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+  override delete(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+  override sort(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+})()
 
 function json(status: number, body: unknown, location?: string): EngineResponse {
   // Built as a literal rather than spread from JSON_HEADERS: this runs on every answer of the hot path.
