@@ -1,5 +1,6 @@
 import autocannon, { type AutocannonOptions, type AutocannonRequest, type AutocannonResult } from 'autocannon'
 import { BENCH_SERVERS, type RunningServer, startServer } from './benchServers.ts'
+import { combineWindows } from './combineWindows.ts'
 import type { BenchOptions } from './parseBenchArgs.ts'
 import { percentile } from './percentile.ts'
 import { readProcessUsage } from './readProcessUsage.ts'
@@ -39,7 +40,7 @@ export async function benchHttp(
         for (let attempt = 1; attempt <= options.startups; attempt++) {
           const started = await startServer(server, apiKey)
           samples.push(started.startupMs)
-          if (attempt < options.startups) await started.stop()
+          if (attempt < options.startups || server.startupOnly) await started.stop()
           else running.push(started)
         }
         startups.set(server.id, samples)
@@ -51,25 +52,41 @@ export async function benchHttp(
       }
     }
 
+    // The measured time of a route is split into rounds, each server in turn within a round (bare,
+    // mock, bare, mock...): on shared cores the load drifts over a minute, and a ratio of two windows
+    // taken seconds apart, twice, is steadier than one of two windows taken once.
+    const rounds = options.quick ? 1 : MEASURED_ROUNDS
     for (const route of BENCH_ROUTES) {
-      for (const server of [...running]) {
-        log(`${route.label}: ${server.server.label}`)
-        try {
-          measurements.push(
-            await driveRoute(server, route, {
-              connections: options.connections,
-              seconds: options.seconds,
-              warmupSeconds: options.warmupSeconds,
-              apiKey,
-            }),
-          )
-        } catch (error) {
-          if (server.server.role === 'baseline') throw error
-          failures.push(`${server.server.label} on ${route.label}: ${(error as Error).message}`)
-          running.splice(running.indexOf(server), 1)
-          await server.stop()
+      const windows = new Map<RunningServer, RouteMeasurement[]>()
+      const latencies = new Map<RunningServer, LatencyRecorder>()
+      for (let round = 1; round <= rounds; round++) {
+        for (const server of [...running]) {
+          log(`${route.label}: ${server.server.label}${rounds > 1 ? ` (round ${round} of ${rounds})` : ''}`)
+          try {
+            const recorder = latencies.get(server) ?? new LatencyRecorder()
+            latencies.set(server, recorder)
+            const window = await driveRoute(
+              server,
+              route,
+              {
+                connections: options.connections,
+                seconds: options.seconds / rounds,
+                warmupSeconds: round === 1 ? options.warmupSeconds : 0,
+                apiKey,
+              },
+              recorder,
+            )
+            windows.set(server, [...(windows.get(server) ?? []), window])
+          } catch (error) {
+            if (server.server.role === 'baseline') throw error
+            failures.push(`${server.server.label} on ${route.label}: ${(error as Error).message}`)
+            running.splice(running.indexOf(server), 1)
+            windows.delete(server)
+            await server.stop()
+          }
         }
       }
+      for (const measured of windows.values()) measurements.push(combineWindows(measured))
     }
   } finally {
     await Promise.all(running.map((server) => server.stop()))
@@ -78,7 +95,7 @@ export async function benchHttp(
   const servers: ServerSummary[] = chosen.flatMap((server) => {
     const samples = startups.get(server.id)
     const own = measurements.filter((measurement) => measurement.serverId === server.id)
-    if (!samples || own.length === 0) return []
+    if (!samples || (own.length === 0 && !server.startupOnly)) return []
     return [
       {
         serverId: server.id,
@@ -89,7 +106,9 @@ export async function benchHttp(
           0.5,
         ),
         startupSamplesMs: samples,
-        peakRssBytes: Math.max(...own.map((measurement) => measurement.peakRssBytes)),
+        // NaN for a start-up-only server: it served no load.
+        peakRssBytes:
+          own.length === 0 ? Number.NaN : Math.max(...own.map((measurement) => measurement.peakRssBytes)),
       },
     ]
   })
@@ -184,6 +203,7 @@ export async function driveRoute(
   running: RunningServer,
   route: BenchRoute,
   options: DriveOptions,
+  latencies: LatencyRecorder = new LatencyRecorder(),
 ): Promise<RouteMeasurement> {
   const load: AutocannonOptions = {
     url: running.baseUrl.replace(/\/v1$/, ''),
@@ -193,7 +213,6 @@ export async function driveRoute(
   }
   if (options.warmupSeconds > 0) await fire({ ...load, duration: options.warmupSeconds })
 
-  const latencies = new LatencyRecorder()
   const before = readProcessUsage(running.pid)
   const started = performance.now()
   const result = await fire({ ...load, duration: options.seconds }, latencies)
@@ -229,8 +248,11 @@ function fire(options: AutocannonOptions, latencies?: LatencyRecorder): Promise<
   })
 }
 
+/** How many rounds the measured seconds of a route are split into (one with --quick). */
+export const MEASURED_ROUNDS = 2
+
 /** A growable Float64Array: hundreds of thousands of samples without boxing each number. */
-class LatencyRecorder {
+export class LatencyRecorder {
   #values = new Float64Array(1 << 16)
   #length = 0
 

@@ -17,6 +17,11 @@ export interface BenchServer {
   basePath: string
   /** The program and arguments that start it on `port`, accepting `Authorization: Bearer <apiKey>`. */
   command(port: number, apiKey: string): { file: string; args: string[] }
+  /**
+   * Only its start-up is measured, then it is stopped: `npm start` runs the server as a grandchild
+   * (npm, then node), so /proc of the PID the bench holds would be npm's, not the server's.
+   */
+  startupOnly?: boolean
 }
 
 const root = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url))
@@ -45,6 +50,21 @@ const mock = (id: string, label: string, role: ServerRole, extra: string[]): Ben
     ],
   }),
 })
+
+// `npm start` as a user types it: npm itself (the one running this bench when there is one), its
+// script, then start.mjs. Start-up only; the same server is measured per request as `mock`.
+const npmCli = process.env.npm_execpath
+const npmStart: BenchServer = {
+  id: 'mock-npm',
+  label: 'npm start --quiet (start-up only)',
+  role: 'target',
+  basePath: '/v1',
+  startupOnly: true,
+  command: (port, apiKey) => {
+    const args = ['start', '--silent', '--', '--port', String(port), '--api-key', apiKey, '--quiet']
+    return npmCli ? { file: node, args: [npmCli, ...args] } : { file: 'npm', args }
+  },
+}
 
 // Prism accepts any bearer token; it only checks that one is there.
 const prism = (id: string, label: string, extra: string[]): BenchServer => ({
@@ -76,6 +96,7 @@ export const BENCH_SERVERS: readonly BenchServer[] = [
     }),
   },
   mock('mock', 'petstore mock --quiet', 'target', ['--quiet']),
+  npmStart,
   mock('mock-logging', 'petstore mock (request log)', 'reference', []),
   prism('prism', 'Prism 5.16 mock, defaults', []),
   prism('prism-error', 'Prism 5.16 mock, -v error', ['-v', 'error']),
@@ -96,7 +117,7 @@ const POLL_MS = 5
 const KEEP_OUTPUT_CHARS = 4000
 
 /**
- * Spawns `server` on a free 127.0.0.1 port and polls until it answers 200, within `timeoutMs`.
+ * Spawns `server` on a free 127.0.0.1 port (with the project's root as its working folder, for npm) and polls until it answers 200, within `timeoutMs`.
  * Stdout and stderr are drained (a full pipe would stall a server that logs every request) and their
  * tail is kept for the error message when the server dies or never answers.
  */
@@ -112,7 +133,7 @@ export async function startServer(
   const headers = { authorization: `Bearer ${apiKey}` }
 
   const started = performance.now()
-  const child = spawnTracked(file, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawnTracked(file, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: root('.') })
   let output = ''
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-KEEP_OUTPUT_CHARS)

@@ -28,7 +28,7 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
   --quick             short run for a CI smoke test: 2 s per route after 1 s warm-up, one start-up each
   --enforce           exit 1 when a target is missed (default: print MISSED and exit 0)
   --only PART         http, store, contract, state or latency; repeat for more (default: all five)
-  --server ID         bare, mock, mock-logging, prism, prism-error; repeat (default: all)
+  --server ID         bare, mock, mock-npm (npm start, start-up only), mock-logging, prism, prism-error; repeat (default: all)
   --connections N     autocannon connections (default 50)
   --duration S        measured seconds per route (default 10, --quick 2)
   --warmup S          unmeasured warm-up seconds per route (default 3, --quick 1)

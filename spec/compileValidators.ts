@@ -31,9 +31,9 @@ const JSON_MEDIA_TYPE = 'application/json'
  */
 export function compileValidators(
   document: PetStoreDocument,
-  options: { allErrors?: boolean } = {},
+  options: { allErrors?: boolean; lazy?: boolean } = {},
 ): SpecValidators {
-  const ajv = createAjv(options)
+  const ajv = createAjv({ ...(options.allErrors === undefined ? {} : { allErrors: options.allErrors }) })
   // Dereferencing copies a shared schema (Error) into every response that uses it; compiling is the
   // expensive part, so each distinct schema is compiled once.
   const compiled = new Map<string, ValidateFunction>()
@@ -46,24 +46,36 @@ export function compileValidators(
     }
     return validate
   }
+  // Eager by default: a document loaded from a file is refused at load when a schema cannot compile
+  // (an unknown keyword, a pattern RE2 cannot run). `lazy` compiles each on first use: for the
+  // packaged document, which the project's tests compile whole, so start-up skips what the first
+  // request does not need.
+  type Entry = { schema: JsonSchema; validate?: ValidateFunction }
+  const entry = (schema: JsonSchema): Entry =>
+    options.lazy ? { schema } : { schema, validate: compile(schema) }
+  const validatorOf = (found: Entry | undefined): ValidateFunction | undefined => {
+    if (found === undefined) return undefined
+    found.validate ??= compile(found.schema)
+    return found.validate
+  }
 
-  const schemas = new Map<string, ValidateFunction>()
-  for (const [name, schema] of Object.entries(document.components.schemas)) schemas.set(name, compile(schema))
+  const schemas = new Map<string, Entry>()
+  for (const [name, schema] of Object.entries(document.components.schemas)) schemas.set(name, entry(schema))
 
-  const responses = new Map<string, ValidateFunction>()
-  const requestBodies = new Map<string, ValidateFunction>()
-  const parameters = new Map<string, ValidateFunction>()
+  const responses = new Map<string, Entry>()
+  const requestBodies = new Map<string, Entry>()
+  const parameters = new Map<string, Entry>()
   const responseSets = new Map<string, Record<string, ResponseObject>>()
   for (const operation of operations(document)) {
     responseSets.set(operation.operationId, operation.responses)
     for (const [status, response] of Object.entries(operation.responses)) {
       const schema = response.content?.[JSON_MEDIA_TYPE]?.schema
-      if (schema) responses.set(`${operation.operationId} ${status}`, compile(schema))
+      if (schema) responses.set(`${operation.operationId} ${status}`, entry(schema))
     }
     const bodySchema = operation.requestBody?.content[JSON_MEDIA_TYPE]?.schema
-    if (bodySchema) requestBodies.set(operation.operationId, compile(bodySchema))
+    if (bodySchema) requestBodies.set(operation.operationId, entry(bodySchema))
     for (const parameter of operation.parameters) {
-      parameters.set(`${operation.operationId} ${parameter.name}`, compile(parameter.schema))
+      parameters.set(`${operation.operationId} ${parameter.name}`, entry(parameter.schema))
     }
   }
 
@@ -72,14 +84,15 @@ export function compileValidators(
     return found
   }
   return {
-    schema: (name) => need(schemas.get(name), `component schema '${name}'`),
+    schema: (name) => need(validatorOf(schemas.get(name)), `component schema '${name}'`),
     response: (operationId, status) => {
       const documented = responseSets.get(operationId)
       const key = documented && documentedResponseKey(documented, Number(status))
-      return key === undefined ? undefined : responses.get(`${operationId} ${key}`)
+      return key === undefined ? undefined : validatorOf(responses.get(`${operationId} ${key}`))
     },
-    requestBody: (operationId) => need(requestBodies.get(operationId), `request body for '${operationId}'`),
+    requestBody: (operationId) =>
+      need(validatorOf(requestBodies.get(operationId)), `request body for '${operationId}'`),
     parameter: (operationId, name) =>
-      need(parameters.get(`${operationId} ${name}`), `parameter '${name}' of '${operationId}'`),
+      need(validatorOf(parameters.get(`${operationId} ${name}`)), `parameter '${name}' of '${operationId}'`),
   }
 }

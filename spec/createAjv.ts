@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import formatsPlugin from 'ajv-formats'
+import { linearRegExp } from './linearRegExp.ts'
 
 const INT32 = 2 ** 31
 const INT64 = 2 ** 63
@@ -19,6 +20,8 @@ export function createAjv(options: { allErrors?: boolean } = {}): Ajv2020 {
     strictTypes: false,
     validateFormats: true,
     validateSchema: false,
+    // Every `pattern` of the spec on a linear-time engine: the spec is input (docs/spec-as-input.md).
+    code: { regExp: linearRegExp },
   })
   formatsPlugin.default(ajv)
   // Keywords OpenAPI adds to JSON Schema; annotations only.

@@ -1,22 +1,162 @@
+import { realpath } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import SwaggerParser from '@apidevtools/swagger-parser'
+import { parse as parseYaml } from 'yaml'
+import { expandedSize } from './expandedSize.ts'
 import type { PetStoreDocument } from './PetStoreDocument.ts'
+import { type ReadBudget, readSpecFile, type SpecFolder, SpecInputError } from './readSpecFile.ts'
+import { SPEC_LIMITS } from './specLimits.ts'
 import { SPEC_PATH } from './specPath.ts'
 
+export interface LoadSpecOptions {
+  /**
+   * Let `$ref`s fetch `http:` and `https:` URLs (`--allow-remote-refs`). Off by default: a spec from a
+   * repository would otherwise make every developer's mock fetch what a pull request names.
+   */
+  allowRemoteRefs?: boolean
+}
+
+type FileInfo = { url: string; data?: unknown }
+
+// A URL scheme (`https:`, `ftp:`, `data:`); one letter is a Windows drive, not a scheme.
+const SCHEME = /^([a-z][a-z0-9+.-]+):/i
+const REMOTE = /^https?:/i
+
+/** The file system path of a `$ref` target as json-schema-ref-parser hands it over (a path or file: URL). */
+function toFilePath(url: string): string | undefined {
+  if (/^file:/i.test(url)) return fileURLToPath(url)
+  if (SCHEME.test(url)) return undefined
+  // The parser percent-encodes what a URL cannot hold (spaces, #, ?); a bare % stays a %.
+  return decodeURIComponent(url.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'))
+}
+
 /**
- * Reads, validates (OpenAPI 3.1 schema and `$ref`s) and dereferences the OpenAPI document.
- * Throws with swagger-parser's message, which names the failing JSON pointer.
+ * swagger-parser's options for one guarded load: every file read through `readSpecFile` (inside the
+ * root's folder, regular files, one byte budget), every file parsed by `parseSpecText` (YAML with bounded
+ * aliases, expanded size and depth), and URLs refused unless allowed.
+ */
+async function specFolder(absolute: string, path: string): Promise<SpecFolder> {
+  try {
+    return { given: dirname(absolute), real: dirname(await realpath(absolute)) }
+  } catch (error) {
+    throw new SpecInputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code}`)
+  }
+}
+
+/**
+ * The text of a spec file, read with the same guards as `loadSpec` (a regular file, within
+ * SPEC_LIMITS.maxBytes): what `/__mock/openapi.yaml` serves.
+ */
+export async function readSpecText(path: string = SPEC_PATH): Promise<string> {
+  const absolute = resolve(path)
+  const budget: ReadBudget = { remaining: SPEC_LIMITS.maxBytes, limit: SPEC_LIMITS.maxBytes }
+  return (await readSpecFile(absolute, await specFolder(absolute, path), budget)).toString('utf8')
+}
+
+async function guardedLoad<T>(
+  path: string,
+  options: LoadSpecOptions,
+  run: (absolute: string, parserOptions: SwaggerParser.Options) => Promise<T>,
+): Promise<T> {
+  const absolute = resolve(path)
+  const folder = await specFolder(absolute, path)
+  const budget: ReadBudget = { remaining: SPEC_LIMITS.maxBytes, limit: SPEC_LIMITS.maxBytes }
+  const allowRemote = options.allowRemoteRefs === true
+  // json-schema-ref-parser 15 reports a resolver's error as "Error reading file" without its message:
+  // the first refusal is kept here and thrown in its place.
+  let refusal: SpecInputError | undefined
+  const refuse = (error: unknown): never => {
+    if (error instanceof SpecInputError) refusal ??= error
+    throw error
+  }
+  const parserOptions = {
+    resolve: {
+      file: false,
+      http: allowRemote ? { timeout: 5000, redirects: 0 } : false,
+      guarded: {
+        order: 1,
+        // Everything but an allowed URL: a refused URL must say so rather than "no resolver".
+        canRead: (file: FileInfo) => !(allowRemote && REMOTE.test(file.url)),
+        read: async (file: FileInfo) => {
+          const filePath = toFilePath(file.url)
+          if (filePath === undefined)
+            refuse(
+              new SpecInputError(
+                `$ref to ${file.url} refused: a spec may only refer to files inside its own folder (pass --allow-remote-refs to let it fetch http(s) URLs)`,
+              ),
+            )
+          return readSpecFile(filePath as string, folder, budget).catch(refuse)
+        },
+      },
+    },
+    parse: {
+      json: false,
+      text: false,
+      binary: false,
+      yaml: {
+        order: 1,
+        allowEmpty: false,
+        canParse: true,
+        parse: (file: FileInfo) => {
+          try {
+            return parseSpecText(String(file.data), file.url)
+          } catch (error) {
+            return refuse(error)
+          }
+        },
+      },
+    },
+  } as unknown as SwaggerParser.Options
+  try {
+    return await run(absolute, parserOptions)
+  } catch (error) {
+    throw refusal ?? error
+  }
+}
+
+/**
+ * Parses one spec file's text (YAML 1.2, so JSON too) within SPEC_LIMITS: the YAML parser's alias
+ * budget, then the expanded size and depth of what it built. Throws SpecInputError naming the file.
+ */
+export function parseSpecText(text: string, name: string): unknown {
+  try {
+    const value: unknown = parseYaml(text, { maxAliasCount: SPEC_LIMITS.maxAliases, merge: false })
+    expandedSize(value, { maxNodes: SPEC_LIMITS.maxExpandedNodes, maxDepth: SPEC_LIMITS.maxDepth })
+    return value
+  } catch (error) {
+    throw new SpecInputError(`${name}: ${(error as Error).message}`)
+  }
+}
+
+/**
+ * Reads, validates (OpenAPI 3.1 schema and `$ref`s) and dereferences the OpenAPI document, treating it
+ * as untrusted input (docs/spec-as-input.md): `$ref`s reach only files inside the document's own folder,
+ * no URL unless `allowRemoteRefs`, and SPEC_LIMITS bound bytes, YAML aliases and nesting. Throws with
+ * swagger-parser's message (which names the failing JSON pointer) or the refusal's.
  *
  * @example
  * const document = await loadSpec()
  * document.paths['/pets'].get.operationId // 'listPets'
  */
-export async function loadSpec(path: string = SPEC_PATH): Promise<PetStoreDocument> {
+export async function loadSpec(
+  path: string = SPEC_PATH,
+  options: LoadSpecOptions = {},
+): Promise<PetStoreDocument> {
   // `validate` parses a fresh copy each call and dereferences it in place.
-  const document = await SwaggerParser.validate(path)
+  const document = await guardedLoad(path, options, (absolute, parserOptions) =>
+    SwaggerParser.validate(absolute, parserOptions),
+  )
   return document as unknown as PetStoreDocument
 }
 
-/** The same document with its internal `$ref`s kept, for generators that want names. */
-export async function bundleSpec(path: string = SPEC_PATH): Promise<PetStoreDocument> {
-  return (await SwaggerParser.bundle(path)) as unknown as PetStoreDocument
+/** The same document with its internal `$ref`s kept, for generators that want names. Guarded alike. */
+export async function bundleSpec(
+  path: string = SPEC_PATH,
+  options: LoadSpecOptions = {},
+): Promise<PetStoreDocument> {
+  const document = await guardedLoad(path, options, (absolute, parserOptions) =>
+    SwaggerParser.bundle(absolute, parserOptions),
+  )
+  return document as unknown as PetStoreDocument
 }

@@ -67,7 +67,7 @@ export function formatBenchTables(
       Math.round(server.startupMs).toString(),
       server.startupSamplesMs.map((ms) => Math.round(ms)).join(', '),
       formatVerdict(startup),
-      (server.peakRssBytes / 2 ** 20).toFixed(0),
+      Number.isFinite(server.peakRssBytes) ? (server.peakRssBytes / 2 ** 20).toFixed(0) : 'n/a',
     ]
   })
   const serverTable = formatTextTable(

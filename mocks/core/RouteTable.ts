@@ -16,6 +16,8 @@ export interface RouteMatch {
 
 interface Route {
   segments: string[]
+  /** Per segment, the parameter name of a `{parameter}` segment, undefined for a literal: decided once. */
+  parameters: (string | undefined)[]
   template: string
   operations: Map<string, SpecOperation>
   allow: string
@@ -37,9 +39,12 @@ export class RouteTable {
   /** Every method some path allows (`GET, HEAD, POST, OPTIONS`): the CORS preflight's allowed methods. */
   readonly methods: string
   #routes: Route[] = []
+  /** `basePath/`, built once: this is on every request's path. */
+  readonly #prefix: string
 
   constructor(document: PetStoreDocument, basePath: string) {
     this.basePath = trimTrailingSlashes(basePath)
+    this.#prefix = `${this.basePath}/`
     const byTemplate = new Map<string, Map<string, SpecOperation>>()
     for (const operation of operations(document)) {
       const methods = byTemplate.get(operation.path) ?? new Map<string, SpecOperation>()
@@ -53,6 +58,10 @@ export class RouteTable {
       this.#routes.push({
         template,
         segments: template.split('/').slice(1),
+        parameters: template
+          .split('/')
+          .slice(1)
+          .map((segment) => (isTemplate(segment) ? segment.slice(1, -1) : undefined)),
         operations: methods,
         allow: allowed.join(', '),
       })
@@ -72,15 +81,15 @@ export class RouteTable {
 
   /** True when `path` lies under the base path (`/v1` or `/v1/...`). */
   isUnderBase(path: string): boolean {
-    return path === this.basePath || path.startsWith(`${this.basePath}/`)
+    return path === this.basePath || path.startsWith(this.#prefix)
   }
 
   /** The route for a request path under the base path, or undefined. Paths are case-sensitive. */
   match(path: string): RouteMatch | undefined {
     if (!this.isUnderBase(path)) return undefined
-    const segments = path.slice(this.basePath.length).split('/').slice(1)
+    const segments = path.length === this.basePath.length ? [] : path.slice(this.#prefix.length).split('/')
     for (const route of this.#routes) {
-      const rawParams = matchSegments(route.segments, segments)
+      const rawParams = matchSegments(route, segments)
       if (rawParams)
         return { template: route.template, operations: route.operations, allow: route.allow, rawParams }
     }
@@ -102,18 +111,18 @@ function isTemplate(segment: string): boolean {
   return segment.startsWith('{') && segment.endsWith('}')
 }
 
-function matchSegments(template: string[], actual: string[]): Record<string, string> | undefined {
-  if (template.length !== actual.length) return undefined
+function matchSegments(route: Route, actual: string[]): Record<string, string> | undefined {
+  const { segments, parameters } = route
+  if (segments.length !== actual.length) return undefined
+  // Literals first, so a route that does not match allocates nothing.
+  for (let i = 0; i < segments.length; i++) {
+    const got = actual[i] as string
+    if (parameters[i] === undefined ? segments[i] !== got : got === '') return undefined
+  }
   const params: Record<string, string> = {}
-  for (let i = 0; i < template.length; i++) {
-    const expected = template[i] ?? ''
-    const got = actual[i] ?? ''
-    if (isTemplate(expected)) {
-      if (got === '') return undefined
-      params[expected.slice(1, -1)] = got
-    } else if (expected !== got) {
-      return undefined
-    }
+  for (let i = 0; i < segments.length; i++) {
+    const name = parameters[i]
+    if (name !== undefined) params[name] = actual[i] as string
   }
   return params
 }

@@ -14,8 +14,9 @@ const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9\-._~+/]+=*)$/
  * checkBearer('Basic dXNlcg==', ['petstore-dev-key']) // 'malformed'
  */
 export function checkBearer(authorization: string | undefined, keys: readonly string[]): BearerVerdict {
-  if (authorization === undefined || authorization.trim() === '') return 'missing'
-  const token = BEARER.exec(authorization.trim())?.[1]
+  const trimmed = authorization?.trim()
+  if (trimmed === undefined || trimmed === '') return 'missing'
+  const token = BEARER.exec(trimmed)?.[1]
   if (token === undefined) return 'malformed'
   let matched = false
   for (const key of keys) matched = constantTimeEqual(token, key) || matched

@@ -107,6 +107,11 @@ export function createEngine(options: EngineOptions): Engine {
     if (Object.keys(headers).length > 0) signals.set(operation.operationId, headers)
   }
 
+  // Whether each operation needs the key, decided once per document rather than per request.
+  const keyNeeded = new Map(
+    spec.operations.map((operation) => [operation.operationId, needsKey(operation, document)]),
+  )
+
   function route(
     request: EngineRequest,
     source: EngineSession | SessionSource,
@@ -129,7 +134,7 @@ export function createEngine(options: EngineOptions): Engine {
     if (method === 'OPTIONS' && match) return { response: { status: 204, headers: { allow: match.allow } } }
     const operation = match?.operations.get(method === 'HEAD' ? 'GET' : method)
 
-    if (!operation || needsKey(operation, document)) {
+    if (!operation || (keyNeeded.get(operation.operationId) ?? needsKey(operation, document))) {
       const verdict = checkBearer(request.header('authorization'), apiKeys)
       if (verdict !== 'ok') {
         const { message, challenge } = bearerChallenge(verdict)
@@ -168,7 +173,7 @@ export function createEngine(options: EngineOptions): Engine {
       response.forced = 'next-response'
       return { response, operation }
     }
-    const query = new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1))
+    const query = queryStart === -1 ? NO_QUERY : new URLSearchParams(request.url.slice(queryStart + 1))
     const handler = handlers.get(operation.operationId)
     if (!handler)
       return { response: answerFromSpec(operation, request, match.rawParams, query, validators), operation }
@@ -183,7 +188,7 @@ export function createEngine(options: EngineOptions): Engine {
     if (operation) {
       response.operationId = operation.operationId
       const deprecation = signals.get(operation.operationId)
-      if (deprecation) Object.assign(response.headers, deprecation)
+      if (deprecation) for (const name in deprecation) response.headers[name] = deprecation[name] as string
       if (selfCheck) assertDocumented(operation, response, validators)
     }
     if (request.method.toUpperCase() === 'HEAD') delete response.body
@@ -228,7 +233,7 @@ function statefulHandlers(
       if (refusal) return errorResponse(507, 'store_full', refusal)
       const pet = store.create(parsed.value)
       const location = item && `${basePath}${item.template.replace(`{${item.parameter}}`, String(pet.id))}`
-      return json(201, pet, location ? { location } : {})
+      return json(201, pet, location || undefined)
     })
   }
   const getPet = byId.get('getPet')
@@ -252,8 +257,30 @@ function needsKey(operation: SpecOperation, document: PetStoreDocument): boolean
   return requirements.length > 0 && requirements.every((requirement) => Object.keys(requirement).length > 0)
 }
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): EngineResponse {
-  return { status, headers: { ...JSON_HEADERS, ...headers }, body }
+/**
+ * The query of a URL without one, shared by every such request rather than built per request: handlers
+ * only read a query, and a write would throw rather than reach the next request.
+ */
+const NO_QUERY: URLSearchParams = new (class extends URLSearchParams {
+  override append(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+  override set(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+  override delete(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+  override sort(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+})()
+
+function json(status: number, body: unknown, location?: string): EngineResponse {
+  // Built as a literal rather than spread from JSON_HEADERS: this runs on every answer of the hot path.
+  const headers: Record<string, string> = { 'content-type': JSON_HEADERS['content-type'] as string }
+  if (location !== undefined) headers.location = location
+  return { status, headers, body }
 }
 
 /** `Prefer: code=NNN` for a documented error status of the operation; an undocumented one is a 400. */

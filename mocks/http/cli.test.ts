@@ -165,6 +165,23 @@ describe('petstore-mock: --spec, --version, aliases, the state folder', () => {
     expect(cli.output().match(/cannot be served/g)).toHaveLength(1)
   })
 
+  test('--spec whose $ref reads a file outside its folder is refused at start, exit 2', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'petstore-spec-'))
+    const leaky = join(dir, 'leaky.yaml')
+    await writeFile(
+      leaky,
+      readFileSync(SPEC_PATH, 'utf8').replace(
+        '$ref: "#/components/schemas/Pets"',
+        '$ref: "/proc/self/environ"',
+      ),
+    )
+    const cli = startCli(['-p', '0', '--spec', leaky])
+    await expect(cli.listening).rejects.toThrow(/exited with 2/)
+    expect(cli.output()).toMatch(
+      /cannot be served: \$ref to \/proc\/self\/environ refused: a spec may only refer to files inside its own folder/,
+    )
+  })
+
   test('--state-file in a folder that does not exist yet: the folder is made and the pets kept', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'petstore-state-'))
     const stateFile = join(dir, '.state', 'nested', 'pets.json')

@@ -48,7 +48,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
     specFile === undefined
       ? packagedSpec()
       : await import('./loadSpecFile.ts')
-          .then(({ loadSpecFile }) => loadSpecFile(specFile))
+          .then(({ loadSpecFile }) => loadSpecFile(specFile, { allowRemoteRefs: options.allowRemoteRefs }))
           .catch((error: Error) => fail(`the spec ${specFile} cannot be served: ${error.message}`))
 
   async function readSeed(path: string): Promise<Pet[]> {
@@ -99,7 +99,12 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
     // Loaded only here: swagger-parser stays off the normal start-up path.
     const { watchSpec } = await import('./watchSpec.ts')
     const path = specFile ?? SPEC_PATH
-    const watcher = watchSpec({ path, onSpec: mock.setSpec, log: (line) => console.log(line) })
+    const watcher = watchSpec({
+      path,
+      onSpec: mock.setSpec,
+      log: (line) => console.log(line),
+      allowRemoteRefs: options.allowRemoteRefs,
+    })
     // Set up before listening, so the startup line means ready. The packaged file may have changed
     // since spec/generated was last written: serve what it says now.
     if (specFile === undefined) await watcher.reload()

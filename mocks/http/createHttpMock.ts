@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { seedPets } from '../../fixtures/seedPets.ts'
 import type { Pet } from '../../spec/runtime.ts'
 import { handleControl, isControlPath } from '../core/controlPlane.ts'
@@ -32,6 +32,11 @@ import { refuseUnsafeRequest } from './refuseUnsafeRequest.ts'
 import { sendInternalError, sendResponse } from './sendResponse.ts'
 import { SPEC_YAML_PATH, specYamlAnswer } from './specYamlAnswer.ts'
 import { originForm, toEngineRequest } from './toEngineRequest.ts'
+
+// `import { createServer } from 'node:http'` builds an ES module facade that reads every export of
+// node:http, and its lazy WebSocket and fetch getters then load undici: ~10 ms of every start-up, for
+// nothing the mock uses. The CommonJS module has no facade.
+const { createServer } = process.getBuiltinModule('node:http')
 
 export { HTTP_TIMEOUTS, type HttpTimeouts, MAX_HEADER_BYTES } from './malformedHttp.ts'
 export { type HttpMockSpec, packagedSpec } from './packagedSpec.ts'
@@ -198,7 +203,8 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     }
     const engineRequest = toEngineRequest(request, read)
     const sessionName = parseSessionName(engineRequest.header(SESSION_HEADER))
-    const path = engineRequest.url.split('?')[0] ?? ''
+    const queryStart = engineRequest.url.indexOf('?')
+    const path = queryStart === -1 ? engineRequest.url : engineRequest.url.slice(0, queryStart)
     let session: MockSession | undefined
     let result: EngineResponse
     if (typeof sessionName !== 'string') result = sessionName

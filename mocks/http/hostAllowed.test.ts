@@ -1,4 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
+import fc from 'fast-check'
 import { hostnameOf, hostPolicy, isLoopbackHost } from './hostAllowed.ts'
 
 describe('hostPolicy', () => {
@@ -51,5 +52,25 @@ describe('hostnameOf and isLoopbackHost', () => {
     ['192.168.1.2', false],
   ])('isLoopbackHost(%s) = %s', (host, loopback) => {
     expect(isLoopbackHost(host)).toBe(loopback)
+  })
+})
+
+describe('hostPolicy keeps only the last verdict (a pure function of the header)', () => {
+  test('any sequence of Host headers gets the verdict each would get alone', () => {
+    const hosts = [
+      '127.0.0.1:4010',
+      'evil.example',
+      'localhost',
+      'api.team.test',
+      'rebind.attacker.example:80',
+      '[::1]:1',
+      'x:y',
+    ]
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...hosts), { maxLength: 30 }), (sequence) => {
+        const policy = hostPolicy(['.team.test'])
+        for (const host of sequence) expect(policy.allows(host)).toBe(hostPolicy(['.team.test']).allows(host))
+      }),
+    )
   })
 })

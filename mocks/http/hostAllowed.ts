@@ -21,14 +21,25 @@ export function hostPolicy(allowedHosts: readonly string[] = []): HostPolicy {
   if (entries.includes('all')) return { allows: () => true }
   const exact = new Set(entries.filter((entry) => !entry.startsWith('.')))
   const suffixes = entries.filter((entry) => entry.startsWith('.'))
+  const judge = (hostHeader: string): boolean => {
+    const name = hostnameOf(hostHeader)
+    if (name === undefined) return false
+    if (isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost')) return true
+    return exact.has(name) || suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1))
+  }
+  // A client sends the same Host on every request: the last header's verdict is kept (a pure
+  // function of the string), which takes parsing and the IP check off the request path.
+  let lastHeader: string | undefined
+  let lastVerdict = false
   return {
     allows(hostHeader) {
       // HTTP/1.0 requests may carry no Host; they cannot come from a browser page.
       if (hostHeader === undefined) return true
-      const name = hostnameOf(hostHeader)
-      if (name === undefined) return false
-      if (isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost')) return true
-      return exact.has(name) || suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1))
+      if (hostHeader !== lastHeader) {
+        lastVerdict = judge(hostHeader)
+        lastHeader = hostHeader
+      }
+      return lastVerdict
     },
   }
 }

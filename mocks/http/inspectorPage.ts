@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { CONTROL_PREFIX } from '../core/controlPlane.ts'
 import type { EngineResponse } from '../core/EngineMessages.ts'
 import { errorResponse } from '../core/errorResponse.ts'
@@ -117,5 +116,8 @@ export function inspectorResponse(method: string): EngineResponse {
 }
 
 function sha256(text: string): string {
+  // Loaded here, not imported: `import ... from 'node:crypto'` builds an ES module facade whose Web
+  // Crypto getters load at every start-up, for a hash the inspector page needs once.
+  const { createHash } = process.getBuiltinModule('node:crypto')
   return `sha256-${createHash('sha256').update(text).digest('base64')}`
 }

@@ -1,8 +1,11 @@
-import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { EngineResponse } from '../core/EngineMessages.ts'
 import { errorResponse } from '../core/errorResponse.ts'
 import { clip } from '../core/parseListQuery.ts'
+
+// Not `import { STATUS_CODES } from 'node:http'`: its ES module facade loads undici at start-up (createHttpMock.ts).
+const { STATUS_CODES } = process.getBuiltinModule('node:http')
 
 export interface HttpTimeouts {
   /** The whole request must arrive within this (Node's `requestTimeout`). */

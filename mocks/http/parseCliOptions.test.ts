@@ -72,6 +72,11 @@ describe('parseCliOptions', () => {
     expect(short).toMatchObject({ port: 0, apiKeys: ['k1'], quiet: true, watch: true })
   })
 
+  test('remote $refs are off unless --allow-remote-refs (the spec is untrusted input)', () => {
+    expect(parseCliOptions([], {}).allowRemoteRefs).toBe(false)
+    expect(parseCliOptions(['--allow-remote-refs'], {}).allowRemoteRefs).toBe(true)
+  })
+
   test('-h is help, never the host; --host has no short form', () => {
     expect(parseCliOptions(['-h'], {})).toMatchObject({ help: true, host: '127.0.0.1' })
     expect(() => parseCliOptions(['-h', '0.0.0.0'], {})).toThrow(/Unexpected argument|positional/i)

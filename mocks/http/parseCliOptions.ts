@@ -29,6 +29,8 @@ export interface CliOptions {
   specFile: string | undefined
   /** Reload the spec file (--spec, else the packaged one) on every change (development). */
   watch: boolean
+  /** Let the spec's `$ref`s fetch http(s) URLs (off: only files inside the spec's folder). */
+  allowRemoteRefs: boolean
   help: boolean
   version: boolean
 }
@@ -64,6 +66,7 @@ export function mockUsage(program: string): string {
                                                                    (env PETSTORE_JOURNAL_SIZE, default ${JOURNAL_SIZE})
   -q, --quiet            no per-request log lines
   -w, --watch            reload the spec file (--spec, else the packaged one) when it changes; the store keeps its pets
+      --allow-remote-refs let the spec's $refs fetch http(s) URLs (default: only files inside the spec's folder)
   -v, --version          the version of petstore-mock
   -h, --help             this text
 
@@ -101,6 +104,7 @@ export function parseCliOptions(
       'journal-size': { type: 'string' },
       quiet: { type: 'boolean', short: 'q', default: false },
       watch: { type: 'boolean', short: 'w', default: false },
+      'allow-remote-refs': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
     },
@@ -152,6 +156,7 @@ export function parseCliOptions(
     ),
     quiet: values.quiet,
     watch: values.watch,
+    allowRemoteRefs: values['allow-remote-refs'],
     help: values.help,
     version: values.version,
   }

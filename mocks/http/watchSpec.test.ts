@@ -3,6 +3,7 @@ import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { aliasBombYaml } from '../../fixtures/aliasBomb.ts'
 import { compileSpec, loadSpec, SPEC_PATH } from '../../spec/index.ts'
 import { createHttpMock, type HttpMock, listen } from './createHttpMock.ts'
 import { type SpecReload, type SpecWatcher, watchSpec } from './watchSpec.ts'
@@ -135,5 +136,59 @@ describe('watchSpec', () => {
     await saveSpec(original)
     await expect(reloaded).resolves.toMatchObject({ ok: true })
     expect(await listStatus(60)).toBe(200)
+  })
+
+  // The spec as untrusted input (docs/spec-as-input.md): an unsafe edit is an invalid edit. Each also
+  // lowers listPets' maximum to 50, so were it taken in, limit=60 would answer 400.
+  const lowered = () => original.replace(/maximum: 100\n(\s+)default: 20/, 'maximum: 50\n$1default: 20')
+  test.each([
+    ['a YAML alias bomb', () => `${lowered()}${aliasBombYaml()}`, /alias/i],
+    [
+      'a $ref to a file outside the folder',
+      () => lowered().replace('"#/components/schemas/Pets"', '"/proc/self/environ"'),
+      /refused: a spec may only refer to files inside its own folder/,
+    ],
+    [
+      'a pattern RE2 cannot run (a backreference)',
+      () =>
+        lowered().replace(
+          "description: The animal's name.",
+          // A function, so the `$'` in the pattern is not read as a replacement pattern.
+          () => "pattern: '^(a)\\1$'\n          description: The animal's name.",
+        ),
+      /cannot run on the linear-time engine/,
+    ],
+  ])('%s is refused and the last good spec keeps serving', async (_name, edit, reason) => {
+    const unsafe = edit()
+    expect(unsafe).not.toBe(lowered())
+    const reloaded = nextReload()
+    await saveSpec(unsafe)
+    await expect(reloaded).resolves.toMatchObject({ ok: false, reason: expect.stringMatching(reason) })
+    expect(log.at(-1)).toMatch(/is invalid, still serving the last good version/)
+    expect(await listStatus(60)).toBe(200)
+  })
+
+  test('an alias bomb being refused does not delay a concurrent request', async () => {
+    // Judged as a ratio, like the hostile-URL test: requests sent one after another for as long as the
+    // reload takes, against the same request alone; the margin (100x) is wide for a shared machine. The
+    // bomb, walked, would hold the event loop for minutes.
+    const median = (values: number[]) =>
+      values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] as number
+    const timed = async () => {
+      const started = performance.now()
+      await listStatus(1)
+      return performance.now() - started
+    }
+    const alone: number[] = []
+    for (let round = 0; round < 5; round++) alone.push(await timed())
+    const alongside: number[] = []
+    let reloading = true
+    const reloaded = nextReload().finally(() => {
+      reloading = false
+    })
+    await saveSpec(`${lowered()}${aliasBombYaml()}`)
+    while (reloading || alongside.length < 5) alongside.push(await timed())
+    await expect(reloaded).resolves.toMatchObject({ ok: false })
+    expect(median(alongside) / median(alone)).toBeLessThan(100)
   })
 })

@@ -21,6 +21,8 @@ export interface WatchSpecOptions {
   onReload?(result: SpecReload): void
   /** Quiet time after the last file event before reloading: editors write in several steps. 100 ms. */
   debounceMs?: number
+  /** Let `$ref`s fetch http(s) URLs (`--allow-remote-refs`); off by default. */
+  allowRemoteRefs?: boolean
 }
 
 export interface SpecWatcher {
@@ -30,7 +32,8 @@ export interface SpecWatcher {
 }
 
 /**
- * Spec hot reload for the HTTP mock (`npm start -- --watch`): on every change to the file, validate it
+ * Spec hot reload for the HTTP mock (`npm start -- --watch`): on every change to the file, load it through
+ * the guarded loader (an unsafe `$ref`, alias bomb or `pattern` is refused like any invalid edit), validate it
  * (swagger-parser), compile its validators and check the engine can serve it (`loadSpecFile`), then hand it to
  * `onSpec`. An invalid edit changes nothing and is logged with the parser's message.
  *
@@ -48,7 +51,7 @@ export function watchSpec(options: WatchSpecOptions): SpecWatcher {
 
   async function load(): Promise<SpecReload> {
     try {
-      const spec = await loadSpecFile(options.path)
+      const spec = await loadSpecFile(options.path, { allowRemoteRefs: options.allowRemoteRefs === true })
       // Built again only to say which operations it serves (loadSpecFile checked it can).
       const engine = createEngine({ store: new PetStore([]), spec })
       options.onSpec(spec)

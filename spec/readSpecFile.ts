@@ -1,0 +1,85 @@
+import { constants } from 'node:fs'
+import { open, realpath } from 'node:fs/promises'
+import { isAbsolute, relative, sep } from 'node:path'
+
+const CHUNK_BYTES = 64 * 1024
+
+/** A spec file (or a file a `$ref` points at) that the guarded loader will not read, and why. */
+export class SpecInputError extends Error {
+  override name = 'SpecInputError'
+}
+
+/** Bytes still allowed for one load: every file read takes from the same budget. */
+export interface ReadBudget {
+  remaining: number
+  readonly limit: number
+}
+
+/** The spec's own folder: as its path was given, and with every symlink resolved. */
+export interface SpecFolder {
+  given: string
+  real: string
+}
+
+/** Whether `real` lies inside `folder` (both absolute). */
+function inside(folder: string, real: string): boolean {
+  const rel = relative(folder, real)
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
+}
+
+/**
+ * Reads one file for the spec loader, refusing what a spec from a repository must not reach: a file
+ * outside `folder` (the root spec's own folder) whether by an absolute path, `..` or a
+ * symlink pointing out; anything that is not a regular file (a device such as `/dev/zero`, a FIFO, a
+ * socket, a folder); and more bytes than the load's budget. The file is opened at its real path
+ * without following a last symlink and without blocking (a FIFO would wait for a writer forever).
+ *
+ * @example
+ * const budget = { remaining: SPEC_LIMITS.maxBytes, limit: SPEC_LIMITS.maxBytes }
+ * await readSpecFile('/repo/spec/schemas/Pet.yaml', { given: '/repo/spec', real: '/repo/spec' }, budget) // Buffer
+ * await readSpecFile('/etc/passwd', { given: '/repo/spec', real: '/repo/spec' }, budget) // throws SpecInputError
+ */
+export async function readSpecFile(path: string, folder: SpecFolder, budget: ReadBudget): Promise<Buffer> {
+  const outside = (shown: string): SpecInputError =>
+    new SpecInputError(
+      `$ref to ${shown} refused: a spec may only refer to files inside its own folder ${folder.given}`,
+    )
+  // Judged on the path first, so a file outside is refused without asking the file system whether it exists.
+  if (!inside(folder.given, path) && !inside(folder.real, path)) throw outside(path)
+  let real: string
+  try {
+    real = await realpath(path)
+  } catch (error) {
+    throw new SpecInputError(
+      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    )
+  }
+  if (!inside(folder.real, real)) throw outside(`${path} (a symlink to ${real})`)
+  const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw new SpecInputError(`cannot read ${path}: ${error.code ?? error.message}`)
+    },
+  )
+  try {
+    const stats = await handle.stat()
+    if (!stats.isFile()) throw new SpecInputError(`$ref to ${path} refused: not a regular file`)
+    // Read until the end or one byte past the budget, never trusting the size stat gives (0 for /proc).
+    const chunks: Buffer[] = []
+    let length = 0
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, budget.remaining - length + 1))
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null)
+      if (bytesRead === 0) break
+      chunks.push(chunk.subarray(0, bytesRead))
+      length += bytesRead
+      if (length > budget.remaining)
+        throw new SpecInputError(
+          `${path} refused: the spec and the files it refers to may hold ${budget.limit} bytes in all (SPEC_LIMITS.maxBytes)`,
+        )
+    }
+    budget.remaining -= length
+    return Buffer.concat(chunks, length)
+  } finally {
+    await handle.close()
+  }
+}

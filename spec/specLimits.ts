@@ -1,0 +1,20 @@
+/**
+ * The bounds a spec file must keep to be loaded (docs/spec-as-input.md, decisions/020). The spec comes
+ * from a repository, so a bad pull request reaches every developer's mock: these make a hostile document
+ * a refusal at load, never a hang, a leak or an exhausted heap.
+ */
+export const SPEC_LIMITS = {
+  /** Bytes read for one load, the root file and every file its `$ref`s reach together. 8 MiB. */
+  maxBytes: 8 * 1024 * 1024,
+  /**
+   * Values (objects, arrays, scalars) in every parsed file with each YAML alias counted as the copy it
+   * stands for: what dereferencing and compiling would walk. A 16 KB alias bomb stands for billions.
+   */
+  maxExpandedNodes: 1_000_000,
+  /** Nesting of objects and arrays in one parsed file (JSON Schemas nest a few dozen deep). */
+  maxDepth: 256,
+  /** YAML aliases (`*name`) in one file; the expanded-node bound is what catches a bomb, this its shape. */
+  maxAliases: 10_000,
+} as const
+
+export type SpecLimits = typeof SPEC_LIMITS
