@@ -25,8 +25,16 @@ export function collectSoon(): void {
     collect = runInNewContext('gc') as () => void
   }
   pending = true
-  setImmediate(() => {
-    pending = false
-    collect?.()
-  })
+  setImmediate(collectPending)
+}
+
+/**
+ * Runs the collection collectSoon asked for now, if it has not run yet: called before another large
+ * body is parsed, so at most one dropped body's garbage is alive when the next one is built (answers
+ * that arrive together, as a model phase's concurrent streams' do, would otherwise pile up).
+ */
+export function collectPending(): void {
+  if (!pending) return
+  pending = false
+  collect?.()
 }

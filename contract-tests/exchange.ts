@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import type { OperationName } from './Check.ts'
+import { collectPending, LARGE_BODY_CHARS } from './collectSoon.ts'
 import { curlOf } from './curlOf.ts'
 import { DeadlineReached } from './deadline.ts'
 import { describeNetworkError, type NetworkFailure } from './describeNetworkError.ts'
@@ -148,7 +149,11 @@ export async function sendRequest(
         ...(truncated && { truncated: { limitBytes: maxBodyBytes } }),
         curl,
       },
-      () => (truncated ? undefined : parseJsonLossless(text)),
+      () => {
+        if (truncated) return undefined
+        if (text.length >= LARGE_BODY_CHARS) collectPending()
+        return parseJsonLossless(text)
+      },
     )
   } catch (error) {
     if (limits.deadline?.aborted) throw limits.deadline.reason ?? new DeadlineReached('deadline')

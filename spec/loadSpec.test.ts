@@ -41,7 +41,7 @@ describe('loadSpec', () => {
 })
 
 // The spec comes from a repository: a bad pull request reaches every developer's mock
-// (docs/spec-as-input.md). Each attack of issue 17, refused at load with a message that says why.
+// (docs/spec-as-input.md). Each attack of decision 020, refused at load with a message that says why.
 describe('loadSpec treats the spec as untrusted input', () => {
   /** A folder holding the spec with `target` in place of one internal $ref; returns the spec's path. */
   async function specReferring(target: string): Promise<string> {

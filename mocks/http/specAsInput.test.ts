@@ -1,4 +1,4 @@
-// A spec `pattern` on a running HTTP mock runs in linear time (issue 17, docs/spec-as-input.md): a pattern
+// A spec `pattern` on a running HTTP mock runs in linear time (decision 020, docs/spec-as-input.md): a pattern
 // that makes a backtracking engine take seconds must not delay any other client. The --watch side (an
 // unsafe edit keeps the last good spec, an alias bomb delays nobody) is in watchSpec.test.ts.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
