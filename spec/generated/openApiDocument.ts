@@ -201,7 +201,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
                   "required": [
                     "code",
                     "message",
@@ -258,7 +258,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
                   "required": [
                     "code",
                     "message",
@@ -452,7 +452,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
                   "required": [
                     "code",
                     "message",
@@ -509,7 +509,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
                   "required": [
                     "code",
                     "message",
@@ -551,7 +551,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
                   "required": [
                     "code",
                     "message",
@@ -592,7 +592,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
                   "required": [
                     "code",
                     "message",
@@ -633,7 +633,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
                   "required": [
                     "code",
                     "message",
@@ -829,7 +829,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
                   "required": [
                     "code",
                     "message",
@@ -900,7 +900,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
                   "required": [
                     "code",
                     "message",
@@ -965,7 +965,7 @@ export const openApiDocument: PetStoreDocument = {
               "application/json": {
                 "schema": {
                   "type": "object",
-                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+                  "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
                   "required": [
                     "code",
                     "message",
@@ -1097,7 +1097,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
               "required": [
                 "code",
                 "message",
@@ -1154,7 +1154,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
               "required": [
                 "code",
                 "message",
@@ -1196,7 +1196,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
               "required": [
                 "code",
                 "message",
@@ -1237,7 +1237,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
               "required": [
                 "code",
                 "message",
@@ -1278,7 +1278,7 @@ export const openApiDocument: PetStoreDocument = {
           "application/json": {
             "schema": {
               "type": "object",
-              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+              "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
               "required": [
                 "code",
                 "message",
@@ -1506,7 +1506,7 @@ export const openApiDocument: PetStoreDocument = {
       },
       "Error": {
         "type": "object",
-        "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not\nvalid HTTP/1.1).\n",
+        "description": "The body of every error response. `status` repeats the HTTP status code. The set of\n`code` values is not part of the interface; this project's mock uses `unauthorized`,\n`invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,\n`not_found`, `route_not_found`, `method_not_allowed`,\n`payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),\n`malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock\n`session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.\n",
         "required": [
           "code",
           "message",

@@ -57,8 +57,9 @@ export interface NewPet {
  * `code` values is not part of the interface; this project's mock uses `unauthorized`,
  * `invalid_parameter`, `invalid_body`, `malformed_json`, `read_only_field`,
  * `not_found`, `route_not_found`, `method_not_allowed`,
- * `payload_too_large`, `unsupported_media_type` and `malformed_request` (HTTP that is not
- * valid HTTP/1.1).
+ * `payload_too_large`, `unsupported_media_type`, `store_full` and `storage_failed` (507),
+ * `malformed_request` (HTTP that is not valid HTTP/1.1), and on the HTTP mock
+ * `session_evicted` (a session evicted for room), `host_not_allowed` and `cross_site_request`.
  *
  */
 export interface Error {
