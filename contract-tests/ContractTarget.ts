@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util'
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import { DEFAULT_MAX_CREATES } from './CreateBudget.ts'
 import { TARGET_KINDS, type TargetKind } from './capabilitiesOf.ts'
@@ -38,6 +38,29 @@ export interface ContractTarget {
 
 /** Where `--reports` writes, relative to the working directory (reports/ is git-ignored). */
 export const DEFAULT_REPORTS = { junit: 'reports/contract/junit.xml', json: 'reports/contract/summary.json' }
+
+/** Every option `petstore-contract` accepts (node:util parseArgs); `contractUsage` names each (a test holds it). */
+export const CONTRACT_CLI_OPTIONS = {
+  'base-url': { type: 'string', short: 'u' },
+  'api-key': { type: 'string', short: 'k' },
+  strict: { type: 'boolean' },
+  'read-only': { type: 'boolean' },
+  stateless: { type: 'boolean' },
+  'target-kind': { type: 'string' },
+  timeout: { type: 'string' },
+  seed: { type: 'string' },
+  budget: { type: 'string' },
+  concurrency: { type: 'string' },
+  'max-creates': { type: 'string' },
+  deadline: { type: 'string' },
+  'max-body': { type: 'string' },
+  spec: { type: 'string' },
+  junit: { type: 'string' },
+  json: { type: 'string' },
+  reports: { type: 'boolean', short: 'r' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies ParseArgsOptionsConfig
 
 /**
  * The help text, naming the command the user typed (`petstore-contract`, or `npm run contract --` in
@@ -100,27 +123,7 @@ export function resolveTarget(
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
-    options: {
-      'base-url': { type: 'string', short: 'u' },
-      'api-key': { type: 'string', short: 'k' },
-      strict: { type: 'boolean' },
-      'read-only': { type: 'boolean' },
-      stateless: { type: 'boolean' },
-      'target-kind': { type: 'string' },
-      timeout: { type: 'string' },
-      seed: { type: 'string' },
-      budget: { type: 'string' },
-      concurrency: { type: 'string' },
-      'max-creates': { type: 'string' },
-      deadline: { type: 'string' },
-      'max-body': { type: 'string' },
-      spec: { type: 'string' },
-      junit: { type: 'string' },
-      json: { type: 'string' },
-      reports: { type: 'boolean', short: 'r' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
+    options: CONTRACT_CLI_OPTIONS,
   })
   const baseUrl = values['base-url'] ?? env.PETSTORE_BASE_URL ?? ''
   const help = values.help ?? false

@@ -84,7 +84,7 @@ describe('petstore-contract (contract-tests/cli.ts)', () => {
       const npx = { npm_lifecycle_event: 'npx', npm_lifecycle_script: 'petstore-contract -u x' }
       const viaNpx = await contract(args, npx)
       expect(viaNpx.code).toBe(0)
-      expect(viaNpx.stdout).toMatch(/replay: npx -p petstore-mock petstore-contract --base-url /)
+      expect(viaNpx.stdout).toMatch(/replay: npx --no-install petstore-contract --base-url /)
       const missing = await contract([...args, '--spec', join(dir, 'absent.yaml')])
       expect(missing.code).toBe(2)
       expect(missing.stderr).toMatch(/--spec .*absent\.yaml/)

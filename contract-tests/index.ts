@@ -1,6 +1,8 @@
 // `petstore-mock/contract`: the contract suite from code, for teams that run it inside their own
 // Vitest or Jest (docs/contract-suite.md, "From code"). The runner and the types of what it returns;
 // the report writers turn a report into what the CLI prints and writes.
+import '../spec/requireNode.ts'
+
 export type { Finding, Level, OperationName } from './Check.ts'
 export { DEFAULT_MAX_CREATES, type Footprint } from './CreateBudget.ts'
 export type { TargetKind } from './capabilitiesOf.ts'

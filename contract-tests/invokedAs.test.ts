@@ -14,10 +14,10 @@ describe('invokedAs: the command hints name is the one the user ran', () => {
     )
   })
 
-  test('npx: a line that works outside a project that installed the package', () => {
+  test('npx: the installed bin, never a package fetched by name', () => {
     const env = { npm_lifecycle_event: 'npx', npm_lifecycle_script: 'petstore-contract --base-url x' }
     expect(invokedAs(env, ['node', '/cache/.bin/petstore-contract'], '/ci')).toBe(
-      'npx -p petstore-mock petstore-contract',
+      'npx --no-install petstore-contract',
     )
   })
 

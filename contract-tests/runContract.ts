@@ -63,7 +63,7 @@ export interface RunOptions {
   budget?: Budget | string | undefined
   /**
    * The command hints name (the replay line, `--stateless`), as the user ran the suite: the CLI
-   * passes `npm run contract --`, `petstore-contract` or `npx -p petstore-mock petstore-contract`
+   * passes `npm run contract --`, `petstore-contract` or `npx --no-install petstore-contract`
    * (invokedAs); DEFAULT_COMMAND otherwise.
    */
   command?: string | undefined

@@ -1,4 +1,6 @@
 // What every entry point shares: the handlers, the pure engine and store, and the seed data.
+import '../spec/requireNode.ts'
+
 export { seedPets } from '../fixtures/seedPets.ts'
 // The API's own types (generated from the spec), so an app can type its client from the package.
 export type { Error as ApiError, NewPet, Pet, PetStatus, Pets } from '../spec/runtime.ts'

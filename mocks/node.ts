@@ -1,5 +1,6 @@
 // Entry point for Node tests (Jest, Vitest): the Pet Store handlers behind MSW's setupServer.
 // requireMsw first: it refuses an msw of another major version before msw's own code runs.
+import '../spec/requireNode.ts'
 import './requireMsw.ts'
 import { setupServer } from 'msw/node'
 import { createPetStoreHandlers, type PetStoreHandlers, type PetStoreHandlersOptions } from './handlers.ts'

@@ -7,13 +7,17 @@
 // node:test, not Jest: Vite's bundler cannot run inside Jest's vm contexts.
 import assert from 'node:assert/strict'
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { build } from 'vite'
+import { parse as parseYaml } from 'yaml'
 
 const ROOT = join(import.meta.dirname, '..')
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -53,12 +57,37 @@ async function nodeBinary(version: string, cwd: string): Promise<string> {
   return found.stdout.trim()
 }
 
-/** The README's test snippets, as [file name, code]: each block starts with a `// pets.*.test.js` line. */
+/**
+ * The test snippets of the README and docs/adopters.md, as [file name, code]: each block starts with
+ * a `// pets.*.test.js` line (the Vitest one in the README, the Jest one in adopters.md).
+ */
 async function readmeSnippets(): Promise<[string, string][]> {
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+  const pages = await Promise.all(
+    ['README.md', 'docs/adopters.md'].map((page) => readFile(join(ROOT, page), 'utf8')),
+  )
+  const readme = pages.join('\n')
   return [...readme.matchAll(/```js\n\/\/ (pets\.(?:vitest|jest)\.test\.js)\n([\s\S]*?)```/g)].map(
     ([, file, code]) => [file as string, code as string],
   )
+}
+
+/**
+ * The README's install line for an app (`npm install --save-dev ../petstore-mock/petstore-mock-0.1.0.tgz
+ * msw@^3`), as npm's arguments with `tarball` in place of the file it names: the test installs exactly
+ * what the README says. The README must name the file `npm pack` really writes.
+ */
+async function readmeInstall(tarball: string): Promise<string[]> {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+  const line = /^cd \S+ && npm (install --save-dev \S+\.tgz[^\n#]*)/m.exec(readme)?.[1]
+  assert.ok(line, 'the README has no `cd <app> && npm install --save-dev <tarball> ...` line')
+  const words = line.trim().split(/\s+/)
+  const named = words.find((word) => word.endsWith('.tgz')) as string
+  assert.equal(
+    named.split('/').at(-1),
+    tarball.split('/').at(-1),
+    'the README names the tarball npm pack writes',
+  )
+  return words.map((word) => (word === named ? tarball : word))
 }
 
 /** Starts the installed `petstore-mock` bin on a free port with `nodePath`; resolves its base URL. */
@@ -118,21 +147,17 @@ describe('the packed package in a fresh app', { timeout: 900_000 }, () => {
     const [name] = (await readdir(work)).filter((file) => file.endsWith('.tgz'))
     assert.ok(name, 'npm pack wrote no tarball')
     tarball = join(work, name)
-    // An app that already has msw 3 as its own dependency. The test runners a team would use sit one
-    // folder up, where the app's imports still find them: vitest brings an msw of its own, and the
-    // app's tree must show exactly the app's msw and what petstore-mock adds to it (nothing).
+    // An empty app, installed into with the README's own line (the tarball and msw 3 as the app's own
+    // dependency). The test runners a team would use sit one folder up, where the app's imports still
+    // find them: vitest brings an msw of its own, and the app's tree must show exactly the app's msw
+    // and what petstore-mock adds to it (nothing).
     await writeFile(
       join(app, 'package.json'),
-      JSON.stringify({
-        name: 'consumer',
-        private: true,
-        type: 'module',
-        dependencies: { msw: manifest.peerDependencies.msw },
-      }),
+      JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
     )
     await writeFile(join(work, 'package.json'), JSON.stringify({ name: 'runners', private: true }))
     const [installed, runners] = await Promise.all([
-      npm(['install', ...INSTALL, tarball], app),
+      npm([...(await readmeInstall(tarball)), ...INSTALL], app),
       npm(['install', ...INSTALL, 'vitest@^4', 'jest@^30', '@jest/globals@^30'], work),
     ])
     assert.equal(installed.code, 0, installed.stderr)
@@ -444,23 +469,43 @@ await worker.start({ onUnhandledFrame: 'bypass' })
     assert.match(jest.stderr, /Tests:\s+1 passed, 1 total/)
   })
 
-  test("the CI workflow's one line runs the suite from the package, with no clone, and writes JUnit", async () => {
+  test("the CI workflow's install-and-check steps install the pinned tarball, refuse another, and run the suite", async () => {
     const workflow = await readFile(join(ROOT, '.github', 'workflows', 'contract-staging.yml'), 'utf8')
-    const line = /^\s+run: (npx .*)$/m.exec(workflow)?.[1]
-    assert.ok(line, 'the workflow has no `run: npx ...` step')
-    assert.match(
-      line,
-      /^npx --yes -p petstore-mock petstore-contract --base-url "\$PETSTORE_BASE_URL" --api-key "\$PETSTORE_API_KEY" --reports$/,
+    // Nothing fetched by a name this project does not own yet (docs/install.md), and no clone.
+    assert.doesNotMatch(workflow, /\bnpx\b|-p petstore-mock|install[^\n]*\bpetstore-mock(@|\s|$)/m)
+    assert.doesNotMatch(workflow, /uses: actions\/checkout|run: npm ci/)
+    const steps = (
+      parseYaml(workflow) as { jobs: { contract: { steps: { name?: string; run?: string }[] } } }
+    ).jobs.contract.steps
+    const install = steps.find((step) => /install/i.test(step.name ?? ''))?.run
+    const check = steps.find((step) => step.run?.includes('petstore-contract'))?.run
+    assert.ok(install && check, 'the workflow has an install step and a petstore-contract step')
+    const sha512 = createHash('sha512')
+      .update(await readFile(tarball))
+      .digest('hex')
+    const job = async (folder: string, digest: string) => {
+      const cwd = join(work, folder)
+      await mkdir(cwd)
+      const variables = {
+        ...env,
+        PETSTORE_MOCK_TARBALL_URL: pathToFileURL(tarball).href,
+        PETSTORE_MOCK_TARBALL_SHA512: digest,
+        PETSTORE_BASE_URL: baseUrl,
+        PETSTORE_API_KEY: KEY,
+      }
+      // GitHub runs each `run:` with bash -e.
+      const installed = await runAny('bash', ['-e', '-c', install], { cwd, env: variables })
+      return { cwd, installed, variables }
+    }
+    const tampered = await job(
+      'ci-job-tampered',
+      sha512.replace(/^./, (c) => (c === '0' ? '1' : '0')),
     )
-    assert.doesNotMatch(workflow, /uses: actions\/checkout|run: npm (ci|install)/)
-    // The same line, with the packed tarball for the published name, in an empty folder.
-    const empty = join(work, 'ci-job')
-    await mkdir(empty)
-    const command = line.replace('-p petstore-mock ', `-p ${tarball} `)
-    const ci = await runAny('sh', ['-c', command], {
-      cwd: empty,
-      env: { ...env, PETSTORE_BASE_URL: baseUrl, PETSTORE_API_KEY: KEY },
-    })
+    assert.notEqual(tampered.installed.code, 0, 'a tarball with another checksum is refused')
+    assert.equal(existsSync(join(tampered.cwd, 'node_modules')), false)
+    const { cwd: empty, installed, variables } = await job('ci-job', sha512)
+    assert.equal(installed.code, 0, `${installed.stdout}${installed.stderr}`)
+    const ci = await runAny('bash', ['-e', '-c', check], { cwd: empty, env: variables })
     assert.equal(ci.code, 0, `${ci.stdout}${ci.stderr}`)
     assert.match(ci.stdout, /Result: conforms/)
     const junit = await readFile(join(empty, 'reports', 'contract', 'junit.xml'), 'utf8')
@@ -522,6 +567,30 @@ console.log(JSON.stringify({ failed: report.failed, results: report.results.leng
           `^${bin}: needs Node ${NODE_FLOOR.replaceAll('.', '\\.')} or later; this is Node ${OLD_NODE}\\.[^\n]*\n$`,
         ),
       )
+    }
+  })
+
+  test(`below the floor (Node ${OLD_NODE}): each library entry fails at import with one sentence naming the Node it needs`, async () => {
+    const old = await nodeBinary(OLD_NODE, work)
+    for (const entry of [
+      'petstore-mock',
+      'petstore-mock/node',
+      'petstore-mock/http',
+      'petstore-mock/spec',
+      'petstore-mock/contract',
+    ]) {
+      await writeFile(join(app, 'old-node.mjs'), `import '${entry}'\n`)
+      const result = await runAny(old, ['old-node.mjs'], { cwd: app })
+      assert.equal(result.code, 1, entry)
+      // The sentence, not msw's `Promise.withResolvers is not a function` from deep inside.
+      assert.match(
+        result.stderr,
+        new RegExp(
+          `Error: petstore-mock needs Node ${NODE_FLOOR.replaceAll('.', '\\.')} or later \\(engines\\.node\\); this is Node ${OLD_NODE}\\.`,
+        ),
+        entry,
+      )
+      assert.doesNotMatch(result.stderr, /withResolvers/, entry)
     }
   })
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { isBelow, nodeTooOldMessage, readPackageInfo } from './packageInfo.ts'
+import { isBelow } from './nodeFloor.ts'
+import { nodeTooOldMessage, readPackageInfo } from './packageInfo.ts'
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string

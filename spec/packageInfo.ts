@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isBelow } from './nodeFloor.ts'
 
 export interface PackageInfo {
   name: string
@@ -59,24 +60,6 @@ function readManifest(path: string): Manifest | undefined {
   } catch {
     return undefined
   }
-}
-
-/**
- * True when `version` (as in `process.versions.node`) is below `floor`. Pure.
- *
- * @example
- * isBelow('20.19.0', '22.12.0') // true
- * isBelow('22.12.0', '22.12.0') // false
- */
-export function isBelow(version: string, floor: string): boolean {
-  const have = version.split('.').map(Number)
-  const need = floor.split('.').map(Number)
-  for (let i = 0; i < 3; i++) {
-    const a = have[i] ?? 0
-    const b = need[i] ?? 0
-    if (a !== b) return a < b
-  }
-  return false
 }
 
 /**

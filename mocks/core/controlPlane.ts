@@ -240,3 +240,16 @@ function parseSeed(request: EngineRequest, validators: SpecValidators): Parsed<P
   if (!checked.ok) return refuse(errorResponse(400, 'invalid_body', checked.message))
   return { ok: true, value: checked.value as Pet[] }
 }
+
+/**
+ * Every control endpoint with its methods, as `METHOD /__mock/name` (the inspector page and
+ * openapi.yaml are served beside them by the HTTP layer): what `--help` must name.
+ *
+ * @example
+ * controlEndpoints() // ['GET /__mock/health', 'GET /__mock/export', 'POST /__mock/reset', …]
+ */
+export function controlEndpoints(): string[] {
+  return Object.entries(ENDPOINTS).flatMap(([name, methods]) =>
+    Object.keys(methods).map((method) => `${method} ${CONTROL_PREFIX}/${name}`),
+  )
+}

@@ -1,3 +1,4 @@
+import '../../spec/requireNode.ts'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { seedPets } from '../../fixtures/seedPets.ts'
 import type { Pet } from '../../spec/runtime.ts'

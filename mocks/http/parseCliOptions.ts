@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util'
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { DEFAULT_MEMORY_MIB } from '../core/MemoryBudget.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
 import { JOURNAL_SIZE } from '../core/RequestJournal.ts'
@@ -35,6 +35,29 @@ export interface CliOptions {
   version: boolean
 }
 
+/** Every option `petstore-mock` accepts (node:util parseArgs); `mockUsage` names each (a test holds it). */
+export const MOCK_CLI_OPTIONS = {
+  port: { type: 'string', short: 'p' },
+  host: { type: 'string' },
+  'api-key': { type: 'string', short: 'k', multiple: true },
+  spec: { type: 'string' },
+  seed: { type: 'string' },
+  'state-file': { type: 'string' },
+  'max-pets': { type: 'string' },
+  'max-memory': { type: 'string' },
+  latency: { type: 'string' },
+  'cors-origin': { type: 'string', multiple: true },
+  'allowed-host': { type: 'string', multiple: true },
+  'max-sessions': { type: 'string' },
+  'session-idle': { type: 'string' },
+  'journal-size': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q', default: false },
+  watch: { type: 'boolean', short: 'w', default: false },
+  'allow-remote-refs': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
+} as const satisfies ParseArgsOptionsConfig
+
 /**
  * The help text, naming the command the user typed (`petstore-mock`, or `npm start --` in this
  * repository), so it can be copied as it stands.
@@ -70,7 +93,20 @@ export function mockUsage(program: string): string {
   -v, --version          the version of petstore-mock
   -h, --help             this text
 
-The spec in use is served at /__mock/openapi.yaml.`
+Endpoints besides the API under /v1 (each per session: header X-Mock-Session: NAME, none for the default):
+  GET    /__mock/                the inspector page: pets, the live journal, reset, force an error (?session=NAME)
+  GET    /__mock/openapi.yaml    the spec in use (--spec and --watch edits included)
+  GET    /__mock/health          ok, or degraded when the state file takes no writes
+  POST   /__mock/reset           back to the seed; with a JSON array of Pet as the body, to exactly those pets
+  GET    /__mock/export          every pet as a JSON array (a seed for --seed or for a reset)
+  GET    /__mock/requests        the request journal: what the app sent, bodies included, newest last
+  DELETE /__mock/requests        empty the journal
+  GET    /__mock/next-response   the forced responses waiting
+  POST   /__mock/next-response   force the next answer of an operation: {"operation":"listPets","status":401}
+  DELETE /__mock/next-response   drop the forced responses
+  GET    /__mock/session         the session as the inspector page shows it (ETag: 304 when unchanged)
+  GET    /__mock/sessions        every live session, the memory budget and recent evictions
+Writes need Content-Type: application/json. Details: docs/sessions.md and docs/mock.md.`
 }
 
 /**
@@ -87,27 +123,7 @@ export function parseCliOptions(
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
-    options: {
-      port: { type: 'string', short: 'p' },
-      host: { type: 'string' },
-      'api-key': { type: 'string', short: 'k', multiple: true },
-      spec: { type: 'string' },
-      seed: { type: 'string' },
-      'state-file': { type: 'string' },
-      'max-pets': { type: 'string' },
-      'max-memory': { type: 'string' },
-      latency: { type: 'string' },
-      'cors-origin': { type: 'string', multiple: true },
-      'allowed-host': { type: 'string', multiple: true },
-      'max-sessions': { type: 'string' },
-      'session-idle': { type: 'string' },
-      'journal-size': { type: 'string' },
-      quiet: { type: 'boolean', short: 'q', default: false },
-      watch: { type: 'boolean', short: 'w', default: false },
-      'allow-remote-refs': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-      version: { type: 'boolean', short: 'v', default: false },
-    },
+    options: MOCK_CLI_OPTIONS,
   })
   const apiKeys = values['api-key'] ?? splitList(env.PETSTORE_API_KEYS)
   for (const key of apiKeys) {
