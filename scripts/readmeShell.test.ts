@@ -22,7 +22,7 @@ function shell(name: string): string | undefined {
 }
 
 /** The words of a line outside quotes and comments that zsh would treat as a glob pattern. */
-export function unquotedGlobs(line: string): string[] {
+function unquotedGlobs(line: string): string[] {
   const found: string[] = []
   let quote: string | undefined
   let word = ''
