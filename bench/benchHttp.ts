@@ -1,8 +1,10 @@
 import autocannon, { type AutocannonOptions, type AutocannonRequest, type AutocannonResult } from 'autocannon'
+import type { BenchRoute } from './BenchRoute.ts'
 import { BENCH_SERVERS, type RunningServer, startServer } from './benchServers.ts'
 import { combineWindows } from './combineWindows.ts'
 import type { BenchOptions } from './parseBenchArgs.ts'
 import { percentile } from './percentile.ts'
+import type { RouteMeasurement } from './RouteMeasurement.ts'
 import { readProcessUsage } from './readProcessUsage.ts'
 import { type Comparison, compareToBaseline, type ServerSummary } from './report/compareToBaseline.ts'
 
@@ -120,14 +122,6 @@ export async function benchHttp(
   return { servers, measurements, comparison, failures }
 }
 
-/** One of the three operations, as the load generator sends it. */
-export interface BenchRoute {
-  id: 'list' | 'get' | 'create'
-  label: string
-  /** The requests one connection sends in turn, for a server whose API starts at `basePath`. */
-  requests(basePath: string, apiKey: string): AutocannonRequest[]
-}
-
 // The seeded ids 1..45 exist on our servers; Prism answers its example for any integer id.
 const SEEDED_IDS = Array.from({ length: 45 }, (_, index) => index + 1)
 
@@ -166,25 +160,6 @@ export const BENCH_ROUTES: readonly BenchRoute[] = [
     ],
   },
 ]
-
-/** What one server did on one route during the measured window (the warm-up is not in it). */
-export interface RouteMeasurement {
-  serverId: string
-  routeId: BenchRoute['id']
-  requests: number
-  seconds: number
-  requestsPerSecond: number
-  p50Ms: number
-  p99Ms: number
-  /** The server's own CPU (user + system, from /proc/PID/stat) over the window, per request. */
-  cpuPerRequestUs: number
-  /** Share of the window the server spent on a core (1 = one core fully busy). */
-  cpuCores: number
-  /** VmHWM after this route: the process's peak so far (routes run in order on one process). */
-  peakRssBytes: number
-  non2xx: number
-  errors: number
-}
 
 export interface DriveOptions {
   connections: number

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
-import type { RouteMeasurement } from './benchHttp.ts'
 import { combineWindows } from './combineWindows.ts'
+import type { RouteMeasurement } from './RouteMeasurement.ts'
 
 const window = (requests: number, seconds: number, cpuSeconds: number, p99Ms: number): RouteMeasurement => ({
   serverId: 'mock',

@@ -1,4 +1,4 @@
-import type { RouteMeasurement } from './benchHttp.ts'
+import type { RouteMeasurement } from './RouteMeasurement.ts'
 
 /**
  * One measurement from the windows of one server on one route: requests, seconds and CPU added up (so

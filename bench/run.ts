@@ -14,8 +14,9 @@ import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from './parseBenchArgs
 import { formatBenchTables, formatStoreTable } from './report/formatTables.ts'
 import { renderChart } from './report/renderChart.ts'
 import { benchStateFile, formatStateFileTable, type StateFileBench } from './state/benchStateFile.ts'
-import { compareStoreScaling, type StoreScalingRun } from './store/compareStoreScaling.ts'
+import { compareStoreScaling } from './store/compareStoreScaling.ts'
 import { runStoreScaling } from './store/measureStoreList.ts'
+import type { StoreScalingRun } from './store/StoreScaling.ts'
 import { CONTRACT_LIMIT_MS, type ContractTiming, timeContractSuite } from './timeContractSuite.ts'
 
 const API_KEY = 'bench-key'

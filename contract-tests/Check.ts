@@ -1,18 +1,17 @@
-import type { OperationId, PetStoreDocument, SpecValidators } from '../spec/runtime.ts'
+import type { PetStoreDocument, SpecValidators } from '../spec/runtime.ts'
+import type { Census } from './Census.ts'
 import type { CreateBudget } from './CreateBudget.ts'
-import type { Census } from './ensurePets.ts'
 import type { Exchange, ProbeRequest } from './exchange.ts'
+import type { OperationName } from './OperationName.ts'
 import type { Budget } from './stateful/Budget.ts'
 
 /** `required`: decided by the interface document. `recommended`: a sensible choice where it is silent. */
 export type Level = 'required' | 'recommended'
 
+export { OPERATION_IDS, type OperationName } from './OperationName.ts'
+
 /** What a check may need that some targets cannot give. */
 export type Need = 'write' | 'state' | 'auth' | 'malformed-json' | 'own-auth-errors' | 'exact-int64'
-
-/** The operations the suite's checks exercise; each one an `OperationId` generated from the spec, so a rename fails typecheck. */
-export const OPERATION_IDS = ['listPets', 'createPet', 'getPet'] as const satisfies readonly OperationId[]
-export type OperationName = (typeof OPERATION_IDS)[number] & OperationId
 
 /** One violation: what was received against what the spec documents, and how to reproduce it. */
 export interface Finding {
@@ -144,4 +143,19 @@ export function finding(
   documented: string,
 ): Finding {
   return { operation, message: `Received: ${received}\nDocumented: ${documented}`, curl: exchange.curl }
+}
+
+/** The verdict of one check on one operation, as the reports show it. */
+export interface CheckResult {
+  check: string
+  level: Level
+  description: string
+  operation: OperationName
+  outcome: 'pass' | 'fail' | 'skip'
+  /** Why it was skipped. */
+  reason?: string
+  /** The first EXAMPLES_MAX distinct findings (by message) of this check on this operation. */
+  findings: Finding[]
+  /** How many findings there were in all, on a failed result (`findings` holds the first few). */
+  found?: number
 }

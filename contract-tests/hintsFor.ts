@@ -1,6 +1,6 @@
+import type { CheckResult } from './Check.ts'
 import type { TargetKind } from './capabilitiesOf.ts'
 import { DEFAULT_COMMAND } from './invokedAs.ts'
-import type { CheckResult } from './runContract.ts'
 
 /**
  * Advice the results imply beyond each check. A target that accepts a wrong key and does not keep a

@@ -3,7 +3,7 @@
 // the report writers turn a report into what the CLI prints and writes.
 import '../spec/requireNode.ts'
 
-export type { Finding, Level, OperationName } from './Check.ts'
+export type { CheckResult, Finding, Level, OperationName } from './Check.ts'
 export { DEFAULT_MAX_CREATES, type Footprint } from './CreateBudget.ts'
 export type { TargetKind } from './capabilitiesOf.ts'
 export { loadCompiledSpec } from './loadCompiledSpec.ts'
@@ -19,4 +19,4 @@ export {
   toJsonSummary,
 } from './report/toJsonSummary.ts'
 export { JUNIT_TEXT_MAX, toJunitXml } from './report/toJunitXml.ts'
-export { type CheckResult, type ContractReport, type RunOptions, runContract } from './runContract.ts'
+export { type ContractReport, type RunOptions, runContract } from './runContract.ts'

@@ -5,6 +5,7 @@ import { boundedValidators } from './boundedValidators.ts'
 import type {
   Check,
   CheckContext,
+  CheckResult,
   ExchangeWatcher,
   Finding,
   GeneratedPhase,
@@ -74,20 +75,6 @@ export interface RunOptions {
    * create is sent, and the checks that needed one are skipped with the reason.
    */
   maxCreates?: number | undefined
-}
-
-export interface CheckResult {
-  check: string
-  level: Level
-  description: string
-  operation: OperationName
-  outcome: 'pass' | 'fail' | 'skip'
-  /** Why it was skipped. */
-  reason?: string
-  /** The first EXAMPLES_MAX distinct findings (by message) of this check on this operation. */
-  findings: Finding[]
-  /** How many findings there were in all, on a failed result (`findings` holds the first few). */
-  found?: number
 }
 
 export interface ContractReport {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import type { RouteMeasurement } from '../benchHttp.ts'
+import type { RouteMeasurement } from '../RouteMeasurement.ts'
 import { compareToBaseline, formatVerdict, type Ratio, type ServerSummary } from './compareToBaseline.ts'
 
 function server(serverId: string, role: ServerSummary['role'], startupMs: number): ServerSummary {

@@ -1,5 +1,5 @@
-import type { RouteMeasurement } from '../benchHttp.ts'
 import type { ServerRole } from '../benchServers.ts'
+import type { RouteMeasurement } from '../RouteMeasurement.ts'
 
 /** A figure the bench judges, always as a ratio to the bare baseline measured in the same run. */
 export interface Target {

@@ -1,5 +1,6 @@
-import type { RouteMeasurement } from '../benchHttp.ts'
-import type { StoreScalingRatio, StoreScalingRun } from '../store/compareStoreScaling.ts'
+import type { RouteMeasurement } from '../RouteMeasurement.ts'
+import type { StoreScalingRatio } from '../store/compareStoreScaling.ts'
+import type { StoreScalingRun } from '../store/StoreScaling.ts'
 import {
   type Comparison,
   formatRatio,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import type { RouteMeasurement } from '../benchHttp.ts'
+import type { RouteMeasurement } from '../RouteMeasurement.ts'
 import type { ServerSummary } from './compareToBaseline.ts'
 import { renderChart } from './renderChart.ts'
 

@@ -1,4 +1,4 @@
-import type { RouteMeasurement } from '../benchHttp.ts'
+import type { RouteMeasurement } from '../RouteMeasurement.ts'
 import { type ServerSummary, TARGETS } from './compareToBaseline.ts'
 
 interface Group {

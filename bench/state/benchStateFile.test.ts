@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import type { RouteMeasurement } from '../benchHttp.ts'
+import type { RouteMeasurement } from '../RouteMeasurement.ts'
 import { compareStateFileRuns, type StateFileRun } from './benchStateFile.ts'
 
 function run(storedPets: number, mode: StateFileRun['mode'], requestsPerSecond: number): StateFileRun {

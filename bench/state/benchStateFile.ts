@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { BENCH_ROUTES, driveRoute, type RouteMeasurement } from '../benchHttp.ts'
+import { BENCH_ROUTES, driveRoute } from '../benchHttp.ts'
 import { type BenchServer, startServer } from '../benchServers.ts'
+import type { RouteMeasurement } from '../RouteMeasurement.ts'
 
 export interface StateFileRun {
   storedPets: number

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
-import { compareStoreScaling, type StoreScalingRun } from './compareStoreScaling.ts'
-import type { StoreListFigures } from './measureStoreList.ts'
+import { compareStoreScaling } from './compareStoreScaling.ts'
+import type { StoreListFigures, StoreScalingRun } from './StoreScaling.ts'
 
 function figures(
   size: number,

@@ -1,15 +1,5 @@
 import { formatRatio, meets } from '../report/compareToBaseline.ts'
-import type { StoreListFigures } from './measureStoreList.ts'
-
-/** One V8 configuration the store was measured under, with its figures per size (ascending). */
-export interface StoreScalingRun {
-  id: string
-  label: string
-  nodeFlags: string[]
-  /** Whether this run's p99 ratios are judged (the other run is shown for comparison). */
-  judged: boolean
-  figures: StoreListFigures[]
-}
+import type { StoreListFigures, StoreScalingRun } from './StoreScaling.ts'
 
 export interface StoreScalingRatio {
   runId: string

@@ -10,34 +10,7 @@ import { PetStore } from '../../mocks/core/PetStore.ts'
 import { spawnTracked, stopTracked } from '../childProcesses.ts'
 import { percentile } from '../percentile.ts'
 import { parseProcStatus } from '../readProcessUsage.ts'
-import type { StoreScalingRun } from './compareStoreScaling.ts'
-
-/**
- * Per-call nanoseconds of `list({ limit: 20, status })` at one store size: the median over rounds of
- * each round's p50 and p99. `control` is a 20-element `slice` of a 20-element array timed the same
- * way: the noise floor of this machine at that moment (GC threads, other processes, the timer).
- */
-export interface ListTiming {
-  status: 'available' | 'sold' | 'none' | 'control'
-  p50Ns: number
-  p99Ns: number
-}
-
-export interface StoreListFigures {
-  size: number
-  /** Calls timed per status and round. */
-  samples: number
-  rounds: number
-  fillMs: number
-  timings: ListTiming[]
-  /** VmRSS after filling, a full GC and a pause, with every pet held: what the store costs to keep. */
-  rssBytes: number
-  /** VmHWM at that moment: the peak while filling (the store's arrays and map growing by doubling). */
-  peakRssBytes: number
-  heapUsedBytes: number
-  /** Minor page faults while timing: the usual cause of a microsecond p99 on a sub-microsecond call. */
-  minorPageFaults: number
-}
+import type { ListTiming, StoreListFigures, StoreScalingRun } from './StoreScaling.ts'
 
 const WARMUP_CALLS = 5000
 let sink = 0

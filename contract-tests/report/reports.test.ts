@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import type { CheckResult, ContractReport } from '../runContract.ts'
+import type { CheckResult } from '../Check.ts'
+import type { ContractReport } from '../runContract.ts'
 import { xmlWellFormedness } from '../testing/xmlWellFormedness.ts'
 import { mapStrings } from '../text/mapStrings.ts'
 import { formatConsole } from './formatConsole.ts'

@@ -1,4 +1,5 @@
-import type { CheckResult, ContractReport } from '../runContract.ts'
+import type { CheckResult } from '../Check.ts'
+import type { ContractReport } from '../runContract.ts'
 
 /** How a result counts: `warn` is a recommended check that failed in a run that is not strict. */
 export type Verdict = 'pass' | 'fail' | 'warn' | 'skip'

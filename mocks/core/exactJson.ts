@@ -3,7 +3,7 @@
 // writes back unchanged. Why this way and not bigint or a library: decisions/014-int64-exact.md.
 import type { ValidateFunction } from 'ajv'
 import { describeAjvErrors } from '../../spec/runtime.ts'
-import { clip } from './parseListQuery.ts'
+import { clip } from './clip.ts'
 
 /** A value `JSON.stringify` writes as its own text: how the mock holds an integer beyond ±(2^53 - 1). */
 export interface RawJson {

@@ -1,6 +1,6 @@
+import { clip } from './clip.ts'
 import { isCredentialName } from './isCredentialName.ts'
 import { JOURNAL_OVERHEAD_BYTES, textBytes } from './MemoryBudget.ts'
-import { clip } from './parseListQuery.ts'
 import type { JournalEntry } from './RequestJournal.ts'
 import { redactBody } from './redactBody.ts'
 import { holdsKey, redactTarget } from './redactTarget.ts'

@@ -1,4 +1,5 @@
 import { describeAjvErrors, type PetStatus, type SpecValidators } from '../../spec/runtime.ts'
+import { clip } from './clip.ts'
 import { type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
 import { errorResponse } from './errorResponse.ts'
 import type { ListQuery } from './PetStore.ts'
@@ -47,9 +48,4 @@ export function parseListQuery(
 
 function invalid(message: string): { ok: false; response: EngineResponse } {
   return refuse(errorResponse(400, 'invalid_parameter', message))
-}
-
-/** Echoing input helps the reader; echoing megabytes does not. */
-export function clip(text: string, max = 64): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
 }

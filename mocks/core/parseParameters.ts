@@ -5,9 +5,9 @@ import {
   type SpecOperation,
   type SpecValidators,
 } from '../../spec/runtime.ts'
+import { clip } from './clip.ts'
 import { type EngineRequest, type Parsed, refuse } from './EngineMessages.ts'
 import { errorResponse } from './errorResponse.ts'
-import { clip } from './parseListQuery.ts'
 
 /**
  * Reads and validates every parameter an operation declares (path, query, header), for an

@@ -1,6 +1,6 @@
+import { clip } from './clip.ts'
 import { type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
 import { errorResponse } from './errorResponse.ts'
-import { clip } from './parseListQuery.ts'
 
 const INT64_MIN = -(2n ** 63n)
 const INT64_MAX = 2n ** 63n - 1n

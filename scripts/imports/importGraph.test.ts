@@ -1,0 +1,83 @@
+// The house rules of the product code, held on its import graph (type imports included): no cycle,
+// and the layers import only downwards (spec/ from nobody above it; mocks/ and contract-tests/ never
+// each other). ARCHITECTURE.md names every product folder.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from '@jest/globals'
+import fc from 'fast-check'
+import { cyclesOf, importGraph, importsOf, productFolders } from './importGraph.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const folders = productFolders(ROOT)
+const graph = importGraph(ROOT, folders)
+const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => [from, to] as const))
+const top = (path: string) => path.split('/')[0] as string
+
+describe('the import graph of the product code', () => {
+  test('covers every product folder, and is not empty', () => {
+    expect(folders).toEqual(expect.arrayContaining(['bench', 'bin', 'contract-tests', 'mocks', 'spec']))
+    expect(graph.size).toBeGreaterThan(150)
+    expect(edges.length).toBeGreaterThan(300)
+  })
+
+  test('has no import cycle, type imports included', () => {
+    expect(cyclesOf(graph)).toEqual([])
+  })
+
+  test('spec/ imports nothing above it; mocks/ and contract-tests/ never import each other', () => {
+    const upward = edges.filter(([from, to]) => {
+      const [a, b] = [top(from), top(to)]
+      if (a === 'spec') return b !== 'spec'
+      return (a === 'mocks' && b === 'contract-tests') || (a === 'contract-tests' && b === 'mocks')
+    })
+    expect(upward).toEqual([])
+  })
+
+  test('ARCHITECTURE.md names every product folder', () => {
+    const architecture = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8')
+    expect(folders.filter((folder) => !architecture.includes(`${folder}/`))).toEqual([])
+  })
+})
+
+describe('the walker', () => {
+  test('finds every kind of import, type imports and re-exports included, and no commented one', () => {
+    const text = [
+      "import type { A } from './a.ts'",
+      "import { b, type B } from '../b.ts'",
+      "export { c } from './c.ts'",
+      "export type { D } from './d.ts'",
+      "import './e.ts'",
+      "const f = await import('./f.ts')",
+      "// import { g } from './g.ts'",
+      "/* import { h } from './h.ts' */",
+      "import { i } from 'node:fs'",
+    ].join('\n')
+    expect(importsOf(text)).toEqual(['./a.ts', '../b.ts', './c.ts', './d.ts', './e.ts', './f.ts'])
+  })
+
+  test('reports a cycle wherever it is, and none in an acyclic graph', () => {
+    // Random graphs: a cycle is reported exactly when some node reaches itself.
+    const graphs = fc.array(fc.tuple(fc.nat(7), fc.nat(7)), { maxLength: 20 }).map((pairs) => {
+      const g = new Map<string, string[]>()
+      for (let n = 0; n < 8; n++) g.set(`n${n}`, [])
+      for (const [a, b] of pairs) g.get(`n${a}`)?.push(`n${b}`)
+      return g
+    })
+    fc.assert(
+      fc.property(graphs, (g) => {
+        const reaches = (from: string, to: string) => {
+          const seen = new Set<string>()
+          const stack = [...(g.get(from) ?? [])]
+          while (stack.length > 0) {
+            const node = stack.pop() as string
+            if (node === to) return true
+            if (!seen.has(node)) seen.add(node) && stack.push(...(g.get(node) ?? []))
+          }
+          return false
+        }
+        const onCycle = [...g.keys()].filter((node) => reaches(node, node)).sort()
+        return JSON.stringify(cyclesOf(g).flat().sort()) === JSON.stringify(onCycle)
+      }),
+    )
+  })
+})
