@@ -2,8 +2,8 @@ import type { Server } from 'node:http'
 import { modelBasedSequences } from '../contract-tests/checks/modelBasedSequences.ts'
 import type { ContractReport, RunOptions } from '../contract-tests/runContract.ts'
 import { runContract } from '../contract-tests/runContract.ts'
-import { createReferenceServer } from '../contract-tests/testing/referenceServer.ts'
-import { runAgainstServer } from '../contract-tests/testing/runAgainstServer.ts'
+import { createReferenceServer } from '../tests/servers/referenceServer.ts'
+import { runAgainstServer } from '../tests/support/runAgainstServer.ts'
 import { BENCH_SERVERS, type BenchServer, startServer } from './benchServers.ts'
 
 /** Round trips the rows are measured at: local, a near staging, a typical staging. */

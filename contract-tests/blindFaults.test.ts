@@ -1,4 +1,4 @@
-// The suite, tested against a second, blind implementation (contract-tests/testing/blindServer.ts,
+// The suite, tested against a second, blind implementation (tests/servers/blindServer.ts,
 // written from the interface document alone): faults nobody listed in an issue must fail the
 // default run at the required level; choices the document leaves open must pass it.
 import { beforeAll, describe, expect, test } from '@jest/globals'
@@ -8,8 +8,8 @@ import {
   type BlindOptions,
   type BlindVariation,
   createBlindServer,
-} from './testing/blindServer.ts'
-import { runAgainstServer } from './testing/runAgainstServer.ts'
+} from '../tests/servers/blindServer.ts'
+import { runAgainstServer } from '../tests/support/runAgainstServer.ts'
 
 const API_KEY = 'blind-key-7c1d'
 

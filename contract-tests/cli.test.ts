@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, jest, test } from '@jest/globals'
 import { SPEC_PATH as SPEC } from '../spec/specPath.ts'
-import { startOwnMock } from './testing/startOwnMock.ts'
+import { startOwnMock } from '../tests/support/startOwnMock.ts'
 
 // Two runs of the CLI against the mock: a guard, not a threshold.
 jest.setTimeout(120_000)

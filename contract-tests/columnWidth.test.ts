@@ -5,8 +5,8 @@
 import { describe, expect, test } from '@jest/globals'
 import { modelBasedSequences } from './checks/modelBasedSequences.ts'
 import type { ContractReport, RunOptions } from './runContract.ts'
-import { createReferenceServer } from './testing/referenceServer.ts'
-import { runAgainstServer } from './testing/runAgainstServer.ts'
+import { createReferenceServer } from '../tests/servers/referenceServer.ts'
+import { runAgainstServer } from '../tests/support/runAgainstServer.ts'
 
 const API_KEY = 'column-key'
 const LATENCY_MS = 20

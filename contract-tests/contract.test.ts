@@ -10,7 +10,7 @@ import { resolveTarget } from './ContractTarget.ts'
 import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { runContract } from './runContract.ts'
-import { startOwnMock } from './testing/startOwnMock.ts'
+import { startOwnMock } from '../tests/support/startOwnMock.ts'
 import { visible } from './text/visible.ts'
 
 const OWN_MOCK_KEY = 'contract-suite-key'

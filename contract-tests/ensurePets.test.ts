@@ -8,7 +8,7 @@ import { ensurePets, known, lackOfData } from './ensurePets.ts'
 import { type Exchange, sendRequest } from './exchange.ts'
 import { petNamer } from './petNames.ts'
 import { parseBudget } from './stateful/Budget.ts'
-import { createReferenceServer, type ReferenceOptions } from './testing/referenceServer.ts'
+import { createReferenceServer, type ReferenceOptions } from '../tests/servers/referenceServer.ts'
 
 const servers: Array<ReturnType<typeof createReferenceServer>> = []
 afterEach(async () => {

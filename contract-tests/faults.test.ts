@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from '@jest/globals'
 import { CHECKS } from './checks/index.ts'
 import { type ContractReport, type RunOptions, runContract } from './runContract.ts'
-import { createReferenceServer, type Fault, type ReferenceOptions } from './testing/referenceServer.ts'
-import { runAgainstServer } from './testing/runAgainstServer.ts'
+import { createReferenceServer, type Fault, type ReferenceOptions } from '../tests/servers/referenceServer.ts'
+import { runAgainstServer } from '../tests/support/runAgainstServer.ts'
 
 const API_KEY = 'reference-key'
 

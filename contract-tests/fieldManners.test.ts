@@ -22,8 +22,8 @@ import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
 import type { ContractReport } from './runContract.ts'
-import { createReferenceServer } from './testing/referenceServer.ts'
-import { runAgainstServer } from './testing/runAgainstServer.ts'
+import { createReferenceServer } from '../tests/servers/referenceServer.ts'
+import { runAgainstServer } from '../tests/support/runAgainstServer.ts'
 
 // Whole runs against local servers take seconds on a busy machine: a guard, not a threshold.
 jest.setTimeout(120_000)

@@ -8,7 +8,7 @@ import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
 import { type ContractReport, runContract } from './runContract.ts'
-import { startOwnMock } from './testing/startOwnMock.ts'
+import { startOwnMock } from '../tests/support/startOwnMock.ts'
 
 const API_KEY = 'footprint-key'
 

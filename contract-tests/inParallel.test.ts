@@ -2,8 +2,8 @@
 // chain, not their sum (what lets the estimate follow the model phase's concurrent streams).
 import { expect, test } from '@jest/globals'
 import type { Check, CheckContext } from './Check.ts'
-import { createReferenceServer } from './testing/referenceServer.ts'
-import { runAgainstServer } from './testing/runAgainstServer.ts'
+import { createReferenceServer } from '../tests/servers/referenceServer.ts'
+import { runAgainstServer } from '../tests/support/runAgainstServer.ts'
 
 const API_KEY = 'parallel-key'
 

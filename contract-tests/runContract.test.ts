@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, jest, test } from '@jest/globals'
 import type { Check } from './Check.ts'
 import { type ContractReport, runContract } from './runContract.ts'
-import { startHttp } from './testing/hostileServers.ts'
+import { startHttp } from '../tests/servers/hostileServers.ts'
 
 // Whole runs against local servers take seconds on a busy machine: a guard, not a threshold.
 jest.setTimeout(60_000)

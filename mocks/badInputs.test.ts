@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { compileValidators, describeAjvErrors, openApiDocument } from '../spec/runtime.ts'
-import { sendHttp, sendRaw, type WireResponse } from './testing/rawHttp.ts'
-import { startTransports, type Transport } from './testing/startTransports.ts'
+import { sendHttp, sendRaw, type WireResponse } from '../tests/support/rawHttp.ts'
+import { startTransports, type Transport } from '../tests/support/startTransports.ts'
 
 /** A text in the catalogue: a string, or parts where `{ repeat, times }` stands for a long run. */
 type TextSpec = string | Array<string | { repeat: string; times: number }>

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { seedPets } from '../fixtures/seedPets.ts'
 import { compileValidators, describeAjvErrors, openApiDocument } from '../spec/runtime.ts'
-import { startTransports, type Transport } from './testing/startTransports.ts'
+import { startTransports, type Transport } from '../tests/support/startTransports.ts'
 
 const KEY = 'petstore-dev-key'
 const AUTH = { authorization: `Bearer ${KEY}` }

@@ -3,7 +3,7 @@
 // it; categoryIds across int64, given back digit for digit (decisions/014-int64-exact.md).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import type { Pet } from '../spec/runtime.ts'
-import { startTransports, type Transport } from './testing/startTransports.ts'
+import { startTransports, type Transport } from '../tests/support/startTransports.ts'
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER // 9007199254740991
 /** Integers a double rounds (so JSON.parse alone would hand back others): the int64 edges and 2^53 ± 1. */

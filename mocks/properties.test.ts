@@ -10,7 +10,7 @@ import { createEngine, DEFAULT_API_KEY } from './core/createEngine.ts'
 import type { EngineResponse } from './core/EngineMessages.ts'
 import { DEFAULT_STATUS, PetStore } from './core/PetStore.ts'
 import { createHttpMock, listen } from './http/createHttpMock.ts'
-import { sendHttp } from './testing/rawHttp.ts'
+import { sendHttp } from '../tests/support/rawHttp.ts'
 
 interface Schema {
   type?: string

@@ -4,8 +4,8 @@
 import { describe, expect, test } from '@jest/globals'
 import { modelBasedSequences } from '../checks/modelBasedSequences.ts'
 import type { ContractReport, RunOptions } from '../runContract.ts'
-import { createReferenceServer, type Fault, type ReferenceOptions } from '../testing/referenceServer.ts'
-import { runAgainstServer } from '../testing/runAgainstServer.ts'
+import { createReferenceServer, type Fault, type ReferenceOptions } from '../../tests/servers/referenceServer.ts'
+import { runAgainstServer } from '../../tests/support/runAgainstServer.ts'
 
 const API_KEY = 'reference-key-model'
 // Generous for a busy 2-core machine: these runs stop at the first failure, then shrink.

@@ -4,7 +4,7 @@ import { mkdtemp, rename, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from '@jest/globals'
-import { killStartedClis, startCli } from '../testing/startCli.ts'
+import { killStartedClis, startCli } from '../../tests/support/startCli.ts'
 
 afterEach(killStartedClis)
 

@@ -1,8 +1,8 @@
 // The CLI's side of decisions/007-hostile-clients.md: --allowed-host reaches the server, and binding
 // beyond loopback is said out loud at start.
 import { afterEach, describe, expect, test } from '@jest/globals'
-import { sendRaw } from '../testing/rawHttp.ts'
-import { killStartedClis, startCli } from '../testing/startCli.ts'
+import { sendRaw } from '../../tests/support/rawHttp.ts'
+import { killStartedClis, startCli } from '../../tests/support/startCli.ts'
 
 afterEach(killStartedClis)
 

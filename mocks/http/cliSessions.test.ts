@@ -1,7 +1,7 @@
 // The CLI's session and journal settings reach the server: --max-sessions, --session-idle and
 // --journal-size (and their environment variables) as a user starts it.
 import { afterEach, expect, test } from '@jest/globals'
-import { killStartedClis, startCli } from '../testing/startCli.ts'
+import { killStartedClis, startCli } from '../../tests/support/startCli.ts'
 
 afterEach(killStartedClis)
 

@@ -3,7 +3,7 @@
 // plane, a URL built to make log redaction backtrack, aborted uploads, clients that never read.
 import { connect } from 'node:net'
 import { afterEach, describe, expect, test } from '@jest/globals'
-import { sendRaw } from '../testing/rawHttp.ts'
+import { sendRaw } from '../../tests/support/rawHttp.ts'
 import { createHttpMock, type HttpMock, type HttpMockOptions, listen } from './createHttpMock.ts'
 
 const KEY = 'k3y-hostile-clients'

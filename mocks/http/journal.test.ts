@@ -2,7 +2,7 @@
 // the Authorization value never recorded.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import type { JournalEntry } from '../core/RequestJournal.ts'
-import { KEY, type StartedMock, startMock } from '../testing/startMock.ts'
+import { KEY, type StartedMock, startMock } from '../../tests/support/startMock.ts'
 
 const journal = async (it: StartedMock, session?: string) =>
   (await (await it.control('GET', 'requests', session)).json()) as JournalEntry[]

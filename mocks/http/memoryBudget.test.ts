@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from '@jest/globals'
-import { killStartedClis, startCli } from '../testing/startCli.ts'
+import { killStartedClis, startCli } from '../../tests/support/startCli.ts'
 
 const AUTH = 'Bearer petstore-dev-key'
 /** Jest's limit for tests that start CLIs (a busy machine starts them slowly); none measures time. */

@@ -3,7 +3,7 @@
 // (Body cap, 415, malformed HTTP and 431 are rows of fixtures/bad-inputs.json.)
 import { connect } from 'node:net'
 import { afterEach, describe, expect, test } from '@jest/globals'
-import { sendHttp, sendRaw } from '../testing/rawHttp.ts'
+import { sendHttp, sendRaw } from '../../tests/support/rawHttp.ts'
 import { createHttpMock, type HttpMock, type HttpMockOptions, listen } from './createHttpMock.ts'
 import { parseCliOptions } from './parseCliOptions.ts'
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { compileValidators, openApiDocument, type Pet } from '../../spec/runtime.ts'
-import { killStartedClis, startCli } from '../testing/startCli.ts'
+import { killStartedClis, startCli } from '../../tests/support/startCli.ts'
 import { createHttpMock, type HttpMock, type HttpMockOptions, listen } from './createHttpMock.ts'
 import { StateFileError } from './openStateDatabase.ts'
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { compileValidators, openApiDocument, type Pet } from '../../spec/runtime.ts'
-import { killStartedClis, startCli } from '../testing/startCli.ts'
+import { killStartedClis, startCli } from '../../tests/support/startCli.ts'
 
 const validators = compileValidators(openApiDocument)
 const AUTH = { authorization: 'Bearer petstore-dev-key' }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { build, type PreviewServer, preview } from 'vite'
 import { createHttpMock, type HttpMock, listen } from '../../../mocks/http/createHttpMock.ts'
-import { CHROMIUM_ARGS, findChromium, isCi } from '../../../mocks/testing/findChromium.ts'
+import { CHROMIUM_ARGS, findChromium, isCi } from '../../../tests/support/findChromium.ts'
 
 const APP_CONFIG = fileURLToPath(new URL('../vite.config.ts', import.meta.url))
 const SCREENSHOT = fileURLToPath(new URL('../../../reports/browser/app.png', import.meta.url))

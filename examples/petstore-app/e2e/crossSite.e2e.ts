@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { createHttpMock, type HttpMock, listen } from '../../../mocks/http/createHttpMock.ts'
-import { CHROMIUM_ARGS, findChromium, isCi } from '../../../mocks/testing/findChromium.ts'
+import { CHROMIUM_ARGS, findChromium, isCi } from '../../../tests/support/findChromium.ts'
 
 const WAIT_MS = 10_000
 const KEY = 'petstore-dev-key'

@@ -1,4 +1,4 @@
-import { createHttpMock, listen } from '../http/createHttpMock.ts'
+import { createHttpMock, listen } from '../../mocks/http/createHttpMock.ts'
 
 export const KEY = 'petstore-dev-key'
 

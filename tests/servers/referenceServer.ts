@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { setTimeout as sleep, setImmediate as tick } from 'node:timers/promises'
-import { parseExact, stringifyExact } from './exactJson.ts'
+import { parseExact, stringifyExact } from '../support/exactJson.ts'
 
 /**
  * Correct choices where the interface document is silent. Each must pass the required checks (the

@@ -1,7 +1,7 @@
 // The CLI as a user runs it: a real child process, for tests of its startup line, log and exit.
 import { type ChildProcess, spawn } from 'node:child_process'
 
-const CLI = new URL('../http/cli.ts', import.meta.url).pathname
+const CLI = new URL('../../mocks/http/cli.ts', import.meta.url).pathname
 const started: ChildProcess[] = []
 
 /** Kills (SIGKILL) every CLI that `startCli` started and that is still running; for `afterEach`. */
