@@ -1,4 +1,4 @@
-import autocannon, { type AutocannonOptions, type AutocannonRequest, type AutocannonResult } from 'autocannon'
+import autocannon, { type AutocannonOptions, type AutocannonResult } from 'autocannon'
 import type { BenchRoute } from './BenchRoute.ts'
 import { BENCH_SERVERS, type RunningServer, startServer } from './benchServers.ts'
 import { combineWindows } from './combineWindows.ts'

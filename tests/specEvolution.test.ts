@@ -8,9 +8,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { formatConsole } from '../contract-tests/report/formatConsole.ts'
 import { runContract } from '../contract-tests/runContract.ts'
-import { startTransports, type Transport } from './support/startTransports.ts'
 import { bundleSpec, type CompiledSpec, compileSpec, loadSpec, type Pet } from '../spec/index.ts'
 import { EVOLUTION, evolveSpec } from './evolveSpec.ts'
+import { startTransports, type Transport } from './support/startTransports.ts'
 
 const KEY = 'evolution-key'
 

@@ -1,5 +1,5 @@
 import { formatRatio, meets } from '../report/compareToBaseline.ts'
-import type { StoreListFigures, StoreScalingRun } from './StoreScaling.ts'
+import type { StoreScalingRun } from './StoreScaling.ts'
 
 export interface StoreScalingRatio {
   runId: string

@@ -41,7 +41,7 @@ describe('the engine reads from the document', () => {
 
   test('Location follows the item path the document gives', () => {
     const document = copy()
-    const { ['/pets']: pets, ['/pets/{petId}']: item, ...rest } = document.paths
+    const { '/pets': pets, '/pets/{petId}': item, ...rest } = document.paths
     if (!pets || !item) throw new Error('no pets paths')
     document.paths = { ...rest, '/animals': pets, '/animals/{animalId}': item }
     for (const parameter of item.get?.parameters ?? [])

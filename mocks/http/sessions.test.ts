@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { seedPets } from '../../fixtures/seedPets.ts'
-import { MAX_SESSION_NAME_LENGTH } from '../core/parseSessionName.ts'
 import { sendRaw } from '../../tests/support/rawHttp.ts'
 import { KEY, type StartedMock, startMock as start } from '../../tests/support/startMock.ts'
+import { MAX_SESSION_NAME_LENGTH } from '../core/parseSessionName.ts'
 
 const seedNames = seedPets.map((pet) => pet.name)
 
