@@ -4,7 +4,7 @@ import { exitIfNodeTooOld } from '../spec/packageInfo.ts'
 
 exitIfNodeTooOld('petstore-contract')
 const { runContractCli } = await import('../contract-tests/cli.ts')
-const { invokedAs } = await import('../contract-tests/invokedAs.ts')
+const { invokedAs } = await import('../contract-tests/running/invokedAs.ts')
 process.exitCode = await runContractCli(
   process.argv.slice(2),
   invokedAs(process.env, process.argv, process.cwd()),

@@ -5,13 +5,13 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { readPackageInfo } from '../spec/packageInfo.ts'
-import { type ContractTarget, contractUsage, resolveTarget } from './ContractTarget.ts'
-import { invokedAs } from './invokedAs.ts'
 import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
-import type { ContractReport } from './runContract.ts'
-import { runContractInWorker, SpecError } from './runContractInWorker.ts'
+import { type ContractTarget, contractUsage, resolveTarget } from './running/ContractTarget.ts'
+import { invokedAs } from './running/invokedAs.ts'
+import type { ContractReport } from './running/runContract.ts'
+import { runContractInWorker, SpecError } from './running/runContractInWorker.ts'
 import { visible } from './text/visible.ts'
 
 /**

@@ -13,7 +13,7 @@ const entry = source('./index.ts')
 
 describe('petstore-mock/contract', () => {
   test('re-exports everything runContract.ts exports (functions and report types)', () => {
-    const names = exportedNames(source('./runContract.ts'))
+    const names = exportedNames(source('./running/runContract.ts'))
     expect(names).toContain('runContract')
     expect(names.filter((name) => !new RegExp(`\\b${name}\\b`).test(entry))).toEqual([])
   })

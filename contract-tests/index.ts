@@ -3,10 +3,7 @@
 // the report writers turn a report into what the CLI prints and writes.
 import '../spec/requireNode.ts'
 
-export type { CheckResult, Finding, Level, OperationName } from './Check.ts'
-export { DEFAULT_MAX_CREATES, type Footprint } from './CreateBudget.ts'
-export type { TargetKind } from './capabilitiesOf.ts'
-export { loadCompiledSpec } from './loadCompiledSpec.ts'
+export type { CheckResult, Finding, Level, OperationName } from './checks/Check.ts'
 export { countOf } from './report/countOf.ts'
 export { footprintLine, footprintProperties } from './report/footprintLines.ts'
 export { CONSOLE_TEXT_MAX, formatConsole } from './report/formatConsole.ts'
@@ -19,4 +16,7 @@ export {
   toJsonSummary,
 } from './report/toJsonSummary.ts'
 export { JUNIT_TEXT_MAX, toJunitXml } from './report/toJunitXml.ts'
-export { type ContractReport, type RunOptions, runContract } from './runContract.ts'
+export { DEFAULT_MAX_CREATES, type Footprint } from './running/CreateBudget.ts'
+export type { TargetKind } from './running/capabilitiesOf.ts'
+export { loadCompiledSpec } from './running/loadCompiledSpec.ts'
+export { type ContractReport, type RunOptions, runContract } from './running/runContract.ts'

@@ -2,7 +2,7 @@
 // for createPet, so the checks that need a create report a skip saying why, and nothing fails.
 import { afterAll, expect, test } from '@jest/globals'
 import { formatConsole } from '../contract-tests/report/formatConsole.ts'
-import { runContract } from '../contract-tests/runContract.ts'
+import { runContract } from '../contract-tests/running/runContract.ts'
 import { seedPets } from '../fixtures/seedPets.ts'
 import { createHttpMock, listen } from '../mocks/http/createHttpMock.ts'
 

@@ -2,7 +2,7 @@
 // so the handlers a frontend's tests use are held to the same contract as the HTTP server.
 import { afterAll, beforeAll, expect, test } from '@jest/globals'
 import { formatConsole } from '../contract-tests/report/formatConsole.ts'
-import { runContract } from '../contract-tests/runContract.ts'
+import { runContract } from '../contract-tests/running/runContract.ts'
 import { createPetStoreMockServer } from '../mocks/node.ts'
 
 const BASE_URL = 'http://petstore.in-process/v1'

@@ -1,7 +1,7 @@
 // `--help` of both bins tells the whole story: every option their parsers accept, and for the mock
 // every control endpoint it serves, so a new flag or endpoint cannot be left out of the help.
 import { describe, expect, test } from '@jest/globals'
-import { CONTRACT_CLI_OPTIONS, contractUsage } from '../contract-tests/ContractTarget.ts'
+import { CONTRACT_CLI_OPTIONS, contractUsage } from '../contract-tests/running/ContractTarget.ts'
 import { controlEndpoints } from '../mocks/core/controlPlane.ts'
 import { MOCK_CLI_OPTIONS, mockUsage } from '../mocks/http/parseCliOptions.ts'
 

@@ -1,8 +1,8 @@
-import { type Check, type CheckOutcome, finding, type OperationName } from '../Check.ts'
-import { SKIP_REASONS } from '../capabilitiesOf.ts'
-import type { ProbeRequest } from '../exchange.ts'
-import { inPool } from '../inPool.ts'
+import type { ProbeRequest } from '../http/exchange.ts'
+import { inPool } from '../http/inPool.ts'
 import { type AuthVariant, authVariants } from '../negative/authVariants.ts'
+import { SKIP_REASONS } from '../running/capabilitiesOf.ts'
+import { type Check, type CheckOutcome, finding, type OperationName } from './Check.ts'
 import { describeResponse, petsIn } from './petsIn.ts'
 
 /** Whether a variant sends two Authorization field lines (RFC 9110 leaves the receiver's reading open). */

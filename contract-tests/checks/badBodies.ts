@@ -1,11 +1,11 @@
 import rows from '../../fixtures/contract-bad-bodies.json' with { type: 'json' }
 import { operationById } from '../../spec/runtime.ts'
-import { type Check, type CheckContext, type Finding, finding } from '../Check.ts'
-import type { Exchange } from '../exchange.ts'
-import { inPool } from '../inPool.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { inPool } from '../http/inPool.ts'
 import { type BodyViolation, bodyText, bodyViolations } from '../negative/bodyViolations.ts'
 import { oncePer } from '../negative/oncePer.ts'
-import { NotJudged } from '../notJudged.ts'
+import { NotJudged } from '../running/notJudged.ts'
+import { type Check, type CheckContext, type Finding, finding } from './Check.ts'
 import { describeResponse, petsIn } from './petsIn.ts'
 
 /** One row of fixtures/contract-bad-bodies.json (what the schema cannot imply); `{{name}}` becomes a pet name. */

@@ -1,7 +1,7 @@
-import type { Check, Finding } from '../Check.ts'
-import { finding } from '../Check.ts'
-import { inPool } from '../inPool.ts'
-import { NotJudged } from '../notJudged.ts'
+import { inPool } from '../http/inPool.ts'
+import { NotJudged } from '../running/notJudged.ts'
+import type { Check, Finding } from './Check.ts'
+import { finding } from './Check.ts'
 
 /**
  * §2: "The client does not choose id". A body carrying an `id` may be refused (400, the spec's

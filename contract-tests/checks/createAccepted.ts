@@ -1,4 +1,4 @@
-import type { Check } from '../Check.ts'
+import type { Check } from './Check.ts'
 import { judge } from './judge.ts'
 
 /** §4.2: a valid NewPet is accepted with 201 (checked even on stateless targets). */

@@ -1,4 +1,4 @@
-import { type Check, type CheckOutcome, finding } from '../Check.ts'
+import { type Check, type CheckOutcome, finding } from './Check.ts'
 import { limitSchema } from './limitSchema.ts'
 import { describeResponse, excerpt } from './petsIn.ts'
 

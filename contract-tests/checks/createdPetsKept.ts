@@ -1,8 +1,8 @@
-import type { Check, Finding } from '../Check.ts'
-import { finding } from '../Check.ts'
-import type { Exchange } from '../exchange.ts'
-import { inPool } from '../inPool.ts'
-import { NotJudged } from '../notJudged.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { inPool } from '../http/inPool.ts'
+import { NotJudged } from '../running/notJudged.ts'
+import type { Check, Finding } from './Check.ts'
+import { finding } from './Check.ts'
 import { limitSchema } from './limitSchema.ts'
 import { petsIn } from './petsIn.ts'
 

@@ -1,5 +1,5 @@
-import type { Check } from '../Check.ts'
-import { lackOfData } from '../ensurePets.ts'
+import { lackOfData } from '../running/ensurePets.ts'
+import type { Check } from './Check.ts'
 import { limitSchema } from './limitSchema.ts'
 import { pageFinding } from './pageSize.ts'
 

@@ -1,5 +1,5 @@
 import { operationById } from '../../spec/runtime.ts'
-import type { Check } from '../Check.ts'
+import type { Check } from './Check.ts'
 import { judge } from './judge.ts'
 
 /** §9.3, with the spec's headers: a deprecated operation says so on every response, with its sunset. */

@@ -1,4 +1,6 @@
 import { isDocumentedStatus, operationById, type SpecValidators } from '../../spec/runtime.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { FindingGroups } from '../running/FindingGroups.ts'
 import {
   type Check,
   type CheckContext,
@@ -7,9 +9,7 @@ import {
   type Need,
   OPERATION_IDS,
   type OperationName,
-} from '../Check.ts'
-import type { Exchange } from '../exchange.ts'
-import { FindingGroups } from '../FindingGroups.ts'
+} from './Check.ts'
 
 /** What a rule over one exchange may read besides the exchange. */
 export interface ExchangeRuleContext {

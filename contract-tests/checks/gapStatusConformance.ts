@@ -1,4 +1,4 @@
-import { finding } from '../Check.ts'
+import { finding } from './Check.ts'
 import { everyExchange } from './everyExchange.ts'
 
 /** Where the document is silent (out-of-range limit, unknown status, non-integer petId), the spec documents 400. */

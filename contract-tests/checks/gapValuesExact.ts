@@ -1,9 +1,9 @@
-import type { Check, Finding } from '../Check.ts'
-import { finding } from '../Check.ts'
-import type { Exchange } from '../exchange.ts'
-import { inPool } from '../inPool.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { inPool } from '../http/inPool.ts'
 import { exactJson } from '../json/parseJsonLossless.ts'
 import { COLUMN_WIDTH_LENGTHS } from '../stateful/valueArbitrary.ts'
+import type { Check, Finding } from './Check.ts'
+import { finding } from './Check.ts'
 import { describeResponse } from './petsIn.ts'
 
 /** A value where the document is silent: a name it sets no limit on, a categoryId across int64. */

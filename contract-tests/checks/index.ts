@@ -1,7 +1,7 @@
-import type { Check } from '../Check.ts'
 import { authVariantsRejected, duplicateAuthorizationRejected } from './authVariantsRejected.ts'
 import { badBodiesRejected, malformedBodiesRejected, rejectedBodiesNotStored } from './badBodies.ts'
 import { bodyWithinCap } from './bodyWithinCap.ts'
+import type { Check } from './Check.ts'
 import { clientIdNotUsed } from './clientIdNotUsed.ts'
 import { contentTypeConformance } from './contentTypeConformance.ts'
 import { createAccepted } from './createAccepted.ts'

@@ -1,5 +1,5 @@
-import { type CheckOutcome, finding, type OperationName } from '../Check.ts'
-import type { Exchange } from '../exchange.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { type CheckOutcome, finding, type OperationName } from './Check.ts'
 import { describeResponse } from './petsIn.ts'
 
 /**

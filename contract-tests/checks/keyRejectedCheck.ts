@@ -1,5 +1,5 @@
-import { type Check, type CheckOutcome, finding } from '../Check.ts'
-import { SKIP_REASONS } from '../capabilitiesOf.ts'
+import { SKIP_REASONS } from '../running/capabilitiesOf.ts'
+import { type Check, type CheckOutcome, finding } from './Check.ts'
 
 /**
  * A check that sends one request per operation with a missing (`none`) or wrong key and expects 401

@@ -1,5 +1,5 @@
-import { type Check, type Finding, finding } from '../Check.ts'
-import { NotJudged } from '../notJudged.ts'
+import { NotJudged } from '../running/notJudged.ts'
+import { type Check, type Finding, finding } from './Check.ts'
 import { limitSchema } from './limitSchema.ts'
 import { describeResponse, petsIn } from './petsIn.ts'
 

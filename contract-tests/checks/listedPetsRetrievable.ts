@@ -1,8 +1,8 @@
 import { declaredProperties } from '../../spec/declaredProperties.ts'
-import type { Check, Finding } from '../Check.ts'
-import { finding } from '../Check.ts'
-import type { Exchange } from '../exchange.ts'
-import { inPool } from '../inPool.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { inPool } from '../http/inPool.ts'
+import type { Check, Finding } from './Check.ts'
+import { finding } from './Check.ts'
 import { petsIn } from './petsIn.ts'
 
 /** At most this many listed pets are fetched again: spread over every list the run saw. */

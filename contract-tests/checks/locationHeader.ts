@@ -1,4 +1,4 @@
-import { finding } from '../Check.ts'
+import { finding } from './Check.ts'
 import { everyExchange } from './everyExchange.ts'
 
 /** A gap: the spec declares an optional Location on 201, pointing at the created pet. */

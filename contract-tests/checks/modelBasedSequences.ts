@@ -1,13 +1,13 @@
-import { type Check, type CheckContext, type Finding, finding } from '../Check.ts'
-import { SKIP_REASONS } from '../capabilitiesOf.ts'
 import { exactJson } from '../json/parseJsonLossless.ts'
 import { interfaceModelOf } from '../model/interfaceModel.ts'
 import { judgeGet } from '../model/judgeGet.ts'
 import { StoreKnowledge } from '../model/StoreKnowledge.ts'
+import { SKIP_REASONS } from '../running/capabilitiesOf.ts'
 import { formatBudget } from '../stateful/Budget.ts'
 import { curlScript } from '../stateful/curlScript.ts'
 import { runModelPhase } from '../stateful/runModelPhase.ts'
 import type { Step } from '../stateful/Step.ts'
+import { type Check, type CheckContext, type Finding, finding } from './Check.ts'
 
 /** Acknowledged creates re-read at the end, at most, so a large ledger costs a bounded sweep. */
 const SWEEP_MAX = 200

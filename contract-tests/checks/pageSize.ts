@@ -1,5 +1,5 @@
-import { type Finding, finding } from '../Check.ts'
-import type { Exchange } from '../exchange.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { type Finding, finding } from './Check.ts'
 import { countIn, describeResponse, petsIn } from './petsIn.ts'
 
 /**

@@ -1,9 +1,9 @@
-import type { Check, CheckContext, Finding } from '../Check.ts'
-import { finding } from '../Check.ts'
-import type { Exchange } from '../exchange.ts'
-import { inPool } from '../inPool.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { inPool } from '../http/inPool.ts'
 import { oncePer } from '../negative/oncePer.ts'
 import { type ParameterViolation, parameterViolations } from '../negative/parameterViolations.ts'
+import type { Check, CheckContext, Finding } from './Check.ts'
+import { finding } from './Check.ts'
 import { limitSchema } from './limitSchema.ts'
 import { countIn, describeResponse, petsIn } from './petsIn.ts'
 

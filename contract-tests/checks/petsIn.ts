@@ -1,4 +1,4 @@
-import type { Exchange } from '../exchange.ts'
+import type { Exchange } from '../http/exchange.ts'
 import { visible } from '../text/visible.ts'
 
 /**

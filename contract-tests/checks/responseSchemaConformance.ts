@@ -1,5 +1,5 @@
 import { describeAjvErrors } from '../../spec/runtime.ts'
-import { finding } from '../Check.ts'
+import { finding } from './Check.ts'
 import { everyExchange } from './everyExchange.ts'
 import { excerpt } from './petsIn.ts'
 

@@ -1,4 +1,4 @@
-import { finding } from '../Check.ts'
+import { finding } from './Check.ts'
 import { everyExchange } from './everyExchange.ts'
 
 /** int64 allows ids that JSON.parse in JavaScript rounds; a server meant for browsers should not hand them out. */

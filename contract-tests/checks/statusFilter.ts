@@ -1,5 +1,5 @@
-import type { Check, Finding } from '../Check.ts'
-import { known, lackOfData } from '../ensurePets.ts'
+import { known, lackOfData } from '../running/ensurePets.ts'
+import type { Check, Finding } from './Check.ts'
 import { limitSchema } from './limitSchema.ts'
 import { pageFinding } from './pageSize.ts'
 

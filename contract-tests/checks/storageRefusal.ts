@@ -1,6 +1,6 @@
 import { operationById } from '../../spec/runtime.ts'
-import type { CheckContext } from '../Check.ts'
-import type { Exchange } from '../exchange.ts'
+import type { Exchange } from '../http/exchange.ts'
+import type { CheckContext } from './Check.ts'
 
 /**
  * Why a create could not be judged, when the target refused it with a server-side status its spec

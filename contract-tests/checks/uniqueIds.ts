@@ -1,6 +1,6 @@
-import { type Check, type Finding, finding } from '../Check.ts'
-import type { Exchange } from '../exchange.ts'
-import { NotJudged } from '../notJudged.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { NotJudged } from '../running/notJudged.ts'
+import { type Check, type Finding, finding } from './Check.ts'
 
 const BURST = 10
 

@@ -1,4 +1,4 @@
-import type { Check } from '../Check.ts'
+import type { Check } from './Check.ts'
 import { judge } from './judge.ts'
 import { petsIn } from './petsIn.ts'
 

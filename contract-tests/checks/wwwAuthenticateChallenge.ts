@@ -1,4 +1,4 @@
-import { finding } from '../Check.ts'
+import { finding } from './Check.ts'
 import { everyExchange } from './everyExchange.ts'
 
 /** A gap: the document does not name the header, but HTTP clients expect the challenge with a 401. */

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { formatConsole } from '../report/formatConsole.ts'
-import { type RunOptions, runContract } from '../runContract.ts'
+import { type RunOptions, runContract } from '../running/runContract.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const prism = `${root}node_modules/@stoplight/prism-cli/dist/index.js`

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../Check.ts'
+import type { CheckResult } from '../checks/Check.ts'
 
 /**
  * How many findings a result groups, and how many are shown.

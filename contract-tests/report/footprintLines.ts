@@ -1,4 +1,4 @@
-import type { ContractReport } from '../runContract.ts'
+import type { ContractReport } from '../running/runContract.ts'
 
 /**
  * The console's line on what the run wrote: how many pets, their id range (exact digits), the tag

@@ -1,5 +1,5 @@
-import { estimateDuration } from '../estimateDuration.ts'
-import type { ContractReport } from '../runContract.ts'
+import { estimateDuration } from '../running/estimateDuration.ts'
+import type { ContractReport } from '../running/runContract.ts'
 import { truncate, visible } from '../text/visible.ts'
 import { countOf } from './countOf.ts'
 import { footprintLine } from './footprintLines.ts'

@@ -1,5 +1,5 @@
-import type { CheckResult } from '../Check.ts'
-import type { ContractReport } from '../runContract.ts'
+import type { CheckResult } from '../checks/Check.ts'
+import type { ContractReport } from '../running/runContract.ts'
 
 /** How a result counts: `warn` is a recommended check that failed in a run that is not strict. */
 export type Verdict = 'pass' | 'fail' | 'warn' | 'skip'

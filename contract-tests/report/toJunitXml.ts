@@ -1,5 +1,5 @@
-import type { Finding } from '../Check.ts'
-import type { ContractReport } from '../runContract.ts'
+import type { Finding } from '../checks/Check.ts'
+import type { ContractReport } from '../running/runContract.ts'
 import { truncate, visible } from '../text/visible.ts'
 import { countOf } from './countOf.ts'
 import { footprintProperties } from './footprintLines.ts'

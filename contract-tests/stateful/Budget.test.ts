@@ -1,5 +1,5 @@
 import { expect, test } from '@jest/globals'
-import { resolveTarget } from '../ContractTarget.ts'
+import { resolveTarget } from '../running/ContractTarget.ts'
 import { formatBudget, parseBudget } from './Budget.ts'
 
 test.each([

@@ -1,4 +1,4 @@
-import type { Exchange, ProbeRequest } from '../exchange.ts'
+import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import type { InterfaceModel } from '../model/interfaceModel.ts'
 import type { Problem } from '../model/Problem.ts'
 import type { StoreKnowledge } from '../model/StoreKnowledge.ts'

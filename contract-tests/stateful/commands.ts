@@ -1,6 +1,5 @@
 import type fc from 'fast-check'
-import { CreateBudgetSpent } from '../CreateBudget.ts'
-import type { Exchange, ProbeRequest } from '../exchange.ts'
+import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import { exactJson } from '../json/parseJsonLossless.ts'
 import { toJsonText } from '../json/toJsonText.ts'
 import { isNeutralNewPet } from '../model/isNeutralNewPet.ts'
@@ -8,6 +7,7 @@ import { type Answer, judgeCreate } from '../model/judgeCreate.ts'
 import { judgeGet } from '../model/judgeGet.ts'
 import { judgeList, type ListQuery } from '../model/judgeList.ts'
 import type { Problem } from '../model/Problem.ts'
+import { CreateBudgetSpent } from '../running/CreateBudget.ts'
 import { ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
 
 type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>

@@ -1,4 +1,4 @@
-import type { Exchange } from '../exchange.ts'
+import type { Exchange } from '../http/exchange.ts'
 import type { Step } from './Step.ts'
 
 export interface ScriptHeader {

@@ -2,10 +2,14 @@
 // level with a shrunk, runnable curl script and the seed; each legitimate variation passes; the same
 // seed replays the same search.
 import { describe, expect, test } from '@jest/globals'
-import { modelBasedSequences } from '../checks/modelBasedSequences.ts'
-import type { ContractReport, RunOptions } from '../runContract.ts'
-import { createReferenceServer, type Fault, type ReferenceOptions } from '../../tests/servers/referenceServer.ts'
+import {
+  createReferenceServer,
+  type Fault,
+  type ReferenceOptions,
+} from '../../tests/servers/referenceServer.ts'
 import { runAgainstServer } from '../../tests/support/runAgainstServer.ts'
+import { modelBasedSequences } from '../checks/modelBasedSequences.ts'
+import type { ContractReport, RunOptions } from '../running/runContract.ts'
 
 const API_KEY = 'reference-key-model'
 // Generous for a busy 2-core machine: these runs stop at the first failure, then shrink.

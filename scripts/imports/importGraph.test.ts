@@ -1,7 +1,7 @@
 // The house rules of the product code, held on its import graph (type imports included): no cycle,
 // and the layers import only downwards (spec/ from nobody above it; mocks/ and contract-tests/ never
 // each other). ARCHITECTURE.md names every product folder.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
@@ -31,6 +31,17 @@ describe('the import graph of the product code', () => {
       return (a === 'mocks' && b === 'contract-tests') || (a === 'contract-tests' && b === 'mocks')
     })
     expect(upward).toEqual([])
+  })
+
+  test('every path ARCHITECTURE.md names exists (its picture matches the tree)', () => {
+    const architecture = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8')
+    const named = [
+      ...architecture.matchAll(
+        /(?<![\w./-])((?:spec|mocks|contract-tests|bench|bin|fixtures|tests|scripts|docs|decisions)\/[\w./-]*\w\/?)/g,
+      ),
+    ].map((match) => match[1] as string)
+    expect(named.length).toBeGreaterThan(20)
+    expect([...new Set(named)].filter((path) => !existsSync(join(ROOT, path)))).toEqual([])
   })
 
   test('ARCHITECTURE.md names every product folder', () => {

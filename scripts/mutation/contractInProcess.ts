@@ -1,7 +1,7 @@
 // The command StrykerJS runs for every mutant of mocks/core/: the contract suite's default run
 // against the MSW handlers in-process, with the engine's self-check off, so only the suite can kill
 // a mutant. Exit 0: the suite passed (the mutant survived); 1: it failed (killed).
-import { runContract } from '../../contract-tests/runContract.ts'
+import { runContract } from '../../contract-tests/running/runContract.ts'
 import { createPetStoreMockServer } from '../../mocks/node.ts'
 
 const BASE_URL = 'http://petstore.mutation.test/v1'

@@ -4,7 +4,11 @@
 // must fail it, naming the check. The implementations live in tests/stacks/, outside the product.
 import { afterAll, describe, expect, test } from '@jest/globals'
 import { CHECKS } from '../../contract-tests/checks/index.ts'
-import { type ContractReport, type RunOptions, runContract } from '../../contract-tests/runContract.ts'
+import {
+  type ContractReport,
+  type RunOptions,
+  runContract,
+} from '../../contract-tests/running/runContract.ts'
 import { type StackName, startStack } from './startStack.ts'
 
 const API_KEY = 'stack-key-Q7'

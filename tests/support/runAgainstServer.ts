@@ -1,6 +1,10 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type ContractReport, type RunOptions, runContract } from '../../contract-tests/runContract.ts'
+import {
+  type ContractReport,
+  type RunOptions,
+  runContract,
+} from '../../contract-tests/running/runContract.ts'
 
 /**
  * Runs the contract suite against a node:http server of the suite's own tests (a reference or

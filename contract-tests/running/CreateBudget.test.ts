@@ -1,8 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import type { Exchange } from '../http/exchange.ts'
+import { parseJsonLossless } from '../json/parseJsonLossless.ts'
 import { CreateBudget, CreateBudgetSpent } from './CreateBudget.ts'
-import type { Exchange } from './exchange.ts'
-import { parseJsonLossless } from './json/parseJsonLossless.ts'
 import { NotJudged } from './notJudged.ts'
 
 /** An answer to a create: only what the budget reads. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { defaultSpec } from '../spec/runtime.ts'
+import { defaultSpec } from '../../spec/runtime.ts'
 import { ALL_ERRORS_NODES_MAX, boundedValidators, nodesUpTo } from './boundedValidators.ts'
 
 const spec = defaultSpec()

@@ -2,13 +2,13 @@
 // census creates nothing and says what it could not find.
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from '@jest/globals'
-import { compileValidators, openApiDocument } from '../spec/runtime.ts'
-import type { CheckContext } from './Check.ts'
+import { compileValidators, openApiDocument } from '../../spec/runtime.ts'
+import { createReferenceServer, type ReferenceOptions } from '../../tests/servers/referenceServer.ts'
+import type { CheckContext } from '../checks/Check.ts'
+import { type Exchange, sendRequest } from '../http/exchange.ts'
+import { parseBudget } from '../stateful/Budget.ts'
 import { ensurePets, known, lackOfData } from './ensurePets.ts'
-import { type Exchange, sendRequest } from './exchange.ts'
 import { petNamer } from './petNames.ts'
-import { parseBudget } from './stateful/Budget.ts'
-import { createReferenceServer, type ReferenceOptions } from '../tests/servers/referenceServer.ts'
 
 const servers: Array<ReturnType<typeof createReferenceServer>> = []
 afterEach(async () => {

@@ -1,9 +1,9 @@
 // context.inParallel: chains of requests run side by side cost the run's estimate their longest
 // chain, not their sum (what lets the estimate follow the model phase's concurrent streams).
 import { expect, test } from '@jest/globals'
-import type { Check, CheckContext } from './Check.ts'
-import { createReferenceServer } from '../tests/servers/referenceServer.ts'
-import { runAgainstServer } from '../tests/support/runAgainstServer.ts'
+import { createReferenceServer } from '../../tests/servers/referenceServer.ts'
+import { runAgainstServer } from '../../tests/support/runAgainstServer.ts'
+import type { Check, CheckContext } from '../checks/Check.ts'
 
 const API_KEY = 'parallel-key'
 

@@ -2,14 +2,14 @@
 // written from the interface document alone): faults nobody listed in an issue must fail the
 // default run at the required level; choices the document leaves open must pass it.
 import { beforeAll, describe, expect, test } from '@jest/globals'
-import type { ContractReport } from './runContract.ts'
+import type { ContractReport } from '../../contract-tests/running/runContract.ts'
 import {
   type BlindFault,
   type BlindOptions,
   type BlindVariation,
   createBlindServer,
-} from '../tests/servers/blindServer.ts'
-import { runAgainstServer } from '../tests/support/runAgainstServer.ts'
+} from '../servers/blindServer.ts'
+import { runAgainstServer } from '../support/runAgainstServer.ts'
 
 const API_KEY = 'blind-key-7c1d'
 

@@ -1,4 +1,4 @@
-import type { CheckResult } from './Check.ts'
+import type { CheckResult } from '../checks/Check.ts'
 import type { TargetKind } from './capabilitiesOf.ts'
 import { DEFAULT_COMMAND } from './invokedAs.ts'
 

@@ -1,9 +1,9 @@
-import type { PetStoreDocument, SpecValidators } from '../spec/runtime.ts'
-import type { Census } from './Census.ts'
-import type { CreateBudget } from './CreateBudget.ts'
-import type { Exchange, ProbeRequest } from './exchange.ts'
+import type { PetStoreDocument, SpecValidators } from '../../spec/runtime.ts'
+import type { Exchange, ProbeRequest } from '../http/exchange.ts'
+import type { Census } from '../running/Census.ts'
+import type { CreateBudget } from '../running/CreateBudget.ts'
+import type { Budget } from '../stateful/Budget.ts'
 import type { OperationName } from './OperationName.ts'
-import type { Budget } from './stateful/Budget.ts'
 
 /** `required`: decided by the interface document. `recommended`: a sensible choice where it is silent. */
 export type Level = 'required' | 'recommended'

@@ -3,9 +3,9 @@
 // deadline cuts a stalled run and says so, and credentials in the base URL are never sent or shown.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, jest, test } from '@jest/globals'
-import type { Check } from './Check.ts'
+import { startHttp } from '../../tests/servers/hostileServers.ts'
+import type { Check } from '../checks/Check.ts'
 import { type ContractReport, runContract } from './runContract.ts'
-import { startHttp } from '../tests/servers/hostileServers.ts'
 
 // Whole runs against local servers take seconds on a busy machine: a guard, not a threshold.
 jest.setTimeout(60_000)

@@ -1,4 +1,4 @@
-import type { Need } from './Check.ts'
+import type { Need } from '../checks/Check.ts'
 
 /**
  * What kind of server answers. `server`: a real implementation (or this project's mock).

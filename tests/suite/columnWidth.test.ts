@@ -3,10 +3,10 @@
 // phase on its own (its generators draw those lengths). The delay is small here; the figures at
 // 100 ms are `npm run bench`'s (no timing is asserted in tests).
 import { describe, expect, test } from '@jest/globals'
-import { modelBasedSequences } from './checks/modelBasedSequences.ts'
-import type { ContractReport, RunOptions } from './runContract.ts'
-import { createReferenceServer } from '../tests/servers/referenceServer.ts'
-import { runAgainstServer } from '../tests/support/runAgainstServer.ts'
+import { modelBasedSequences } from '../../contract-tests/checks/modelBasedSequences.ts'
+import type { ContractReport, RunOptions } from '../../contract-tests/running/runContract.ts'
+import { createReferenceServer } from '../servers/referenceServer.ts'
+import { runAgainstServer } from '../support/runAgainstServer.ts'
 
 const API_KEY = 'column-key'
 const LATENCY_MS = 20

@@ -1,36 +1,27 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { type CompiledSpec, defaultSpec } from '../spec/runtime.ts'
-import { boundedValidators } from './boundedValidators.ts'
-import type {
-  Check,
-  CheckContext,
-  CheckResult,
-  ExchangeWatcher,
-  Finding,
-  GeneratedPhase,
-  Level,
-  OperationName,
-} from './Check.ts'
+import { type CompiledSpec, defaultSpec } from '../../spec/runtime.ts'
+import { boundedValidators } from '../checks/boundedValidators.ts'
+import type { Check, CheckContext, CheckResult, ExchangeWatcher, GeneratedPhase } from '../checks/Check.ts'
+import { CHECKS } from '../checks/index.ts'
+import { storageRefusal } from '../checks/storageRefusal.ts'
+import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest } from '../http/exchange.ts'
+import { retryWait } from '../http/retryWait.ts'
+import { type Budget, DEFAULT_BUDGET, parseBudget } from '../stateful/Budget.ts'
+import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'
+import { createRedactor } from '../text/createRedactor.ts'
+import { mapStrings } from '../text/mapStrings.ts'
 import { CreateBudget, DEFAULT_MAX_CREATES, type Footprint } from './CreateBudget.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
-import { CHECKS } from './checks/index.ts'
-import { storageRefusal } from './checks/storageRefusal.ts'
 import { collectSoon, LARGE_BODY_CHARS } from './collectSoon.ts'
 import { DeadlineReached, defaultDeadlineFor, formatDuration, startDeadline } from './deadline.ts'
 import { ensurePets } from './ensurePets.ts'
-import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest } from './exchange.ts'
 import { FindingGroups } from './FindingGroups.ts'
 import { hintsFor } from './hintsFor.ts'
 import { DEFAULT_COMMAND } from './invokedAs.ts'
 import { createKeeper, KEPT_RUN_MAX, keptItemsFor } from './keptExchange.ts'
 import { NotJudged } from './notJudged.ts'
 import { petNamer } from './petNames.ts'
-import { retryWait } from './retryWait.ts'
-import { type Budget, DEFAULT_BUDGET, parseBudget } from './stateful/Budget.ts'
-import { DEFAULT_CONCURRENCY } from './stateful/runModelPhase.ts'
-import { createRedactor } from './text/createRedactor.ts'
-import { mapStrings } from './text/mapStrings.ts'
 
 export interface RunOptions {
   /** The API's base URL, ending in /v1 (for `prism mock`, the bare origin). */

@@ -1,8 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
-import { defaultSpec } from '../spec/runtime.ts'
-import { limitSchema } from './checks/limitSchema.ts'
-import type { Exchange } from './exchange.ts'
-import { KEPT_ITEMS_MAX } from './json/keptJson.ts'
+import { defaultSpec } from '../../spec/runtime.ts'
+import { limitSchema } from '../checks/limitSchema.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { KEPT_ITEMS_MAX } from '../json/keptJson.ts'
 import { createKeeper, KEPT_TEXT_MAX, keptItemsFor } from './keptExchange.ts'
 
 const exchange = (json: unknown, text = JSON.stringify(json)): Exchange => ({

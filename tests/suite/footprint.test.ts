@@ -2,13 +2,13 @@
 // from the runner's own count: at most --max-creates pets, every name starting with the run's tag,
 // and the reports saying how many, with their id range.
 import { describe, expect, test } from '@jest/globals'
-import { resolveTarget } from './ContractTarget.ts'
-import { DEFAULT_MAX_CREATES } from './CreateBudget.ts'
-import { formatConsole } from './report/formatConsole.ts'
-import { toJsonSummary } from './report/toJsonSummary.ts'
-import { toJunitXml } from './report/toJunitXml.ts'
-import { type ContractReport, runContract } from './runContract.ts'
-import { startOwnMock } from '../tests/support/startOwnMock.ts'
+import { formatConsole } from '../../contract-tests/report/formatConsole.ts'
+import { toJsonSummary } from '../../contract-tests/report/toJsonSummary.ts'
+import { toJunitXml } from '../../contract-tests/report/toJunitXml.ts'
+import { resolveTarget } from '../../contract-tests/running/ContractTarget.ts'
+import { DEFAULT_MAX_CREATES } from '../../contract-tests/running/CreateBudget.ts'
+import { type ContractReport, runContract } from '../../contract-tests/running/runContract.ts'
+import { startOwnMock } from '../support/startOwnMock.ts'
 
 const API_KEY = 'footprint-key'
 

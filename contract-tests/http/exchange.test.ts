@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
-import { DeadlineReached } from './deadline.ts'
+import { bodyOf, closedPort, stall, startHttp, startRaw } from '../../tests/servers/hostileServers.ts'
+import { DeadlineReached } from '../running/deadline.ts'
 import { curlOf, EXCERPT_BYTES, sendRequest } from './exchange.ts'
-import { bodyOf, closedPort, stall, startHttp, startRaw } from '../tests/servers/hostileServers.ts'
 
 describe('curlOf', () => {
   test('redacts the bearer key and keeps everything needed to reproduce the request', () => {

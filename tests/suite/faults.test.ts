@@ -3,10 +3,14 @@
 // is silent it must pass at the required level.
 import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from '@jest/globals'
-import { CHECKS } from './checks/index.ts'
-import { type ContractReport, type RunOptions, runContract } from './runContract.ts'
-import { createReferenceServer, type Fault, type ReferenceOptions } from '../tests/servers/referenceServer.ts'
-import { runAgainstServer } from '../tests/support/runAgainstServer.ts'
+import { CHECKS } from '../../contract-tests/checks/index.ts'
+import {
+  type ContractReport,
+  type RunOptions,
+  runContract,
+} from '../../contract-tests/running/runContract.ts'
+import { createReferenceServer, type Fault, type ReferenceOptions } from '../servers/referenceServer.ts'
+import { runAgainstServer } from '../support/runAgainstServer.ts'
 
 const API_KEY = 'reference-key'
 

@@ -7,9 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals'
-import { JSON_SUMMARY_MAX } from './report/toJsonSummary.ts'
-import { bodyOf, closedPort, type LocalServer, stall, startHttp } from '../tests/servers/hostileServers.ts'
-import { xmlWellFormedness } from '../tests/support/xmlWellFormedness.ts'
+import { JSON_SUMMARY_MAX } from '../../contract-tests/report/toJsonSummary.ts'
+import { bodyOf, closedPort, type LocalServer, stall, startHttp } from '../servers/hostileServers.ts'
+import { xmlWellFormedness } from '../support/xmlWellFormedness.ts'
 
 /**
  * The documented memory bound of a CLI run against hostile bodies (docs/contract-suite.md). Measured
@@ -21,8 +21,8 @@ import { xmlWellFormedness } from '../tests/support/xmlWellFormedness.ts'
 const MEMORY_BOUND_MIB = 512
 /** Past this the child is killed (and the test fails), so a regression cannot eat the machine. */
 const RUNAWAY_MIB = 1024
-const CLI = new URL('./cli.ts', import.meta.url).pathname
-const REPORT_MAX_RSS = new URL('../tests/support/reportMaxRss.ts', import.meta.url).pathname
+const CLI = new URL('../../contract-tests/cli.ts', import.meta.url).pathname
+const REPORT_MAX_RSS = new URL('../support/reportMaxRss.ts', import.meta.url).pathname
 const KEY = 'Zx9-hostile-echo-KEY-7781'
 
 interface CliRun {

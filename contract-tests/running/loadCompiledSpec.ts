@@ -1,5 +1,5 @@
-import { loadSpec } from '../spec/loadSpec.ts'
-import { type CompiledSpec, compileSpec } from '../spec/runtime.ts'
+import { loadSpec } from '../../spec/loadSpec.ts'
+import { type CompiledSpec, compileSpec } from '../../spec/runtime.ts'
 
 /**
  * Another version of the OpenAPI document, ready for `runContract({ spec })` (the CLI's `--spec`):

@@ -1,12 +1,12 @@
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
-import { collectPending, LARGE_BODY_CHARS } from './collectSoon.ts'
+import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
+import type { OperationName } from '../checks/OperationName.ts'
+import { parseJsonLossless } from '../json/parseJsonLossless.ts'
+import { collectPending, LARGE_BODY_CHARS } from '../running/collectSoon.ts'
+import { DeadlineReached } from '../running/deadline.ts'
 import { curlOf } from './curlOf.ts'
-import { DeadlineReached } from './deadline.ts'
 import { describeNetworkError, type NetworkFailure } from './describeNetworkError.ts'
-import { parseJsonLossless } from './json/parseJsonLossless.ts'
-import type { OperationName } from './OperationName.ts'
 
 export { curlOf } from './curlOf.ts'
 

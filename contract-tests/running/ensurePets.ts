@@ -1,9 +1,9 @@
+import type { CheckContext } from '../checks/Check.ts'
+import { limitSchema } from '../checks/limitSchema.ts'
+import { petsIn } from '../checks/petsIn.ts'
+import { inPool } from '../http/inPool.ts'
 import type { Census } from './Census.ts'
-import type { CheckContext } from './Check.ts'
 import { CreateBudgetSpent } from './CreateBudget.ts'
-import { limitSchema } from './checks/limitSchema.ts'
-import { petsIn } from './checks/petsIn.ts'
-import { inPool } from './inPool.ts'
 
 /**
  * The number of known pets, with that status when given.

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv'
-import { compileValidators, type SpecValidators } from '../spec/compileValidators.ts'
-import type { PetStoreDocument } from '../spec/PetStoreDocument.ts'
+import { compileValidators, type SpecValidators } from '../../spec/compileValidators.ts'
+import type { PetStoreDocument } from '../../spec/PetStoreDocument.ts'
 
 /**
  * Values with more nodes than this are judged by the first-error validator: Ajv with every error
