@@ -9,6 +9,7 @@ export { footprintLine, footprintProperties } from './report/footprintLines.ts'
 export { CONSOLE_TEXT_MAX, formatConsole } from './report/formatConsole.ts'
 export { type Tally, tally, type Verdict, verdictOf } from './report/tally.ts'
 export {
+  COVERAGE_ITEMS_MAX,
   JSON_EXAMPLES_MAX,
   JSON_REASON_MAX,
   JSON_SUMMARY_MAX,

@@ -1,3 +1,4 @@
+import { formatCoverage } from '../../coverage/formatCoverage.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { truncate, visible } from '../text/visible.ts'
@@ -50,6 +51,8 @@ export function formatConsole(report: ContractReport): string {
     ...rateLimitedLines(report),
     ...generatedLines(report),
     ...[footprintLine(report)].filter((text): text is string => text !== undefined),
+    ...(report.coverage ? formatCoverage(report.coverage) : []),
+    ...(report.coverageMissed ?? []).map((line) => `Coverage below --min-coverage: ${line}`),
     report.failed ? 'Result: FAILED' : 'Result: conforms',
   )
   return lines.join('\n')

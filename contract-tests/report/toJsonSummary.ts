@@ -6,6 +6,8 @@ import { mapStrings } from '../text/mapStrings.ts'
 import { truncate, visible } from '../text/visible.ts'
 import { tally, verdictOf } from './tally.ts'
 
+/** Coverage items (never observed, undocumented statuses) the summary lists at most. */
+export const COVERAGE_ITEMS_MAX = 200
 /** The longest string the summary holds (a target's body can be anything). */
 export const JSON_TEXT_MAX = 16_384
 /** The longest skip reason or hint kept (they are sentences; a target's text in one is cut). */
@@ -52,6 +54,23 @@ export function toJsonSummary(report: ContractReport): object {
     estimate: estimateDuration(report),
     generated: report.generated ?? null,
     footprint: report.footprint ?? null,
+    coverage: report.coverage
+      ? {
+          ...report.coverage.dimensions,
+          // The universe comes from the document (a hostile --spec can make it large): bounded.
+          never: report.coverage.items
+            .filter((item) => item.seen === 0)
+            .slice(0, COVERAGE_ITEMS_MAX)
+            .map((item) => ({
+              dimension: item.dimension,
+              operation: item.operationId,
+              key: truncate(visible(item.key), 256),
+            })),
+          undocumented: report.coverage.undocumented.slice(0, COVERAGE_ITEMS_MAX),
+          unmatched: report.coverage.unmatched,
+          missed: report.coverageMissed ?? [],
+        }
+      : null,
     levels: Object.fromEntries(report.results.map((r) => [r.check, r.level])),
     matrix,
     skipped: report.results

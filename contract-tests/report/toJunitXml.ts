@@ -48,6 +48,11 @@ export function toJunitXml(report: ContractReport): string {
     ['rate-limit-wait-ms', String(Math.round(report.rateLimited?.waitedMs ?? 0))],
     ...(report.hints ?? []).map((hint) => ['hint', hint]),
     ...footprintProperties(report),
+    ...Object.entries(report.coverage?.dimensions ?? {}).map(([dimension, tally]) => [
+      `coverage.${dimension}`,
+      `${tally.covered}/${tally.total} (${tally.percent}%)`,
+    ]),
+    ...(report.coverageMissed ?? []).map((line) => ['coverage-missed', line]),
   ].map(
     ([name, value]) => `      <property name="${attr(name as string)}" value="${attr(value as string)}"/>`,
   )

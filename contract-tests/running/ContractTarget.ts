@@ -1,4 +1,5 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
+import { type MinCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
 import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../http/exchange.ts'
 import { type Budget, DEFAULT_BUDGET, formatBudget, parseBudget } from '../stateful/Budget.ts'
@@ -26,6 +27,8 @@ export interface ContractTarget {
   concurrency?: number | undefined
   /** createPet requests that may store a pet, at most; DEFAULT_MAX_CREATES when absent. */
   maxCreates?: number | undefined
+  /** The coverage the run must reach (--min-coverage); none when absent. */
+  minCoverage?: MinCoverage | undefined
   /** The whole run's deadline; absent: 300 s plus twice a time budget (defaultDeadlineFor). */
   deadlineMs?: number | undefined
   /** The most of one response body that is read. */
@@ -52,6 +55,7 @@ export const CONTRACT_CLI_OPTIONS = {
   budget: { type: 'string' },
   concurrency: { type: 'string' },
   'max-creates': { type: 'string' },
+  'min-coverage': { type: 'string' },
   deadline: { type: 'string' },
   'max-body': { type: 'string' },
   spec: { type: 'string' },
@@ -88,6 +92,9 @@ export function contractUsage(program: string): string {
                            (1 to 64; default ${DEFAULT_CONCURRENCY}; 1 replays a seed exactly) (env PETSTORE_CONCURRENCY)
       --max-creates N      create at most N pets (the API has no delete; default ${DEFAULT_MAX_CREATES});
                            past it the checks that need a create are skipped (env PETSTORE_MAX_CREATES)
+      --min-coverage SPEC  fail unless the run exercised this much of the document: statuses=100,
+                           operations=100 (also parameters, enumValues), or one percentage for all;
+                           the console, JSON and JUnit always show coverage (env PETSTORE_MIN_COVERAGE)
       --deadline TIME      stop the whole run after TIME (e.g. 90s, 5m, 1500ms; a bare number is
                            seconds), report what was judged; default ${DEFAULT_DEADLINE_MS / 1000}s plus twice a
                            time budget  (env PETSTORE_DEADLINE)
@@ -171,6 +178,8 @@ export function resolveTarget(
     0,
     1_000_000,
   )
+  const minCoverageText = values['min-coverage'] ?? env.PETSTORE_MIN_COVERAGE
+  const minCoverage = minCoverageText === undefined ? undefined : parseMinCoverage(minCoverageText)
   const reports = values.reports ?? truthy(env.PETSTORE_REPORTS)
   return {
     help,
@@ -185,6 +194,7 @@ export function resolveTarget(
     budget: budgetText === undefined ? undefined : parseBudget(budgetText),
     concurrency,
     maxCreates,
+    minCoverage,
     deadlineMs,
     maxBodyBytes,
     junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined),

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { type Coverage, coverageOf } from '../../coverage/coverageOf.ts'
+import { type MinCoverage, missedCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
 import { type CompiledSpec, defaultSpec } from '../../spec/runtime.ts'
 import { boundedValidators } from '../checks/boundedValidators.ts'
 import type { Check, CheckContext, CheckResult, ExchangeWatcher, GeneratedPhase } from '../checks/Check.ts'
@@ -21,6 +23,7 @@ import { hintsFor } from './hintsFor.ts'
 import { DEFAULT_COMMAND } from './invokedAs.ts'
 import { createKeeper, KEPT_RUN_MAX, keptItemsFor } from './keptExchange.ts'
 import { NotJudged } from './notJudged.ts'
+import { observeExchanges } from './observeExchanges.ts'
 import { petNamer } from './petNames.ts'
 
 export interface RunOptions {
@@ -66,6 +69,11 @@ export interface RunOptions {
    * create is sent, and the checks that needed one are skipped with the reason.
    */
   maxCreates?: number | undefined
+  /**
+   * The coverage the run must reach (`parseMinCoverage`'s text, or its result): below it the run
+   * fails, naming what was never observed (`report.coverageMissed`).
+   */
+  minCoverage?: MinCoverage | string | undefined
 }
 
 export interface ContractReport {
@@ -99,6 +107,10 @@ export interface ContractReport {
   generated?: NonNullable<GeneratedPhase['result']>
   /** What the run wrote: pets created, with their id range (exact digits), against the budget. */
   footprint?: Footprint
+  /** What the run exercised of the document: operations, documented statuses, parameters, enum values. */
+  coverage?: Coverage
+  /** Set with `minCoverage`: one line per dimension below its minimum (the run then fails). */
+  coverageMissed?: string[]
   /** True when a required check failed (or, with strict, any check), or the run aborted or was cut. */
   failed: boolean
 }
@@ -130,6 +142,8 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
 async function runUnredacted(options: RunOptions, refused: string | undefined): Promise<ContractReport> {
   const started = performance.now()
   const spec = options.spec ?? defaultSpec()
+  const minCoverage =
+    typeof options.minCoverage === 'string' ? parseMinCoverage(options.minCoverage) : options.minCoverage
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const timeoutMs = options.timeoutMs ?? 5_000
   const readOnly = options.readOnly ?? options.mode === 'read-only'
@@ -261,13 +275,15 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     report.rateLimited = { ...rateLimited }
     report.footprint = creates.footprint(names.prefix)
     if (generation.result) report.generated = generation.result
+    report.coverage = coverageOf(spec.document, observeExchanges(exchanges, options.baseUrl))
+    if (minCoverage) report.coverageMissed = missedCoverage(report.coverage, minCoverage)
     report.hints = hintsFor(report.results, targetKind, context.command)
     if (keeper.dropped() > 0)
       report.hints.push(
         `The target's bodies filled what the run keeps of them (${KEPT_RUN_MAX} characters of facts): ${keeper.dropped()} later exchanges were kept without their body's facts, so the checks that read earlier answers (created_pets_kept, listed_pets_retrievable, the model phase's knowledge) judged fewer of them.`,
       )
     report.failed =
-      Boolean(report.abort || report.cut) ||
+      Boolean(report.abort || report.cut || report.coverageMissed?.length) ||
       report.results.some((r) => r.outcome === 'fail' && (r.level === 'required' || report.strict))
     return report
   }

@@ -1,4 +1,6 @@
+import { coverageOf } from '../../coverage/coverageOf.ts'
 import type { Pet, PetStoreDocument, SpecValidators } from '../../spec/runtime.ts'
+import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
 import { type EngineRequest, type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
 import { errorResponse, JSON_HEADERS } from './errorResponse.ts'
 import { type ExactJson, parseExactJson, validateExact } from './exactJson.ts'
@@ -33,6 +35,8 @@ export interface ControlContext {
   defaultSeed: readonly Pet[]
   /** The accepted keys, hidden from journal entries. */
   secrets: readonly string[]
+  /** The API's base path (`/v1`), which the journal's paths start with. */
+  basePath?: string
   /** The state file's health, when the default session has one: degraded makes its health degraded. */
   storage?: () => { status: 'ok' | 'degraded' }
   /** What all sessions keep, shown by `GET /__mock/sessions`. */
@@ -86,6 +90,26 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
     DELETE: (_request, context) => {
       context.sessions.use(context.sessionName).journal.clear()
       return { status: 204, headers: {} }
+    },
+  },
+  coverage: {
+    // What the session's journal exercised of the document (coverage/): the app's real traffic.
+    GET: (_request, context) => {
+      const base = trimTrailingSlashes(context.basePath ?? '/v1')
+      const observations = readSession(context)
+        .journal.entries()
+        .map((record) => readJournalRecord(record, context.secrets))
+        .filter((entry) => entry.path.startsWith(`${base}/`))
+        .map((entry) => ({
+          method: entry.method,
+          path: entry.path.slice(base.length),
+          query: Object.entries(entry.query).flatMap(([name, value]) =>
+            (Array.isArray(value) ? value : [value]).map((one) => [name, one] as const),
+          ),
+          ...(entry.body === undefined ? {} : { body: parseJsonOrUndefined(entry.body) }),
+          status: entry.status,
+        }))
+      return ok(coverageOf(context.document, observations))
     },
   },
   'next-response': {
@@ -252,4 +276,12 @@ export function controlEndpoints(): string[] {
   return Object.entries(ENDPOINTS).flatMap(([name, methods]) =>
     Object.keys(methods).map((method) => `${method} ${CONTROL_PREFIX}/${name}`),
   )
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }

@@ -220,6 +220,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
         defaultSeed: seed,
         secrets,
         budget,
+        basePath: engine.basePath,
         ...spec,
         ...storage,
       }

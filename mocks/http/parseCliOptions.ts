@@ -106,6 +106,7 @@ Endpoints besides the API under /v1 (each per session: header X-Mock-Session: NA
   DELETE /__mock/next-response   drop the forced responses
   GET    /__mock/session         the session as the inspector page shows it (ETag: 304 when unchanged)
   GET    /__mock/sessions        every live session, the memory budget and recent evictions
+  GET    /__mock/coverage        what the session's journal exercised of the document: operations, statuses, parameters, enum values
 Writes need Content-Type: application/json. Details: docs/sessions.md and docs/mock.md.`
 }
 

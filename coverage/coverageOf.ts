@@ -1,0 +1,142 @@
+// Coverage: which items of the document's universe a set of observed exchanges exercised. Pure: the
+// contract run, a HAR file or a mock session's journal each turn what they saw into Observations.
+import { documentedResponseKey, operations, type PetStoreDocument } from '../spec/runtime.ts'
+import {
+  COVERAGE_DIMENSIONS,
+  type CoverageDimension,
+  type CoverageItem,
+  coverageUniverse,
+} from './coverageUniverse.ts'
+
+/** One exchange as coverage needs it: the request relative to the API's base URL, and the answer. */
+export interface Observation {
+  method: string
+  /** The path under the base URL, without the query: `/pets/7`. */
+  path: string
+  /** The query's name and value pairs, in order, repeats kept. */
+  query: ReadonlyArray<readonly [string, string]>
+  /** The request body parsed as JSON, when it was JSON. */
+  body?: unknown
+  /** The response status; 0 when no response came (not counted as a status). */
+  status: number
+}
+
+export interface DimensionTally {
+  covered: number
+  total: number
+  /** covered / total, in percent (100 for an empty dimension). */
+  percent: number
+}
+
+export interface Coverage {
+  dimensions: Record<CoverageDimension, DimensionTally>
+  /** Every item of the universe with how often it was seen (0: never). */
+  items: Array<CoverageItem & { seen: number }>
+  /** Answers with a status the operation does not document, counted apart (never as covered). */
+  undocumented: Array<{ operationId: string; status: number; seen: number }>
+  /** Requests that matched no operation of the document. */
+  unmatched: number
+  /** Observations in all. */
+  observed: number
+}
+
+/**
+ * What `observations` exercised of `document`.
+ *
+ * @example
+ * coverageOf(document, [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]).dimensions.operations
+ * // { covered: 1, total: 3, percent: 33.3 }
+ */
+export function coverageOf(document: PetStoreDocument, observations: Iterable<Observation>): Coverage {
+  const universe = coverageUniverse(document)
+  const seen = new Map<string, number>()
+  const undocumented = new Map<string, { operationId: string; status: number; seen: number }>()
+  const routes = operations(document).map((operation) => ({
+    operation,
+    segments: operation.path.split('/').filter(Boolean),
+  }))
+  let unmatched = 0
+  let observed = 0
+  const note = (dimension: CoverageDimension, operationId: string, key: string) => {
+    const id = itemId({ dimension, operationId, key })
+    seen.set(id, (seen.get(id) ?? 0) + 1)
+  }
+  for (const observation of observations) {
+    observed++
+    const segments = observation.path.split('/').filter(Boolean)
+    const method = observation.method.toLowerCase()
+    const route = routes
+      .filter((r) => r.operation.method === method && matches(r.segments, segments))
+      .sort((a, b) => literalCount(b.segments) - literalCount(a.segments))[0]
+    if (!route) {
+      unmatched++
+      continue
+    }
+    const { operation } = route
+    const id = operation.operationId
+    note('operations', id, '')
+    if (observation.status > 0) {
+      const key = documentedResponseKey(operation.responses, observation.status)
+      if (key === undefined) {
+        const tally = undocumented.get(`${id} ${observation.status}`) ?? {
+          operationId: id,
+          status: observation.status,
+          seen: 0,
+        }
+        tally.seen++
+        undocumented.set(`${id} ${observation.status}`, tally)
+      } else note('statuses', id, key)
+    }
+    const given = new Map<string, string>()
+    for (const [name, value] of observation.query) if (!given.has(name)) given.set(name, value)
+    route.segments.forEach((segment, i) => {
+      const name = /^\{(.+)\}$/.exec(segment)?.[1]
+      if (name) given.set(name, decodeSegment(segments[i] ?? ''))
+    })
+    for (const parameter of operation.parameters) {
+      const value = given.get(parameter.name)
+      if (value === undefined) note('parameters', id, `${parameter.name} omitted`)
+      else {
+        note('parameters', id, parameter.name)
+        note('enumValues', id, `${parameter.name}=${value}`)
+      }
+    }
+    if (observation.body && typeof observation.body === 'object' && !Array.isArray(observation.body))
+      for (const [field, value] of Object.entries(observation.body))
+        if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+          note('enumValues', id, `body.${field}=${String(value)}`)
+  }
+  const items = universe.map((item) => ({ ...item, seen: seen.get(itemId(item)) ?? 0 }))
+  const dimensions = Object.fromEntries(
+    COVERAGE_DIMENSIONS.map((dimension) => {
+      const of = items.filter((item) => item.dimension === dimension)
+      const covered = of.filter((item) => item.seen > 0).length
+      const percent = of.length === 0 ? 100 : Math.floor((covered / of.length) * 1000) / 10
+      return [dimension, { covered, total: of.length, percent }]
+    }),
+  ) as Record<CoverageDimension, DimensionTally>
+  return { dimensions, items, undocumented: [...undocumented.values()], unmatched, observed }
+}
+
+function itemId(item: CoverageItem): string {
+  return `${item.dimension}\n${item.operationId}\n${item.key}`
+}
+
+function matches(template: readonly string[], segments: readonly string[]): boolean {
+  return (
+    template.length === segments.length &&
+    template.every((part, i) => part.startsWith('{') || part === segments[i])
+  )
+}
+
+function literalCount(template: readonly string[]): number {
+  return template.filter((part) => !part.startsWith('{')).length
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
