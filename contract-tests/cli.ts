@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { readPackageInfo } from '../spec/packageInfo.ts'
+import { runCoverageCli } from './coverageCli.ts'
 import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
@@ -23,6 +24,7 @@ import { visible } from './text/visible.ts'
  * process.exitCode = await runContractCli(['--base-url', 'http://127.0.0.1:4010/v1'], 'petstore-contract')
  */
 export async function runContractCli(argv: readonly string[], program: string): Promise<number> {
+  if (argv[0] === 'coverage') return runCoverageCli(argv.slice(1))
   let target: ContractTarget & { help: boolean; version: boolean }
   try {
     target = resolveTarget(argv, process.env)
@@ -62,9 +64,9 @@ export async function runContractCli(argv: readonly string[], program: string): 
   }
   // The deadline's message is the runner's own, shown escaped like everything else.
   if (report.cut) console.error(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)
-  const failedChecks = report.results.some(
-    (r) => r.outcome === 'fail' && (r.level === 'required' || report.strict),
-  )
+  const failedChecks =
+    report.results.some((r) => r.outcome === 'fail' && (r.level === 'required' || report.strict)) ||
+    Boolean(report.coverageMissed?.length)
   return report.abort ? 2 : failedChecks ? 1 : report.cut ? 2 : 0
 }
 

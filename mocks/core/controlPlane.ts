@@ -1,4 +1,5 @@
 import { coverageOf } from '../../coverage/coverageOf.ts'
+import { journalToHar } from '../../har/journalToHar.ts'
 import type { Pet, PetStoreDocument, SpecValidators } from '../../spec/runtime.ts'
 import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
 import { type EngineRequest, type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
@@ -37,6 +38,8 @@ export interface ControlContext {
   secrets: readonly string[]
   /** The API's base path (`/v1`), which the journal's paths start with. */
   basePath?: string
+  /** The package's version, for the HAR export's creator. */
+  version?: string
   /** The state file's health, when the default session has one: degraded makes its health degraded. */
   storage?: () => { status: 'ok' | 'degraded' }
   /** What all sessions keep, shown by `GET /__mock/sessions`. */
@@ -110,6 +113,17 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
           status: entry.status,
         }))
       return ok(coverageOf(context.document, observations))
+    },
+  },
+  'requests.har': {
+    // The journal as HAR 1.2 (har/journalToHar.ts): open it in a browser's developer tools, or
+    // measure it with `petstore-contract coverage FILE.har`.
+    GET: (request, context) => {
+      const entries = readSession(context)
+        .journal.entries()
+        .map((record) => readJournalRecord(record, context.secrets))
+      const origin = `http://${request.header('host') ?? '127.0.0.1'}`
+      return ok(journalToHar(entries, origin, context.version ?? '0.0.0'))
     },
   },
   'next-response': {

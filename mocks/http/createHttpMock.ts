@@ -1,6 +1,7 @@
 import '../../spec/requireNode.ts'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { seedPets } from '../../fixtures/seedPets.ts'
+import { readPackageInfo } from '../../spec/packageInfo.ts'
 import type { Pet } from '../../spec/runtime.ts'
 import { handleControl, isControlPath } from '../core/controlPlane.ts'
 import { createEngine, DEFAULT_API_KEY, type Engine } from '../core/createEngine.ts'
@@ -148,6 +149,8 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts }
   let spec = options.spec ?? packagedSpec()
   let engine = build()
+  // The HAR export names its creator's version; read once, not per request.
+  const packageVersion = readPackageInfo().version
   const state =
     options.stateFile && openStateDatabase(store, { ...options.stateFile, validators: spec.validators })
 
@@ -221,6 +224,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
         secrets,
         budget,
         basePath: engine.basePath,
+        version: packageVersion,
         ...spec,
         ...storage,
       }

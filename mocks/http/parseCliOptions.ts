@@ -100,6 +100,7 @@ Endpoints besides the API under /v1 (each per session: header X-Mock-Session: NA
   POST   /__mock/reset           back to the seed; with a JSON array of Pet as the body, to exactly those pets
   GET    /__mock/export          every pet as a JSON array (a seed for --seed or for a reset)
   GET    /__mock/requests        the request journal: what the app sent, bodies included, newest last
+  GET    /__mock/requests.har    the journal as HAR 1.2 (request bodies included, credentials redacted)
   DELETE /__mock/requests        empty the journal
   GET    /__mock/next-response   the forced responses waiting
   POST   /__mock/next-response   force the next answer of an operation: {"operation":"listPets","status":401}

@@ -24,11 +24,12 @@ describe('the import graph of the product code', () => {
     expect(cyclesOf(graph)).toEqual([])
   })
 
-  test('spec/ imports nothing above it, coverage/ only spec/; mocks/ and contract-tests/ never import each other', () => {
+  test('spec/ imports nothing above it, coverage/ only spec/, har/ only those two; mocks/ and contract-tests/ never import each other', () => {
     const upward = edges.filter(([from, to]) => {
       const [a, b] = [top(from), top(to)]
       if (a === 'spec') return b !== 'spec'
       if (a === 'coverage') return b !== 'spec' && b !== 'coverage'
+      if (a === 'har') return !['spec', 'coverage', 'har'].includes(b)
       return (a === 'mocks' && b === 'contract-tests') || (a === 'contract-tests' && b === 'mocks')
     })
     expect(upward).toEqual([])

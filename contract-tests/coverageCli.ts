@@ -1,0 +1,71 @@
+// `petstore-contract coverage FILE.har`: what recorded traffic (a browser's HAR, the mock's
+// /__mock/requests.har) exercised of the document, with the same table and gate as a contract run.
+import { readFile } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+import { coverageOf } from '../coverage/coverageOf.ts'
+import { formatCoverage } from '../coverage/formatCoverage.ts'
+import { missedCoverage, parseMinCoverage } from '../coverage/minCoverage.ts'
+import { HarError, harObservations, readHar } from '../har/readHar.ts'
+import { defaultSpec } from '../spec/runtime.ts'
+import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
+import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
+import { visible } from './text/visible.ts'
+
+export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [options]
+
+  --base-path PATH     the API's base path in the recorded URLs (default: the spec's server, /v1)
+  --spec FILE          measure against this OpenAPI document (default: the packaged one)
+  --min-coverage SPEC  exit 1 below it: statuses=100,operations=100 (also parameters, enumValues) or one percentage
+  --json FILE          also write the coverage as JSON`
+
+/**
+ * Runs the subcommand; resolves the exit status: 0, 1 below --min-coverage, 2 a usage error.
+ *
+ * @example
+ * await runCoverageCli(['journal.har', '--min-coverage', 'statuses=100'])
+ */
+export async function runCoverageCli(argv: readonly string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: {
+        'base-path': { type: 'string' },
+        spec: { type: 'string' },
+        'min-coverage': { type: 'string' },
+        json: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+    if (values.help) {
+      console.log(COVERAGE_USAGE)
+      return 0
+    }
+    const [file, ...extra] = positionals
+    if (!file || extra.length > 0) throw new HarError('give one HAR file')
+    const minimum =
+      values['min-coverage'] === undefined ? undefined : parseMinCoverage(values['min-coverage'])
+    const spec = values.spec ? await loadCompiledSpec(values.spec) : defaultSpec()
+    const server = spec.document.servers[0]?.url ?? '/v1'
+    const basePath = trimTrailingSlashes(values['base-path'] ?? new URL(server, 'http://localhost').pathname)
+    const text = await readFile(file, 'utf8').catch((error: Error) => {
+      throw new HarError(`${file}: ${error.message}`)
+    })
+    const observations = harObservations(readHar(text), basePath)
+    const coverage = coverageOf(spec.document, observations)
+    console.log(`${observations.length} recorded requests under ${basePath} in ${file}`)
+    console.log(formatCoverage(coverage).join('\n'))
+    const missed = minimum ? missedCoverage(coverage, minimum) : []
+    for (const line of missed) console.log(`Coverage below --min-coverage: ${line}`)
+    if (values.json) {
+      const { writeFile } = await import('node:fs/promises')
+      await writeFile(values.json, `${JSON.stringify({ ...coverage, missed }, null, 2)}\n`)
+      console.log(`wrote ${values.json}`)
+    }
+    return missed.length > 0 ? 1 : 0
+  } catch (error) {
+    console.error(`petstore-contract coverage: ${visible((error as Error).message)}\n\n${COVERAGE_USAGE}`)
+    return 2
+  }
+}

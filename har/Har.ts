@@ -1,0 +1,51 @@
+// The parts of HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) this project writes and
+// reads. Written exports are validated against the `har-schema` package's JSON Schema in the tests.
+
+export interface HarNameValue {
+  name: string
+  value: string
+}
+
+export interface HarRequest {
+  method: string
+  url: string
+  httpVersion: string
+  cookies: HarNameValue[]
+  headers: HarNameValue[]
+  queryString: HarNameValue[]
+  postData?: { mimeType: string; text: string }
+  headersSize: number
+  bodySize: number
+}
+
+export interface HarResponse {
+  status: number
+  statusText: string
+  httpVersion: string
+  cookies: HarNameValue[]
+  headers: HarNameValue[]
+  content: { size: number; mimeType: string; text?: string }
+  redirectURL: string
+  headersSize: number
+  bodySize: number
+}
+
+export interface HarEntry {
+  startedDateTime: string
+  time: number
+  request: HarRequest
+  response: HarResponse
+  cache: Record<string, never>
+  timings: { send: number; wait: number; receive: number }
+  /** Custom fields (HAR allows names starting with `_`): the operation, and a forced response's source. */
+  _operation?: string | null
+  _forced?: string
+}
+
+export interface Har {
+  log: {
+    version: '1.2'
+    creator: { name: string; version: string }
+    entries: HarEntry[]
+  }
+}

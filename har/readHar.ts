@@ -1,0 +1,83 @@
+// Reads a HAR file recorded by a browser's developer tools, the proxy or the mock's journal export,
+// as untrusted input: bounded in size, checked in shape, every problem one sentence.
+import type { Observation } from '../coverage/coverageOf.ts'
+
+/** The largest HAR text read (a DevTools recording of a long session with bodies is tens of MB). */
+export const HAR_MAX_CHARS = 64 * 1024 * 1024
+
+/** A HAR that cannot be read: the message says why, for a usage error (exit 2) or a 400. */
+export class HarError extends Error {}
+
+/** One recorded exchange, as the readers of a HAR need it. */
+export interface HarExchange {
+  method: string
+  url: string
+  /** The request body's text, when the entry has one. */
+  body?: string
+  status: number
+}
+
+/**
+ * The exchanges of a HAR's text, in order; throws HarError naming the first problem.
+ *
+ * @example
+ * readHar('{"log":{"version":"1.2","entries":[…]}}') // [{ method: 'GET', url: 'http://…/v1/pets', status: 200 }]
+ */
+export function readHar(text: string, maxChars = HAR_MAX_CHARS): HarExchange[] {
+  if (text.length > maxChars) throw new HarError(`the HAR is over ${maxChars} characters`)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    throw new HarError(`not JSON: ${(error as Error).message.slice(0, 200)}`)
+  }
+  const entries = (parsed as { log?: { entries?: unknown } } | null)?.log?.entries
+  if (!Array.isArray(entries)) throw new HarError('not a HAR: no log.entries array')
+  return entries.map((entry, i) => {
+    const request = (entry as { request?: Record<string, unknown> } | null)?.request
+    const response = (entry as { response?: Record<string, unknown> } | null)?.response
+    const method = request?.method
+    const url = request?.url
+    const status = response?.status
+    if (typeof method !== 'string' || typeof url !== 'string' || typeof status !== 'number')
+      throw new HarError(`log.entries[${i}] lacks request.method, request.url or response.status`)
+    const body = (request?.postData as { text?: unknown } | undefined)?.text
+    return { method, url, status, ...(typeof body === 'string' ? { body } : {}) }
+  })
+}
+
+/**
+ * The exchanges under `basePath` as coverage Observations (a DevTools HAR also holds the page's
+ * scripts, images and other APIs: left out).
+ *
+ * @example
+ * harObservations(readHar(text), '/v1') // [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]
+ */
+export function harObservations(exchanges: readonly HarExchange[], basePath: string): Observation[] {
+  const observations: Observation[] = []
+  for (const exchange of exchanges) {
+    let url: URL
+    try {
+      url = new URL(exchange.url)
+    } catch {
+      continue
+    }
+    if (!url.pathname.startsWith(`${basePath}/`)) continue
+    observations.push({
+      method: exchange.method,
+      path: url.pathname.slice(basePath.length),
+      query: [...url.searchParams],
+      ...(exchange.body === undefined ? {} : { body: jsonOrUndefined(exchange.body) }),
+      status: exchange.status,
+    })
+  }
+  return observations
+}
+
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
