@@ -2,9 +2,13 @@
 // any base URL. It runs the runner directly rather than Jest, so the installed package needs no test
 // framework (see decisions/005-contract-cli-runs-the-runner.md); `npm test` runs the same runner
 // under Jest.
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { readHar } from '../har/readHar.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
+import { defaultSpec } from '../spec/runtime.ts'
+import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
+import type { Recording } from './checks/replayedInteractions.ts'
 import { runCoverageCli } from './coverageCli.ts'
 import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
@@ -41,9 +45,25 @@ export async function runContractCli(argv: readonly string[], program: string): 
     return 0
   }
 
+  let replay: Recording | undefined
+  if (target.replayFile) {
+    try {
+      const text = await readFile(target.replayFile, 'utf8')
+      const server = defaultSpec().document.servers[0]?.url ?? '/v1'
+      replay = {
+        exchanges: readHar(text),
+        basePath: trimTrailingSlashes(new URL(server, 'http://localhost').pathname),
+      }
+    } catch (error) {
+      console.error(
+        `petstore-contract: --replay ${visible(target.replayFile)}: ${visible((error as Error).message)}`,
+      )
+      return 2
+    }
+  }
   let report: ContractReport
   try {
-    report = await runContractInWorker({ ...target, command: program })
+    report = await runContractInWorker({ ...target, command: program, ...(replay ? { replay } : {}) })
   } catch (error) {
     if (!(error instanceof SpecError)) throw error
     console.error(`petstore-contract: --spec ${visible(target.specFile ?? '')}: ${visible(error.message)}`)

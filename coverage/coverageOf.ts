@@ -1,12 +1,13 @@
 // Coverage: which items of the document's universe a set of observed exchanges exercised. Pure: the
 // contract run, a HAR file or a mock session's journal each turn what they saw into Observations.
-import { documentedResponseKey, operations, type PetStoreDocument } from '../spec/runtime.ts'
+import { documentedResponseKey, type PetStoreDocument } from '../spec/runtime.ts'
 import {
   COVERAGE_DIMENSIONS,
   type CoverageDimension,
   type CoverageItem,
   coverageUniverse,
 } from './coverageUniverse.ts'
+import { operationMatcher } from './matchOperation.ts'
 
 /** One exchange as coverage needs it: the request relative to the API's base URL, and the answer. */
 export interface Observation {
@@ -51,10 +52,7 @@ export function coverageOf(document: PetStoreDocument, observations: Iterable<Ob
   const universe = coverageUniverse(document)
   const seen = new Map<string, number>()
   const undocumented = new Map<string, { operationId: string; status: number; seen: number }>()
-  const routes = operations(document).map((operation) => ({
-    operation,
-    segments: operation.path.split('/').filter(Boolean),
-  }))
+  const match = operationMatcher(document)
   let unmatched = 0
   let observed = 0
   const note = (dimension: CoverageDimension, operationId: string, key: string) => {
@@ -63,16 +61,12 @@ export function coverageOf(document: PetStoreDocument, observations: Iterable<Ob
   }
   for (const observation of observations) {
     observed++
-    const segments = observation.path.split('/').filter(Boolean)
-    const method = observation.method.toLowerCase()
-    const route = routes
-      .filter((r) => r.operation.method === method && matches(r.segments, segments))
-      .sort((a, b) => literalCount(b.segments) - literalCount(a.segments))[0]
-    if (!route) {
+    const matched = match(observation.method, observation.path)
+    if (!matched) {
       unmatched++
       continue
     }
-    const { operation } = route
+    const { operation } = matched
     const id = operation.operationId
     note('operations', id, '')
     if (observation.status > 0) {
@@ -89,10 +83,7 @@ export function coverageOf(document: PetStoreDocument, observations: Iterable<Ob
     }
     const given = new Map<string, string>()
     for (const [name, value] of observation.query) if (!given.has(name)) given.set(name, value)
-    route.segments.forEach((segment, i) => {
-      const name = /^\{(.+)\}$/.exec(segment)?.[1]
-      if (name) given.set(name, decodeSegment(segments[i] ?? ''))
-    })
+    for (const [name, value] of Object.entries(matched.parameters)) given.set(name, value)
     for (const parameter of operation.parameters) {
       const value = given.get(parameter.name)
       if (value === undefined) note('parameters', id, `${parameter.name} omitted`)
@@ -120,23 +111,4 @@ export function coverageOf(document: PetStoreDocument, observations: Iterable<Ob
 
 function itemId(item: CoverageItem): string {
   return `${item.dimension}\n${item.operationId}\n${item.key}`
-}
-
-function matches(template: readonly string[], segments: readonly string[]): boolean {
-  return (
-    template.length === segments.length &&
-    template.every((part, i) => part.startsWith('{') || part === segments[i])
-  )
-}
-
-function literalCount(template: readonly string[]): number {
-  return template.filter((part) => !part.startsWith('{')).length
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
 }

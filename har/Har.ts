@@ -40,6 +40,8 @@ export interface HarEntry {
   /** Custom fields (HAR allows names starting with `_`): the operation, and a forced response's source. */
   _operation?: string | null
   _forced?: string
+  /** The id of the pet a 201 created (the journal keeps no response body; a replay maps ids by it). */
+  _createdId?: string
 }
 
 export interface Har {

@@ -15,6 +15,7 @@ export interface JournalView {
   time: string
   body?: string
   forced?: string
+  createdId?: string
 }
 
 /**
@@ -68,5 +69,6 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
     timings: { send: 0, wait: 0, receive: 0 },
     _operation: entry.operation,
     ...(entry.forced === undefined ? {} : { _forced: entry.forced }),
+    ...(entry.createdId === undefined ? {} : { _createdId: entry.createdId }),
   }
 }

@@ -15,6 +15,10 @@ export interface HarExchange {
   /** The request body's text, when the entry has one. */
   body?: string
   status: number
+  /** The id a 201 created, when the recording says so apart from its body (the mock's journal HAR). */
+  createdId?: string
+  /** The response body's text, when the recording kept it (a browser's HAR does; the journal's does not). */
+  responseText?: string
 }
 
 /**
@@ -42,7 +46,17 @@ export function readHar(text: string, maxChars = HAR_MAX_CHARS): HarExchange[] {
     if (typeof method !== 'string' || typeof url !== 'string' || typeof status !== 'number')
       throw new HarError(`log.entries[${i}] lacks request.method, request.url or response.status`)
     const body = (request?.postData as { text?: unknown } | undefined)?.text
-    return { method, url, status, ...(typeof body === 'string' ? { body } : {}) }
+    const responseText = (response?.content as { text?: unknown; encoding?: unknown } | undefined)?.text
+    const plain = (response?.content as { encoding?: unknown } | undefined)?.encoding === undefined
+    const createdId = (entry as { _createdId?: unknown })._createdId
+    return {
+      method,
+      url,
+      status,
+      ...(typeof createdId === 'string' && /^-?\d{1,19}$/.test(createdId) ? { createdId } : {}),
+      ...(typeof body === 'string' ? { body } : {}),
+      ...(typeof responseText === 'string' && plain ? { responseText } : {}),
+    }
   })
 }
 

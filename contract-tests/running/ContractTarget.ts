@@ -27,6 +27,8 @@ export interface ContractTarget {
   concurrency?: number | undefined
   /** createPet requests that may store a pet, at most; DEFAULT_MAX_CREATES when absent. */
   maxCreates?: number | undefined
+  /** A HAR file to replay instead of the default checks (--replay). */
+  replayFile?: string | undefined
   /** The coverage the run must reach (--min-coverage); none when absent. */
   minCoverage?: MinCoverage | undefined
   /** The whole run's deadline; absent: 300 s plus twice a time budget (defaultDeadlineFor). */
@@ -56,6 +58,7 @@ export const CONTRACT_CLI_OPTIONS = {
   concurrency: { type: 'string' },
   'max-creates': { type: 'string' },
   'min-coverage': { type: 'string' },
+  replay: { type: 'string' },
   deadline: { type: 'string' },
   'max-body': { type: 'string' },
   spec: { type: 'string' },
@@ -93,6 +96,9 @@ export function contractUsage(program: string): string {
                            (1 to 64; default ${DEFAULT_CONCURRENCY}; 1 replays a seed exactly) (env PETSTORE_CONCURRENCY)
       --max-creates N      create at most N pets (the API has no delete; default ${DEFAULT_MAX_CREATES});
                            past it the checks that need a create are skipped (env PETSTORE_MAX_CREATES)
+      --replay FILE.har    replay the interactions a frontend made (the mock's /__mock/requests.har, a
+                           browser's or the proxy's HAR) in order, ids substituted, judged by the document
+                           and the model instead of the default checks; with --read-only, reads only (env PETSTORE_REPLAY)
       --min-coverage SPEC  fail unless the run exercised this much of the document: statuses=100,
                            operations=100 (also parameters, enumValues), or one percentage for all;
                            the console, JSON and JUnit always show coverage (env PETSTORE_MIN_COVERAGE)
@@ -196,6 +202,7 @@ export function resolveTarget(
     concurrency,
     maxCreates,
     minCoverage,
+    replayFile: values.replay ?? env.PETSTORE_REPLAY,
     deadlineMs,
     maxBodyBytes,
     junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined),

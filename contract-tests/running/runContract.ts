@@ -6,6 +6,7 @@ import { type CompiledSpec, defaultSpec } from '../../spec/runtime.ts'
 import { boundedValidators } from '../checks/boundedValidators.ts'
 import type { Check, CheckContext, CheckResult, ExchangeWatcher, GeneratedPhase } from '../checks/Check.ts'
 import { CHECKS } from '../checks/index.ts'
+import { type Recording, replayedInteractions } from '../checks/replayedInteractions.ts'
 import { storageRefusal } from '../checks/storageRefusal.ts'
 import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest } from '../http/exchange.ts'
 import { retryWait } from '../http/retryWait.ts'
@@ -74,6 +75,11 @@ export interface RunOptions {
    * fails, naming what was never observed (`report.coverageMissed`).
    */
   minCoverage?: MinCoverage | string | undefined
+  /**
+   * Replay a recording (a HAR's exchanges) instead of the default checks: the replay check and the
+   * checks that judge every exchange run; nothing is created beyond what the recording creates.
+   */
+  replay?: Recording | undefined
 }
 
 export interface ContractReport {
@@ -164,7 +170,11 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   const exchanges: Exchange[] = []
   const rateLimited = { responses: 0, waitedMs: 0 }
   const keeper = createKeeper({ itemsMax: keptItemsFor(spec.document) })
-  const checks = options.checks ?? CHECKS
+  const checks =
+    options.checks ??
+    (options.replay
+      ? [replayedInteractions(options.replay), ...CHECKS.filter((check) => check.watch)]
+      : CHECKS)
   // The checks that read every exchange judge each as it arrives, whole; the run keeps only facts.
   const watchers = new Map<Check, ExchangeWatcher>()
   // Requests that wait for the previous answer, per chain of work: the run is one chain; the model
@@ -297,7 +307,8 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     if (report.abort) return finish()
     // Checks such as default_limit can only catch a violation when there is more data than the rule allows.
     // Stateless targets answer static examples: nothing there to count.
-    if (capabilities.has('state')) context.census = await ensurePets(context, capabilities.has('write'))
+    if (capabilities.has('state') && !options.replay)
+      context.census = await ensurePets(context, capabilities.has('write'))
   } catch (error) {
     if (!(error instanceof DeadlineReached)) throw error
   }

@@ -19,6 +19,8 @@ export interface JournalEntry {
   body?: string
   /** Only on a forced response: `prefer` (a `Prefer: code=` header) or `next-response`. */
   forced?: 'prefer' | 'next-response'
+  /** The id of the pet a 201 created, as text (the journal keeps no response body). */
+  createdId?: string
 }
 
 /** Requests kept per session when no size is given. */

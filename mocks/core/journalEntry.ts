@@ -27,6 +27,8 @@ export interface RecordedExchange {
   bodyChars: number
   /** How the response was forced, if it was: `prefer` (the request's header) or `next-response`. */
   forced: ForcedBy | undefined
+  /** The id of the pet a 201 created (no response body is kept: the id lets a replay map ids). */
+  createdId?: string | undefined
 }
 
 export type ForcedBy = 'prefer' | 'next-response'
@@ -42,6 +44,7 @@ export interface Exchange {
   operation: string | undefined
   body?: string | undefined
   forced?: ForcedBy | undefined
+  createdId?: string | undefined
 }
 
 /**
@@ -69,7 +72,17 @@ export function journalRecord(
     const keep = JOURNAL_BODY_CHARS + longest(secrets)
     if (body.length > keep) body = detached(body.slice(0, keep))
   }
-  return { method, url, status, operation, at, body, bodyChars, forced: exchange.forced }
+  return {
+    method,
+    url,
+    status,
+    operation,
+    at,
+    body,
+    bodyChars,
+    forced: exchange.forced,
+    createdId: exchange.createdId,
+  }
 }
 
 /** What a record costs the memory budget: its strings and the object around them. */
@@ -106,6 +119,7 @@ export function readJournalRecord(record: JournalRecord, secrets: readonly strin
         : shown
   }
   if (record.forced) entry.forced = record.forced
+  if (record.createdId !== undefined) entry.createdId = record.createdId
   return entry
 }
 

@@ -246,6 +246,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
             operation: result.operationId,
             body: engineRequest.body,
             forced: result.forced,
+            createdId: result.status === 201 ? createdIdOf(result.body) : undefined,
           },
           secrets,
         ),
@@ -361,4 +362,10 @@ export function listen(mock: HttpMock, port: number, host: string): Promise<stri
       resolve(`http://${shownHost}:${address.port}/v1`)
     })
   })
+}
+
+/** The id of the pet a 201 answered with (a number, or digits kept exactly), as text. */
+function createdIdOf(body: unknown): string | undefined {
+  const id = (body as { id?: unknown } | null | undefined)?.id
+  return typeof id === 'number' || typeof id === 'bigint' ? String(id) : undefined
 }

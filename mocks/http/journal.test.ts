@@ -32,6 +32,7 @@ describe('GET /__mock/requests', () => {
         status: 201,
         operation: 'createPet',
         body: '{"name":"Rex","categoryId":1}',
+        createdId: '46',
       },
       {
         method: 'GET',

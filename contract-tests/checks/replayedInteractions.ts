@@ -1,0 +1,231 @@
+import { operationMatcher } from '../../coverage/matchOperation.ts'
+import type { HarExchange } from '../../har/readHar.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { exactJson, parseJsonLossless } from '../json/parseJsonLossless.ts'
+import { toJsonText } from '../json/toJsonText.ts'
+import { interfaceModelOf } from '../model/interfaceModel.ts'
+import { type Answer, describe, judgeCreate } from '../model/judgeCreate.ts'
+import { judgeGet } from '../model/judgeGet.ts'
+import { judgeList } from '../model/judgeList.ts'
+import type { Problem } from '../model/Problem.ts'
+import { StoreKnowledge } from '../model/StoreKnowledge.ts'
+import {
+  type Check,
+  type CheckContext,
+  type Finding,
+  finding,
+  OPERATION_IDS,
+  type OperationName,
+} from './Check.ts'
+import { petsIn } from './petsIn.ts'
+
+/** A recording to replay: its exchanges in order, and the base path its URLs carry (`/v1`). */
+export interface Recording {
+  exchanges: readonly HarExchange[]
+  basePath: string
+}
+
+const INT64 = /^-?\d{1,19}$/
+
+/**
+ * `replayed_interactions`: the interactions a frontend really made (a HAR from the mock's journal,
+ * a browser or the proxy), sent again in order against the target with the run's key, and judged by
+ * the document and the independent model, never by the recorded values: a documented status with a
+ * body of its schema (the response checks judge every exchange), a created pet that keeps what was
+ * sent and reads back the same, a page of at most `limit` pets of the status asked for, 404 only
+ * for an id no known pet has. An id the recording's create returned is replaced by the id the
+ * target returns (when the recording kept response bodies). Writes carry the run tag in the name;
+ * a read-only run replays reads only. A request the document leaves open (an out-of-range `limit`,
+ * an unknown `status`, a petId that is not an int64) is judged only as every exchange is (no 5xx,
+ * an Error body on a 4xx).
+ *
+ * @example
+ * replayedInteractions({ exchanges: readHar(text), basePath: '/v1' })
+ */
+export function replayedInteractions(recording: Recording): Check {
+  return {
+    name: 'replayed_interactions',
+    level: 'required',
+    description:
+      'Recorded interactions (HAR), replayed in order with ids substituted, keep the rules of the document (§4.1-§4.3, §7).',
+    operations: OPERATION_IDS,
+    needs: [],
+    async run(context) {
+      return replay(recording, context)
+    },
+  }
+}
+
+async function replay(recording: Recording, context: CheckContext) {
+  const model = interfaceModelOf(context.document)
+  const knowledge = new StoreKnowledge(model)
+  const match = operationMatcher(context.document)
+  const writes = context.capabilities.has('write')
+  const ids = new Map<string, string>()
+  const createdInRecording = new Set<string>()
+  const findings: Finding[] = []
+  const replayed = new Set<OperationName>()
+  const skippedWrites = new Set<OperationName>()
+  let step = 0
+  for (const recorded of recording.exchanges) {
+    let url: URL
+    try {
+      url = new URL(recorded.url)
+    } catch {
+      continue
+    }
+    if (!url.pathname.startsWith(`${recording.basePath}/`)) continue
+    const path = url.pathname.slice(recording.basePath.length)
+    const matched = match(recorded.method, path)
+    const operation = matched?.operation.operationId as OperationName | undefined
+    if (!matched || !operation || !(OPERATION_IDS as readonly string[]).includes(operation)) continue
+    step++
+    const name = `step ${step} (${recorded.method} ${path}${url.search})`
+    if (operation === 'createPet') {
+      if (!writes) {
+        skippedWrites.add(operation)
+        continue
+      }
+      const sent = taggedBody(recorded.body, context.runTag ?? '')
+      const exchange = await context.send({ operation, method: 'POST', path: '/pets', body: sent.text })
+      replayed.add(operation)
+      const recordedId = recorded.createdId ?? idIn(recorded.responseText)
+      const newId = idIn(exchange.text)
+      if (recordedId !== undefined) {
+        createdInRecording.add(recordedId)
+        if (newId !== undefined && exchange.status === 201) ids.set(recordedId, newId)
+      }
+      // A body that is not JSON at all is judged as every exchange is (the document shows no answer for it).
+      const problem =
+        sent.plain === undefined
+          ? undefined
+          : context.validators.requestBody('createPet')(sent.plain)
+            ? judgeCreate(model, knowledge, sent.exact as Record<string, unknown>, answerOf(exchange), name)
+            : exchange.status === 400
+              ? undefined
+              : problemOf('createPet', exchange, '400 with an Error body: the body breaks NewPet (§4.2, §7)')
+      note(findings, problem, exchange, name)
+      continue
+    }
+    if (operation === 'getPet') {
+      const recordedId = matched.parameters.petId ?? ''
+      const mapped = ids.get(recordedId)
+      if (!mapped && createdInRecording.has(recordedId) && !writes) {
+        skippedWrites.add(operation)
+        continue
+      }
+      const id = mapped ?? recordedId
+      const exchange = await context.send({
+        operation,
+        method: 'GET',
+        path: `/pets/${encodeURIComponent(id)}`,
+      })
+      replayed.add(operation)
+      // An id the document leaves open (not an int64) is judged as every exchange is, not here.
+      const problem =
+        INT64.test(id) && withinInt64(id)
+          ? judgeGet(knowledge, BigInt(id), answerOf(exchange), name)
+          : undefined
+      note(findings, problem, exchange, name)
+      continue
+    }
+    // listPets, its query as recorded.
+    const exchange = await context.send({ operation, method: 'GET', path: `/pets${url.search}` })
+    replayed.add(operation)
+    const query = listQuery(context, url.searchParams)
+    const problem = query ? judgeList(model, knowledge, query, answerOf(exchange), name) : undefined
+    note(findings, problem, exchange, name)
+    if (!problem)
+      for (const pet of petsIn(exchange) ?? [])
+        knowledge.learn(exactJson(pet) as Record<string, unknown>, false, name)
+  }
+  const skipped: Partial<Record<OperationName, string>> = {}
+  for (const operation of OPERATION_IDS) {
+    if (replayed.has(operation)) continue
+    skipped[operation] = skippedWrites.has(operation)
+      ? 'read-only run: the recording writes (or reads a pet it created), and a read-only run creates nothing'
+      : 'the recording holds no request to this operation'
+  }
+  return { findings, skipped }
+}
+
+function answerOf(exchange: Exchange): Answer {
+  return { status: exchange.status, body: exactJson(exchange.json), error: exchange.error }
+}
+
+function note(findings: Finding[], problem: Problem | undefined, exchange: Exchange, step: string): void {
+  if (problem)
+    findings.push(
+      finding(
+        exchange,
+        problem.operation as OperationName,
+        `${step}: ${problem.received}`,
+        problem.documented,
+      ),
+    )
+}
+
+function problemOf(operation: OperationName, exchange: Exchange, documented: string): Problem | undefined {
+  return { operation, received: describe(answerOf(exchange)), documented }
+}
+
+/**
+ * The recorded body with the run tag before its name, so the pet is traceable to the run: the text
+ * to send, the body as JSON.parse reads it (for the schema) and read exactly (for the model).
+ */
+function taggedBody(
+  text: string | undefined,
+  tag: string,
+): { text: string; plain?: unknown; exact?: unknown } {
+  if (text === undefined) return { text: '' }
+  let exact: unknown
+  try {
+    exact = exactJson(parseJsonLossless(text))
+  } catch {
+    return { text }
+  }
+  if (exact === undefined) return { text }
+  const tagged =
+    exact &&
+    typeof exact === 'object' &&
+    !Array.isArray(exact) &&
+    typeof (exact as { name?: unknown }).name === 'string'
+      ? { ...(exact as Record<string, unknown>), name: `${tag} ${(exact as { name: string }).name}` }
+      : exact
+  const sent = toJsonText(tagged)
+  return { text: sent, plain: JSON.parse(sent), exact: tagged }
+}
+
+function idIn(text: string | undefined): string | undefined {
+  if (!text) return undefined
+  const id = /"id"\s*:\s*(-?\d{1,19})\b/.exec(text)?.[1]
+  return id
+}
+
+function withinInt64(text: string): boolean {
+  const value = BigInt(text)
+  return value >= -(2n ** 63n) && value < 2n ** 63n
+}
+
+/** The list query as the model judges it, or undefined for a request the document leaves open. */
+function listQuery(
+  context: CheckContext,
+  params: URLSearchParams,
+): { limit?: number; status?: string } | undefined {
+  const limits = params.getAll('limit')
+  const statuses = params.getAll('status')
+  if (limits.length > 1 || statuses.length > 1) return undefined
+  const query: { limit?: number; status?: string } = {}
+  const [limit] = limits
+  if (limit !== undefined) {
+    if (!/^\d+$/.test(limit) || !context.validators.parameter('listPets', 'limit')(Number(limit)))
+      return undefined
+    query.limit = Number(limit)
+  }
+  const [status] = statuses
+  if (status !== undefined) {
+    if (!context.validators.parameter('listPets', 'status')(status)) return undefined
+    query.status = status
+  }
+  return query
+}
