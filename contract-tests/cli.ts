@@ -8,6 +8,7 @@ import { readHar } from '../har/readHar.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
+import { runBreaksCli } from './breaksCli.ts'
 import type { Recording } from './checks/replayedInteractions.ts'
 import { runCoverageCli } from './coverageCli.ts'
 import { formatConsole } from './report/formatConsole.ts'
@@ -29,6 +30,7 @@ import { visible } from './text/visible.ts'
  */
 export async function runContractCli(argv: readonly string[], program: string): Promise<number> {
   if (argv[0] === 'coverage') return runCoverageCli(argv.slice(1))
+  if (argv[0] === 'breaks') return runBreaksCli(argv.slice(1))
   let target: ContractTarget & { help: boolean; version: boolean }
   try {
     target = resolveTarget(argv, process.env)

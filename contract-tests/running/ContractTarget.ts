@@ -79,6 +79,7 @@ export const CONTRACT_CLI_OPTIONS = {
 export function contractUsage(program: string): string {
   return `Usage: ${program} --base-url URL [options]
        ${program} coverage FILE.har [--min-coverage SPEC]   what recorded traffic exercised (--help there)
+       ${program} breaks FILE.har --spec NEXT.yaml          which recorded calls another version breaks
 
   -u, --base-url URL       the API's base, ending in /v1           (env PETSTORE_BASE_URL)
   -k, --api-key KEY        a key the target accepts                 (env PETSTORE_API_KEY; default petstore-dev-key)

@@ -1,0 +1,63 @@
+// `petstore-contract breaks FILE.har --spec NEXT.yaml`: which recorded interactions another version
+// of the document would refuse or answer differently, before it ships. Exit 1 when any breaks.
+import { readFile } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+import { HarError, readHar } from '../har/readHar.ts'
+import { defaultSpec } from '../spec/runtime.ts'
+import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
+import { whatBreaks } from './breaks/whatBreaks.ts'
+import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
+import { visible } from './text/visible.ts'
+
+export const BREAKS_USAGE = `Usage: petstore-contract breaks FILE.har --spec NEXT.yaml [--base-path PATH]
+
+  --spec FILE          the new version of the OpenAPI document (required)
+  --base-path PATH     the API's base path in the recorded URLs (default: the packaged spec's server, /v1)`
+
+/**
+ * Runs the subcommand; resolves the exit status: 0 nothing breaks, 1 something does, 2 a usage error.
+ *
+ * @example
+ * await runBreaksCli(['journal.har', '--spec', 'next/openapi.yaml'])
+ */
+export async function runBreaksCli(argv: readonly string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: {
+        spec: { type: 'string' },
+        'base-path': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+    if (values.help) {
+      console.log(BREAKS_USAGE)
+      return 0
+    }
+    const [file, ...extra] = positionals
+    if (!file || extra.length > 0) throw new HarError('give one HAR file')
+    if (!values.spec) throw new HarError('--spec NEXT.yaml is required: the version to compare with')
+    const next = await loadCompiledSpec(values.spec)
+    const server = defaultSpec().document.servers[0]?.url ?? '/v1'
+    const basePath = trimTrailingSlashes(values['base-path'] ?? new URL(server, 'http://localhost').pathname)
+    const text = await readFile(file, 'utf8').catch((error: Error) => {
+      throw new HarError(`${file}: ${error.message}`)
+    })
+    const breaks = whatBreaks(readHar(text), basePath, next)
+    for (const broken of breaks)
+      console.log(
+        `BREAKS  step ${broken.step} ${visible(broken.request, { singleLine: true })}: ${broken.kind}: ${visible(broken.why, { singleLine: true })}`,
+      )
+    console.log(
+      breaks.length === 0
+        ? `Nothing recorded in ${file} breaks under ${values.spec}`
+        : `${breaks.length} recorded interaction${breaks.length === 1 ? '' : 's'} break under ${values.spec}`,
+    )
+    return breaks.length === 0 ? 0 : 1
+  } catch (error) {
+    console.error(`petstore-contract breaks: ${visible((error as Error).message)}\n\n${BREAKS_USAGE}`)
+    return 2
+  }
+}
