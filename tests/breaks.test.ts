@@ -83,7 +83,8 @@ describe('what a new version of the document breaks of recorded traffic', () => 
     [
       'a status no longer documented',
       (d: PetStoreDocument) => {
-        delete (d.paths['/pets/{petId}']?.get?.responses as Record<string, unknown>)['404']
+        const responses = d.paths['/pets/{petId}']?.get?.responses
+        if (responses) delete responses['404']
       },
       [{ step: 4, kind: 'status no longer documented' }],
     ],
