@@ -3,7 +3,8 @@
 // framework (see decisions/005-contract-cli-runs-the-runner.md); `npm test` runs the same runner
 // under Jest.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
+import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { readHar } from '../har/readHar.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import { defaultSpec } from '../spec/runtime.ts'
@@ -77,6 +78,11 @@ export async function runContractCli(argv: readonly string[], program: string): 
   const files: Array<[string | undefined, string]> = [
     [target.junitFile, toJunitXml(report)],
     [target.jsonFile, `${JSON.stringify(toJsonSummary(report), null, 2)}\n`],
+    // The coverage page goes beside the JSON summary (reports/contract/coverage.html with --reports).
+    [
+      target.jsonFile && report.coverage ? join(dirname(target.jsonFile), 'coverage.html') : undefined,
+      report.coverage ? coverageHtml(report.coverage, report.baseUrl) : '',
+    ],
   ]
   for (const [file, text] of files) {
     if (!file) continue

@@ -1,7 +1,9 @@
 // `petstore-contract coverage FILE.har`: what recorded traffic (a browser's HAR, the mock's
 // /__mock/requests.har) exercised of the document, with the same table and gate as a contract run.
 import { readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { coverageOf } from '../coverage/coverageOf.ts'
 import { formatCoverage } from '../coverage/formatCoverage.ts'
 import { missedCoverage, parseMinCoverage } from '../coverage/minCoverage.ts'
@@ -16,7 +18,7 @@ export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [optio
   --base-path PATH     the API's base path in the recorded URLs (default: the spec's server, /v1)
   --spec FILE          measure against this OpenAPI document (default: the packaged one)
   --min-coverage SPEC  exit 1 below it: statuses=100,operations=100 (also parameters, enumValues) or one percentage
-  --json FILE          also write the coverage as JSON`
+  --json FILE          also write the coverage as JSON, and coverage.html beside it`
 
 /**
  * Runs the subcommand; resolves the exit status: 0, 1 below --min-coverage, 2 a usage error.
@@ -62,6 +64,9 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
       const { writeFile } = await import('node:fs/promises')
       await writeFile(values.json, `${JSON.stringify({ ...coverage, missed }, null, 2)}\n`)
       console.log(`wrote ${values.json}`)
+      const page = join(dirname(values.json), 'coverage.html')
+      await writeFile(page, coverageHtml(coverage, file))
+      console.log(`wrote ${page}`)
     }
     return missed.length > 0 ? 1 : 0
   } catch (error) {
