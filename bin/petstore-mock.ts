@@ -4,5 +4,10 @@
 import { exitIfNodeTooOld } from '../spec/packageInfo.ts'
 
 exitIfNodeTooOld('petstore-mock')
-const { runMockCli } = await import('../mocks/http/cli.ts')
-await runMockCli(process.argv.slice(2), 'petstore-mock')
+if (process.argv[2] === 'proxy') {
+  const { runProxyCli } = await import('../proxy/cli.ts')
+  process.exitCode = await runProxyCli(process.argv.slice(3))
+} else {
+  const { runMockCli } = await import('../mocks/http/cli.ts')
+  await runMockCli(process.argv.slice(2), 'petstore-mock')
+}

@@ -1,0 +1,100 @@
+// `petstore-mock proxy --upstream URL`: the validating proxy from the command line (bin/petstore-mock.ts
+// sends the `proxy` subcommand here). Loopback by default, like the mock.
+import { parseArgs } from 'node:util'
+import { loadSpec } from '../spec/loadSpec.ts'
+import { compileSpec, defaultSpec } from '../spec/runtime.ts'
+import { createProxy } from './createProxy.ts'
+
+export const PROXY_USAGE = `Usage: petstore-mock proxy --upstream URL [options]
+
+Forwards every request unchanged to the real service and checks each exchange against the spec and
+the contract suite's interface model; violations go to the log line, an X-Petstore-Violations
+header and GET /__mock/violations (DELETE clears it).
+
+  --upstream URL       the real service's base URL, ending in /v1 (env PETSTORE_UPSTREAM; required)
+  -p, --port N         port to listen on; 0 picks a free one (env PORT, default 4020)
+      --host H         address to bind (default 127.0.0.1)
+      --allowed-host H serve Host name H besides IP addresses and localhost; repeat
+      --spec FILE      judge against this OpenAPI document (default: the packaged one)
+      --timeout MS     how long the upstream may take to answer (default 30000)
+  -q, --quiet          no per-request log lines
+  -h, --help           this text`
+
+/**
+ * Runs the proxy until it is stopped; resolves the exit status of a usage error (2) or never.
+ *
+ * @example
+ * await runProxyCli(['--upstream', 'https://staging.example.com/v1'])
+ */
+export async function runProxyCli(argv: readonly string[]): Promise<number> {
+  let values: ReturnType<typeof parse>
+  try {
+    values = parse(argv)
+  } catch (error) {
+    console.error(`petstore-mock proxy: ${(error as Error).message}\n\n${PROXY_USAGE}`)
+    return 2
+  }
+  if (values.help) {
+    console.log(PROXY_USAGE)
+    return 0
+  }
+  const upstream = values.upstream ?? process.env.PETSTORE_UPSTREAM
+  if (!upstream || !/^https?:\/\/[^/]+/.test(upstream)) {
+    console.error(
+      `petstore-mock proxy: --upstream must be an http(s) URL ending in the base path\n\n${PROXY_USAGE}`,
+    )
+    return 2
+  }
+  const port = Number(values.port ?? process.env.PORT ?? 4020)
+  const timeoutMs = Number(values.timeout ?? 30_000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(timeoutMs) || timeoutMs < 1) {
+    console.error(
+      `petstore-mock proxy: --port must be 0-65535 and --timeout a positive whole number\n\n${PROXY_USAGE}`,
+    )
+    return 2
+  }
+  let spec = defaultSpec()
+  if (values.spec) {
+    try {
+      spec = compileSpec(await loadSpec(values.spec))
+    } catch (error) {
+      console.error(`petstore-mock proxy: --spec ${values.spec}: ${(error as Error).message}`)
+      return 2
+    }
+  }
+  const proxy = createProxy({
+    upstream,
+    spec,
+    timeoutMs,
+    allowedHosts: values['allowed-host'] ?? [],
+    ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
+  })
+  const host = values.host ?? '127.0.0.1'
+  await new Promise<void>((resolve) => proxy.server.listen(port, host, resolve))
+  const address = proxy.server.address()
+  const bound = typeof address === 'object' && address ? address.port : port
+  console.log(
+    `petstore-mock proxy listening on http://${host}:${bound}, forwarding to ${upstream}; violations at /__mock/violations`,
+  )
+  const stop = () => proxy.server.close(() => process.exit(0))
+  process.once('SIGTERM', stop)
+  process.once('SIGINT', stop)
+  return new Promise<number>(() => undefined)
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    options: {
+      upstream: { type: 'string' },
+      port: { type: 'string', short: 'p' },
+      host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      spec: { type: 'string' },
+      timeout: { type: 'string' },
+      quiet: { type: 'boolean', short: 'q' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values
+}

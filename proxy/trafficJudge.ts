@@ -1,0 +1,151 @@
+// Judges observed traffic (what a frontend sent through the proxy, and what the upstream answered)
+// against the spec and the contract suite's independent interface model, at the suite's levels,
+// judging only what was observed: no request of its own is ever sent.
+
+import { exactJson, parseJsonLossless } from '../contract-tests/json/parseJsonLossless.ts'
+import { interfaceModelOf } from '../contract-tests/model/interfaceModel.ts'
+import { type Answer, judgeCreate } from '../contract-tests/model/judgeCreate.ts'
+import { judgeGet } from '../contract-tests/model/judgeGet.ts'
+import { judgeList } from '../contract-tests/model/judgeList.ts'
+import { StoreKnowledge } from '../contract-tests/model/StoreKnowledge.ts'
+import { operationMatcher } from '../coverage/matchOperation.ts'
+import { type CompiledSpec, describeAjvErrors, documentedResponseKey } from '../spec/runtime.ts'
+
+/** One rule an observed exchange broke. */
+export interface Violation {
+  /** `request_conformance`, `no_server_errors`, `status_code_conformance`, `response_schema_conformance`, `interface_model`. */
+  check: string
+  level: 'required' | 'recommended'
+  operation: string
+  message: string
+}
+
+/** An exchange as the proxy saw it: the request under the base path, and the upstream's answer. */
+export interface ObservedExchange {
+  method: string
+  /** Under the base path, with the query: `/pets?status=sold`. */
+  target: string
+  requestText?: string | undefined
+  status: number
+  responseText: string
+}
+
+const INT64 = /^-?\d{1,19}$/
+
+/**
+ * A judge with its own model of the store, fed in the order exchanges completed.
+ *
+ * @example
+ * const judge = trafficJudge(defaultSpec())
+ * judge({ method: 'GET', target: '/pets?status=sold', status: 200, responseText: '[{"id":1,…,"status":"pending"}]' })
+ * // [{ check: 'interface_model', level: 'required', operation: 'listPets', message: '…' }]
+ */
+export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) => Violation[] {
+  const model = interfaceModelOf(spec.document)
+  const knowledge = new StoreKnowledge(model)
+  const match = operationMatcher(spec.document)
+  return (exchange) => {
+    const url = new URL(exchange.target, 'http://proxy.invalid')
+    const matched = match(exchange.method, url.pathname)
+    if (!matched) return []
+    const operation = matched.operation.operationId
+    const violations: Violation[] = []
+    const add = (check: string, level: Violation['level'], message: string) =>
+      violations.push({ check, level, operation, message })
+    // The request, as the document defines it: the frontend's side of the contract.
+    let requestValid = true
+    for (const parameter of matched.operation.parameters) {
+      const texts =
+        parameter.in === 'path'
+          ? [matched.parameters[parameter.name] ?? '']
+          : parameter.in === 'query'
+            ? url.searchParams.getAll(parameter.name)
+            : []
+      for (const text of texts) {
+        const integer = (parameter.schema as { type?: unknown }).type === 'integer'
+        const value = integer && /^-?\d+$/.test(text) ? Number(text) : text
+        const validate = spec.validators.parameter(operation, parameter.name)
+        if (!validate(value)) {
+          requestValid = false
+          add(
+            'request_conformance',
+            'required',
+            `the request's ${describeAjvErrors(validate.errors, parameter.name)}`,
+          )
+        }
+      }
+    }
+    let sent: unknown
+    if (matched.operation.requestBody) {
+      try {
+        sent = exchange.requestText === undefined ? undefined : JSON.parse(exchange.requestText)
+      } catch {
+        sent = undefined
+      }
+      const validate = spec.validators.requestBody(operation)
+      if (!validate(sent)) {
+        requestValid = false
+        add('request_conformance', 'required', `the request's ${describeAjvErrors(validate.errors, 'body')}`)
+      }
+    }
+    // The answer, as the document documents it.
+    if (exchange.status >= 500)
+      add('no_server_errors', 'required', `the upstream answered ${exchange.status}`)
+    const key = documentedResponseKey(matched.operation.responses, exchange.status)
+    if (key === undefined) {
+      add('status_code_conformance', 'required', `${exchange.status} is not documented for ${operation}`)
+      return violations
+    }
+    let body: unknown
+    try {
+      body = exchange.responseText === '' ? undefined : parseJsonLossless(exchange.responseText)
+    } catch {
+      body = undefined
+    }
+    const validate = spec.validators.response(operation, exchange.status)
+    if (validate && !validate(JSON.parse(safeJson(exchange.responseText))))
+      add(
+        'response_schema_conformance',
+        'required',
+        describeAjvErrors(validate.errors, `the ${exchange.status} body`),
+      )
+    // The model: only requests the document defines an answer for.
+    if (!requestValid) return violations
+    const answer: Answer = { status: exchange.status, body: exactJson(body) }
+    const step = `${exchange.method} ${exchange.target}`
+    const problem =
+      operation === 'createPet' && sent && typeof sent === 'object'
+        ? judgeCreate(
+            model,
+            knowledge,
+            exactJson(parseJsonLossless(exchange.requestText ?? '')) as Record<string, unknown>,
+            answer,
+            step,
+          )
+        : operation === 'listPets'
+          ? judgeList(model, knowledge, listQuery(url.searchParams), answer, step)
+          : operation === 'getPet' && INT64.test(matched.parameters.petId ?? '')
+            ? judgeGet(knowledge, BigInt(matched.parameters.petId as string), answer, step)
+            : undefined
+    if (problem)
+      add('interface_model', 'required', `received ${problem.received}; documented ${problem.documented}`)
+    else if (operation === 'listPets' && Array.isArray(answer.body))
+      for (const pet of answer.body) knowledge.learn(pet as Record<string, unknown>, false, step)
+    return violations
+  }
+}
+
+function listQuery(params: URLSearchParams): { limit?: number; status?: string } {
+  const limit = params.get('limit')
+  const status = params.get('status')
+  return { ...(limit === null ? {} : { limit: Number(limit) }), ...(status === null ? {} : { status }) }
+}
+
+function safeJson(text: string): string {
+  try {
+    JSON.parse(text)
+    return text
+  } catch {
+    return 'null'
+  }
+}
