@@ -87,7 +87,9 @@ export function createProxy(options: ProxyOptions): Proxy {
       answer = await fetch(`${upstream.origin}${target}`, {
         method,
         headers,
-        ...(requestBody.length > 0 && method !== 'GET' && method !== 'HEAD' ? { body: new Uint8Array(requestBody) } : {}),
+        ...(requestBody.length > 0 && method !== 'GET' && method !== 'HEAD'
+          ? { body: new Uint8Array(requestBody) }
+          : {}),
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       })

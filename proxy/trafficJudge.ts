@@ -32,6 +32,16 @@ export interface ObservedExchange {
 
 const INT64 = /^-?\d{1,19}$/
 
+/** Characters of one violation's message at most (a known pet's 1 MiB name would be quoted whole). */
+export const VIOLATION_MESSAGE_MAX = 2_000
+
+/**
+ * Pets the model keeps at most: past it, it starts over empty. Knowledge is a lower bound, so
+ * forgetting never makes a verdict wrong, only weaker; an upstream inventing ids on every list cannot
+ * grow the proxy's memory without end.
+ */
+export const KNOWN_PETS_MAX = 50_000
+
 /**
  * A judge with its own model of the store, fed in the order exchanges completed.
  *
@@ -42,7 +52,7 @@ const INT64 = /^-?\d{1,19}$/
  */
 export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) => Violation[] {
   const model = interfaceModelOf(spec.document)
-  const knowledge = new StoreKnowledge(model)
+  let knowledge = new StoreKnowledge(model)
   const match = operationMatcher(spec.document)
   return (exchange) => {
     const url = new URL(exchange.target, 'http://proxy.invalid')
@@ -51,7 +61,16 @@ export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) =
     const operation = matched.operation.operationId
     const violations: Violation[] = []
     const add = (check: string, level: Violation['level'], message: string) =>
-      violations.push({ check, level, operation, message })
+      violations.push({
+        check,
+        level,
+        operation,
+        message:
+          message.length > VIOLATION_MESSAGE_MAX
+            ? `${message.slice(0, VIOLATION_MESSAGE_MAX - 1)}…`
+            : message,
+      })
+    if (knowledge.size > KNOWN_PETS_MAX) knowledge = new StoreKnowledge(model)
     // The request, as the document defines it: the frontend's side of the contract.
     let requestValid = true
     for (const parameter of matched.operation.parameters) {
