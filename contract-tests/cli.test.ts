@@ -79,7 +79,7 @@ describe('petstore-contract (contract-tests/cli.ts)', () => {
       expect(result.code).toBe(1)
       expect(result.stdout).toMatch(/FAIL {2}default_limit \[required\] listPets/)
       expect(result.stdout).toMatch(
-        /replay: npm run contract -- --base-url \S+ --seed \d+ --concurrency 1 --budget 5seq/,
+        /replay: npm run contract -- --base-url \S+ --seed[ =]-?\d+ --concurrency 1 --budget 5seq/,
       )
       const npx = { npm_lifecycle_event: 'npx', npm_lifecycle_script: 'petstore-contract -u x' }
       const viaNpx = await contract(args, npx)

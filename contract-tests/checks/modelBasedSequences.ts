@@ -54,7 +54,7 @@ export const modelBasedSequences: Check = {
     const findings: Finding[] = []
     // The stream that failed, alone: its seed, one stream, the same budget draw the same sequences.
     const replaySeed = result.failure?.seed ?? seed
-    const replay = `${context.command} --base-url ${context.baseUrl} --seed ${replaySeed} --concurrency 1 --budget ${formatBudget(budget)}`
+    const replay = `${context.command} --base-url ${context.baseUrl} ${seedFlag(replaySeed)} --concurrency 1 --budget ${formatBudget(budget)}`
     if (result.failure) {
       const { problem, steps } = result.failure
       const summary = `Model phase: shortest failing sequence found, ${steps.length} step${steps.length === 1 ? '' : 's'} (seed ${replaySeed}, ${result.shrinks} shrinks). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
@@ -196,4 +196,16 @@ async function sweepCreated(
     }
   }
   return undefined
+}
+
+/**
+ * The `--seed` flag as a shell pastes it back: a negative seed needs `--seed=-N`, since Node's
+ * parseArgs reads `--seed -N` as a flag with its value missing.
+ *
+ * @example
+ * seedFlag(-163) // '--seed=-163'
+ * seedFlag(42) // '--seed 42'
+ */
+export function seedFlag(seed: number): string {
+  return seed < 0 ? `--seed=${seed}` : `--seed ${seed}`
 }

@@ -1,4 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
+import fc from 'fast-check'
+import { seedFlag } from '../checks/modelBasedSequences.ts'
 import { DEFAULT_REPORTS, resolveTarget } from './ContractTarget.ts'
 
 describe('resolveTarget', () => {
@@ -75,5 +77,16 @@ describe('--deadline and --max-body', () => {
       expect(() => resolveTarget([...base, `--deadline=${bad}`], {})).toThrow(/--deadline must be/)
     for (const bad of ['1MB', '100', 'lots'])
       expect(() => resolveTarget([...base, '--max-body', bad], {})).toThrow(/--max-body must be/)
+  })
+})
+
+describe('the replay line pastes back', () => {
+  test('any seed the model phase prints, negative ones included, parses to that seed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), (seed) => {
+        const argv = ['--base-url', 'http://127.0.0.1:4010/v1', ...seedFlag(seed).split(' ')]
+        return resolveTarget(argv, {}).seed === seed
+      }),
+    )
   })
 })
