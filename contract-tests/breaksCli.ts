@@ -1,12 +1,11 @@
 // `petstore-contract breaks FILE.har --spec NEXT.yaml`: which recorded interactions another version
 // of the document would refuse or answer differently, before it ships. Exit 1 when any breaks.
-import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import { HarError, readHar } from '../har/readHar.ts'
+import { HarError } from '../har/readHar.ts'
 import { defaultSpec } from '../spec/runtime.ts'
-import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import { whatBreaks } from './breaks/whatBreaks.ts'
 import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
+import { readRecording } from './running/readRecording.ts'
 import { visible } from './text/visible.ts'
 
 export const BREAKS_USAGE = `Usage: petstore-contract breaks FILE.har --spec NEXT.yaml [--base-path PATH]
@@ -40,12 +39,8 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
     if (!file || extra.length > 0) throw new HarError('give one HAR file')
     if (!values.spec) throw new HarError('--spec NEXT.yaml is required: the version to compare with')
     const next = await loadCompiledSpec(values.spec)
-    const server = defaultSpec().document.servers[0]?.url ?? '/v1'
-    const basePath = trimTrailingSlashes(values['base-path'] ?? new URL(server, 'http://localhost').pathname)
-    const text = await readFile(file, 'utf8').catch((error: Error) => {
-      throw new HarError(`${file}: ${error.message}`)
-    })
-    const breaks = whatBreaks(readHar(text), basePath, next)
+    const recording = await readRecording(file, defaultSpec().document, values['base-path'])
+    const breaks = whatBreaks(recording.exchanges, recording.basePath, next)
     for (const broken of breaks)
       console.log(
         `BREAKS  step ${broken.step} ${visible(broken.request, { singleLine: true })}: ${broken.kind}: ${visible(broken.why, { singleLine: true })}`,

@@ -2,13 +2,11 @@
 // any base URL. It runs the runner directly rather than Jest, so the installed package needs no test
 // framework (see decisions/005-contract-cli-runs-the-runner.md); `npm test` runs the same runner
 // under Jest.
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
-import { readHar } from '../har/readHar.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import { defaultSpec } from '../spec/runtime.ts'
-import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import { runBreaksCli } from './breaksCli.ts'
 import type { Recording } from './checks/replayedInteractions.ts'
 import { runCoverageCli } from './coverageCli.ts'
@@ -17,6 +15,7 @@ import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
 import { type ContractTarget, contractUsage, resolveTarget } from './running/ContractTarget.ts'
 import { invokedAs } from './running/invokedAs.ts'
+import { readRecording } from './running/readRecording.ts'
 import type { ContractReport } from './running/runContract.ts'
 import { runContractInWorker, SpecError } from './running/runContractInWorker.ts'
 import { visible } from './text/visible.ts'
@@ -51,12 +50,7 @@ export async function runContractCli(argv: readonly string[], program: string): 
   let replay: Recording | undefined
   if (target.replayFile) {
     try {
-      const text = await readFile(target.replayFile, 'utf8')
-      const server = defaultSpec().document.servers[0]?.url ?? '/v1'
-      replay = {
-        exchanges: readHar(text),
-        basePath: trimTrailingSlashes(new URL(server, 'http://localhost').pathname),
-      }
+      replay = await readRecording(target.replayFile, defaultSpec().document)
     } catch (error) {
       console.error(
         `petstore-contract: --replay ${visible(target.replayFile)}: ${visible((error as Error).message)}`,

@@ -1,16 +1,16 @@
 // `petstore-contract coverage FILE.har`: what recorded traffic (a browser's HAR, the mock's
 // /__mock/requests.har) exercised of the document, with the same table and gate as a contract run.
-import { readFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { coverageOf } from '../coverage/coverageOf.ts'
 import { formatCoverage } from '../coverage/formatCoverage.ts'
 import { missedCoverage, parseMinCoverage } from '../coverage/minCoverage.ts'
-import { HarError, harObservations, readHar } from '../har/readHar.ts'
+import { HarError, harObservations } from '../har/readHar.ts'
 import { defaultSpec } from '../spec/runtime.ts'
-import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
+import { readRecording } from './running/readRecording.ts'
 import { visible } from './text/visible.ts'
 
 export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [options]
@@ -49,19 +49,15 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
     const minimum =
       values['min-coverage'] === undefined ? undefined : parseMinCoverage(values['min-coverage'])
     const spec = values.spec ? await loadCompiledSpec(values.spec) : defaultSpec()
-    const server = spec.document.servers[0]?.url ?? '/v1'
-    const basePath = trimTrailingSlashes(values['base-path'] ?? new URL(server, 'http://localhost').pathname)
-    const text = await readFile(file, 'utf8').catch((error: Error) => {
-      throw new HarError(`${file}: ${error.message}`)
-    })
-    const observations = harObservations(readHar(text), basePath)
+    const recording = await readRecording(file, spec.document, values['base-path'])
+    const basePath = recording.basePath
+    const observations = harObservations(recording.exchanges, basePath)
     const coverage = coverageOf(spec.document, observations)
     console.log(`${observations.length} recorded requests under ${basePath} in ${file}`)
     console.log(formatCoverage(coverage).join('\n'))
     const missed = minimum ? missedCoverage(coverage, minimum) : []
     for (const line of missed) console.log(`Coverage below --min-coverage: ${line}`)
     if (values.json) {
-      const { writeFile } = await import('node:fs/promises')
       await writeFile(values.json, `${JSON.stringify({ ...coverage, missed }, null, 2)}\n`)
       console.log(`wrote ${values.json}`)
       const page = join(dirname(values.json), 'coverage.html')

@@ -2,6 +2,12 @@
 // exported as HAR) replayed against another target, judged by the document and the model, never by
 // the recorded values. Passes against a conforming target, fails against a faulty one naming the
 // check, writes nothing in read-only mode and tags every pet it writes.
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import type { Recording } from '../contract-tests/checks/replayedInteractions.ts'
 import { readHar } from '../har/readHar.ts'
@@ -10,6 +16,7 @@ import { runAgainstServer } from './support/runAgainstServer.ts'
 import { KEY, startMock } from './support/startMock.ts'
 
 let recording: Recording
+let harText: string
 let recorder: Awaited<ReturnType<typeof startMock>>
 
 beforeAll(async () => {
@@ -33,12 +40,15 @@ beforeAll(async () => {
   await fetch(`${base}/pets/46`, { headers })
   await fetch(`${base}/pets/999999`, { headers })
   const har = await (await recorder.control('GET', 'requests.har', 'app')).text()
+  harText = har
   recording = { exchanges: readHar(har), basePath: '/v1' }
   expect(recording.exchanges).toHaveLength(7)
 })
 afterAll(async () => {
   await recorder.close()
 })
+
+const run = promisify(execFile)
 
 const replayAgainst = (options: { fault?: Fault }, run: { readOnly?: boolean } = {}) =>
   runAgainstServer(createReferenceServer({ pets: 30, ...options, apiKey: 'replay-key' }), {
@@ -85,4 +95,31 @@ describe('replaying recorded traffic', () => {
     expect(create?.reason).toMatch(/read-only/)
     expect(verdicts(report)).toContain('listPets pass')
   })
+
+  test('from the command line: --replay FILE.har passes, a file that is not a HAR is a usage error', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'petstore-replay-'))
+    const server = createReferenceServer({ pets: 30, apiKey: 'replay-key' })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+    const cli = join(import.meta.dirname, '..', 'contract-tests', 'cli.ts')
+    try {
+      const file = join(dir, 'app.har')
+      await writeFile(file, harText)
+      const passed = await run(process.execPath, [cli, '-u', baseUrl, '-k', 'replay-key', '--replay', file])
+      expect(passed.stdout).toMatch(/^ {2}PASS {2}replayed_interactions \[required\] createPet$/m)
+      expect(passed.stdout).toMatch(/^Footprint: 2 pets created/m)
+      await writeFile(join(dir, 'bad.har'), 'not json')
+      const usage = await run(process.execPath, [cli, '-u', baseUrl, '--replay', join(dir, 'bad.har')]).catch(
+        (error: { code: number; stderr: string }) => error,
+      )
+      expect((usage as { code?: number }).code).toBe(2)
+      expect((usage as { stderr: string }).stderr).toMatch(
+        /^petstore-contract: --replay .*bad\.har: not JSON/,
+      )
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

@@ -1,0 +1,29 @@
+// A HAR file read for the commands that take recorded traffic (--replay, coverage, breaks): the
+// exchanges and the base path their URLs carry.
+import { readFile } from 'node:fs/promises'
+import { HarError, readHar } from '../../har/readHar.ts'
+import type { PetStoreDocument } from '../../spec/runtime.ts'
+import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
+import type { Recording } from '../checks/replayedInteractions.ts'
+
+/**
+ * Reads `file` as a HAR; `basePath` defaults to the path of the document's first server (`/v1`).
+ * Throws HarError naming the file and the problem.
+ *
+ * @example
+ * await readRecording('app.har', defaultSpec().document) // { exchanges: [...], basePath: '/v1' }
+ */
+export async function readRecording(
+  file: string,
+  document: PetStoreDocument,
+  basePath?: string,
+): Promise<Recording> {
+  const server = document.servers[0]?.url ?? '/v1'
+  const text = await readFile(file, 'utf8').catch((error: Error) => {
+    throw new HarError(`${file}: ${error.message}`)
+  })
+  return {
+    exchanges: readHar(text),
+    basePath: trimTrailingSlashes(basePath ?? new URL(server, 'http://localhost').pathname),
+  }
+}
