@@ -57,7 +57,7 @@ describe('the model phase fails a broken implementation with a shrunk curl scrip
       const script = result?.findings[0]?.script ?? ''
       expect(script).toMatch(/^#!\/bin\/sh\n/)
       // The stream that failed, replayable alone: its seed, one stream, the same budget.
-      expect(script).toMatch(/--seed -?\d+ --concurrency 1 --budget 300seq\n/)
+      expect(script).toMatch(/--seed[ =]-?\d+ --concurrency 1 --budget 300seq\n/)
       expect(script).toMatch(/^# 1\. /m)
       expect(script).toMatch(/^# {4}FAILED: expected /m)
       expect(script).toContain('-H "Authorization: Bearer $PETSTORE_API_KEY"')
@@ -125,7 +125,7 @@ test(
     const concurrent = await modelRun({ fault: 'trims-name' }, { seed: 4242, concurrency: 6 })
     expect(concurrent.generated?.concurrency).toBe(6)
     const script = modelFindings(concurrent)[0]?.findings[0]?.script ?? ''
-    const printed = /--seed (-?\d+) --concurrency 1 --budget (\S+)/.exec(script)
+    const printed = /--seed[ =](-?\d+) --concurrency 1 --budget (\S+)/.exec(script)
     expect(printed).not.toBeNull()
     const replayed = await modelRun(
       { fault: 'trims-name' },
