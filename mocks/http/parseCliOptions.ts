@@ -67,7 +67,7 @@ export const MOCK_CLI_OPTIONS = {
  */
 export function mockUsage(program: string): string {
   return `Usage: ${program} [options]
-       petstore-mock proxy [options]   the validating proxy in front of the real service (npm run proxy in a clone; proxy -h)
+       ${program === 'petstore-mock' ? 'petstore-mock proxy' : 'npm run proxy --'} [options]   the validating proxy in front of the real service (its -h lists them)
 
   -p, --port N           port to listen on; 0 picks a free one     (env PORT, default 4010)
       --host H           address to bind (no short form: -h is help) (env HOST, default 127.0.0.1)
