@@ -60,7 +60,17 @@ export function createProxy(options: ProxyOptions): Proxy {
   const kept: Array<Violation & { request: string }> = []
   let total = 0
 
-  const server = createServer(async (request, response) => {
+  const server = createServer((request, response) => {
+    // Whatever goes wrong inside, the client gets an Error body and the proxy stays up.
+    handle(request, response).catch((failure: Error) => {
+      options.log?.(`${request.method} ${request.url} -> 502 (proxy error: ${failure.message})`)
+      if (!response.headersSent)
+        error(response, 502, 'proxy_error', 'The proxy could not forward this exchange.')
+      else response.destroy()
+    })
+  })
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const target = request.url ?? '/'
     if (!hosts.allows(request.headers.host))
       return error(response, 403, 'host_not_allowed', 'This Host is not allowed (DNS rebinding).')
@@ -133,7 +143,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     )
     response.writeHead(answer.status, out)
     response.end(body)
-  })
+  }
   return { server, violations: () => ({ total, kept: [...kept] }) }
 }
 

@@ -10,6 +10,8 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
       fc.constantFrom(
         '/pets',
         '/pets?status=sold',
+        '/\\',
+        '//',
         '/pets?limit=0',
         '/pets/1',
         '/pets/abc',

@@ -55,7 +55,13 @@ export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) =
   let knowledge = new StoreKnowledge(model)
   const match = operationMatcher(spec.document)
   return (exchange) => {
-    const url = new URL(exchange.target, 'http://proxy.invalid')
+    // A target a URL parser refuses (`/\`, which reads as `//` with no host) is no operation's: not judged.
+    let url: URL
+    try {
+      url = new URL(exchange.target, 'http://proxy.invalid')
+    } catch {
+      return []
+    }
     const matched = match(exchange.method, url.pathname)
     if (!matched) return []
     const operation = matched.operation.operationId

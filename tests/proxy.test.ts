@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { createProxy } from '../proxy/createProxy.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { createReferenceServer, type Fault } from './servers/referenceServer.ts'
+import { sendRaw } from './support/rawHttp.ts'
 import { KEY, startMock } from './support/startMock.ts'
 
 const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }
@@ -97,6 +98,20 @@ describe('the validating proxy', () => {
       }
     },
   )
+
+  test('a request line no URL parser reads (GET /\\) gets an answer, and the proxy stays up', async () => {
+    const it = await through(`${mock.origin}/v1`)
+    try {
+      const odd = await sendRaw(
+        Number(new URL(it.origin).port),
+        'GET /\\ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+      )
+      expect(odd.status).toBeLessThan(500)
+      expect((await fetch(`${it.base}/pets/1`, { headers })).status).toBe(200)
+    } finally {
+      await it.close()
+    }
+  })
 
   test('a dead upstream is a 502 with an Error body, never a hang or a crash', async () => {
     // Port 9 (discard) on loopback: nothing listens there.
