@@ -42,6 +42,8 @@ export interface HarEntry {
   _forced?: string
   /** The id of the pet a 201 created (the journal keeps no response body; a replay maps ids by it). */
   _createdId?: string
+  /** What the validating proxy found wrong with this exchange (proxy/trafficJudge.ts). */
+  _violations?: ReadonlyArray<{ check: string; level: string; message: string }>
 }
 
 export interface Har {

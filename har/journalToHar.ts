@@ -1,8 +1,9 @@
-// A mock session's request journal as HAR 1.2, so what an app sent can be opened in a browser's
+// A request journal (a mock session's, or the validating proxy's) as HAR 1.2, so what an app sent can be opened in a browser's
 // developer tools, replayed, or measured for coverage. The journal keeps what it keeps (decision
 // 019): the request line, the request body (4,096 characters, credentials redacted), the status,
 // the operation and whether the answer was forced; no headers and no response body, so the HAR
-// carries none either (its headers and content are empty, as HAR allows).
+// carries none either (its headers and content are empty, as HAR allows). The proxy's entries add
+// the time the upstream took and what the proxy found wrong (`_violations`).
 import type { Har, HarEntry } from './Har.ts'
 
 /** One journal entry as the control plane reads it (mocks/core/RequestJournal.ts), redacted already. */
@@ -16,6 +17,10 @@ export interface JournalView {
   body?: string
   forced?: string
   createdId?: string
+  /** Milliseconds the answer took (the proxy measures it; the mock answers at once). */
+  ms?: number
+  /** The proxy's verdicts on the exchange, kept in the HAR as `_violations`. */
+  violations?: ReadonlyArray<{ check: string; level: string; message: string }>
 }
 
 /**
@@ -42,7 +47,7 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
   const search = new URLSearchParams(queryString.map(({ name, value }) => [name, value])).toString()
   return {
     startedDateTime: entry.time,
-    time: 0,
+    time: entry.ms ?? 0,
     request: {
       method: entry.method,
       url: `${origin}${entry.path}${search ? `?${search}` : ''}`,
@@ -66,9 +71,14 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
       bodySize: -1,
     },
     cache: {},
-    timings: { send: 0, wait: 0, receive: 0 },
+    timings: { send: 0, wait: entry.ms ?? 0, receive: 0 },
     _operation: entry.operation,
     ...(entry.forced === undefined ? {} : { _forced: entry.forced }),
     ...(entry.createdId === undefined ? {} : { _createdId: entry.createdId }),
+    ...(entry.violations === undefined
+      ? {}
+      : {
+          _violations: entry.violations.map(({ check, level, message }) => ({ check, level, message })),
+        }),
   }
 }

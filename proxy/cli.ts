@@ -9,7 +9,7 @@ export const PROXY_USAGE = `Usage: petstore-mock proxy --upstream URL [options]
 
 Forwards every request unchanged to the real service and checks each exchange against the spec and
 the contract suite's interface model; violations go to the log line, an X-Petstore-Violations
-header and GET /__mock/violations (DELETE clears it).
+header, the page at /__mock/ and GET /__mock/violations.
 
   --upstream URL       the real service's base URL, ending in /v1 (env PETSTORE_UPSTREAM; required)
   -p, --port N         port to listen on; 0 picks a free one (env PORT, default 4020)
@@ -17,8 +17,20 @@ header and GET /__mock/violations (DELETE clears it).
       --allowed-host H serve Host name H besides IP addresses and localhost; repeat
       --spec FILE      judge against this OpenAPI document (default: the packaged one)
       --timeout MS     how long the upstream may take to answer (default 30000)
+      --journal-size N exchanges kept for /__mock/requests, .har and coverage (default 500)
   -q, --quiet          no per-request log lines
-  -h, --help           this text`
+  -h, --help           this text
+
+The proxy's own endpoints (never forwarded):
+  GET    /__mock/                the page: violations and requests, live
+  GET    /__mock/health          ok, and the upstream
+  GET    /__mock/violations      what the traffic broke, newest last
+  DELETE /__mock/violations      forget them
+  GET    /__mock/requests        the exchanges forwarded, with their verdicts, newest last
+  DELETE /__mock/requests        forget them
+  GET    /__mock/requests.har    the same as HAR 1.2, to replay (petstore-contract) or measure
+  GET    /__mock/coverage        what the traffic exercised of the document
+  GET    /__mock/coverage.html   the same as a page`
 
 /**
  * Runs the proxy until it is stopped; resolves the exit status of a usage error (2) or never.
@@ -47,9 +59,19 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
   }
   const port = Number(values.port ?? process.env.PORT ?? 4020)
   const timeoutMs = Number(values.timeout ?? 30_000)
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(timeoutMs) || timeoutMs < 1) {
+  const journalSize = Number(values['journal-size'] ?? 500)
+  if (
+    !Number.isInteger(port) ||
+    port < 0 ||
+    port > 65535 ||
+    !Number.isInteger(timeoutMs) ||
+    timeoutMs < 1 ||
+    !Number.isInteger(journalSize) ||
+    journalSize < 1 ||
+    journalSize > 10_000
+  ) {
     console.error(
-      `petstore-mock proxy: --port must be 0-65535 and --timeout a positive whole number\n\n${PROXY_USAGE}`,
+      `petstore-mock proxy: --port must be 0-65535, --timeout a positive whole number and --journal-size 1-10000\n\n${PROXY_USAGE}`,
     )
     return 2
   }
@@ -66,6 +88,7 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
     upstream,
     spec,
     timeoutMs,
+    journalSize,
     allowedHosts: values['allowed-host'] ?? [],
     ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
   })
@@ -74,7 +97,7 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
   const address = proxy.server.address()
   const bound = typeof address === 'object' && address ? address.port : port
   console.log(
-    `petstore-mock proxy listening on http://${host}:${bound}, forwarding to ${upstream}; violations at /__mock/violations`,
+    `petstore-mock proxy listening on http://${host}:${bound}, forwarding to ${upstream}; violations at http://${host}:${bound}/__mock/`,
   )
   const stop = () => proxy.server.close(() => process.exit(0))
   process.once('SIGTERM', stop)
@@ -82,19 +105,19 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
   return new Promise<number>(() => undefined)
 }
 
+/** The options the proxy's parser accepts (its --help names each). */
+export const PROXY_CLI_OPTIONS = {
+  upstream: { type: 'string' },
+  port: { type: 'string', short: 'p' },
+  host: { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+  spec: { type: 'string' },
+  timeout: { type: 'string' },
+  'journal-size': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
 function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    strict: true,
-    options: {
-      upstream: { type: 'string' },
-      port: { type: 'string', short: 'p' },
-      host: { type: 'string' },
-      'allowed-host': { type: 'string', multiple: true },
-      spec: { type: 'string' },
-      timeout: { type: 'string' },
-      quiet: { type: 'boolean', short: 'q' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }).values
+  return parseArgs({ args: [...argv], strict: true, options: PROXY_CLI_OPTIONS }).values
 }

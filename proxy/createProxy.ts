@@ -1,13 +1,23 @@
 // The validating proxy: a frontend points at it instead of staging; every request is forwarded
 // unchanged (method, path, query, headers but the hop-by-hop ones, body) and every exchange judged
-// (proxy/trafficJudge.ts). Violations go to the log line, an `X-Petstore-Violations` header and
-// `GET /__mock/violations`. The upstream is not trusted: its body is read up to a cap, a dead
+// (proxy/trafficJudge.ts). Violations go to the log line, an `X-Petstore-Violations` header, the
+// page at `/__mock/` and `GET /__mock/violations`; the exchanges to a bounded journal (`/__mock/requests`,
+// `.har`, `/__mock/coverage`). The upstream is not trusted: its body is read up to a cap, a dead
 // upstream is a 502 and a stalled one a 504, each with an Error body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { exactJson, parseJsonLossless } from '../contract-tests/json/parseJsonLossless.ts'
+import { operationMatcher } from '../coverage/matchOperation.ts'
+import { journalEntry } from '../mocks/core/journalEntry.ts'
+import { JOURNAL_SIZE, RequestJournal } from '../mocks/core/RequestJournal.ts'
+import { corsPolicy } from '../mocks/http/cors.ts'
 import { hostPolicy } from '../mocks/http/hostAllowed.ts'
+import { refuseUnsafeRequest } from '../mocks/http/refuseUnsafeRequest.ts'
+import { readPackageInfo } from '../spec/packageInfo.ts'
 import type { CompiledSpec } from '../spec/runtime.ts'
 import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
-import { trafficJudge, type Violation } from './trafficJudge.ts'
+import { isProxyControl, type ProxiedEntry, type ProxyState, proxyControl } from './proxyControl.ts'
+import { trafficJudge } from './trafficJudge.ts'
+import { type LoggedViolation, ViolationLog } from './ViolationLog.ts'
 
 export interface ProxyOptions {
   /** The real service's base URL, ending in its base path: `https://staging.example.com/v1`. */
@@ -18,12 +28,11 @@ export interface ProxyOptions {
   /** Milliseconds the upstream may take to answer; default 30 s. */
   timeoutMs?: number
   allowedHosts?: readonly string[]
+  /** Exchanges the journal keeps (`/__mock/requests`, `.har`, coverage); JOURNAL_SIZE (500) by default. */
+  journalSize?: number
   /** One line per request (violations named); none when undefined. */
   log?: (line: string) => void
 }
-
-/** Violations `GET /__mock/violations` keeps, newest last. */
-export const VIOLATIONS_KEPT = 1_000
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -40,8 +49,13 @@ const HOP_BY_HOP = new Set([
 export interface Proxy {
   server: Server
   /** What was found so far, newest last (VIOLATIONS_KEPT at most), and how many in all. */
-  violations(): { total: number; kept: Array<Violation & { request: string }> }
+  violations(): { total: number; kept: LoggedViolation[] }
+  /** The exchanges forwarded, newest last (the journal's bound). */
+  journal: RequestJournal<ProxiedEntry>
 }
+
+/** Bearer tokens shorter than this are not hidden in the journal: `1` would hide every `1` in a path. */
+const SECRET_MIN_CHARS = 8
 
 /**
  * A proxy server (not listening yet).
@@ -54,11 +68,24 @@ export function createProxy(options: ProxyOptions): Proxy {
   const upstream = new URL(trimTrailingSlashes(options.upstream))
   const basePath = upstream.pathname
   const judge = trafficJudge(options.spec)
+  const match = operationMatcher(options.spec.document)
+  const operationOf = (method: string, target: string): string | undefined => {
+    if (!target.startsWith(`${basePath}/`)) return undefined
+    const path = target.slice(basePath.length).split('?')[0] ?? ''
+    return match(method, path)?.operation.operationId
+  }
   const hosts = hostPolicy(options.allowedHosts)
   const maxBody = options.maxBodyBytes ?? 1_048_576
   const timeoutMs = options.timeoutMs ?? 30_000
-  const kept: Array<Violation & { request: string }> = []
-  let total = 0
+  const cors = corsPolicy()
+  const state: ProxyState = {
+    upstream,
+    basePath,
+    spec: options.spec,
+    journal: new RequestJournal<ProxiedEntry>(options.journalSize ?? JOURNAL_SIZE),
+    violations: new ViolationLog(),
+    version: readPackageInfo().version,
+  }
 
   const server = createServer((request, response) => {
     // Whatever goes wrong inside, the client gets an Error body and the proxy stays up.
@@ -72,18 +99,37 @@ export function createProxy(options: ProxyOptions): Proxy {
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const target = request.url ?? '/'
-    if (!hosts.allows(request.headers.host))
-      return error(response, 403, 'host_not_allowed', 'This Host is not allowed (DNS rebinding).')
-    if (target === '/__mock/violations') {
-      if (request.method === 'DELETE') {
-        kept.length = 0
-        total = 0
-        response.writeHead(204).end()
-        return
-      }
-      return json(response, 200, { total, violations: kept })
+    const method = request.method ?? 'GET'
+    // The same guard as the mock's: a refused Host (DNS rebinding), a cross-site write to /__mock.
+    const refused = refuseUnsafeRequest(
+      {
+        method,
+        target,
+        host: request.headers.host,
+        origin: request.headers.origin,
+        contentType: request.headers['content-type'],
+      },
+      cors,
+      hosts,
+    )
+    if (refused) return json(response, refused.status, refused.body)
+    if (isProxyControl(target)) {
+      const answer = proxyControl(
+        method,
+        target,
+        request.headers['if-none-match'],
+        request.headers.host,
+        state,
+      )
+      const length =
+        answer.status === 204 || answer.status === 304
+          ? {}
+          : { 'content-length': String(Buffer.byteLength(answer.body)) }
+      response.writeHead(answer.status, { ...answer.headers, ...length })
+      response.end(method === 'HEAD' ? undefined : answer.body)
+      return
     }
-    if (target === '/__mock/health') return json(response, 200, { status: 'ok', upstream: upstream.href })
+    const started = performance.now()
     const requestBody = await readCapped(request, maxBody)
     if (requestBody === undefined)
       return error(response, 413, 'payload_too_large', `The request body is over ${maxBody} bytes.`)
@@ -91,7 +137,6 @@ export function createProxy(options: ProxyOptions): Proxy {
     for (const [name, value] of Object.entries(request.headers))
       if (!HOP_BY_HOP.has(name) && value !== undefined)
         headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-    const method = request.method ?? 'GET'
     let answer: Response
     try {
       answer = await fetch(`${upstream.origin}${target}`, {
@@ -129,9 +174,23 @@ export function createProxy(options: ProxyOptions): Proxy {
           responseText: body.toString('utf8'),
         })
       : []
-    total += found.length
-    for (const violation of found) kept.push({ ...violation, request: `${method} ${target}` })
-    if (kept.length > VIOLATIONS_KEPT) kept.splice(0, kept.length - VIOLATIONS_KEPT)
+    state.violations.add(found, `${method} ${target}`)
+    const token = /^bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1]
+    state.journal.record({
+      ...journalEntry(
+        {
+          method,
+          url: target,
+          status: answer.status,
+          operation: operationOf(method, target),
+          body: requestBody.length > 0 ? requestBody.toString('utf8') : undefined,
+          createdId: answer.status === 201 ? createdIdOf(body) : undefined,
+        },
+        token !== undefined && token.length >= SECRET_MIN_CHARS ? [token] : [],
+      ),
+      ms: Math.round(performance.now() - started),
+      violations: found,
+    })
     const out: Record<string, string> = {}
     answer.headers.forEach((value, name) => {
       if (!HOP_BY_HOP.has(name)) out[name] = value
@@ -144,11 +203,31 @@ export function createProxy(options: ProxyOptions): Proxy {
     response.writeHead(answer.status, out)
     response.end(body)
   }
-  return { server, violations: () => ({ total, kept: [...kept] }) }
+  return {
+    server,
+    violations: () => ({ total: state.violations.total, kept: state.violations.kept() }),
+    journal: state.journal,
+  }
+}
+
+/** The id in a 201's body, as its exact digits (a replay maps recorded ids to the target's by it). */
+function createdIdOf(body: Buffer): string | undefined {
+  try {
+    const id = (exactJson(parseJsonLossless(body.toString('utf8'))) as { id?: unknown } | null)?.id
+    return typeof id === 'number' || typeof id === 'bigint' ? String(id) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+  const text = JSON.stringify(body)
+  response
+    .writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+    })
+    .end(text)
 }
 
 function error(response: ServerResponse, status: number, code: string, message: string): void {

@@ -1,33 +1,19 @@
 // The mock's journal as HAR 1.2: valid against the HAR schema (the har-schema package), credentials
 // redacted, readable back by readHar, and measured by `petstore-contract coverage FILE.har`.
 import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { Ajv } from 'ajv'
 import fc from 'fast-check'
 import { coverageOf } from '../coverage/coverageOf.ts'
 import { HarError, harObservations, readHar } from '../har/readHar.ts'
 import { defaultSpec } from '../spec/runtime.ts'
+import { harValidator } from './support/harValidator.ts'
 import { startMock } from './support/startMock.ts'
 
 const run = promisify(execFile)
-const require = createRequire(import.meta.url)
-
-/** The HAR 1.2 schema of the har-schema package (draft-06, with its own non-standard keywords). */
-async function harValidator() {
-  const folder = join(require.resolve('har-schema'), '..')
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false })
-  ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'))
-  for (const file of (await readdir(folder)).filter((name) => name.endsWith('.json')))
-    ajv.addSchema(JSON.parse(await readFile(join(folder, file), 'utf8')))
-  const validate = ajv.getSchema('har.json#')
-  if (!validate) throw new Error('har-schema has no har.json#')
-  return validate
-}
 
 let it: Awaited<ReturnType<typeof startMock>>
 let dir: string

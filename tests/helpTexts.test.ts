@@ -4,6 +4,8 @@ import { describe, expect, test } from '@jest/globals'
 import { CONTRACT_CLI_OPTIONS, contractUsage } from '../contract-tests/running/ContractTarget.ts'
 import { controlEndpoints } from '../mocks/core/controlPlane.ts'
 import { MOCK_CLI_OPTIONS, mockUsage } from '../mocks/http/parseCliOptions.ts'
+import { PROXY_CLI_OPTIONS, PROXY_USAGE } from '../proxy/cli.ts'
+import { PROXY_ENDPOINTS } from '../proxy/proxyControl.ts'
 
 /** The help's lines that describe `--name` (and its short form, when it has one). */
 function describes(help: string, name: string, option: { short?: string }): boolean {
@@ -17,6 +19,7 @@ function describes(help: string, name: string, option: { short?: string }): bool
 describe.each([
   ['petstore-mock', mockUsage('petstore-mock'), MOCK_CLI_OPTIONS],
   ['petstore-contract', contractUsage('petstore-contract'), CONTRACT_CLI_OPTIONS],
+  ['petstore-mock proxy', PROXY_USAGE, PROXY_CLI_OPTIONS],
 ] as const)('%s --help', (_bin, help, options) => {
   test('names every option the parser accepts, with its short form', () => {
     const missing = Object.entries(options)
@@ -46,5 +49,19 @@ describe('petstore-mock --help, endpoints', () => {
   test('and the inspector page and the spec in use, served beside them', () => {
     expect(help).toMatch(/^\s+GET\s+\/__mock\/\s/m)
     expect(help).toMatch(/^\s+GET\s+\/__mock\/openapi\.yaml\s/m)
+  })
+})
+
+describe('petstore-mock proxy --help, endpoints', () => {
+  test("lists every one of the proxy's endpoints with each of its methods", () => {
+    const missing = Object.entries(PROXY_ENDPOINTS)
+      .flatMap(([name, methods]) => methods.map((method) => `${method} /__mock/${name}`))
+      .filter((endpoint) => {
+        const [method, path] = endpoint.split(' ')
+        return !new RegExp(`^\\s+${method}\\s+${(path as string).replaceAll('.', '\\.')}\\s`, 'm').test(
+          PROXY_USAGE,
+        )
+      })
+    expect(missing).toEqual([])
   })
 })

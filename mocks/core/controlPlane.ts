@@ -1,4 +1,5 @@
 import { coverageOf } from '../../coverage/coverageOf.ts'
+import { journalObservations } from '../../coverage/journalObservations.ts'
 import { journalToHar } from '../../har/journalToHar.ts'
 import type { Pet, PetStoreDocument, SpecValidators } from '../../spec/runtime.ts'
 import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
@@ -99,19 +100,10 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
     // What the session's journal exercised of the document (coverage/): the app's real traffic.
     GET: (_request, context) => {
       const base = trimTrailingSlashes(context.basePath ?? '/v1')
-      const observations = readSession(context)
+      const entries = readSession(context)
         .journal.entries()
         .map((record) => readJournalRecord(record, context.secrets))
-        .filter((entry) => entry.path.startsWith(`${base}/`))
-        .map((entry) => ({
-          method: entry.method,
-          path: entry.path.slice(base.length),
-          query: Object.entries(entry.query).flatMap(([name, value]) =>
-            (Array.isArray(value) ? value : [value]).map((one) => [name, one] as const),
-          ),
-          ...(entry.body === undefined ? {} : { body: parseJsonOrUndefined(entry.body) }),
-          status: entry.status,
-        }))
+      const observations = journalObservations(entries, base)
       return ok(coverageOf(context.document, observations))
     },
   },
@@ -290,12 +282,4 @@ export function controlEndpoints(): string[] {
   return Object.entries(ENDPOINTS).flatMap(([name, methods]) =>
     Object.keys(methods).map((method) => `${method} ${CONTROL_PREFIX}/${name}`),
   )
-}
-
-function parseJsonOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }

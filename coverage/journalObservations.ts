@@ -1,0 +1,42 @@
+// A request journal (the mock's session, the proxy's traffic) as coverage observations: one mapping,
+// so the mock's `/__mock/coverage` and the proxy's count the same requests the same way.
+import type { Observation } from './coverageOf.ts'
+
+/** What coverage reads of a journal entry (mocks/core/RequestJournal.ts's JournalEntry has it all). */
+export interface JournalLine {
+  method: string
+  /** The path as recorded, base path included: `/v1/pets/7`. */
+  path: string
+  query: Record<string, string | string[]>
+  body?: string | undefined
+  status: number
+}
+
+/**
+ * The observations of the entries under `basePath` (the others are no operation's), in order.
+ *
+ * @example
+ * journalObservations([{ method: 'GET', path: '/v1/pets', query: { limit: '5' }, status: 200 }], '/v1')
+ * // [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]
+ */
+export function journalObservations(entries: readonly JournalLine[], basePath: string): Observation[] {
+  return entries
+    .filter((entry) => entry.path.startsWith(`${basePath}/`))
+    .map((entry) => ({
+      method: entry.method,
+      path: entry.path.slice(basePath.length),
+      query: Object.entries(entry.query).flatMap(([name, value]) =>
+        (Array.isArray(value) ? value : [value]).map((one) => [name, one] as const),
+      ),
+      ...(entry.body === undefined ? {} : { body: parseJsonOrUndefined(entry.body) }),
+      status: entry.status,
+    }))
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

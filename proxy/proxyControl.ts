@@ -1,0 +1,125 @@
+// The proxy's own endpoints under /__mock/ (never forwarded): its page, its health, what it found and
+// what it saw, as JSON, HAR 1.2 and coverage. Pure: state in, answer out; createProxy does the I/O.
+import { coverageHtml } from '../coverage/coverageHtml.ts'
+import { coverageOf } from '../coverage/coverageOf.ts'
+import { journalObservations } from '../coverage/journalObservations.ts'
+import { journalToHar } from '../har/journalToHar.ts'
+import type { JournalEntry, RequestJournal } from '../mocks/core/RequestJournal.ts'
+import type { CompiledSpec } from '../spec/runtime.ts'
+import { PROXY_PAGE_HEADERS, PROXY_PAGE_HTML } from './proxyInspectorPage.ts'
+import type { Violation } from './trafficJudge.ts'
+import type { ViolationLog } from './ViolationLog.ts'
+
+/** One forwarded exchange as the proxy's journal keeps it: the mock journal's entry, timed and judged. */
+export type ProxiedEntry = JournalEntry & { ms: number; violations: Violation[] }
+
+export interface ProxyState {
+  upstream: URL
+  /** The upstream's base path, `/v1`. */
+  basePath: string
+  spec: CompiledSpec
+  journal: RequestJournal<ProxiedEntry>
+  violations: ViolationLog
+  version: string
+}
+
+export interface ControlAnswer {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+export const PROXY_CONTROL_PREFIX = '/__mock'
+
+/** The proxy's endpoints, for its --help and its tests: `GET /__mock/violations`, … */
+export const PROXY_ENDPOINTS: Readonly<Record<string, readonly string[]>> = {
+  '': ['GET'],
+  health: ['GET'],
+  violations: ['GET', 'DELETE'],
+  requests: ['GET', 'DELETE'],
+  'requests.har': ['GET'],
+  coverage: ['GET'],
+  'coverage.html': ['GET'],
+}
+
+/** True when the target is the proxy's own (`/__mock`, `/__mock/…`): answered here, never forwarded. */
+export function isProxyControl(target: string): boolean {
+  return (
+    target === PROXY_CONTROL_PREFIX ||
+    target.startsWith(`${PROXY_CONTROL_PREFIX}/`) ||
+    target.startsWith(`${PROXY_CONTROL_PREFIX}?`)
+  )
+}
+
+/**
+ * The answer to a request for one of the proxy's endpoints.
+ *
+ * @example
+ * proxyControl('GET', '/__mock/violations', undefined, '127.0.0.1:4020', state)
+ * // { status: 200, headers: { 'content-type': 'application/json' }, body: '{"total":0,"violations":[]}' }
+ */
+export function proxyControl(
+  method: string,
+  target: string,
+  ifNoneMatch: string | undefined,
+  host: string | undefined,
+  state: ProxyState,
+): ControlAnswer {
+  const path = target.split('?')[0] ?? ''
+  const name = path === PROXY_CONTROL_PREFIX ? '' : path.slice(PROXY_CONTROL_PREFIX.length + 1)
+  const methods = Object.hasOwn(PROXY_ENDPOINTS, name) ? PROXY_ENDPOINTS[name] : undefined
+  if (!methods)
+    return error(404, 'not_found', `The proxy has no ${PROXY_CONTROL_PREFIX}/${name.slice(0, 100)}.`)
+  const verb = method === 'HEAD' ? 'GET' : method
+  if (!methods.includes(verb))
+    return {
+      ...error(405, 'method_not_allowed', `Only ${methods.join(', ')} on ${path}.`),
+      headers: { 'content-type': 'application/json', allow: methods.join(', ') },
+    }
+  const entries = () => state.journal.entries()
+  switch (`${verb} ${name}`) {
+    case 'GET ':
+      return { status: 200, headers: { ...PROXY_PAGE_HEADERS }, body: PROXY_PAGE_HTML }
+    case 'GET health':
+      return json({ status: 'ok', upstream: state.upstream.href })
+    case 'GET violations':
+      return json({ total: state.violations.total, violations: state.violations.kept() })
+    case 'DELETE violations':
+      state.violations.clear()
+      return { status: 204, headers: {}, body: '' }
+    case 'GET requests': {
+      // The page polls: one ETag over the journal and the violations, 304 while neither changed.
+      const etag = `"${state.journal.version}.${state.violations.clears}"`
+      if (ifNoneMatch === etag) return { status: 304, headers: { etag }, body: '' }
+      return { ...json(entries()), headers: { 'content-type': 'application/json', etag } }
+    }
+    case 'DELETE requests':
+      state.journal.clear()
+      return { status: 204, headers: {}, body: '' }
+    case 'GET requests.har':
+      return json(journalToHar(entries(), `http://${host ?? '127.0.0.1'}`, state.version))
+    case 'GET coverage':
+      return json(coverage(state))
+    default:
+      return {
+        status: 200,
+        headers: {
+          ...PROXY_PAGE_HEADERS,
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+        },
+        body: coverageHtml(coverage(state), `the traffic through the proxy to ${state.upstream.href}`),
+      }
+  }
+}
+
+function coverage(state: ProxyState) {
+  return coverageOf(state.spec.document, journalObservations(state.journal.entries(), state.basePath))
+}
+
+function json(body: unknown, status = 200): ControlAnswer {
+  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+}
+
+function error(status: number, code: string, message: string): ControlAnswer {
+  return json({ code, message, status }, status)
+}

@@ -1,0 +1,72 @@
+// The proxy's page at `/__mock/`: what the frontend's traffic broke, live. One HTML document with its
+// style and script inline, under a CSP that allows only those two and fetches to the proxy itself.
+import { createHash } from 'node:crypto'
+import { proxyInspectorScript } from './proxyInspectorScript.ts'
+
+const STYLE = `
+body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #1b1b1b; background: #fafafa; }
+h1 { font-size: 1.3rem; margin: 0 0 .25rem; } h2 { font-size: 1.05rem; margin: 1.25rem 0 .4rem; }
+.muted { color: #555; margin: .2rem 0; }
+section { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .5rem 1rem 1rem; margin-bottom: 1rem; }
+table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .2rem .5rem; border-bottom: 1px solid #eee; vertical-align: top; }
+td { overflow-wrap: anywhere; } th { background: #f3f3f3; font-weight: 600; position: sticky; top: 0; }
+.scroll { max-height: 30rem; overflow: auto; }
+#violations td:nth-child(2), tr[data-violated] td:nth-child(5) { color: #a01010; font-weight: 600; }
+#no-violations { color: #145a14; }
+[role=alert] { color: #8a1010; background: #fde8e8; border: 1px solid #e3a0a0; padding: .4rem .6rem; border-radius: 4px; }
+`
+
+const BODY = `
+<h1>Pet Store proxy</h1>
+<p class="muted">Forwarding to <strong id="upstream">…</strong> · <span id="updated"></span> ·
+<a href="/__mock/requests.har">requests.har</a> · <a href="/__mock/coverage.html">coverage</a> ·
+<button type="button" id="clear">Clear</button></p>
+<p id="error" role="alert" hidden></p>
+<section aria-labelledby="violations-title">
+  <h2 id="violations-title">Violations: <span id="violation-total" data-testid="violation-total">0</span></h2>
+  <p id="no-violations">No exchange broke the document or the interface model.</p>
+  <div class="scroll"><table><thead><tr><th>request</th><th>check</th><th>level</th><th>operation</th><th>what was seen</th></tr></thead><tbody id="violations"></tbody></table></div>
+</section>
+<section aria-labelledby="requests-title">
+  <h2 id="requests-title">Requests</h2>
+  <p class="muted" id="request-count"></p>
+  <div class="scroll"><table><thead><tr><th>time (UTC)</th><th>method</th><th>target</th><th>status</th><th>violations</th></tr></thead><tbody id="requests"></tbody></table></div>
+</section>
+`
+
+const SCRIPT = `(${proxyInspectorScript.toString()})()`
+
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`
+
+/** Nothing but the page's own inline style and script, and fetches to the proxy. */
+const CSP = [
+  "default-src 'none'",
+  `script-src '${sha256(SCRIPT)}'`,
+  `style-src '${sha256(STYLE)}'`,
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/** The page's headers: HTML, its CSP, no sniffing, no caching. */
+export const PROXY_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+}
+
+export const PROXY_PAGE_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pet Store proxy</title>
+<style>${STYLE}</style>
+</head>
+<body>${BODY}<script>${SCRIPT}</script>
+</body>
+</html>
+`
