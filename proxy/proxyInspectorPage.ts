@@ -12,6 +12,7 @@ table { border-collapse: collapse; width: 100%; } th, td { text-align: left; pad
 td { overflow-wrap: anywhere; } th { background: #f3f3f3; font-weight: 600; position: sticky; top: 0; }
 .scroll { max-height: 30rem; overflow: auto; }
 #violations td:nth-child(2), tr[data-violated] td:nth-child(5) { color: #a01010; font-weight: 600; }
+#violations td:nth-child(-n+4), #requests td:nth-child(-n+2) { white-space: nowrap; overflow-wrap: normal; }
 #no-violations { color: #145a14; }
 [role=alert] { color: #8a1010; background: #fde8e8; border: 1px solid #e3a0a0; padding: .4rem .6rem; border-radius: 4px; }
 `

@@ -147,6 +147,11 @@ export interface ReferenceOptions extends Variation {
   nameColumnWidth?: number
   /** Delay before every answer, in ms: a staging-like round trip. */
   latencyMs?: number
+  /**
+   * Answer CORS as a staging service that serves a web app does: `Access-Control-Allow-Origin: *`
+   * on every answer, and a preflight (OPTIONS with Access-Control-Request-Method) answered 204.
+   */
+  cors?: boolean
 }
 
 /** A stored pet. categoryId is a bigint beyond ±(2^53 − 1), so nothing is rounded. */
@@ -224,6 +229,19 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
 
   return createServer(async (req, res) => {
     if (options.latencyMs) await sleep(options.latencyMs)
+    if (options.cors) {
+      res.setHeader('access-control-allow-origin', '*')
+      res.setHeader('access-control-expose-headers', 'location, deprecation, sunset, link, www-authenticate')
+      if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+        res.writeHead(204, {
+          'access-control-allow-methods': 'GET, POST',
+          'access-control-allow-headers': 'authorization, content-type',
+          'access-control-max-age': '600',
+        })
+        res.end()
+        return
+      }
+    }
     const url = new URL(req.url ?? '/', 'http://reference')
     const path = url.pathname.replace(/^\/v1/, '')
     const operation =

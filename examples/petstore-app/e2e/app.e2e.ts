@@ -3,17 +3,15 @@
 // Run by node:test (`npm run test:browser`), not Jest: Vite's bundler (rolldown) fails its own type
 // checks inside Jest's vm contexts ("Value is none of these types `BindingPluginOptions`...").
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium, type Page } from 'playwright-core'
-import { build, type PreviewServer, preview } from 'vite'
+import type { Browser, Page } from 'playwright-core'
 import { createHttpMock, type HttpMock, listen } from '../../../mocks/http/createHttpMock.ts'
-import { CHROMIUM_ARGS, findChromium, isCi } from '../../../tests/support/findChromium.ts'
+import { findChromium, isCi } from '../../../tests/support/findChromium.ts'
+import { type ServedApp, serveApp } from './serveApp.ts'
 
-const APP_CONFIG = fileURLToPath(new URL('../vite.config.ts', import.meta.url))
 const SCREENSHOT = fileURLToPath(new URL('../../../reports/browser/app.png', import.meta.url))
 const WAIT_MS = 10_000
 
@@ -25,8 +23,7 @@ const skip =
 if (skip) console.warn(`SKIPPED the browser tests: ${skip}`)
 
 describe('the example app in Chromium', { skip, timeout: 120_000 }, () => {
-  let outDir: string
-  let server: PreviewServer
+  let app: ServedApp
   let appUrl: string
   let browser: Browser
   let page: Page
@@ -35,17 +32,9 @@ describe('the example app in Chromium', { skip, timeout: 120_000 }, () => {
   before(async () => {
     if (!chromiumPath)
       throw new Error('CI is set and `chromium` is not installed: apt-get install -y chromium')
-    outDir = await mkdtemp(join(tmpdir(), 'petstore-app-'))
-    await build({ configFile: APP_CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-    server = await preview({
-      configFile: APP_CONFIG,
-      logLevel: 'warn',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: 0, strictPort: false },
-    })
-    appUrl = server.resolvedUrls?.local[0] ?? ''
-    assert.match(appUrl, /^http:\/\/127\.0\.0\.1:\d+\/$/)
-    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, timeout: WAIT_MS })
+    app = await serveApp(chromiumPath, WAIT_MS)
+    appUrl = app.appUrl
+    browser = app.browser
     page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
     page.setDefaultTimeout(WAIT_MS)
     page.on('console', (message) => consoleMessages.push({ type: message.type(), text: message.text() }))
@@ -55,9 +44,7 @@ describe('the example app in Chromium', { skip, timeout: 120_000 }, () => {
   })
 
   after(async () => {
-    await browser?.close()
-    await server?.close()
-    if (outDir) await rm(outDir, { recursive: true, force: true })
+    await app?.close()
   })
 
   test('the service worker answers /v1 and the page lists the 20 pets a page holds by default', async () => {
