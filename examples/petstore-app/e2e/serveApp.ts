@@ -19,12 +19,17 @@ export interface ServedApp {
 }
 
 /**
- * Builds and serves the app, and launches Chromium from `chromiumPath`.
+ * Builds and serves the app, and launches Chromium from `chromiumPath` (undefined only where the
+ * tests were told not to skip: CI, which must have it).
  *
  * @example
  * const app = await serveApp(findChromium()!, 10_000); await app.browser.newPage(); await app.close()
  */
-export async function serveApp(chromiumPath: string, launchTimeoutMs: number): Promise<ServedApp> {
+export async function serveApp(
+  chromiumPath: string | undefined,
+  launchTimeoutMs: number,
+): Promise<ServedApp> {
+  if (!chromiumPath) throw new Error('CI is set and `chromium` is not installed: apt-get install -y chromium')
   const outDir = await mkdtemp(join(tmpdir(), 'petstore-app-'))
   await build({ configFile: APP_CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
   const server = await preview({
