@@ -11,7 +11,7 @@ describe('parseBenchArgs', () => {
       warmupSeconds: 3,
       startups: 3,
     })
-    expect(options.parts).toEqual(['http', 'store', 'contract', 'state', 'latency'])
+    expect(options.parts).toEqual(['http', 'store', 'contract', 'state', 'latency', 'proxy'])
     expect(options.stateSizes).toEqual([0, 1_000_000])
   })
 

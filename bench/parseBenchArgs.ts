@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 
-export type BenchPart = 'http' | 'store' | 'contract' | 'state' | 'latency'
+export type BenchPart = 'http' | 'store' | 'contract' | 'state' | 'latency' | 'proxy'
 
 export interface BenchOptions {
   quick: boolean
@@ -27,14 +27,14 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
 
   --quick             short run for a CI smoke test: 2 s per route after 1 s warm-up, one start-up each
   --enforce           exit 1 when a target is missed (default: print MISSED and exit 0)
-  --only PART         http, store, contract, state or latency; repeat for more (default: all five)
+  --only PART         http, store, contract, state, latency or proxy; repeat for more (default: all six)
   --server ID         bare, mock, mock-npm (npm start, start-up only), mock-logging, prism, prism-error; repeat (default: all)
   --connections N     autocannon connections (default 50)
   --duration S        measured seconds per route (default 10, --quick 2)
   --warmup S          unmeasured warm-up seconds per route (default 3, --quick 1)
   --help              this text`
 
-const PARTS: readonly BenchPart[] = ['http', 'store', 'contract', 'state', 'latency']
+const PARTS: readonly BenchPart[] = ['http', 'store', 'contract', 'state', 'latency', 'proxy']
 
 /**
  * Reads `npm run bench` flags. Pure: returns the options or throws an Error that says which flag is wrong.
@@ -83,7 +83,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions & { help: 
     // Five servers x three routes, start-ups, the store and the contract suite, with room to spare.
     // ... plus four state-file runs, each starting on a seed of up to 1e6 pets, and six contract
     // runs at 0, 20 and 100 ms per request (the 100 ms ones up to a minute each).
-    budgetSeconds: (5 * 3 + 4) * (seconds + warmupSeconds) * 1.5 + (quick ? 180 : 300) + (quick ? 90 : 240),
+    // ... plus the proxy: two proxies x three routes.
+    budgetSeconds:
+      (5 * 3 + 4 + 2 * 3) * (seconds + warmupSeconds) * 1.5 + (quick ? 180 : 300) + (quick ? 90 : 240),
   }
 }
 

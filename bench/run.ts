@@ -11,6 +11,7 @@ import { BENCH_SERVERS, type BenchServer } from './benchServers.ts'
 import { killAllTrackedNow, stopAllTracked } from './childProcesses.ts'
 import { benchModelPhaseAtLatency, formatLatencyTable, type LatencyBench } from './modelPhaseAtLatency.ts'
 import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from './parseBenchArgs.ts'
+import { benchProxy, formatProxyTable, PROXY_CPU_LIMIT, type ProxyBench } from './proxy/benchProxy.ts'
 import { formatBenchTables, formatStoreTable } from './report/formatTables.ts'
 import { renderChart } from './report/renderChart.ts'
 import { benchStateFile, formatStateFileTable, type StateFileBench } from './state/benchStateFile.ts'
@@ -61,6 +62,7 @@ let store: { runs: StoreScalingRun[]; comparison: ReturnType<typeof compareStore
 let contract: ContractTiming | undefined
 let stateFile: StateFileBench | undefined
 let latency: LatencyBench | undefined
+let proxy: ProxyBench | undefined
 
 try {
   http = options.parts.includes('http')
@@ -119,6 +121,15 @@ try {
     console.log(formatLatencyTable(latency))
     misses.push(...latency.misses)
   }
+
+  if (options.parts.includes('proxy')) {
+    proxy = await benchProxy(options, API_KEY, log)
+    console.log(
+      `\nProxy: petstore-mock proxy and a bare forwarding proxy (fetch, nothing checked), each in front of the same mock, -c 10, ${options.seconds} s per route after ${options.warmupSeconds} s warm-up; the proxy process's own CPU per request; target CPU x <= ${PROXY_CPU_LIMIT}\n`,
+    )
+    console.log(formatProxyTable(proxy))
+    misses.push(...proxy.misses)
+  }
 } finally {
   await stopAllTracked()
 }
@@ -134,6 +145,7 @@ const report = {
   contract,
   stateFile,
   latency,
+  proxy,
   misses,
 }
 writeFileSync(`${REPORT_DIR}bench.json`, `${JSON.stringify(report, null, 2)}\n`)

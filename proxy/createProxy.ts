@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { exactJson, parseJsonLossless } from '../contract-tests/json/parseJsonLossless.ts'
 import { operationMatcher } from '../coverage/matchOperation.ts'
-import { journalEntry } from '../mocks/core/journalEntry.ts'
+import { journalRecord } from '../mocks/core/journalEntry.ts'
 import { JOURNAL_SIZE, RequestJournal } from '../mocks/core/RequestJournal.ts'
 import { corsPolicy } from '../mocks/http/cors.ts'
 import { hostPolicy } from '../mocks/http/hostAllowed.ts'
@@ -15,7 +15,8 @@ import { refuseUnsafeRequest } from '../mocks/http/refuseUnsafeRequest.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import type { CompiledSpec } from '../spec/runtime.ts'
 import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
-import { isProxyControl, type ProxiedEntry, type ProxyState, proxyControl } from './proxyControl.ts'
+import { HOP_BY_HOP } from './hopByHop.ts'
+import { isProxyControl, type ProxiedRecord, type ProxyState, proxyControl } from './proxyControl.ts'
 import { trafficJudge } from './trafficJudge.ts'
 import { type LoggedViolation, ViolationLog } from './ViolationLog.ts'
 
@@ -34,24 +35,12 @@ export interface ProxyOptions {
   log?: (line: string) => void
 }
 
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'host',
-  'content-length',
-])
-
 export interface Proxy {
   server: Server
   /** What was found so far, newest last (VIOLATIONS_KEPT at most), and how many in all. */
   violations(): { total: number; kept: LoggedViolation[] }
   /** The exchanges forwarded, newest last (the journal's bound). */
-  journal: RequestJournal<ProxiedEntry>
+  journal: RequestJournal<ProxiedRecord>
 }
 
 /** Bearer tokens shorter than this are not hidden in the journal: `1` would hide every `1` in a path. */
@@ -82,7 +71,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     upstream,
     basePath,
     spec: options.spec,
-    journal: new RequestJournal<ProxiedEntry>(options.journalSize ?? JOURNAL_SIZE),
+    journal: new RequestJournal<ProxiedRecord>(options.journalSize ?? JOURNAL_SIZE),
     violations: new ViolationLog(),
     version: readPackageInfo().version,
   }
@@ -176,8 +165,9 @@ export function createProxy(options: ProxyOptions): Proxy {
       : []
     state.violations.add(found, `${method} ${target}`)
     const token = /^bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1]
+    const secrets = token !== undefined && token.length >= SECRET_MIN_CHARS ? [token] : []
     state.journal.record({
-      ...journalEntry(
+      record: journalRecord(
         {
           method,
           url: target,
@@ -186,8 +176,9 @@ export function createProxy(options: ProxyOptions): Proxy {
           body: requestBody.length > 0 ? requestBody.toString('utf8') : undefined,
           createdId: answer.status === 201 ? createdIdOf(body) : undefined,
         },
-        token !== undefined && token.length >= SECRET_MIN_CHARS ? [token] : [],
+        secrets,
       ),
+      secrets,
       ms: Math.round(performance.now() - started),
       violations: found,
     })
@@ -234,7 +225,12 @@ function error(response: ServerResponse, status: number, code: string, message: 
   json(response, status, { code, message, status })
 }
 
+const EMPTY = Buffer.alloc(0)
+
 async function readCapped(request: IncomingMessage, max: number): Promise<Buffer | undefined> {
+  // HTTP/1.1: a request with neither Content-Length nor Transfer-Encoding has no body (most GETs).
+  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined)
+    return EMPTY
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of request) {
@@ -246,9 +242,12 @@ async function readCapped(request: IncomingMessage, max: number): Promise<Buffer
 }
 
 async function readCappedResponse(answer: Response, max: number): Promise<Buffer | undefined> {
+  if (!answer.body) return EMPTY
+  // A declared length within the cap is read at once: undici fails a body longer than it declared.
+  const declared = Number(answer.headers.get('content-length') ?? Number.NaN)
+  if (Number.isSafeInteger(declared) && declared <= max) return Buffer.from(await answer.arrayBuffer())
   const chunks: Uint8Array[] = []
   let size = 0
-  if (!answer.body) return Buffer.alloc(0)
   for await (const chunk of answer.body) {
     size += chunk.length
     if (size > max) {

@@ -4,21 +4,39 @@ import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { coverageOf } from '../coverage/coverageOf.ts'
 import { journalObservations } from '../coverage/journalObservations.ts'
 import { journalToHar } from '../har/journalToHar.ts'
+import { type JournalRecord, readJournalRecord } from '../mocks/core/journalEntry.ts'
 import type { JournalEntry, RequestJournal } from '../mocks/core/RequestJournal.ts'
 import type { CompiledSpec } from '../spec/runtime.ts'
 import { PROXY_PAGE_HEADERS, PROXY_PAGE_HTML } from './proxyInspectorPage.ts'
 import type { Violation } from './trafficJudge.ts'
 import type { ViolationLog } from './ViolationLog.ts'
 
-/** One forwarded exchange as the proxy's journal keeps it: the mock journal's entry, timed and judged. */
+/** One forwarded exchange as `/__mock/requests` shows it: the mock journal's entry, timed and judged. */
 export type ProxiedEntry = JournalEntry & { ms: number; violations: Violation[] }
+
+/**
+ * What the journal keeps of one exchange until it is read: the raw record (journalRecord: bounded,
+ * cheap) and the request's own bearer token to hide; redacted and formatted only when read, as the
+ * mock's journal is, since most entries never are.
+ */
+export interface ProxiedRecord {
+  record: JournalRecord
+  secrets: readonly string[]
+  ms: number
+  violations: Violation[]
+}
+
+/** The entry of a kept record. */
+export function readProxiedRecord({ record, secrets, ms, violations }: ProxiedRecord): ProxiedEntry {
+  return { ...readJournalRecord(record, secrets), ms, violations }
+}
 
 export interface ProxyState {
   upstream: URL
   /** The upstream's base path, `/v1`. */
   basePath: string
   spec: CompiledSpec
-  journal: RequestJournal<ProxiedEntry>
+  journal: RequestJournal<ProxiedRecord>
   violations: ViolationLog
   version: string
 }
@@ -76,7 +94,7 @@ export function proxyControl(
       ...error(405, 'method_not_allowed', `Only ${methods.join(', ')} on ${path}.`),
       headers: { 'content-type': 'application/json', allow: methods.join(', ') },
     }
-  const entries = () => state.journal.entries()
+  const entries = () => state.journal.entries().map(readProxiedRecord)
   switch (`${verb} ${name}`) {
     case 'GET ':
       return { status: 200, headers: { ...PROXY_PAGE_HEADERS }, body: PROXY_PAGE_HTML }
@@ -113,7 +131,10 @@ export function proxyControl(
 }
 
 function coverage(state: ProxyState) {
-  return coverageOf(state.spec.document, journalObservations(state.journal.entries(), state.basePath))
+  return coverageOf(
+    state.spec.document,
+    journalObservations(state.journal.entries().map(readProxiedRecord), state.basePath),
+  )
 }
 
 function json(body: unknown, status = 200): ControlAnswer {

@@ -2,7 +2,7 @@
 // against the spec and the contract suite's independent interface model, at the suite's levels,
 // judging only what was observed: no request of its own is ever sent.
 
-import { exactJson, parseJsonLossless } from '../contract-tests/json/parseJsonLossless.ts'
+import { exactJson, exactJsonOf, parseJsonLossless } from '../contract-tests/json/parseJsonLossless.ts'
 import { interfaceModelOf } from '../contract-tests/model/interfaceModel.ts'
 import { type Answer, judgeCreate } from '../contract-tests/model/judgeCreate.ts'
 import { judgeGet } from '../contract-tests/model/judgeGet.ts'
@@ -121,14 +121,10 @@ export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) =
       add('status_code_conformance', 'required', `${exchange.status} is not documented for ${operation}`)
       return violations
     }
-    let body: unknown
-    try {
-      body = exchange.responseText === '' ? undefined : parseJsonLossless(exchange.responseText)
-    } catch {
-      body = undefined
-    }
+    // Parsed once (losslessly: the model compares int64 values exactly); not JSON reads as null.
+    const body = parseJsonLossless(exchange.responseText)
     const validate = spec.validators.response(operation, exchange.status)
-    if (validate && !validate(JSON.parse(safeJson(exchange.responseText))))
+    if (validate && !validate(body === undefined ? null : body))
       add(
         'response_schema_conformance',
         'required',
@@ -136,7 +132,7 @@ export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) =
       )
     // The model: only requests the document defines an answer for.
     if (!requestValid) return violations
-    const answer: Answer = { status: exchange.status, body: exactJson(body) }
+    const answer: Answer = { status: exchange.status, body: exactJsonOf(body, exchange.responseText) }
     const step = `${exchange.method} ${exchange.target}`
     const problem =
       operation === 'createPet' && sent && typeof sent === 'object'
@@ -164,13 +160,4 @@ function listQuery(params: URLSearchParams): { limit?: number; status?: string }
   const limit = params.get('limit')
   const status = params.get('status')
   return { ...(limit === null ? {} : { limit: Number(limit) }), ...(status === null ? {} : { status }) }
-}
-
-function safeJson(text: string): string {
-  try {
-    JSON.parse(text)
-    return text
-  } catch {
-    return 'null'
-  }
 }

@@ -1,7 +1,7 @@
 // The validating proxy between a frontend and the real service: traffic through it to a conforming
 // upstream (the HTTP mock) is forwarded unchanged with no violation; through it to faulty upstreams
 // each fault is reported (log, header, /__mock/violations) naming the check; a dead upstream is a 502.
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { createProxy } from '../proxy/createProxy.ts'
 import { defaultSpec } from '../spec/runtime.ts'
@@ -110,6 +110,25 @@ describe('the validating proxy', () => {
       expect((await fetch(`${it.base}/pets/1`, { headers })).status).toBe(200)
     } finally {
       await it.close()
+    }
+  })
+
+  test('an upstream that sends less than the Content-Length it declared is a 502 with an Error body', async () => {
+    const liar = createNetServer((socket) => {
+      socket.once('data', () =>
+        socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[]'),
+      )
+    })
+    await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve))
+    const it = await through(`http://127.0.0.1:${(liar.address() as AddressInfo).port}/v1`)
+    try {
+      const response = await fetch(`${it.base}/pets`, { headers })
+      expect(response.status).toBe(502)
+      expect(await response.json()).toEqual({ code: 'proxy_error', message: expect.any(String), status: 502 })
+      expect((await fetch(`${it.origin}/__mock/health`)).status).toBe(200)
+    } finally {
+      await it.close()
+      await new Promise((resolve) => liar.close(resolve))
     }
   })
 

@@ -63,6 +63,18 @@ export function exactJson(value: unknown): unknown {
 }
 
 /**
+ * `exactJson(value)` for a value `parseJsonLossless(text)` gave, without the deep copy when `text`
+ * holds no run of 16 digits (then the parse was exact already, and `value` itself is returned): for
+ * a caller that reads the result and does not change it (the proxy judges every page it forwards).
+ *
+ * @example
+ * exactJsonOf(parseJsonLossless(text), text)
+ */
+export function exactJsonOf(value: unknown, text: string): unknown {
+  return LONG_DIGITS.test(text) ? exactJson(value) : value
+}
+
+/**
  * Lets `copy` (a copy of a parsed object or array keeping some of its keys, such as keptJson's) give
  * the same exact integers through `exactJson` as `original`.
  *

@@ -28,6 +28,9 @@ export interface KnownPet {
  */
 export class StoreKnowledge {
   readonly #byId = new Map<bigint, KnownPet>()
+  /** Every known pet in the order learned, and by status: a list is judged in O(its page), not O(all known). */
+  readonly #all: KnownPet[] = []
+  readonly #byStatus = new Map<unknown, KnownPet[]>()
   readonly #created: KnownPet[] = []
   readonly #fields: readonly string[]
   /** Per NewPet field, the values (or `omitted`) some 201 accepted, as JSON text. */
@@ -57,15 +60,17 @@ export class StoreKnowledge {
     return this.#byId.get(id)
   }
 
-  /** Every known pet whose status is `status` (every known pet when it is undefined). */
-  matching(status: string | undefined): KnownPet[] {
-    const all = [...this.#byId.values()]
-    return status === undefined ? all : all.filter((known) => known.pet.status === status)
+  /** Every known pet whose status is `status` (every known pet when it is undefined), in the order learned. */
+  matching(status: string | undefined): readonly KnownPet[] {
+    return status === undefined ? this.#all : (this.#byStatus.get(status) ?? [])
   }
 
   /** The pet's declared fields (unknown extra fields are the server's business). */
   declaredFields(pet: Readonly<Record<string, unknown>>): Record<string, unknown> {
-    return Object.fromEntries(this.#fields.filter((f) => Object.hasOwn(pet, f)).map((f) => [f, pet[f]]))
+    // A loop, not filter/map/fromEntries: the proxy calls this for every pet of every page it forwards.
+    const fields: Record<string, unknown> = {}
+    for (const field of this.#fields) if (Object.hasOwn(pet, field)) fields[field] = pet[field]
+    return fields
   }
 
   /**
@@ -74,17 +79,32 @@ export class StoreKnowledge {
    */
   learn(pet: Readonly<Record<string, unknown>>, created: boolean, learnedAt: string): string | undefined {
     const id = BigInt(pet.id as number | bigint)
-    const fields = this.declaredFields(pet)
     const known = this.#byId.get(id)
     if (known) {
       known.confirmed = true
-      if (sameJson(known.pet, fields)) return undefined
-      return `pet ${id} read as ${show(fields)}, but it was ${show(known.pet)} when ${known.learnedAt}`
+      // Compared field by field, with no copy made: most reads are of pets already known.
+      if (this.#sameDeclared(known.pet, pet)) return undefined
+      return `pet ${id} read as ${show(this.declaredFields(pet))}, but it was ${show(known.pet)} when ${known.learnedAt}`
     }
+    const fields = this.declaredFields(pet)
     const entry = { id, pet: fields, created, learnedAt, confirmed: false }
     this.#byId.set(id, entry)
+    this.#all.push(entry)
+    const sameStatus = this.#byStatus.get(fields.status)
+    if (sameStatus) sameStatus.push(entry)
+    else this.#byStatus.set(fields.status, [entry])
     if (created) this.#created.push(entry)
     return undefined
+  }
+
+  /** True when `pet` has exactly the declared fields `known` has, each the same (`sameJson`). */
+  #sameDeclared(known: Readonly<Record<string, unknown>>, pet: Readonly<Record<string, unknown>>): boolean {
+    for (const field of this.#fields) {
+      const has = Object.hasOwn(pet, field)
+      if (has !== Object.hasOwn(known, field)) return false
+      if (has && !sameJson(known[field], pet[field])) return false
+    }
+    return true
   }
 
   /** Records the values of a body some 201 accepted (an omitted field as `omitted`). */

@@ -8,6 +8,8 @@
  * sameJson({ a: 1, b: 'x' }, { b: 'x', a: 1n }) // true
  */
 export function sameJson(a: unknown, b: unknown): boolean {
+  // Two numbers compare as numbers (no bigint made); a bigint only ever holds what a number cannot.
+  if (typeof a === 'number' && typeof b === 'number') return Object.is(a, b) || a === b
   if (isInteger(a) && isInteger(b)) return BigInt(a) === BigInt(b)
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Object.is(a, b)
   if (Array.isArray(a) !== Array.isArray(b)) return false
