@@ -87,7 +87,8 @@ describe("the README's shell blocks", () => {
         const echoed = execFileSync(path, ['-c', `printf '%s\\n' ${line.replace(/\\$/, '').slice(5)}`], {
           encoding: 'utf8',
         })
-        expect(echoed).toMatch(/http:\/\/127\.0\.0\.1:4010\/v1\/pets/)
+        // The mock's API (4010) or the proxy's own endpoints (4020).
+        expect(echoed).toMatch(/http:\/\/127\.0\.0\.1:(4010\/v1\/pets|4020\/__mock\/)/)
       }
     },
   )
