@@ -35,7 +35,7 @@ export interface ProxyOptions {
   log?: (line: string) => void
 }
 
-export interface Proxy {
+export interface ValidatingProxy {
   server: Server
   /** What was found so far, newest last (VIOLATIONS_KEPT at most), and how many in all. */
   violations(): { total: number; kept: LoggedViolation[] }
@@ -53,7 +53,7 @@ const SECRET_MIN_CHARS = 8
  * const proxy = createProxy({ upstream: 'https://staging.example.com/v1', spec: defaultSpec() })
  * proxy.server.listen(4020, '127.0.0.1')
  */
-export function createProxy(options: ProxyOptions): Proxy {
+export function createProxy(options: ProxyOptions): ValidatingProxy {
   const upstream = new URL(trimTrailingSlashes(options.upstream))
   const basePath = upstream.pathname
   const judge = trafficJudge(options.spec)
