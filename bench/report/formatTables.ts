@@ -99,6 +99,8 @@ export function formatStoreTable(
         ...STATUSES.map(cell),
         figures.minorPageFaults.toString(),
         (figures.rssBytes / 2 ** 20).toFixed(0),
+        (figures.heapUsedBytes / 2 ** 20).toFixed(0),
+        ((figures.newSpaceBytes ?? 0) / 2 ** 20).toFixed(0),
         (figures.peakRssBytes / 2 ** 20).toFixed(0),
       ]
     }),
@@ -113,10 +115,12 @@ export function formatStoreTable(
       'control slice p50/p99 ns',
       'page faults',
       'RSS MiB',
+      'heap used',
+      'young gen',
       'peak MiB',
     ],
     rows,
-    [1, 2, 3, 4, 5, 6, 7, 8],
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
   )
   const ratioLines = runs.map((run) => {
     const parts = STATUSES.map((status) => {

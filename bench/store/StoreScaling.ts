@@ -23,6 +23,12 @@ export interface StoreListFigures {
   /** VmHWM at that moment: the peak while filling (the store's arrays and map growing by doubling). */
   peakRssBytes: number
   heapUsedBytes: number
+  /**
+   * V8's young generation (new space) as sized at that moment. It holds no pet after the full GC,
+   * but V8 grows it with the heap up to a limit it derives from the machine's memory (128 MiB on a
+   * 24 GiB machine) and keeps it committed: part of RSS that is not the store.
+   */
+  newSpaceBytes: number
   /** Minor page faults while timing: the usual cause of a microsecond p99 on a sub-microsecond call. */
   minorPageFaults: number
 }

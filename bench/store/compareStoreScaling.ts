@@ -65,7 +65,7 @@ export function compareStoreScaling(runs: readonly StoreScalingRun[]): {
   }
   if (rss && !rss.met)
     misses.push(
-      `store RSS holding ${rss.size} pets: ${(rss.bytes / 2 ** 20).toFixed(0)} MiB, target <= ${rss.limitBytes / 2 ** 20} MiB`,
+      `store RSS holding ${rss.size} pets: ${(rss.bytes / 2 ** 20).toFixed(0)} MiB (heap used ${((largest?.heapUsedBytes ?? 0) / 2 ** 20).toFixed(0)} MiB, V8's young generation ${((largest?.newSpaceBytes ?? 0) / 2 ** 20).toFixed(0)} MiB), target <= ${rss.limitBytes / 2 ** 20} MiB`,
     )
   return { ratios, rss, misses }
 }

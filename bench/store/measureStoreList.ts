@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { getHeapSpaceStatistics } from 'node:v8'
 import { PetStore } from '../../mocks/core/PetStore.ts'
 import { spawnTracked, stopTracked } from '../childProcesses.ts'
 import { percentile } from '../percentile.ts'
@@ -138,6 +139,8 @@ if (import.meta.main) {
   await sleep(200)
   const memory = parseProcStatus(readFileSync('/proc/self/status', 'utf8'))
   const heapUsedBytes = process.memoryUsage().heapUsed
+  const newSpaceBytes =
+    getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0
   const faultsBefore = process.resourceUsage().minorPageFault
 
   const control = Array.from({ length: 20 }, (_, id) => ({ id }))
@@ -169,6 +172,7 @@ if (import.meta.main) {
     rssBytes: memory.rssBytes,
     peakRssBytes: memory.peakRssBytes,
     heapUsedBytes,
+    newSpaceBytes,
     minorPageFaults: process.resourceUsage().minorPageFault - faultsBefore,
   }
   if (sink < 0) console.error('unreachable: keeps the timed calls from being optimised away')
