@@ -4,14 +4,25 @@ import { type ChildProcess, spawn } from 'node:child_process'
 const CLI = new URL('../../mocks/http/cli.ts', import.meta.url).pathname
 const started: ChildProcess[] = []
 
-/** Kills (SIGKILL) every CLI that `startCli` started and that is still running; for `afterEach`. */
+/** Kills (SIGKILL) every CLI that `startCli` or `spawnCli` started and that is still running; for `afterEach`. */
 export function killStartedClis(): void {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
 }
 
-/** Spawns the CLI and resolves its startup line and output so far; rejects on early exit or after 10 s. */
+/** Spawns the mock's CLI and resolves its base URL from the startup line; rejects on early exit or after 10 s. */
 export function startCli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  return spawnCli([CLI, ...args], /listening on (http:\/\/\S+\/v1)/, env)
+}
+
+/**
+ * Spawns `node ...argv` and resolves the first group of `startupLine` once the output holds it
+ * (`listening` rejects on early exit or after 10 s; nothing need await it when an exit is expected).
+ *
+ * @example
+ * const proxy = spawnCli(['bin/petstore-mock.ts', 'proxy', '--upstream', url], /listening on (http:\S+?),/)
+ */
+export function spawnCli(argv: string[], startupLine: RegExp, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, argv, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -23,10 +34,10 @@ export function startCli(args: string[], env: Record<string, string> = {}) {
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no startup line within 10 s: ${output}`)), 10_000)
     child.stdout.on('data', () => {
-      const url = /listening on (http:\/\/\S+\/v1)/.exec(output)?.[1]
-      if (url) {
+      const found = startupLine.exec(output)?.[1]
+      if (found) {
         clearTimeout(timer)
-        resolve(url)
+        resolve(found)
       }
     })
     void exited.then((code) => {
@@ -34,5 +45,7 @@ export function startCli(args: string[], env: Record<string, string> = {}) {
       reject(new Error(`exited with ${code}: ${output}`))
     })
   })
+  // A test that expects the exit never awaits `listening`: its rejection is not unhandled.
+  listening.catch(() => undefined)
   return { child, listening, exited, output: () => output }
 }
