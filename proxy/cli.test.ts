@@ -41,7 +41,7 @@ describe('petstore-mock proxy (the bin)', () => {
   test.each([
     [[], /--upstream must be an http\(s\) URL/],
     [['--upstream', 'ftp://example.com/v1'], /--upstream must be an http\(s\) URL/],
-    [['--upstream', 'http://127.0.0.1:9/v1', '--journal-size', '0'], /--journal-size 1-10000/],
+    [['--upstream', 'http://127.0.0.1:9/v1', '--journal-size', '0'], /--journal-size 1-2000/],
     [['--upstream', 'http://127.0.0.1:9/v1', '--port', '70000'], /--port must be 0-65535/],
     [['--upstream', 'http://127.0.0.1:9/v1', '--no-such-flag'], /Unknown option '--no-such-flag'/],
   ])('refuses %j with exit 2 and the usage', async (args, message) => {

@@ -17,7 +17,7 @@ header, the page at /__mock/ and GET /__mock/violations.
       --allowed-host H serve Host name H besides IP addresses and localhost; repeat
       --spec FILE      judge against this OpenAPI document (default: the packaged one)
       --timeout MS     how long the upstream may take to answer (default 30000)
-      --journal-size N exchanges kept for /__mock/requests, .har and coverage (default 500)
+      --journal-size N exchanges kept for /__mock/requests, .har and coverage (default 500, at most 2000)
   -q, --quiet          no per-request log lines
   -h, --help           this text
 
@@ -68,10 +68,10 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
     timeoutMs < 1 ||
     !Number.isInteger(journalSize) ||
     journalSize < 1 ||
-    journalSize > 10_000
+    journalSize > 2_000
   ) {
     console.error(
-      `petstore-mock proxy: --port must be 0-65535, --timeout a positive whole number and --journal-size 1-10000\n\n${PROXY_USAGE}`,
+      `petstore-mock proxy: --port must be 0-65535, --timeout a positive whole number and --journal-size 1-2000\n\n${PROXY_USAGE}`,
     )
     return 2
   }

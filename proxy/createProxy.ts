@@ -7,8 +7,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { exactJson, parseJsonLossless } from '../contract-tests/json/parseJsonLossless.ts'
 import { operationMatcher } from '../coverage/matchOperation.ts'
-import { journalRecord } from '../mocks/core/journalEntry.ts'
+import { clip } from '../mocks/core/clip.ts'
+import { JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS, journalRecord } from '../mocks/core/journalEntry.ts'
 import { JOURNAL_SIZE, RequestJournal } from '../mocks/core/RequestJournal.ts'
+import { redactTarget, redactText } from '../mocks/core/redactTarget.ts'
 import { corsPolicy } from '../mocks/http/cors.ts'
 import { hostPolicy } from '../mocks/http/hostAllowed.ts'
 import { refuseUnsafeRequest } from '../mocks/http/refuseUnsafeRequest.ts'
@@ -43,6 +45,9 @@ export interface ValidatingProxy {
   journal: RequestJournal<ProxiedRecord>
 }
 
+/** Characters of a request's target the violations and the log show (the journal's path and query bounds). */
+const REQUEST_SHOWN_CHARS = JOURNAL_PATH_CHARS + JOURNAL_QUERY_CHARS
+
 /** Bearer tokens shorter than this are not hidden in the journal: `1` would hide every `1` in a path. */
 const SECRET_MIN_CHARS = 8
 
@@ -67,6 +72,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const maxBody = options.maxBodyBytes ?? 1_048_576
   const timeoutMs = options.timeoutMs ?? 30_000
   const cors = corsPolicy()
+  /** Writes the upstream acknowledged, counted as they are judged. */
+  let writesJudged = 0
   const state: ProxyState = {
     upstream,
     basePath,
@@ -79,7 +86,9 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const server = createServer((request, response) => {
     // Whatever goes wrong inside, the client gets an Error body and the proxy stays up.
     handle(request, response).catch((failure: Error) => {
-      options.log?.(`${request.method} ${request.url} -> 502 (proxy error: ${failure.message})`)
+      options.log?.(
+        `${shownRequest(request.method ?? 'GET', request.url ?? '/', secretsOf(request))} -> 502 (proxy error: ${failure.message})`,
+      )
       if (!response.headersSent)
         error(response, 502, 'proxy_error', 'The proxy could not forward this exchange.')
       else response.destroy()
@@ -119,6 +128,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       return
     }
     const started = performance.now()
+    const writesBefore = writesJudged
     const requestBody = await readCapped(request, maxBody)
     if (requestBody === undefined)
       return error(response, 413, 'payload_too_large', `The request body is over ${maxBody} bytes.`)
@@ -140,7 +150,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     } catch (failure) {
       const timedOut = (failure as Error).name === 'TimeoutError'
       options.log?.(
-        `${method} ${target} -> ${timedOut ? 504 : 502} (upstream ${timedOut ? 'timed out' : 'unreachable'})`,
+        `${shownRequest(method, target, secretsOf(request))} -> ${timedOut ? 504 : 502} (upstream ${timedOut ? 'timed out' : 'unreachable'})`,
       )
       return timedOut
         ? error(response, 504, 'upstream_timeout', `The upstream did not answer within ${timeoutMs} ms.`)
@@ -154,18 +164,28 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     const body = await readCappedResponse(answer, maxBody)
     if (body === undefined)
       return error(response, 502, 'upstream_body_too_large', `The upstream's body is over ${maxBody} bytes.`)
-    const found = target.startsWith(`${basePath}/`)
+    const secrets = secretsOf(request)
+    const judged = target.startsWith(`${basePath}/`)
       ? judge({
           method,
           target: target.slice(basePath.length),
           requestText: requestBody.length > 0 ? requestBody.toString('utf8') : undefined,
+          authorization: request.headers.authorization !== undefined,
+          overlappedWrite: writesJudged !== writesBefore,
           status: answer.status,
           responseText: body.toString('utf8'),
         })
       : []
-    state.violations.add(found, `${method} ${target}`)
-    const token = /^bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1]
-    const secrets = token !== undefined && token.length >= SECRET_MIN_CHARS ? [token] : []
+    // A read in flight while this write completed may predate it (ObservedExchange.overlappedWrite).
+    if (method === 'POST' && answer.status < 300) writesJudged++
+    // What the proxy shows of the exchange hides the request's token and credential-named query
+    // values, as the journal does, and is clipped as the journal clips a target.
+    const shown = judged.length > 0 || options.log ? shownRequest(method, target, secrets) : ''
+    const found = judged.map((violation) => ({
+      ...violation,
+      message: redactText(violation.message, secrets),
+    }))
+    state.violations.add(found, shown)
     state.journal.record({
       record: journalRecord(
         {
@@ -189,7 +209,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     if (found.length > 0)
       out['x-petstore-violations'] = `${found.length} ${[...new Set(found.map((v) => v.check))].join(',')}`
     options.log?.(
-      `${method} ${target} -> ${answer.status}${found.length > 0 ? ` VIOLATIONS: ${found.map((v) => `${v.check} (${v.message})`).join('; ')}` : ''}`,
+      `${shown} -> ${answer.status}${found.length > 0 ? ` VIOLATIONS: ${found.map((v) => `${v.check} (${v.message})`).join('; ')}` : ''}`,
     )
     response.writeHead(answer.status, out)
     response.end(body)
@@ -199,6 +219,17 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     violations: () => ({ total: state.violations.total, kept: state.violations.kept() }),
     journal: state.journal,
   }
+}
+
+/** The request's bearer token, to hide wherever the proxy shows the exchange (8 characters or more). */
+function secretsOf(request: IncomingMessage): string[] {
+  const token = /^bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1]
+  return token !== undefined && token.length >= SECRET_MIN_CHARS ? [token] : []
+}
+
+/** `GET /v1/pets?…` as the violations and the log show it: credentials hidden, clipped. */
+function shownRequest(method: string, target: string, secrets: readonly string[]): string {
+  return `${method} ${clip(redactTarget(target, secrets), REQUEST_SHOWN_CHARS)}`
 }
 
 /** The id in a 201's body, as its exact digits (a replay maps recorded ids to the target's by it). */

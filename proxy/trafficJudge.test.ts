@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { defaultSpec } from '../spec/runtime.ts'
-import { trafficJudge, VIOLATION_MESSAGE_MAX } from './trafficJudge.ts'
+import { trafficJudge, VIOLATION_MESSAGE_MAX, VIOLATIONS_PER_EXCHANGE_MAX } from './trafficJudge.ts'
 
 describe('the proxy judge, on what a hostile upstream or client can send', () => {
   test('never throws, whatever the request and the answer', () => {
@@ -78,5 +78,68 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     ).toEqual([])
     const empty = judge({ method: 'GET', target: '/pets?status=sold', status: 200, responseText: '[]' })
     expect(empty.map((v) => `${v.check} ${v.operation}`)).toEqual(['interface_model listPets'])
+  })
+
+  const rex = { id: 46, name: 'Rex', categoryId: 1, status: 'sold' }
+  const created = {
+    method: 'POST',
+    target: '/pets',
+    requestText: JSON.stringify({ name: 'Rex', categoryId: 1, status: 'sold' }),
+    status: 201,
+    responseText: JSON.stringify(rex),
+  }
+
+  test('a read in flight while a create completed may predate it; a pet it holds must still read the same', () => {
+    const judge = trafficJudge(defaultSpec())
+    expect(judge(created)).toEqual([])
+    const lagging = { method: 'GET', target: '/pets?status=sold', status: 200, responseText: '[]' }
+    expect(judge({ ...lagging, overlappedWrite: true })).toEqual([])
+    expect(
+      judge({
+        method: 'GET',
+        target: '/pets/46',
+        status: 404,
+        responseText: '{"code":"not_found","message":"no","status":404}',
+        overlappedWrite: true,
+      }),
+    ).toEqual([])
+    const changed = judge({
+      ...lagging,
+      overlappedWrite: true,
+      responseText: JSON.stringify([{ ...rex, name: 'Max' }]),
+    })
+    expect(changed.map((v) => `${v.check} ${v.operation}`)).toEqual(['interface_model listPets'])
+    expect(judge(lagging).map((v) => v.check)).toEqual(['interface_model'])
+  })
+
+  test("no Authorization header must get 401; a 401 is never judged by the model (the key is not the proxy's to know)", () => {
+    const judge = trafficJudge(defaultSpec())
+    expect(judge(created)).toEqual([])
+    const list = { method: 'GET', target: '/pets?status=sold', responseText: '[]' }
+    const unauthorized = '{"code":"unauthorized","message":"no key","status":401}'
+    expect(judge({ ...list, authorization: false, status: 401, responseText: unauthorized })).toEqual([])
+    expect(judge({ ...list, authorization: true, status: 401, responseText: unauthorized })).toEqual([])
+    const open = judge({ ...list, authorization: false, status: 200, responseText: JSON.stringify([rex]) })
+    expect(open.map((v) => `${v.check} ${v.level}`)).toEqual(['missing_key_rejected required'])
+  })
+
+  test('a petId outside int64 is a gap, not a pet to look for; petId 2^63 - 1 is looked for', () => {
+    const judge = trafficJudge(defaultSpec())
+    const refused = '{"code":"invalid_parameter","message":"petId","status":400}'
+    for (const id of ['9223372036854775808', '-9223372036854775809'])
+      expect(judge({ method: 'GET', target: `/pets/${id}`, status: 400, responseText: refused })).toEqual([])
+    expect(
+      judge({ method: 'GET', target: '/pets/9223372036854775807', status: 400, responseText: refused }).map(
+        (v) => v.check,
+      ),
+    ).toEqual(['interface_model'])
+  })
+
+  test('one exchange reports at most a bounded number of violations, and says how many more', () => {
+    const judge = trafficJudge(defaultSpec())
+    const target = `/pets?${'limit=x&'.repeat(2_000)}`
+    const violations = judge({ method: 'GET', target, status: 200, responseText: '[]' })
+    expect(violations).toHaveLength(VIOLATIONS_PER_EXCHANGE_MAX)
+    expect(violations.at(-1)?.message).toMatch(/\(and 1990 more in this exchange\)$/)
   })
 })

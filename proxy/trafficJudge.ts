@@ -2,18 +2,20 @@
 // against the spec and the contract suite's independent interface model, at the suite's levels,
 // judging only what was observed: no request of its own is ever sent.
 
-import { exactJson, exactJsonOf, parseJsonLossless } from '../contract-tests/json/parseJsonLossless.ts'
+import { isInt64Text } from '../contract-tests/json/isInt64Text.ts'
+import { exactJsonOf, parseJsonLossless } from '../contract-tests/json/parseJsonLossless.ts'
 import { interfaceModelOf } from '../contract-tests/model/interfaceModel.ts'
 import { type Answer, judgeCreate } from '../contract-tests/model/judgeCreate.ts'
 import { judgeGet } from '../contract-tests/model/judgeGet.ts'
 import { judgeList } from '../contract-tests/model/judgeList.ts'
 import { StoreKnowledge } from '../contract-tests/model/StoreKnowledge.ts'
 import { operationMatcher } from '../coverage/matchOperation.ts'
+import { needsKey } from '../spec/needsKey.ts'
 import { type CompiledSpec, describeAjvErrors, documentedResponseKey } from '../spec/runtime.ts'
 
 /** One rule an observed exchange broke. */
 export interface Violation {
-  /** `request_conformance`, `no_server_errors`, `status_code_conformance`, `response_schema_conformance`, `interface_model`. */
+  /** `request_conformance`, `no_server_errors`, `status_code_conformance`, `response_schema_conformance`, `missing_key_rejected`, `interface_model`. */
   check: string
   level: 'required' | 'recommended'
   operation: string
@@ -26,14 +28,23 @@ export interface ObservedExchange {
   /** Under the base path, with the query: `/pets?status=sold`. */
   target: string
   requestText?: string | undefined
+  /** Whether the request carried an Authorization header (the proxy never learns the key itself). */
+  authorization?: boolean | undefined
+  /**
+   * True when a create completed while this request was in flight: the answer may predate that
+   * pet, so a read is judged against nothing known (each pet it holds is still held to what was
+   * known of it: a pet never changes).
+   */
+  overlappedWrite?: boolean | undefined
   status: number
   responseText: string
 }
 
-const INT64 = /^-?\d{1,19}$/
-
 /** Characters of one violation's message at most (a known pet's 1 MiB name would be quoted whole). */
 export const VIOLATION_MESSAGE_MAX = 2_000
+
+/** Violations one exchange reports at most: `?limit=x&limit=x&…` repeated 2,000 times is one fault. */
+export const VIOLATIONS_PER_EXCHANGE_MAX = 10
 
 /**
  * Pets the model keeps at most: past it, it starts over empty. Knowledge is a lower bound, so
@@ -51,6 +62,21 @@ export const KNOWN_PETS_MAX = 50_000
  * // [{ check: 'interface_model', level: 'required', operation: 'listPets', message: '…' }]
  */
 export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) => Violation[] {
+  const judge = judgeWithoutBound(spec)
+  return (exchange) => {
+    const found = judge(exchange)
+    if (found.length <= VIOLATIONS_PER_EXCHANGE_MAX) return found
+    const kept = found.slice(0, VIOLATIONS_PER_EXCHANGE_MAX)
+    const last = kept[kept.length - 1] as Violation
+    kept[kept.length - 1] = {
+      ...last,
+      message: `${last.message.slice(0, VIOLATION_MESSAGE_MAX - 60)} (and ${found.length - VIOLATIONS_PER_EXCHANGE_MAX} more in this exchange)`,
+    }
+    return kept
+  }
+}
+
+function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => Violation[] {
   const model = interfaceModelOf(spec.document)
   let knowledge = new StoreKnowledge(model)
   const match = operationMatcher(spec.document)
@@ -102,11 +128,8 @@ export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) =
     }
     let sent: unknown
     if (matched.operation.requestBody) {
-      try {
-        sent = exchange.requestText === undefined ? undefined : JSON.parse(exchange.requestText)
-      } catch {
-        sent = undefined
-      }
+      // Parsed once, losslessly: Ajv reads the plain numbers, the model the exact int64 values.
+      sent = parseJsonLossless(exchange.requestText ?? '')
       const validate = spec.validators.requestBody(operation)
       if (!validate(sent)) {
         requestValid = false
@@ -130,30 +153,68 @@ export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) =
         'required',
         describeAjvErrors(validate.errors, `the ${exchange.status} body`),
       )
+    // §5: every operation that needs the key refuses a request without one. Whether a key that was
+    // sent is the right one the proxy cannot know, so a 401 to it is never judged a fault, and the
+    // model judges only answers to requests that got past authentication.
+    if (
+      exchange.authorization === false &&
+      needsKey(matched.operation, spec.document) &&
+      exchange.status !== 401
+    )
+      add(
+        'missing_key_rejected',
+        'required',
+        `${exchange.status} to a request with no Authorization header; documented 401`,
+      )
+    if (exchange.status === 401) return violations
     // The model: only requests the document defines an answer for.
     if (!requestValid) return violations
     const answer: Answer = { status: exchange.status, body: exactJsonOf(body, exchange.responseText) }
     const step = `${exchange.method} ${exchange.target}`
+    const read = exchange.overlappedWrite === true && operation !== 'createPet'
+    const basis = read ? new StoreKnowledge(model) : knowledge
     const problem =
       operation === 'createPet' && sent && typeof sent === 'object'
         ? judgeCreate(
             model,
             knowledge,
-            exactJson(parseJsonLossless(exchange.requestText ?? '')) as Record<string, unknown>,
+            exactJsonOf(sent, exchange.requestText ?? '') as Record<string, unknown>,
             answer,
             step,
           )
         : operation === 'listPets'
-          ? judgeList(model, knowledge, listQuery(url.searchParams), answer, step)
-          : operation === 'getPet' && INT64.test(matched.parameters.petId ?? '')
-            ? judgeGet(knowledge, BigInt(matched.parameters.petId as string), answer, step)
+          ? judgeList(model, basis, listQuery(url.searchParams), answer, step)
+          : operation === 'getPet' && isInt64Text(matched.parameters.petId ?? '')
+            ? judgeGet(basis, BigInt(matched.parameters.petId as string), answer, step)
             : undefined
     if (problem)
       add('interface_model', 'required', `received ${problem.received}; documented ${problem.documented}`)
-    else if (operation === 'listPets' && Array.isArray(answer.body))
-      for (const pet of answer.body) knowledge.learn(pet as Record<string, unknown>, false, step)
+    else if (read) {
+      const disagreement = learnRead(knowledge, answer, operation === 'listPets', step)
+      if (disagreement)
+        add(
+          'interface_model',
+          'required',
+          `received ${disagreement}; documented the same pet every time (the interface has no update)`,
+        )
+    }
     return violations
   }
+}
+
+/** Learns the pets an overlapped read returned into the real knowledge; a pet read differently says how. */
+function learnRead(
+  knowledge: StoreKnowledge,
+  answer: Answer,
+  list: boolean,
+  step: string,
+): string | undefined {
+  const pets = list ? answer.body : answer.status === 200 ? [answer.body] : []
+  for (const pet of Array.isArray(pets) ? pets : []) {
+    const disagreement = knowledge.learn(pet as Record<string, unknown>, false, step)
+    if (disagreement) return disagreement
+  }
+  return undefined
 }
 
 function listQuery(params: URLSearchParams): { limit?: number; status?: string } {

@@ -7,6 +7,7 @@ import { createProxy } from '../proxy/createProxy.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { createReferenceServer, type Fault } from './servers/referenceServer.ts'
 import { sendRaw } from './support/rawHttp.ts'
+import { runAgainstServer } from './support/runAgainstServer.ts'
 import { KEY, startMock } from './support/startMock.ts'
 
 const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }
@@ -98,6 +99,16 @@ describe('the validating proxy', () => {
       }
     },
   )
+
+  test('the whole contract suite through the proxy in front of the mock: it conforms, and the proxy blames only the bad requests the suite sends on purpose', async () => {
+    // Every kind of traffic the suite makes (wrong keys, bad bodies, gaps, concurrent creates and
+    // reads, ids out of int64): the judge must find no fault of a conforming upstream in any of it.
+    const proxy = createProxy({ upstream: `${mock.origin}/v1`, spec: defaultSpec() })
+    const report = await runAgainstServer(proxy.server, { apiKey: KEY, seed: 7 })
+    expect(report.failed).toBe(false)
+    const checks = new Set(proxy.violations().kept.map((violation) => violation.check))
+    expect([...checks]).toEqual(['request_conformance'])
+  }, 120_000)
 
   test('a request line no URL parser reads (GET /\\) gets an answer, and the proxy stays up', async () => {
     const it = await through(`${mock.origin}/v1`)

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import type { Coverage } from '../coverage/coverageOf.ts'
 import { readHar } from '../har/readHar.ts'
-import { JOURNAL_BODY_CHARS, JOURNAL_PATH_CHARS } from '../mocks/core/journalEntry.ts'
+import { JOURNAL_BODY_CHARS, JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS } from '../mocks/core/journalEntry.ts'
 import { createProxy } from '../proxy/createProxy.ts'
-import type { ProxiedEntry } from '../proxy/proxyControl.ts'
+import { PROXY_ENTRY_MAX_CHARS, type ProxiedEntry } from '../proxy/proxyControl.ts'
+import { VIOLATIONS_PER_EXCHANGE_MAX } from '../proxy/trafficJudge.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { createReferenceServer } from './servers/referenceServer.ts'
 import { harValidator } from './support/harValidator.ts'
@@ -148,8 +149,9 @@ describe("the proxy's journal, HAR and coverage", () => {
             secretName: fc.constantFrom('password', 'token', 'api_key', 'sig', 'session'),
           }),
           async ({ path, name, secretName }) => {
-            const query = `?${secretName}=hunter2-${KEY}&q=${encodeURIComponent(path)}`
+            const query = `?${secretName}=hunter2-${KEY}&q=${encodeURIComponent(path)}&limit=${KEY}&status=${KEY}`
             await fetch(`${it.base}/pets/${encodeURIComponent(path)}${query}`, { headers: auth })
+            await fetch(`${it.base}/pets${query}`, { headers: auth })
             await fetch(`${it.base}/pets${query}`, {
               method: 'POST',
               headers: auth,
@@ -164,10 +166,32 @@ describe("the proxy's journal, HAR and coverage", () => {
       expect(entries).toHaveLength(5)
       expect(text).not.toContain(KEY)
       expect(text).not.toContain('hunter2')
-      for (const entry of entries) {
+      // The worst shape of one entry: the longest path, query and body, and the most violations
+      // (a parameter repeated 2,000 times), each message at its bound.
+      const longName = 'n'.repeat(100_000)
+      await fetch(`${it.base}/pets/${'x'.repeat(2_000)}?${'q=x&'.repeat(1_500)}`, { headers: auth })
+      await fetch(`${it.base}/pets?${'limit=x&'.repeat(1_500)}`, { headers: auth })
+      await fetch(`${it.base}/pets?${'status=x&'.repeat(1_500)}`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name: longName, categoryId: 'x'.repeat(100_000) }),
+      })
+      const worst = (await (await fetch(`${it.origin}/__mock/requests`)).json()) as ProxiedEntry[]
+      expect(worst.at(-2)?.violations.length).toBe(VIOLATIONS_PER_EXCHANGE_MAX)
+      for (const entry of [...entries, ...worst]) {
         expect(entry.path.length).toBeLessThanOrEqual(JOURNAL_PATH_CHARS + 1)
         expect((entry.body ?? '').length).toBeLessThanOrEqual(JOURNAL_BODY_CHARS + 1)
+        expect(JSON.stringify(entry).length).toBeLessThanOrEqual(PROXY_ENTRY_MAX_CHARS)
       }
+      // What the proxy shows of the violations hides the same secrets, and is bounded too.
+      const found = await (await fetch(`${it.origin}/__mock/violations`)).text()
+      expect(found).not.toContain(KEY)
+      expect(found).not.toContain('hunter2')
+      const har = await (await fetch(`${it.origin}/__mock/requests.har`)).text()
+      expect(har).not.toContain(KEY)
+      expect(har).not.toContain('hunter2')
+      for (const violation of (JSON.parse(found) as { violations: Array<{ request: string }> }).violations)
+        expect(violation.request.length).toBeLessThanOrEqual(JOURNAL_PATH_CHARS + JOURNAL_QUERY_CHARS + 16)
     } finally {
       await it.close()
     }

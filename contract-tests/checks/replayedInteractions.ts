@@ -1,6 +1,7 @@
 import { operationMatcher } from '../../coverage/matchOperation.ts'
 import type { HarExchange } from '../../har/readHar.ts'
 import type { Exchange } from '../http/exchange.ts'
+import { isInt64Text } from '../json/isInt64Text.ts'
 import { exactJson, parseJsonLossless } from '../json/parseJsonLossless.ts'
 import { toJsonText } from '../json/toJsonText.ts'
 import { interfaceModelOf } from '../model/interfaceModel.ts'
@@ -24,8 +25,6 @@ export interface Recording {
   exchanges: readonly HarExchange[]
   basePath: string
 }
-
-const INT64 = /^-?\d{1,19}$/
 
 /**
  * `replayed_interactions`: the interactions a frontend really made (a HAR from the mock's journal,
@@ -122,10 +121,7 @@ async function replay(recording: Recording, context: CheckContext) {
       })
       replayed.add(operation)
       // An id the document leaves open (not an int64) is judged as every exchange is, not here.
-      const problem =
-        INT64.test(id) && withinInt64(id)
-          ? judgeGet(knowledge, BigInt(id), answerOf(exchange), name)
-          : undefined
+      const problem = isInt64Text(id) ? judgeGet(knowledge, BigInt(id), answerOf(exchange), name) : undefined
       note(findings, problem, exchange, name)
       continue
     }
@@ -200,11 +196,6 @@ function idIn(text: string | undefined): string | undefined {
   if (!text) return undefined
   const id = /"id"\s*:\s*(-?\d{1,19})\b/.exec(text)?.[1]
   return id
-}
-
-function withinInt64(text: string): boolean {
-  const value = BigInt(text)
-  return value >= -(2n ** 63n) && value < 2n ** 63n
 }
 
 /** The list query as the model judges it, or undefined for a request the document leaves open. */

@@ -1,3 +1,4 @@
+import { needsKey } from '../../spec/needsKey.ts'
 import {
   type CompiledSpec,
   defaultSpec,
@@ -249,12 +250,6 @@ function statefulHandlers(
     })
   }
   return handlers
-}
-
-/** The operation's `security` or, when it has none, the document's: `[]` or an empty requirement means open. */
-function needsKey(operation: SpecOperation, document: PetStoreDocument): boolean {
-  const requirements = operation.security ?? document.security ?? []
-  return requirements.length > 0 && requirements.every((requirement) => Object.keys(requirement).length > 0)
 }
 
 /**
