@@ -17,16 +17,15 @@ export interface OperationMatch {
 export function operationMatcher(
   document: PetStoreDocument,
 ): (method: string, path: string) => OperationMatch | undefined {
-  const routes = operations(document).map((operation) => ({
-    operation,
-    segments: operation.path.split('/').filter(Boolean),
-  }))
+  // Most literal segments first, once: the first route that matches is the most specific, so a
+  // request costs a scan, with no filtering or sorting of its own (the proxy matches every request).
+  const routes = operations(document)
+    .map((operation) => ({ operation, segments: operation.path.split('/').filter(Boolean) }))
+    .sort((a, b) => literalCount(b.segments) - literalCount(a.segments))
   return (method, path) => {
     const segments = path.split('/').filter(Boolean)
     const wanted = method.toLowerCase()
-    const route = routes
-      .filter((r) => r.operation.method === wanted && matches(r.segments, segments))
-      .sort((a, b) => literalCount(b.segments) - literalCount(a.segments))[0]
+    const route = routes.find((r) => r.operation.method === wanted && matches(r.segments, segments))
     if (!route) return undefined
     const parameters: Record<string, string> = {}
     route.segments.forEach((segment, i) => {

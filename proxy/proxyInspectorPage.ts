@@ -1,6 +1,6 @@
 // The proxy's page at `/__mock/`: what the frontend's traffic broke, live. One HTML document with its
 // style and script inline, under a CSP that allows only those two and fetches to the proxy itself.
-import { createHash } from 'node:crypto'
+import { inlinePageCsp, inlinePageHeaders } from '../mocks/http/inlinePage.ts'
 import { proxyInspectorScript } from './proxyInspectorScript.ts'
 
 const STYLE = `
@@ -37,27 +37,10 @@ const BODY = `
 
 const SCRIPT = `(${proxyInspectorScript.toString()})()`
 
-const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`
-
-/** Nothing but the page's own inline style and script, and fetches to the proxy. */
-const CSP = [
-  "default-src 'none'",
-  `script-src '${sha256(SCRIPT)}'`,
-  `style-src '${sha256(STYLE)}'`,
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
-
-/** The page's headers: HTML, its CSP, no sniffing, no caching. */
-export const PROXY_PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-}
+/** The page's headers: HTML, a CSP that allows only its own inline style and script, no sniffing, no caching. */
+export const PROXY_PAGE_HEADERS: Readonly<Record<string, string>> = inlinePageHeaders(
+  inlinePageCsp(SCRIPT, STYLE),
+)
 
 export const PROXY_PAGE_HTML = `<!doctype html>
 <html lang="en">

@@ -1,6 +1,7 @@
 import { CONTROL_PREFIX } from '../core/controlPlane.ts'
 import type { EngineResponse } from '../core/EngineMessages.ts'
 import { errorResponse } from '../core/errorResponse.ts'
+import { inlinePageCsp, inlinePageHeaders } from './inlinePage.ts'
 import { inspectorScript } from './inspectorScript.ts'
 
 const STYLE = `
@@ -60,15 +61,7 @@ const BODY = `
 const SCRIPT = `(${inspectorScript.toString()})()`
 
 /** The page's Content-Security-Policy: nothing but its own inline style and script, and fetches to itself. */
-export const INSPECTOR_CSP = [
-  "default-src 'none'",
-  `script-src '${sha256(SCRIPT)}'`,
-  `style-src '${sha256(STYLE)}'`,
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+export const INSPECTOR_CSP = inlinePageCsp(SCRIPT, STYLE)
 
 const HTML = `<!doctype html>
 <html lang="en">
@@ -104,20 +97,7 @@ export function inspectorResponse(method: string): EngineResponse {
     })
   return {
     status: 200,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': INSPECTOR_CSP,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'cache-control': 'no-store',
-    },
+    headers: inlinePageHeaders(INSPECTOR_CSP),
     ...(upper === 'GET' && { text: HTML }),
   }
-}
-
-function sha256(text: string): string {
-  // Loaded here, not imported: `import ... from 'node:crypto'` builds an ES module facade whose Web
-  // Crypto getters load at every start-up, for a hash the inspector page needs once.
-  const { createHash } = process.getBuiltinModule('node:crypto')
-  return `sha256-${createHash('sha256').update(text).digest('base64')}`
 }
