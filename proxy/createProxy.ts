@@ -5,7 +5,7 @@
 // `.har`, `/__mock/coverage`). The upstream is not trusted: its body is read up to a cap, a dead
 // upstream is a 502 and a stalled one a 504, each with an Error body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { exactJson, parseJsonLossless } from '../contract-tests/json/parseJsonLossless.ts'
+import { exactJsonOf, parseJsonLossless } from '../contract-tests/json/parseJsonLossless.ts'
 import { operationMatcher } from '../coverage/matchOperation.ts'
 import { clip } from '../mocks/core/clip.ts'
 import { JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS, journalRecord } from '../mocks/core/journalEntry.ts'
@@ -165,15 +165,18 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     if (body === undefined)
       return error(response, 502, 'upstream_body_too_large', `The upstream's body is over ${maxBody} bytes.`)
     const secrets = secretsOf(request)
+    // Each body decoded once, for the judge and the journal alike.
+    const requestText = requestBody.length > 0 ? requestBody.toString('utf8') : undefined
+    const responseText = body.toString('utf8')
     const judged = target.startsWith(`${basePath}/`)
       ? judge({
           method,
           target: target.slice(basePath.length),
-          requestText: requestBody.length > 0 ? requestBody.toString('utf8') : undefined,
+          requestText,
           authorization: request.headers.authorization !== undefined,
           overlappedWrite: writesJudged !== writesBefore,
           status: answer.status,
-          responseText: body.toString('utf8'),
+          responseText,
         })
       : []
     // A read in flight while this write completed may predate it (ObservedExchange.overlappedWrite).
@@ -193,8 +196,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
           url: target,
           status: answer.status,
           operation: operationOf(method, target),
-          body: requestBody.length > 0 ? requestBody.toString('utf8') : undefined,
-          createdId: answer.status === 201 ? createdIdOf(body) : undefined,
+          body: requestText,
+          createdId: answer.status === 201 ? createdIdOf(responseText) : undefined,
         },
         secrets,
       ),
@@ -233,13 +236,10 @@ function shownRequest(method: string, target: string, secrets: readonly string[]
 }
 
 /** The id in a 201's body, as its exact digits (a replay maps recorded ids to the target's by it). */
-function createdIdOf(body: Buffer): string | undefined {
-  try {
-    const id = (exactJson(parseJsonLossless(body.toString('utf8'))) as { id?: unknown } | null)?.id
-    return typeof id === 'number' || typeof id === 'bigint' ? String(id) : undefined
-  } catch {
-    return undefined
-  }
+function createdIdOf(text: string): string | undefined {
+  // parseJsonLossless never throws (not JSON reads as undefined).
+  const id = (exactJsonOf(parseJsonLossless(text), text) as { id?: unknown } | null | undefined)?.id
+  return typeof id === 'number' || typeof id === 'bigint' ? String(id) : undefined
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {
