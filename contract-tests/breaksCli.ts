@@ -2,11 +2,11 @@
 // of the document would refuse or answer differently, before it ships. Exit 1 when any breaks.
 import { parseArgs } from 'node:util'
 import { HarError } from '../har/readHar.ts'
+import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { whatBreaks } from './breaks/whatBreaks.ts'
 import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
 import { readRecording } from './running/readRecording.ts'
-import { visible } from './text/visible.ts'
 
 export const BREAKS_USAGE = `Usage: petstore-contract breaks FILE.har --spec NEXT.yaml [--base-path PATH]
 

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
+import { visible } from '../kit/text/visible.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { runBreaksCli } from './breaksCli.ts'
@@ -18,7 +19,6 @@ import { invokedAs } from './running/invokedAs.ts'
 import { readRecording } from './running/readRecording.ts'
 import type { ContractReport } from './running/runContract.ts'
 import { runContractInWorker, SpecError } from './running/runContractInWorker.ts'
-import { visible } from './text/visible.ts'
 
 /**
  * Runs the suite as a command and resolves its exit status (`program` is the command the user ran,

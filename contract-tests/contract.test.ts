@@ -6,12 +6,12 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { afterAll, describe, expect, test } from '@jest/globals'
+import { visible } from '../kit/text/visible.ts'
 import { startOwnMock } from '../tests/support/startOwnMock.ts'
 import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { resolveTarget } from './running/ContractTarget.ts'
 import { runContract } from './running/runContract.ts'
-import { visible } from './text/visible.ts'
 
 const OWN_MOCK_KEY = 'contract-suite-key'
 const ownMock = process.env.PETSTORE_BASE_URL ? undefined : await startOwnMock(OWN_MOCK_KEY)

@@ -8,10 +8,10 @@ import { coverageOf } from '../coverage/coverageOf.ts'
 import { formatCoverage } from '../coverage/formatCoverage.ts'
 import { missedCoverage, parseMinCoverage } from '../coverage/minCoverage.ts'
 import { HarError, harObservations } from '../har/readHar.ts'
+import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
 import { readRecording } from './running/readRecording.ts'
-import { visible } from './text/visible.ts'
 
 export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [options]
 

@@ -2,7 +2,7 @@
 // so the mock's `/__mock/coverage` and the proxy's count the same requests the same way.
 import type { Observation } from './coverageOf.ts'
 
-/** What coverage reads of a journal entry (mocks/core/RequestJournal.ts's JournalEntry has it all). */
+/** What coverage reads of a journal entry (kit/journal/RequestJournal.ts's JournalEntry has it all). */
 export interface JournalLine {
   method: string
   /** The path as recorded, base path included: `/v1/pets/7`. */

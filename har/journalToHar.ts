@@ -6,7 +6,7 @@
 // the time the upstream took and what the proxy found wrong (`_violations`).
 import type { Har, HarEntry } from './Har.ts'
 
-/** One journal entry as the control plane reads it (mocks/core/RequestJournal.ts), redacted already. */
+/** One journal entry as the control plane reads it (kit/journal/RequestJournal.ts), redacted already. */
 export interface JournalView {
   method: string
   path: string

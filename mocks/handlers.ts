@@ -1,7 +1,7 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import { seedPets } from '../fixtures/seedPets.ts'
+import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
 import type { CompiledSpec, Pet } from '../spec/runtime.ts'
-import { trimTrailingSlashes } from '../spec/trimTrailingSlashes.ts'
 import { createEngine, type Engine } from './core/createEngine.ts'
 import { PetStore } from './core/PetStore.ts'
 import { MAX_BODY_BYTES } from './core/parseNewPet.ts'

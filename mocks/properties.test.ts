@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { seedPets } from '../fixtures/seedPets.ts'
+import type { EngineResponse } from '../kit/http/ApiResponse.ts'
 import { compileValidators, createAjv, describeAjvErrors, openApiDocument } from '../spec/runtime.ts'
 import { sendHttp } from '../tests/support/rawHttp.ts'
 import { createEngine, DEFAULT_API_KEY } from './core/createEngine.ts'
-import type { EngineResponse } from './core/EngineMessages.ts'
 import { DEFAULT_STATUS, PetStore } from './core/PetStore.ts'
 import { createHttpMock, listen } from './http/createHttpMock.ts'
 

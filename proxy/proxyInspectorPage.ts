@@ -1,6 +1,6 @@
 // The proxy's page at `/__mock/`: what the frontend's traffic broke, live. One HTML document with its
 // style and script inline, under a CSP that allows only those two and fetches to the proxy itself.
-import { inlinePageCsp, inlinePageHeaders } from '../mocks/http/inlinePage.ts'
+import { inlinePageCsp, inlinePageHeaders } from '../kit/http/inlinePage.ts'
 import { proxyInspectorScript } from './proxyInspectorScript.ts'
 
 const STYLE = `

@@ -2,14 +2,14 @@
 // against the spec and the contract suite's independent interface model, at the suite's levels,
 // judging only what was observed: no request of its own is ever sent.
 
-import { isInt64Text } from '../contract-tests/json/isInt64Text.ts'
-import { exactJsonOf, parseJsonLossless } from '../contract-tests/json/parseJsonLossless.ts'
-import { interfaceModelOf } from '../contract-tests/model/interfaceModel.ts'
-import { type Answer, judgeCreate } from '../contract-tests/model/judgeCreate.ts'
-import { judgeGet } from '../contract-tests/model/judgeGet.ts'
-import { judgeList } from '../contract-tests/model/judgeList.ts'
-import { StoreKnowledge } from '../contract-tests/model/StoreKnowledge.ts'
 import { operationMatcher } from '../coverage/matchOperation.ts'
+import { isInt64Text } from '../kit/json/isInt64Text.ts'
+import { exactJsonOf, parseJsonLossless } from '../kit/json/parseJsonLossless.ts'
+import { interfaceModelOf } from '../model/interfaceModel.ts'
+import { type Answer, judgeCreate } from '../model/judgeCreate.ts'
+import { judgeGet } from '../model/judgeGet.ts'
+import { judgeList } from '../model/judgeList.ts'
+import { StoreKnowledge } from '../model/StoreKnowledge.ts'
 import { needsKey } from '../spec/needsKey.ts'
 import { type CompiledSpec, describeAjvErrors, documentedResponseKey } from '../spec/runtime.ts'
 

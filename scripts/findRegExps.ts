@@ -20,7 +20,7 @@ export interface DynamicRegExp {
  * never mistaken for one.
  *
  * @example
- * findRegExps(['mocks']).found // [{ where: 'mocks/http/cors.ts:7', pattern: '^https?:…', flags: '' }, …]
+ * findRegExps(['mocks']).found // [{ where: 'kit/guard/cors.ts:7', pattern: '^https?:…', flags: '' }, …]
  */
 export function findRegExps(
   roots: readonly string[],

@@ -2,16 +2,26 @@ import { compileValidators, type SpecValidators } from './compileValidators.ts'
 import { openApiDocument } from './generated/openApiDocument.ts'
 import { operations, type SpecOperation } from './operations.ts'
 import type { PetStoreDocument } from './PetStoreDocument.ts'
+import { Router } from './Router.ts'
+import { type SpecVocabulary, vocabularyOf } from './vocabularyOf.ts'
 
 /**
- * One OpenAPI document with everything compiled from it once: its validators and its operations.
- * The mock, the contract suite and hot reload all pass this around, never the parts separately.
+ * One OpenAPI document with everything compiled from it once: its validators, its operations, its
+ * vocabulary and its router. The mock, the contract suite, the proxy and hot reload all pass this
+ * around, never the parts separately, and never read the document for what this already knows.
  */
 export interface CompiledSpec {
   readonly document: PetStoreDocument
   readonly validators: SpecValidators
   /** Every operation, path-level parameters merged in, in document order. */
   readonly operations: readonly SpecOperation[]
+  /** What the code needs to know of the document: fields, statuses, limits, base path, error codes. */
+  readonly vocabulary: SpecVocabulary
+  /**
+   * The router for the API under `basePath` (the document's own, `vocabulary.basePath`, when
+   * omitted), built once per base path.
+   */
+  router(basePath?: string): Router
 }
 
 /**
@@ -19,10 +29,26 @@ export interface CompiledSpec {
  *
  * @example
  * const spec = compileSpec(await loadSpec('evolved.yaml'))
- * createPetStoreHandlers({ spec })
+ * spec.router().route('GET', '/v1/pets/7') // { kind: 'operation', operation: getPet, … }
  */
 export function compileSpec(document: PetStoreDocument, options: { lazy?: boolean } = {}): CompiledSpec {
-  return { document, validators: compileValidators(document, options), operations: operations(document) }
+  const all = operations(document)
+  const vocabulary = vocabularyOf(document, all)
+  const routers = new Map<string, Router>()
+  return {
+    document,
+    validators: compileValidators(document, options),
+    operations: all,
+    vocabulary,
+    router(basePath = vocabulary.basePath) {
+      let router = routers.get(basePath)
+      if (!router) {
+        router = new Router(all, basePath)
+        routers.set(basePath, router)
+      }
+      return router
+    },
+  }
 }
 
 let compiledDefault: CompiledSpec | undefined

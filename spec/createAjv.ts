@@ -27,7 +27,7 @@ export function createAjv(options: { allErrors?: boolean } = {}): Ajv2020 {
   // Keywords OpenAPI adds to JSON Schema; annotations only.
   ajv.addVocabulary(['example', 'xml', 'externalDocs', 'discriminator'])
   // OpenAPI's integer formats, judged on the double JSON.parse gives, which cannot tell 2^63 from
-  // 2^63 - 1: the mock judges int64 edges on the source text (mocks/core/exactJson.ts).
+  // 2^63 - 1: the mock judges int64 edges on the source text (kit/json/exactJson.ts).
   ajv.addFormat('int32', {
     type: 'number',
     validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32,

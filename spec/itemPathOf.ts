@@ -1,5 +1,5 @@
+import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
 import type { PetStoreDocument } from './PetStoreDocument.ts'
-import { trimTrailingSlashes } from './trimTrailingSlashes.ts'
 
 /**
  * The path of one item of a collection: the path that adds one `{parameter}` segment to

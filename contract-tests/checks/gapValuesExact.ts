@@ -1,6 +1,6 @@
+import { exactJson } from '../../kit/json/parseJsonLossless.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
-import { exactJson } from '../json/parseJsonLossless.ts'
 import { COLUMN_WIDTH_LENGTHS } from '../stateful/valueArbitrary.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'

@@ -1,5 +1,5 @@
+import { visible } from '../../kit/text/visible.ts'
 import type { Exchange } from '../http/exchange.ts'
-import { visible } from '../text/visible.ts'
 
 /**
  * The pets of a list response, or undefined when the body is not an array.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { exactJson, parseJsonLossless } from '../../kit/json/parseJsonLossless.ts'
 import { KEPT_ITEMS_MAX, KEPT_STRING_MAX, keptJson, NOT_KEPT } from './keptJson.ts'
-import { exactJson, parseJsonLossless } from './parseJsonLossless.ts'
 
 describe('keptJson: the facts of a body, bounded whatever it holds', () => {
   test('what the checks read is kept as it was, exact integers included', () => {

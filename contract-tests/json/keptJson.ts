@@ -1,4 +1,4 @@
-import { copyExact } from './parseJsonLossless.ts'
+import { copyExact } from '../../kit/json/parseJsonLossless.ts'
 
 /**
  * Items of the top-level array kept by default: twice the spec's largest page (100), so every pet of

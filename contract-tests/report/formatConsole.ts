@@ -1,7 +1,7 @@
 import { formatCoverage } from '../../coverage/formatCoverage.ts'
+import { truncate, visible } from '../../kit/text/visible.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
 import type { ContractReport } from '../running/runContract.ts'
-import { truncate, visible } from '../text/visible.ts'
 import { countOf } from './countOf.ts'
 import { footprintLine } from './footprintLines.ts'
 import { tally, verdictOf } from './tally.ts'

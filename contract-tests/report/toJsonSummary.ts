@@ -1,9 +1,9 @@
+import { truncate, visible } from '../../kit/text/visible.ts'
 import { OPERATION_IDS } from '../checks/Check.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
 import { EXAMPLES_MAX } from '../running/FindingGroups.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { mapStrings } from '../text/mapStrings.ts'
-import { truncate, visible } from '../text/visible.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** Coverage items (never observed, undocumented statuses) the summary lists at most. */

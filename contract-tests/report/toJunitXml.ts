@@ -1,6 +1,6 @@
+import { truncate, visible } from '../../kit/text/visible.ts'
 import type { Finding } from '../checks/Check.ts'
 import type { ContractReport } from '../running/runContract.ts'
-import { truncate, visible } from '../text/visible.ts'
 import { countOf } from './countOf.ts'
 import { footprintProperties } from './footprintLines.ts'
 import { tally, verdictOf } from './tally.ts'

@@ -1,6 +1,6 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { type MinCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
-import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
+import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../http/exchange.ts'
 import { type Budget, DEFAULT_BUDGET, formatBudget, parseBudget } from '../stateful/Budget.ts'
 import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'

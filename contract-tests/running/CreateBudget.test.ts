@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { parseJsonLossless } from '../../kit/json/parseJsonLossless.ts'
 import type { Exchange } from '../http/exchange.ts'
-import { parseJsonLossless } from '../json/parseJsonLossless.ts'
 import { CreateBudget, CreateBudgetSpent } from './CreateBudget.ts'
 import { NotJudged } from './notJudged.ts'
 

@@ -1,5 +1,5 @@
+import { exactJson } from '../../kit/json/parseJsonLossless.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
-import { exactJson } from '../json/parseJsonLossless.ts'
 import { NotJudged } from './notJudged.ts'
 
 /**

@@ -1,8 +1,8 @@
+import { detached } from '../../kit/text/detached.ts'
 import type { PetStoreDocument } from '../../spec/runtime.ts'
 import { limitSchema } from '../checks/limitSchema.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { KEPT_ITEMS_MAX, type KeptSize, keptJson } from '../json/keptJson.ts'
-import { detached } from '../text/detached.ts'
 
 /** The start of a body kept with the facts (the judgments that quote a body whole ran on arrival). */
 export const KEPT_TEXT_MAX = 512

@@ -1,6 +1,6 @@
 // The run's exchanges as coverage reads them: the request under the base URL, its body, the status.
 import type { Observation } from '../../coverage/coverageOf.ts'
-import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
+import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { Exchange } from '../http/exchange.ts'
 
 /**

@@ -2,8 +2,8 @@
 // exchanges and the base path their URLs carry.
 import { readFile } from 'node:fs/promises'
 import { HarError, readHar } from '../../har/readHar.ts'
+import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { PetStoreDocument } from '../../spec/runtime.ts'
-import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
 import type { Recording } from '../checks/replayedInteractions.ts'
 
 /**

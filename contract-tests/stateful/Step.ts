@@ -1,7 +1,7 @@
+import type { InterfaceModel } from '../../model/interfaceModel.ts'
+import type { Problem } from '../../model/Problem.ts'
+import type { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
-import type { InterfaceModel } from '../model/interfaceModel.ts'
-import type { Problem } from '../model/Problem.ts'
-import type { StoreKnowledge } from '../model/StoreKnowledge.ts'
 
 /** One command of a sequence as it ran: its requests (sent together when `concurrent`) and what came back. */
 export interface Step {

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { InterfaceModel } from '../model/interfaceModel.ts'
+import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import { CreatePets, GetPet, ListPets } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
 import type { SequenceModel, SequenceTarget } from './Step.ts'

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { InterfaceModel } from '../model/interfaceModel.ts'
+import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import { neutralValueArbitrary, type ValueOptions, valueArbitrary } from './valueArbitrary.ts'
 
 /**

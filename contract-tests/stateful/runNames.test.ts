@@ -2,9 +2,9 @@
 // included) and gap_values_exact's fixed gaps; and the widths columns really have are among them.
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { interfaceModelOf } from '../../model/interfaceModel.ts'
 import { openApiDocument } from '../../spec/runtime.ts'
 import { gapValues } from '../checks/gapValuesExact.ts'
-import { interfaceModelOf } from '../model/interfaceModel.ts'
 import { petNamer } from '../running/petNames.ts'
 import { commandArbitraries } from './commandArbitraries.ts'
 import { CreatePets } from './commands.ts'

@@ -1,8 +1,8 @@
+import { type JournalRecord, journalRecordCost } from '../../kit/journal/journalEntry.ts'
+import { RequestJournal } from '../../kit/journal/RequestJournal.ts'
+import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
 import { ForcedResponses } from './ForcedResponses.ts'
-import { type JournalRecord, journalRecordCost } from './journalEntry.ts'
-import type { MemoryBudget } from './MemoryBudget.ts'
 import type { PetStore } from './PetStore.ts'
-import { RequestJournal } from './RequestJournal.ts'
 
 /** Everything the HTTP mock keeps per session: its pets, its request journal, its forced responses. */
 export interface MockSession {

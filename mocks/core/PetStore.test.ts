@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
+import { MemoryBudget, PET_OVERHEAD_BYTES, textBytes } from '../../kit/memory/MemoryBudget.ts'
 import type { Pet } from '../../spec/runtime.ts'
-import { MemoryBudget, PET_OVERHEAD_BYTES, textBytes } from './MemoryBudget.ts'
 import { DEFAULT_STATUS, PetStore, StoreFullError } from './PetStore.ts'
 
 const seed: Pet[] = [

@@ -1,6 +1,6 @@
+import { exactValue } from '../../kit/json/exactJson.ts'
+import { type MemoryBudget, PET_OVERHEAD_BYTES, textBytes, UNBOUNDED } from '../../kit/memory/MemoryBudget.ts'
 import { type NewPet, openApiDocument, type Pet, type PetStatus, pickDeclared } from '../../spec/runtime.ts'
-import { exactValue } from './exactJson.ts'
-import { type MemoryBudget, PET_OVERHEAD_BYTES, textBytes, UNBOUNDED } from './MemoryBudget.ts'
 import { petShape } from './petShape.ts'
 
 /** What `list` takes: a page size and an optional status filter. */

@@ -1,5 +1,5 @@
+import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import { operations, type PetStoreDocument, type SpecOperation } from '../../spec/runtime.ts'
-import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
 
 /** The order methods are listed in `methods`, the usual one; others follow. */
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']

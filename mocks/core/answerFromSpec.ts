@@ -1,3 +1,5 @@
+import type { EngineRequest, EngineResponse, Parsed } from '../../kit/http/ApiResponse.ts'
+import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
 import {
   documentedResponseKey,
   exampleValues,
@@ -6,8 +8,6 @@ import {
   type SpecValidators,
   sampleFromSchema,
 } from '../../spec/runtime.ts'
-import type { EngineRequest, EngineResponse, Parsed } from './EngineMessages.ts'
-import { errorResponse, JSON_HEADERS } from './errorResponse.ts'
 import { parseJsonBody } from './parseJsonBody.ts'
 import { parseParameters } from './parseParameters.ts'
 import { preferredExample, preferredStatus } from './parsePrefer.ts'

@@ -1,13 +1,14 @@
 import { coverageOf } from '../../coverage/coverageOf.ts'
 import { journalObservations } from '../../coverage/journalObservations.ts'
 import { journalToHar } from '../../har/journalToHar.ts'
+import { CONTROL_PREFIX, isControlPath } from '../../kit/guard/controlPath.ts'
+import { type EngineRequest, type EngineResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
+import { readJournalRecord } from '../../kit/journal/journalEntry.ts'
+import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
+import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
+import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { Pet, PetStoreDocument, SpecValidators } from '../../spec/runtime.ts'
-import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
-import { type EngineRequest, type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
-import { errorResponse, JSON_HEADERS } from './errorResponse.ts'
-import { type ExactJson, parseExactJson, validateExact } from './exactJson.ts'
-import { readJournalRecord } from './journalEntry.ts'
-import type { MemoryBudget } from './MemoryBudget.ts'
 import { type MockSession, sessionVersion } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
 import { StoreFullError } from './PetStore.ts'
@@ -15,9 +16,8 @@ import { MAX_BODY_BYTES } from './parseJsonBody.ts'
 import { DEFAULT_SESSION } from './parseSessionName.ts'
 import { petShape } from './petShape.ts'
 import type { SessionRegistry } from './SessionRegistry.ts'
+import { validateExact } from './validateExact.ts'
 
-/** Where the HTTP mock's control endpoints live: outside `/v1`, so they never shadow the API. */
-export const CONTROL_PREFIX = '/__mock'
 /** How many of a session's newest pets `GET /__mock/session` lists (the inspector page's table). */
 export const SESSION_VIEW_PETS = 200
 /** Characters of each text field of a pet `GET /__mock/session` shows (then `…`): the view stays small. */
@@ -162,11 +162,6 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
         }),
       }),
   },
-}
-
-/** True for `/__mock` and every path under it. */
-export function isControlPath(path: string): boolean {
-  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
 }
 
 /**

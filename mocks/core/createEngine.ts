@@ -1,3 +1,5 @@
+import type { EngineRequest, EngineResponse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
 import { needsKey } from '../../spec/needsKey.ts'
 import {
   type CompiledSpec,
@@ -14,8 +16,6 @@ import {
 import { answerFromSpec } from './answerFromSpec.ts'
 import { bearerChallenge, checkBearer } from './checkBearer.ts'
 import { deprecationHeaders } from './deprecationHeaders.ts'
-import type { EngineRequest, EngineResponse } from './EngineMessages.ts'
-import { errorResponse, JSON_HEADERS } from './errorResponse.ts'
 import type { ForcedResponses } from './ForcedResponses.ts'
 import type { PetStore } from './PetStore.ts'
 import { parseListQuery } from './parseListQuery.ts'

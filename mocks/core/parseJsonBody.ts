@@ -1,9 +1,10 @@
 import type { ValidateFunction } from 'ajv'
-import { clip } from './clip.ts'
-import { type EngineRequest, type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
-import { errorResponse } from './errorResponse.ts'
-import { type ExactJson, parseExactJson, validateExact } from './exactJson.ts'
-import { findDuplicateKey } from './findDuplicateKey.ts'
+import { type EngineRequest, type EngineResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse } from '../../kit/http/errorResponse.ts'
+import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
+import { findDuplicateKey } from '../../kit/json/findDuplicateKey.ts'
+import { clip } from '../../kit/text/clip.ts'
+import { validateExact } from './validateExact.ts'
 
 /** The largest request body the mock reads (a project choice: the document sets no size limit). */
 export const MAX_BODY_BYTES = 64 * 1024

@@ -1,7 +1,7 @@
+import { type EngineResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse } from '../../kit/http/errorResponse.ts'
+import { clip } from '../../kit/text/clip.ts'
 import { describeAjvErrors, type PetStatus, type SpecValidators } from '../../spec/runtime.ts'
-import { clip } from './clip.ts'
-import { type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
-import { errorResponse } from './errorResponse.ts'
 import type { ListQuery } from './PetStore.ts'
 
 const INTEGER_TEXT = /^-?\d+$/

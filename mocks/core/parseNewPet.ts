@@ -1,6 +1,6 @@
+import { type EngineRequest, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { type NewPet, pickDeclared, type SpecValidators } from '../../spec/runtime.ts'
-import { type EngineRequest, type Parsed, refuse } from './EngineMessages.ts'
-import { errorResponse } from './errorResponse.ts'
 import { parseJsonBody } from './parseJsonBody.ts'
 import type { PetShape } from './petShape.ts'
 

@@ -1,3 +1,6 @@
+import { type EngineRequest, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse } from '../../kit/http/errorResponse.ts'
+import { clip } from '../../kit/text/clip.ts'
 import {
   describeAjvErrors,
   type JsonSchema,
@@ -5,9 +8,6 @@ import {
   type SpecOperation,
   type SpecValidators,
 } from '../../spec/runtime.ts'
-import { clip } from './clip.ts'
-import { type EngineRequest, type Parsed, refuse } from './EngineMessages.ts'
-import { errorResponse } from './errorResponse.ts'
 
 /**
  * Reads and validates every parameter an operation declares (path, query, header), for an

@@ -1,6 +1,6 @@
-import { clip } from './clip.ts'
-import { type EngineResponse, type Parsed, refuse } from './EngineMessages.ts'
-import { errorResponse } from './errorResponse.ts'
+import { type EngineResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse } from '../../kit/http/errorResponse.ts'
+import { clip } from '../../kit/text/clip.ts'
 
 const INT64_MIN = -(2n ** 63n)
 const INT64_MAX = 2n ** 63n - 1n

@@ -1,5 +1,5 @@
-import type { EngineResponse } from './EngineMessages.ts'
-import { errorResponse } from './errorResponse.ts'
+import type { EngineResponse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse } from '../../kit/http/errorResponse.ts'
 
 /** The request header that picks a session of the HTTP mock (lower case, as node:http gives it). */
 export const SESSION_HEADER = 'x-mock-session'

@@ -4,9 +4,9 @@
 // gets only what changed.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { seedPets } from '../../fixtures/seedPets.ts'
+import type { JournalEntry } from '../../kit/journal/RequestJournal.ts'
 import { NAMED_PROBLEMS } from '../../spec/describeAjvErrors.ts'
 import { KEY, type StartedMock, startMock } from '../../tests/support/startMock.ts'
-import type { JournalEntry } from '../core/RequestJournal.ts'
 
 const journal = async (it: StartedMock, session?: string) =>
   (await (await it.control('GET', 'requests', session)).json()) as JournalEntry[]

@@ -1,7 +1,7 @@
-import { CONTROL_PREFIX } from '../core/controlPlane.ts'
-import type { EngineResponse } from '../core/EngineMessages.ts'
-import { errorResponse } from '../core/errorResponse.ts'
-import { inlinePageCsp, inlinePageHeaders } from './inlinePage.ts'
+import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
+import type { EngineResponse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse } from '../../kit/http/errorResponse.ts'
+import { inlinePageCsp, inlinePageHeaders } from '../../kit/http/inlinePage.ts'
 import { inspectorScript } from './inspectorScript.ts'
 
 const STYLE = `

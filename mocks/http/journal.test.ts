@@ -1,8 +1,8 @@
 // The request journal over HTTP: GET/DELETE /__mock/requests, per session, bounded, newest last,
 // the Authorization value never recorded.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
+import type { JournalEntry } from '../../kit/journal/RequestJournal.ts'
 import { KEY, type StartedMock, startMock } from '../../tests/support/startMock.ts'
-import type { JournalEntry } from '../core/RequestJournal.ts'
 
 const journal = async (it: StartedMock, session?: string) =>
   (await (await it.control('GET', 'requests', session)).json()) as JournalEntry[]

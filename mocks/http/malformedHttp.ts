@@ -1,8 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { clip } from '../core/clip.ts'
-import type { EngineResponse } from '../core/EngineMessages.ts'
-import { errorResponse } from '../core/errorResponse.ts'
+import type { EngineResponse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse } from '../../kit/http/errorResponse.ts'
+import { clip } from '../../kit/text/clip.ts'
 
 // Not `import { STATUS_CODES } from 'node:http'`: its ES module facade loads undici at start-up (createHttpMock.ts).
 const { STATUS_CODES } = process.getBuiltinModule('node:http')

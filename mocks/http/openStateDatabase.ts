@@ -1,8 +1,9 @@
 import { closeSync, openSync, readSync } from 'node:fs'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
 import type { Pet, SpecValidators } from '../../spec/runtime.ts'
-import { type ExactJson, parseExactJson, validateExact } from '../core/exactJson.ts'
 import type { PetStore, StoreChange } from '../core/PetStore.ts'
+import { validateExact } from '../core/validateExact.ts'
 
 /** Why the mock cannot start with this state file; the CLI prints it and exits with code 2. */
 export class StateFileError extends Error {}

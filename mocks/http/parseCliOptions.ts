@@ -1,7 +1,7 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
-import { DEFAULT_MEMORY_MIB } from '../core/MemoryBudget.ts'
+import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
+import { DEFAULT_MEMORY_MIB } from '../../kit/memory/MemoryBudget.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
-import { JOURNAL_SIZE } from '../core/RequestJournal.ts'
 import { SESSION_LIMITS } from '../core/SessionRegistry.ts'
 
 export interface CliOptions {

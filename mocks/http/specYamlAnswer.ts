@@ -1,6 +1,6 @@
-import { CONTROL_PREFIX } from '../core/controlPlane.ts'
-import type { EngineResponse } from '../core/EngineMessages.ts'
-import { errorResponse } from '../core/errorResponse.ts'
+import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
+import type { EngineResponse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse } from '../../kit/http/errorResponse.ts'
 
 /** Where the HTTP mock serves the OpenAPI document it is serving from (`--spec` and `--watch` included). */
 export const SPEC_YAML_PATH = `${CONTROL_PREFIX}/openapi.yaml`

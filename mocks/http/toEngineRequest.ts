@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import type { EngineRequest } from '../core/EngineMessages.ts'
-import type { ReadBody } from './readBody.ts'
+import type { EngineRequest } from '../../kit/http/ApiResponse.ts'
+import type { ReadBody } from '../../kit/node/readBody.ts'
 
 /**
  * A node:http request as the engine sees it: origin-form target, headers by lower-case name

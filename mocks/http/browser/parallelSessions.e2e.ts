@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http'
 import { after, before, describe, test } from 'node:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { seedPets } from '../../../fixtures/seedPets.ts'
+import type { JournalEntry } from '../../../kit/journal/RequestJournal.ts'
 import { CHROMIUM_ARGS, chromiumSkip, findChromium } from '../../../tests/support/findChromium.ts'
-import type { JournalEntry } from '../../core/RequestJournal.ts'
 import { createHttpMock, type HttpMock, listen } from '../createHttpMock.ts'
 
 const WORKERS = 4

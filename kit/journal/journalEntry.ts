@@ -1,9 +1,9 @@
-import { clip } from './clip.ts'
-import { isCredentialName } from './isCredentialName.ts'
-import { JOURNAL_OVERHEAD_BYTES, textBytes } from './MemoryBudget.ts'
+import { JOURNAL_OVERHEAD_BYTES, textBytes } from '../memory/MemoryBudget.ts'
+import { isCredentialName } from '../secrets/isCredentialName.ts'
+import { redactBody } from '../secrets/redactBody.ts'
+import { holdsKey, redactTarget } from '../secrets/redactTarget.ts'
+import { clip } from '../text/clip.ts'
 import type { JournalEntry } from './RequestJournal.ts'
-import { redactBody } from './redactBody.ts'
-import { holdsKey, redactTarget } from './redactTarget.ts'
 
 /** Bounds on one entry, so a full journal holds at most a few KiB per entry whatever the request. */
 export const JOURNAL_PATH_CHARS = 512

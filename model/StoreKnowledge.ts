@@ -1,4 +1,4 @@
-import { toJsonText as show } from '../json/toJsonText.ts'
+import { toJsonText as show } from '../kit/json/toJsonText.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import { sameJson } from './sameJson.ts'
 

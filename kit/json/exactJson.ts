@@ -1,9 +1,6 @@
 // JSON in and out without rounding an int64. JSON.parse turns every number into a double, exact only
 // up to 2^53 - 1; the mock keeps a larger integer as its digits (JSON.rawJSON), which JSON.stringify
 // writes back unchanged. Why this way and not bigint or a library: decisions/014-int64-exact.md.
-import type { ValidateFunction } from 'ajv'
-import { describeAjvErrors } from '../../spec/runtime.ts'
-import { clip } from './clip.ts'
 
 /** A value `JSON.stringify` writes as its own text: how the mock holds an integer beyond ±(2^53 - 1). */
 export interface RawJson {
@@ -11,7 +8,7 @@ export interface RawJson {
 }
 
 type Reviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown
-const json = JSON as unknown as {
+export const json = JSON as unknown as {
   rawJSON?: (text: string) => RawJson
   parse(text: string, reviver?: Reviver): unknown
 }
@@ -79,52 +76,6 @@ export function parseExactJson(text: string): ExactJson {
 }
 
 /**
- * Validates parsed JSON with `validate` (an Ajv validator sees doubles, as it would after any
- * `JSON.parse`), then checks each big literal on its text: it must be an integer within int64, and
- * is then kept as its exact digits. The value is changed in place and returned.
- *
- * @example
- * validateExact(parseExactJson('{"name":"A","categoryId":9223372036854775807}'), validateNewPet, 'body')
- * // { ok: true, value: { name: 'A', categoryId: JSON.rawJSON('9223372036854775807') } }
- */
-export function validateExact(
-  parsed: ExactJson,
-  validate: ValidateFunction,
-  subject: string,
-): { ok: true; value: unknown } | { ok: false; message: string } {
-  if (!validate(parsed.value)) return { ok: false, message: describeAjvErrors(validate.errors, subject) }
-  if (parsed.tooDeep)
-    return {
-      ok: false,
-      message: `${subject} holds an integer beyond ±(2^53 - 1) nested too deeply to read exactly`,
-    }
-  let value = parsed.value
-  // When the whole text is one number, its holder is the reviver's wrapper, outside the value.
-  const isWhole = typeof value === 'number'
-  for (const literal of parsed.bigLiterals) {
-    // The path is looked for only to name a refused field: one walk per refusal, not per literal.
-    const where = () =>
-      isWhole ? subject : [subject, ...(pathTo(value, literal.holder) ?? []), literal.key].join('/')
-    const exact = exactInteger(literal.source)
-    if (exact === 'fraction')
-      return { ok: false, message: `${where()} must be integer; received ${clip(literal.source)}` }
-    if (exact === 'beyond-int64' || !EXACT_JSON_SUPPORTED || !json.rawJSON) {
-      const range = EXACT_JSON_SUPPORTED
-        ? `${INT64_MIN} to ${INT64_MAX}`
-        : '±(2^53 - 1) in this JavaScript engine'
-      return {
-        ok: false,
-        message: `${where()} must be a valid int64 (${range}); received ${clip(literal.source)}`,
-      }
-    }
-    const raw = json.rawJSON(exact.toString())
-    if (isWhole) value = raw
-    else literal.holder[literal.key] = raw
-  }
-  return { ok: true, value }
-}
-
-/**
  * A value as the store keeps it: a bigint becomes a number when it is safe and its exact digits
  * otherwise, so `JSON.stringify` never throws on it and never rounds it. Anything else is unchanged.
  *
@@ -180,23 +131,4 @@ function holdsBigNumber(root: unknown): boolean {
     } else for (const key in value) pending.push((value as Record<string, unknown>)[key])
   }
   return false
-}
-
-/** The keys from `root` down to `holder`, or undefined when `holder` is not inside it. */
-function pathTo(root: unknown, holder: object): string[] | undefined {
-  // Each node remembers its parent's index, so a deep body costs O(nodes), not O(nodes × depth).
-  const nodes: Array<{ value: unknown; key: string; parent: number }> = [{ value: root, key: '', parent: -1 }]
-  for (let index = 0; index < nodes.length; index++) {
-    const { value } = nodes[index] as { value: unknown }
-    if (value === holder) {
-      const path: string[] = []
-      for (let at = index; at > 0; at = (nodes[at] as { parent: number }).parent)
-        path.unshift((nodes[at] as { key: string }).key)
-      return path
-    }
-    if (typeof value === 'object' && value !== null)
-      for (const key in value)
-        nodes.push({ value: (value as Record<string, unknown>)[key], key, parent: index })
-  }
-  return undefined
 }

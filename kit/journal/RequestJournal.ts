@@ -1,4 +1,4 @@
-import type { MemoryBudget } from './MemoryBudget.ts'
+import type { MemoryBudget } from '../memory/MemoryBudget.ts'
 
 /** One request as the journal keeps it: what the app sent and what the mock answered. */
 export interface JournalEntry {

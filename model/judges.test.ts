@@ -2,8 +2,8 @@
 // (a fourth status, another limit maximum and default, an extra optional field).
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { openApiDocument, type PetStoreDocument } from '../../spec/runtime.ts'
-import { newPetArbitrary } from '../stateful/newPetArbitrary.ts'
+import { newPetArbitrary } from '../contract-tests/stateful/newPetArbitrary.ts'
+import { openApiDocument, type PetStoreDocument } from '../spec/runtime.ts'
 import { interfaceModelOf } from './interfaceModel.ts'
 import { isNeutralNewPet } from './isNeutralNewPet.ts'
 import { judgeCreate } from './judgeCreate.ts'

@@ -1,4 +1,4 @@
-import { type JsonSchema, operationById, type PetStoreDocument, parameterOf } from '../../spec/runtime.ts'
+import { type JsonSchema, operationById, type PetStoreDocument, parameterOf } from '../spec/runtime.ts'
 
 /**
  * What the model knows of the interface, read from the document a run is given (never from

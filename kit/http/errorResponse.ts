@@ -1,4 +1,4 @@
-import type { EngineResponse } from './EngineMessages.ts'
+import type { EngineResponse } from './ApiResponse.ts'
 
 /** Every `code` the mock puts in an Error body; the interface document leaves the set open. */
 export type ErrorCode =

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { MemoryBudget } from './MemoryBudget.ts'
+import { MemoryBudget } from '../memory/MemoryBudget.ts'
 import { type JournalEntry, RequestJournal } from './RequestJournal.ts'
 
 const entry = (n: number): JournalEntry => ({

@@ -1,6 +1,6 @@
-import { CONTROL_PREFIX } from '../core/controlPlane.ts'
-import type { EngineResponse } from '../core/EngineMessages.ts'
-import { errorResponse } from '../core/errorResponse.ts'
+import type { EngineResponse } from '../http/ApiResponse.ts'
+import { errorResponse } from '../http/errorResponse.ts'
+import { CONTROL_PREFIX } from './controlPath.ts'
 import type { CorsPolicy } from './cors.ts'
 import type { HostPolicy } from './hostAllowed.ts'
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import type { ValidateFunction } from 'ajv'
+import { validateExact } from '../../mocks/core/validateExact.ts'
 import { compileValidators, openApiDocument } from '../../spec/runtime.ts'
-import { exactInteger, exactValue, INT64_MAX, INT64_MIN, parseExactJson, validateExact } from './exactJson.ts'
+import { exactInteger, exactValue, INT64_MAX, INT64_MIN, parseExactJson } from './exactJson.ts'
 
 const validators = compileValidators(openApiDocument)
 const anything = (() => true) as unknown as ValidateFunction

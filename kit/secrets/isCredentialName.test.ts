@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { journalEntry } from '../journal/journalEntry.ts'
 import { isCredentialName } from './isCredentialName.ts'
-import { journalEntry } from './journalEntry.ts'
 import { redactTarget } from './redactTarget.ts'
 
 /** Credential names as apps send them (decisions/019-every-store-bounded.md). */

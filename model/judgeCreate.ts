@@ -1,4 +1,4 @@
-import { toJsonText as show } from '../json/toJsonText.ts'
+import { toJsonText as show } from '../kit/json/toJsonText.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import { isNeutralNewPet } from './isNeutralNewPet.ts'
 import type { Problem } from './Problem.ts'

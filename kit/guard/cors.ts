@@ -1,4 +1,4 @@
-import { trimTrailingSlashes } from '../../spec/trimTrailingSlashes.ts'
+import { trimTrailingSlashes } from '../text/trimTrailingSlashes.ts'
 
 /** Origins a browser app may call the HTTP mock from: any port of localhost/127.0.0.1, plus extras. */
 export interface CorsPolicy {

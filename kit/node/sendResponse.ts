@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { EngineResponse } from '../core/EngineMessages.ts'
+import type { EngineResponse } from '../http/ApiResponse.ts'
 
 /**
  * Writes an engine response: status, headers, and the body (as JSON, or `text` as is) with its content-length.

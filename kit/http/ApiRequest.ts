@@ -1,0 +1,95 @@
+/**
+ * A query as parsed once at the edge: decoded name and value pairs in order, repeats kept. Read
+ * only: one request's query is shared by every part that reads it.
+ */
+export type Query = Omit<URLSearchParams, 'append' | 'set' | 'delete' | 'sort'>
+
+/**
+ * One HTTP request as every part of the project reads it: the mock's engine, its server layer, the
+ * proxy's judge, coverage, replay and breaks. Each edge (the MSW resolver, the node:http server, the
+ * proxy, a recorded HAR entry) builds it once with `apiRequest`; nothing below the edge reads a URL
+ * string again.
+ */
+export interface ApiRequest {
+  /** The method, upper-case. */
+  readonly method: string
+  /** The request target as received, in origin form (`/v1/pets?limit=2`): what logs and journals show. */
+  readonly target: string
+  /** The target's path as sent (still percent-encoded), without the query: what the router matches. */
+  readonly path: string
+  /** The target's query, without the `?` (`''` when there is none). */
+  readonly search: string
+  /** The query's decoded pairs, in order, repeats kept: parsed on first read, once. */
+  readonly query: Query
+  /** A request header by lower-case name; repeated Authorization and Content-Type lines joined with `, `. */
+  header(name: string): string | undefined
+  /** The body as text, undefined when there was none. */
+  readonly body?: string | undefined
+  /** Set by an edge that stopped reading because the body passed its cap. */
+  readonly bodyTooLarge?: boolean | undefined
+}
+
+/** What an edge knows of a request before it is parsed. */
+export interface RequestInit {
+  method: string
+  /** The request target in origin form (`originForm` turns an absolute-form target into one). */
+  target: string
+  header?: ((name: string) => string | undefined) | undefined
+  body?: string | undefined
+  bodyTooLarge?: boolean | undefined
+}
+
+/** The query of a request without one, shared by all of them: a write throws rather than reach the next request. */
+const NO_QUERY: Query = new (class extends URLSearchParams {
+  override append(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+  override set(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+  override delete(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+  override sort(): never {
+    throw new Error('the empty query is shared: read only')
+  }
+})()
+const NO_HEADERS = (): undefined => undefined
+
+/**
+ * Parses a request once: the path and query are cut apart here, and the query decoded on first
+ * read. Cheap on the hot path: a request without a query costs one `indexOf`.
+ *
+ * @example
+ * const request = apiRequest({ method: 'get', target: '/v1/pets?limit=2&limit=3' })
+ * request.path // '/v1/pets'
+ * request.query.getAll('limit') // ['2', '3']
+ */
+export function apiRequest(init: RequestInit): ApiRequest {
+  const queryAt = init.target.indexOf('?')
+  const path = queryAt === -1 ? init.target : init.target.slice(0, queryAt)
+  const search = queryAt === -1 ? '' : init.target.slice(queryAt + 1)
+  let query: Query | undefined = search === '' ? NO_QUERY : undefined
+  return {
+    method: upperCase(init.method),
+    target: init.target,
+    path,
+    search,
+    get query() {
+      query ??= new URLSearchParams(search)
+      return query
+    },
+    header: init.header ?? NO_HEADERS,
+    body: init.body,
+    bodyTooLarge: init.bodyTooLarge,
+  }
+}
+
+/** `toUpperCase` without a new string for the common case (already upper-case). */
+function upperCase(method: string): string {
+  for (let i = 0; i < method.length; i++) {
+    const code = method.charCodeAt(i)
+    if (code >= 97 && code <= 122) return method.toUpperCase()
+  }
+  return method
+}

@@ -1,0 +1,28 @@
+/**
+ * A request target in origin form: an absolute-form target (`GET http://host/v1/pets`, RFC 9112
+ * section 3.2.2, which a client talking to a proxy sends) or a recorded absolute URL (a HAR entry)
+ * reduced to its path and query, as sent: nothing is normalised, so every reader sees the target the
+ * server saw. Anything else is returned as it is.
+ *
+ * @example
+ * originForm('http://example.com/v1/pets?limit=2') // '/v1/pets?limit=2'
+ * originForm('https://example.com') // '/'
+ * originForm('/v1/pets') // '/v1/pets'
+ */
+export function originForm(target: string): string {
+  if (target.charCodeAt(0) === 47) return target
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(target)
+  if (!scheme) return target
+  const rest = target.slice(scheme[0].length)
+  let end = rest.length
+  for (const stop of ['/', '?', '#']) {
+    const at = rest.indexOf(stop)
+    if (at !== -1 && at < end) end = at
+  }
+  const form = rest.slice(end)
+  const hash = form.indexOf('#')
+  const withoutFragment = hash === -1 ? form : form.slice(0, hash)
+  return withoutFragment === '' || withoutFragment.charCodeAt(0) === 63
+    ? `/${withoutFragment}`
+    : withoutFragment
+}
