@@ -2,7 +2,8 @@
 // parse in both, and no word may hold a `?`, `*` or `[` outside quotes, which zsh expands as a
 // pattern and aborts on when nothing matches (`curl http://…/pets?limit=2` fails in zsh).
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from '@jest/globals'
 
@@ -80,16 +81,20 @@ describe("the README's shell blocks", () => {
     (name) => {
       const path = shell(name)
       if (!path) return
-      // Each curl line echoed instead of run: the shell expands it exactly as a user's would.
+      // Each curl line echoed instead of run: the shell expands it exactly as a user's would. In a
+      // folder of its own, so a redirection in a line writes nothing into the clone.
       const curls = blocks.flatMap((block) => block.split('\n')).filter((line) => line.startsWith('curl '))
       expect(curls.length).toBeGreaterThan(0)
+      const cwd = mkdtempSync(join(tmpdir(), 'petstore-readme-'))
       for (const line of curls) {
         const echoed = execFileSync(path, ['-c', `printf '%s\\n' ${line.replace(/\\$/, '').slice(5)}`], {
           encoding: 'utf8',
+          cwd,
         })
         // The mock's API (4010) or the proxy's own endpoints (4020).
         expect(echoed).toMatch(/http:\/\/127\.0\.0\.1:(4010\/v1\/pets|4020\/__mock\/)/)
       }
+      rmSync(cwd, { recursive: true, force: true })
     },
   )
 })
