@@ -77,7 +77,7 @@ export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) =
 }
 
 function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => Violation[] {
-  const model = interfaceModelOf(spec.document)
+  const model = interfaceModelOf(spec.vocabulary)
   let knowledge = new StoreKnowledge(model)
   const match = operationMatcher(spec.document)
   return (exchange) => {

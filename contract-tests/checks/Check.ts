@@ -1,4 +1,4 @@
-import type { PetStoreDocument, SpecValidators } from '../../spec/runtime.ts'
+import type { PetStoreDocument, SpecValidators, SpecVocabulary } from '../../spec/runtime.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import type { Census } from '../running/Census.ts'
 import type { CreateBudget } from '../running/CreateBudget.ts'
@@ -58,6 +58,8 @@ export interface CheckContext {
   /** The command the user ran the suite with (`npm run contract --`, `petstore-contract`, ...), for hints that name it. */
   command: string
   document: PetStoreDocument
+  /** What the suite knows of the document (operations, statuses, limits, fields): read here, never as literals. */
+  vocabulary: SpecVocabulary
   validators: SpecValidators
   /** Sends a request (recorded for the checks that read every exchange). */
   send(request: ProbeRequest): Promise<Exchange>

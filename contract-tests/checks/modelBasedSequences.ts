@@ -28,7 +28,7 @@ export const modelBasedSequences: Check = {
   operations: ['listPets', 'createPet', 'getPet'],
   needs: ['state'],
   async run(context) {
-    const model = interfaceModelOf(context.document)
+    const model = interfaceModelOf(context.vocabulary)
     const { seed, budget } = context.generation
     const firstExchange = context.exchanges.length
     // Each stream its own knowledge; the values some 201 accepted are pooled (see StoreKnowledge).

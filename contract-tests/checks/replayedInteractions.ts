@@ -56,7 +56,7 @@ export function replayedInteractions(recording: Recording): Check {
 }
 
 async function replay(recording: Recording, context: CheckContext) {
-  const model = interfaceModelOf(context.document)
+  const model = interfaceModelOf(context.vocabulary)
   const knowledge = new StoreKnowledge(model)
   const match = operationMatcher(context.document)
   const writes = context.capabilities.has('write')

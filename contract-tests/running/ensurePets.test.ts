@@ -2,7 +2,7 @@
 // census creates nothing and says what it could not find.
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from '@jest/globals'
-import { compileValidators, openApiDocument } from '../../spec/runtime.ts'
+import { compileValidators, defaultSpec, openApiDocument } from '../../spec/runtime.ts'
 import { createReferenceServer, type ReferenceOptions } from '../../tests/servers/referenceServer.ts'
 import type { CheckContext } from '../checks/Check.ts'
 import { type Exchange, sendRequest } from '../http/exchange.ts'
@@ -33,6 +33,7 @@ async function contextFor(options: ReferenceOptions) {
     runId: 'testrun1',
     command: 'petstore-contract',
     document: openApiDocument,
+    vocabulary: defaultSpec().vocabulary,
     validators: compileValidators(openApiDocument),
     exchanges,
     capabilities: new Set(['write', 'state', 'auth']),

@@ -188,6 +188,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     runId,
     command: options.command ?? DEFAULT_COMMAND,
     document: spec.document,
+    vocabulary: spec.vocabulary,
     validators: boundedValidators(spec.document, spec.validators),
     exchanges,
     capabilities,
