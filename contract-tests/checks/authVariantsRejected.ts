@@ -1,7 +1,7 @@
+import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
 import type { ProbeRequest } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
 import { type AuthVariant, authVariants } from '../negative/authVariants.ts'
-import { SKIP_REASONS } from '../running/capabilitiesOf.ts'
 import { type Check, type CheckOutcome, finding, type OperationName } from './Check.ts'
 import { describeResponse, petsIn } from './petsIn.ts'
 

@@ -1,10 +1,10 @@
 import rows from '../../fixtures/contract-bad-bodies.json' with { type: 'json' }
 import { operationById } from '../../spec/runtime.ts'
+import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
 import { type BodyViolation, bodyText, bodyViolations } from '../negative/bodyViolations.ts'
 import { oncePer } from '../negative/oncePer.ts'
-import { NotJudged } from '../running/notJudged.ts'
 import { type Check, type CheckContext, type Finding, finding } from './Check.ts'
 import { describeResponse, petsIn } from './petsIn.ts'
 

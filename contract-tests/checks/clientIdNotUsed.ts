@@ -1,5 +1,5 @@
+import { NotJudged } from '../base/notJudged.ts'
 import { inPool } from '../http/inPool.ts'
-import { NotJudged } from '../running/notJudged.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
 

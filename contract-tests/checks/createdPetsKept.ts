@@ -1,6 +1,6 @@
+import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
-import { NotJudged } from '../running/notJudged.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
 import { limitSchema } from './limitSchema.ts'

@@ -1,4 +1,4 @@
-import { lackOfData } from '../running/ensurePets.ts'
+import { lackOfData } from '../base/lackOfData.ts'
 import type { Check } from './Check.ts'
 import { limitSchema } from './limitSchema.ts'
 import { pageFinding } from './pageSize.ts'

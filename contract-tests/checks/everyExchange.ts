@@ -1,6 +1,6 @@
 import { isDocumentedStatus, operationById, type SpecValidators } from '../../spec/runtime.ts'
+import { FindingGroups } from '../base/FindingGroups.ts'
 import type { Exchange } from '../http/exchange.ts'
-import { FindingGroups } from '../running/FindingGroups.ts'
 import {
   type Check,
   type CheckContext,

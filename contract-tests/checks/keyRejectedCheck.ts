@@ -1,4 +1,4 @@
-import { SKIP_REASONS } from '../running/capabilitiesOf.ts'
+import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
 import { type Check, type CheckOutcome, finding } from './Check.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { NotJudged } from '../running/notJudged.ts'
+import { NotJudged } from '../base/notJudged.ts'
 import { type Check, type Finding, finding } from './Check.ts'
 import { limitSchema } from './limitSchema.ts'
 import { describeResponse, petsIn } from './petsIn.ts'

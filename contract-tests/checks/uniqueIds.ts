@@ -1,5 +1,5 @@
+import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
-import { NotJudged } from '../running/notJudged.ts'
 import { type Check, type Finding, finding } from './Check.ts'
 
 const BURST = 10

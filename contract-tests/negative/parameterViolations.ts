@@ -1,5 +1,5 @@
 import { operations, type PetStoreDocument } from '../../spec/runtime.ts'
-import type { OperationName } from '../checks/Check.ts'
+import type { OperationName } from '../base/OperationName.ts'
 import { acceptedTypes, INTEGER_RANGES } from './jsonTypes.ts'
 
 /** One request with a parameter value the parameter's schema forbids. */

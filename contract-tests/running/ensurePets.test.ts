@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from '@jest/globals'
 import { compileValidators, defaultSpec, openApiDocument } from '../../spec/runtime.ts'
 import { createReferenceServer, type ReferenceOptions } from '../../tests/servers/referenceServer.ts'
+import { known, lackOfData } from '../base/lackOfData.ts'
 import type { CheckContext } from '../checks/Check.ts'
 import { type Exchange, sendRequest } from '../http/exchange.ts'
 import { parseBudget } from '../stateful/Budget.ts'
-import { ensurePets, known, lackOfData } from './ensurePets.ts'
+import { ensurePets } from './ensurePets.ts'
 import { petNamer } from './petNames.ts'
 
 const servers: Array<ReturnType<typeof createReferenceServer>> = []

@@ -6,8 +6,8 @@ import { type Answer, judgeCreate } from '../../model/judgeCreate.ts'
 import { judgeGet } from '../../model/judgeGet.ts'
 import { judgeList, type ListQuery } from '../../model/judgeList.ts'
 import type { Problem } from '../../model/Problem.ts'
+import { CreateBudgetSpent } from '../base/CreateBudget.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
-import { CreateBudgetSpent } from '../running/CreateBudget.ts'
 import { ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
 
 type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
