@@ -1,10 +1,12 @@
-import type { PetStoreDocument, SpecValidators, SpecVocabulary } from '../../spec/runtime.ts'
+import type { CompiledSpec, PetStoreDocument, SpecValidators } from '../../spec/runtime.ts'
 import type { Census } from '../base/Census.ts'
 import type { Level } from '../base/CheckResult.ts'
 import type { CreateBudget } from '../base/CreateBudget.ts'
 import type { Need } from '../base/capabilitiesOf.ts'
 import type { Finding } from '../base/Finding.ts'
 import type { OperationName } from '../base/OperationName.ts'
+import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
+import type { CallOptions, CallParameters } from '../http/callRequest.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import type { Budget } from '../stateful/Budget.ts'
 
@@ -48,9 +50,17 @@ export interface CheckContext {
   command: string
   document: PetStoreDocument
   /** What the suite knows of the document (operations, statuses, limits, fields): read here, never as literals. */
-  vocabulary: SpecVocabulary
+  vocabulary: SuiteVocabulary
+  /** The spec's router for a base path (a recording's URLs are routed by it, as the mock routes). */
+  router: CompiledSpec['router']
   validators: SpecValidators
-  /** Sends a request (recorded for the checks that read every exchange). */
+  /**
+   * Calls an operation of the spec by its id and parameters (`call('getPet', { petId: 7 })`): the
+   * method and target come from the spec (http/callRequest.ts), the rest from `options`. Sent as
+   * `send` sends.
+   */
+  call(operationId: OperationName, parameters?: CallParameters, options?: CallOptions): Promise<Exchange>
+  /** Sends a request as given (recorded for the checks that read every exchange); checks `call` instead. */
   send(request: ProbeRequest): Promise<Exchange>
   /** Every exchange so far, in order. */
   readonly exchanges: readonly Exchange[]
@@ -106,8 +116,12 @@ export interface ExchangeWatcher {
 export interface Check {
   name: string
   level: Level
-  /** One sentence: what the check asserts, and where the rule comes from. */
-  description: string
+  /**
+   * One sentence: what the check asserts, and where the rule comes from, written from the
+   * vocabulary of the spec the run checks against (its limits, statuses), so an evolved spec
+   * changes it.
+   */
+  description(vocabulary: SuiteVocabulary): string
   operations: readonly OperationName[]
   needs: readonly Need[]
   afterAll?: boolean

@@ -5,7 +5,9 @@ import { afterEach, expect, test } from '@jest/globals'
 import { compileValidators, defaultSpec, openApiDocument } from '../../spec/runtime.ts'
 import { createReferenceServer, type ReferenceOptions } from '../../tests/servers/referenceServer.ts'
 import { known, lackOfData } from '../base/lackOfData.ts'
+import { suiteVocabularyOf } from '../base/SuiteVocabulary.ts'
 import type { CheckContext } from '../checks/Check.ts'
+import { callRequest } from '../http/callRequest.ts'
 import { type Exchange, sendRequest } from '../http/exchange.ts'
 import { parseBudget } from '../stateful/Budget.ts'
 import { ensurePets } from './ensurePets.ts'
@@ -28,19 +30,23 @@ async function contextFor(options: ReferenceOptions) {
   const names = petNamer('testrun1')
   let inFlight = 0
   const stats = { posts: 0, mostAtOnce: 0 }
+  const vocabulary = suiteVocabularyOf(defaultSpec().vocabulary)
   const context: CheckContext = {
     baseUrl,
     apiKey: 'k',
     runId: 'testrun1',
     command: 'petstore-contract',
     document: openApiDocument,
-    vocabulary: defaultSpec().vocabulary,
+    vocabulary,
+    router: (basePath) => defaultSpec().router(basePath),
     validators: compileValidators(openApiDocument),
     exchanges,
     capabilities: new Set(['write', 'state', 'auth']),
     petName: () => names.next(),
     // ensurePets does not read the generated phase's settings.
     generation: { seed: 1, budget: parseBudget('1runs') },
+    call: (operationId, parameters, options) =>
+      context.send(callRequest(vocabulary.operations, operationId, parameters, options)),
     async send(request) {
       if (request.method === 'POST') stats.posts++
       stats.mostAtOnce = Math.max(stats.mostAtOnce, ++inFlight)

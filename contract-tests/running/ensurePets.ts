@@ -2,8 +2,7 @@ import type { Census } from '../base/Census.ts'
 import { CreateBudgetSpent } from '../base/CreateBudget.ts'
 import { known } from '../base/lackOfData.ts'
 import type { CheckContext } from '../checks/Check.ts'
-import { limitSchema } from '../checks/limitSchema.ts'
-import { petsIn } from '../checks/petsIn.ts'
+import { petsIn } from '../checks/describeResponse.ts'
 import { inPool } from '../http/inPool.ts'
 
 /**
@@ -17,19 +16,11 @@ import { inPool } from '../http/inPool.ts'
  * const census = await ensurePets(context, true) // on an empty server: 101 creates, ≥ 21 of each status
  */
 export async function ensurePets(context: CheckContext, create: boolean): Promise<Census> {
-  const schema = limitSchema(context.document)
-  const maximum = Number(schema.maximum)
-  const defaultLimit = Number(schema.default)
-  const statuses = (context.document.components.schemas.PetStatus?.enum ?? []) as string[]
+  const { maximum, default: defaultLimit } = context.vocabulary.limit
+  const { statuses } = context.vocabulary
   const census: Census = { pets: new Map(), created: new Set(), writes: create }
   const pages = await Promise.all(
-    [undefined, ...statuses].map((status) =>
-      context.send({
-        operation: 'listPets',
-        method: 'GET',
-        path: `/pets?limit=${maximum}${status === undefined ? '' : `&status=${status}`}`,
-      }),
-    ),
+    [undefined, ...statuses].map((status) => context.call('listPets', { limit: maximum, status })),
   )
   for (const page of pages) {
     const pets = petsIn(page)
@@ -54,7 +45,7 @@ export async function ensurePets(context: CheckContext, create: boolean): Promis
     const body = JSON.stringify({ name: context.petName('seed'), categoryId: 1, status })
     let created: Awaited<ReturnType<CheckContext['send']>>
     try {
-      created = await context.send({ operation: 'createPet', method: 'POST', path: '/pets', body })
+      created = await context.call('createPet', {}, { body })
     } catch (error) {
       // Past --max-creates the list rules get the data there is, and say how much they needed.
       if (!(error instanceof CreateBudgetSpent)) throw error
