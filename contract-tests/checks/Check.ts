@@ -10,9 +10,9 @@ import type { CallOptions, CallParameters } from '../http/callRequest.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import type { Budget } from '../stateful/Budget.ts'
 
-export type { CheckResult, Level } from '../base/CheckResult.ts'
 // The words of a check that the floors below share (base/), re-exported: a check imports its
 // contract from here alone.
+export type { CheckResult, Level } from '../base/CheckResult.ts'
 export type { Need } from '../base/capabilitiesOf.ts'
 export type { Finding } from '../base/Finding.ts'
 export { OPERATION_IDS, type OperationName } from '../base/OperationName.ts'
