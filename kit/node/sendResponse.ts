@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { EngineResponse } from '../http/ApiResponse.ts'
+import type { ApiResponse } from '../http/ApiResponse.ts'
 
 /**
  * Writes an engine response: status, headers, and the body (as JSON, or `text` as is) with its content-length.
@@ -7,7 +7,7 @@ import type { EngineResponse } from '../http/ApiResponse.ts'
  * @example
  * sendResponse(response, { status: 204, headers: {} })
  */
-export function sendResponse(response: ServerResponse, result: EngineResponse): void {
+export function sendResponse(response: ServerResponse, result: ApiResponse): void {
   const text = result.text ?? (result.body === undefined ? undefined : JSON.stringify(result.body))
   if (text !== undefined) result.headers['content-length'] = String(Buffer.byteLength(text))
   response.writeHead(result.status, result.headers)

@@ -1,22 +1,24 @@
 import type { IncomingMessage } from 'node:http'
-import type { EngineRequest } from '../../kit/http/ApiResponse.ts'
+import { type ApiRequest, apiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ReadBody } from '../../kit/node/readBody.ts'
 
 /**
- * A node:http request as the engine sees it: origin-form target, headers by lower-case name
- * (repeated Authorization and Content-Type joined, as Fetch does), and the body already read.
+ * The node:http edge: a request as every part below reads it, parsed once. `target` is the request
+ * target in origin form (`originForm(request.url)`, computed once by the caller, which guards with
+ * it before the body is read); headers by lower-case name, repeated Authorization and Content-Type
+ * joined as Fetch joins them; the body already read.
  *
  * @example
- * engine.handle(toEngineRequest(request, readBody(request, MAX_BODY_BYTES)))
+ * engine.handle(toApiRequest(request, originForm(request.url ?? '/'), await readBody(request, MAX_BODY_BYTES)))
  */
-export function toEngineRequest(request: IncomingMessage, read: ReadBody): EngineRequest {
-  return {
+export function toApiRequest(request: IncomingMessage, target: string, read: ReadBody): ApiRequest {
+  return apiRequest({
     method: request.method ?? 'GET',
-    url: originForm(request.url ?? '/'),
+    target,
     header: (name) => headerOf(request, name),
     body: read.body,
     bodyTooLarge: read.tooLarge,
-  }
+  })
 }
 
 function headerOf(request: IncomingMessage, name: string): string | undefined {
@@ -38,16 +40,4 @@ function joinedHeader(rawHeaders: readonly string[], name: string): string | und
     }
   }
   return found
-}
-
-/**
- * Absolute-form request targets (`GET http://host/v1/pets`, RFC 9112 section 3.2.2) routed by their path.
- *
- * @example
- * originForm('http://example.com/v1/pets?limit=2') // '/v1/pets?limit=2'
- */
-export function originForm(target: string): string {
-  if (target.charCodeAt(0) === 47 || !/^https?:\/\//i.test(target)) return target
-  const url = URL.parse(target)
-  return url ? url.pathname + url.search : target
 }
