@@ -3,8 +3,8 @@
 // judging only what was observed: no request of its own is ever sent.
 
 import { operationMatcher } from '../coverage/matchOperation.ts'
+import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { isInt64Text } from '../kit/json/isInt64Text.ts'
-import { exactJsonOf, parseJsonLossless } from '../kit/json/parseJsonLossless.ts'
 import { interfaceModelOf } from '../model/interfaceModel.ts'
 import { type Answer, judgeCreate } from '../model/judgeCreate.ts'
 import { judgeGet } from '../model/judgeGet.ts'
