@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { parseJsonLossless } from '../../kit/json/parseJsonLossless.ts'
+import { parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { OperationName } from '../checks/OperationName.ts'
 import { collectPending, LARGE_BODY_CHARS } from '../running/collectSoon.ts'

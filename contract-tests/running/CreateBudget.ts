@@ -1,4 +1,4 @@
-import { exactJson } from '../../kit/json/parseJsonLossless.ts'
+import { exactJson } from '../../kit/json/exactJson.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import { NotJudged } from './notJudged.ts'
 

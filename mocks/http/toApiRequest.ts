@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { type ApiRequest, apiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ReadBody } from '../../kit/node/readBody.ts'
+import { requestHeader } from '../../kit/node/requestHeader.ts'
 
 /**
  * The node:http edge: a request as every part below reads it, parsed once. `target` is the request
@@ -15,29 +16,8 @@ export function toApiRequest(request: IncomingMessage, target: string, read: Rea
   return apiRequest({
     method: request.method ?? 'GET',
     target,
-    header: (name) => headerOf(request, name),
+    header: (name) => requestHeader(request, name),
     body: read.body,
     bodyTooLarge: read.tooLarge,
   })
-}
-
-function headerOf(request: IncomingMessage, name: string): string | undefined {
-  // node:http keeps only the first Authorization and Content-Type headers; a repeated one must not
-  // slip past auth or the media type check (MSW's Fetch headers join them, so both transports agree).
-  if (name === 'authorization' || name === 'content-type') return joinedHeader(request.rawHeaders, name)
-  const value = request.headers[name]
-  return Array.isArray(value) ? value.join(', ') : value
-}
-
-function joinedHeader(rawHeaders: readonly string[], name: string): string | undefined {
-  let found: string | undefined
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    if (
-      (rawHeaders[i] as string).length === name.length &&
-      (rawHeaders[i] as string).toLowerCase() === name
-    ) {
-      found = found === undefined ? rawHeaders[i + 1] : `${found}, ${rawHeaders[i + 1]}`
-    }
-  }
-  return found
 }
