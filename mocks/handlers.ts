@@ -1,5 +1,6 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import { seedPets } from '../fixtures/seedPets.ts'
+import { apiRequest } from '../kit/http/ApiRequest.ts'
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
 import type { CompiledSpec, Pet } from '../spec/runtime.ts'
 import { createEngine, type Engine } from './core/createEngine.ts'
@@ -56,13 +57,16 @@ export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): P
   const resolver = async ({ request }: { request: Request }): Promise<Response> => {
     const url = new URL(request.url)
     const body = request.body ? await request.text() : undefined
-    const response = engine.handle({
-      method: request.method,
-      url: url.pathname + url.search,
-      header: (name) => request.headers.get(name) ?? undefined,
-      body,
-      bodyTooLarge: body !== undefined && byteLength(body) > MAX_BODY_BYTES,
-    })
+    // The MSW edge: the request parsed once (Fetch has already normalised its URL, as a browser sends it).
+    const response = engine.handle(
+      apiRequest({
+        method: request.method,
+        target: url.pathname + url.search,
+        header: (name) => request.headers.get(name) ?? undefined,
+        body,
+        bodyTooLarge: body !== undefined && byteLength(body) > MAX_BODY_BYTES,
+      }),
+    )
     if (response.headers.deprecation && options.onDeprecatedCall)
       options.onDeprecatedCall(deprecationWarning(request.method, url.pathname, response.headers))
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))

@@ -2,7 +2,8 @@
 import '../spec/requireNode.ts'
 
 export { seedPets } from '../fixtures/seedPets.ts'
-export type { EngineRequest, EngineResponse } from '../kit/http/ApiResponse.ts'
+export { type ApiRequest, apiRequest, type Query } from '../kit/http/ApiRequest.ts'
+export type { ApiResponse } from '../kit/http/ApiResponse.ts'
 export { type ErrorCode, errorResponse } from '../kit/http/errorResponse.ts'
 // The API's own types (generated from the spec), so an app can type its client from the package.
 export type { Error as ApiError, NewPet, Pet, PetStatus, Pets } from '../spec/runtime.ts'

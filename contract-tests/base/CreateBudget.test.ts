@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { parseJsonLossless } from '../../kit/json/parseJsonLossless.ts'
+import { parseJsonLossless } from '../../kit/json/exactJson.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { CreateBudget, CreateBudgetSpent } from './CreateBudget.ts'
 import { NotJudged } from './notJudged.ts'

@@ -1,4 +1,4 @@
-import { exactJson } from '../../kit/json/parseJsonLossless.ts'
+import { exactJson } from '../../kit/json/exactJson.ts'
 import { NotJudged } from './notJudged.ts'
 
 // What the budget reads of a request and of its answer: it sits below the HTTP layer, so it names

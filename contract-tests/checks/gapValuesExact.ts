@@ -1,4 +1,4 @@
-import { exactJson } from '../../kit/json/parseJsonLossless.ts'
+import { exactJson } from '../../kit/json/exactJson.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
 import { COLUMN_WIDTH_LENGTHS } from '../stateful/valueArbitrary.ts'

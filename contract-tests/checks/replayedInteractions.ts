@@ -1,6 +1,6 @@
 import type { HarExchange } from '../../har/readHar.ts'
+import { exactJson, parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { isInt64Text } from '../../kit/json/isInt64Text.ts'
-import { exactJson, parseJsonLossless } from '../../kit/json/parseJsonLossless.ts'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { interfaceModelOf } from '../../model/interfaceModel.ts'
 import { type Answer, describe, judgeCreate } from '../../model/judgeCreate.ts'

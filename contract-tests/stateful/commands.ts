@@ -1,5 +1,5 @@
 import type fc from 'fast-check'
-import { exactJson } from '../../kit/json/parseJsonLossless.ts'
+import { exactJson } from '../../kit/json/exactJson.ts'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { isNeutralNewPet } from '../../model/isNeutralNewPet.ts'
 import { type Answer, judgeCreate } from '../../model/judgeCreate.ts'

@@ -2,19 +2,19 @@ import { coverageOf } from '../../coverage/coverageOf.ts'
 import { journalObservations } from '../../coverage/journalObservations.ts'
 import { journalToHar } from '../../har/journalToHar.ts'
 import { CONTROL_PREFIX, isControlPath } from '../../kit/guard/controlPath.ts'
-import { type EngineRequest, type EngineResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
+import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
 import { readJournalRecord } from '../../kit/journal/journalEntry.ts'
 import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
-import type { Pet, PetStoreDocument, SpecValidators } from '../../spec/runtime.ts'
+import type { Pet, PetStoreDocument, SpecValidators, SpecVocabulary } from '../../spec/runtime.ts'
 import { type MockSession, sessionVersion } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
 import { StoreFullError } from './PetStore.ts'
 import { MAX_BODY_BYTES } from './parseJsonBody.ts'
 import { DEFAULT_SESSION } from './parseSessionName.ts'
-import { petShape } from './petShape.ts'
 import type { SessionRegistry } from './SessionRegistry.ts'
 import { validateExact } from './validateExact.ts'
 
@@ -33,6 +33,8 @@ export interface ControlContext {
   /** A new session as first use would create it; reads of a session not yet used are answered from one. */
   freshSession(name: string): MockSession
   document: PetStoreDocument
+  /** What the document says a pet holds (the fields a reset seed keeps). */
+  vocabulary: SpecVocabulary
   validators: SpecValidators
   defaultSeed: readonly Pet[]
   /** The accepted keys, hidden from journal entries. */
@@ -47,7 +49,7 @@ export interface ControlContext {
   budget?: MemoryBudget
 }
 
-type ControlHandler = (request: EngineRequest, context: ControlContext) => EngineResponse
+type ControlHandler = (request: ApiRequest, context: ControlContext) => ApiResponse
 
 /**
  * The control endpoints by path and method. Every write acts within the request's session; reads
@@ -73,7 +75,7 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
       const session = context.sessions.use(context.sessionName)
       try {
         // A session's store may predate the document now served (hot reload): keep its Pet fields.
-        session.store.useFields(petShape(context.document).petFields)
+        session.store.useFields(context.vocabulary.pet.fields)
         // A seed sent here is the client's, so the memory budget counts it; the default one is shared.
         session.store.reset(seed.value ?? context.defaultSeed, seed.value !== undefined)
       } catch (error) {
@@ -177,8 +179,8 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
  * curl -X POST http://127.0.0.1:4010/__mock/reset -H 'Content-Type: application/json' -H 'X-Mock-Session: worker-1'
  * curl -X POST http://127.0.0.1:4010/__mock/next-response -H 'Content-Type: application/json' -d '{"operation":"listPets","status":401}'
  */
-export function handleControl(request: EngineRequest, context: ControlContext): EngineResponse | undefined {
-  const path = request.url.split('?')[0] ?? ''
+export function handleControl(request: ApiRequest, context: ControlContext): ApiResponse | undefined {
+  const { path } = request
   if (!isControlPath(path)) return undefined
   const name = path.slice(CONTROL_PREFIX.length + 1)
   const endpoint = Object.hasOwn(ENDPOINTS, name) ? ENDPOINTS[name] : undefined
@@ -211,10 +213,10 @@ let documentsSeen = 0
  * inspector page polls every second and gets the session again only when something changed.
  */
 function unlessUnchanged(
-  request: EngineRequest,
+  request: ApiRequest,
   context: ControlContext,
   view: (session: MockSession) => unknown,
-): EngineResponse {
+): ApiResponse {
   const live = context.sessions.peek(context.sessionName)
   const session = live ?? context.freshSession(context.sessionName)
   let documentVersion = documentVersions.get(context.document)
@@ -242,12 +244,12 @@ function clipped(pet: Pet): Pet {
   return shown as unknown as Pet
 }
 
-function ok(body: unknown): EngineResponse {
+function ok(body: unknown): ApiResponse {
   return { status: 200, headers: { ...JSON_HEADERS }, body }
 }
 
 /** The seed a reset body gives (a JSON array of Pet), or undefined for an empty body (the default seed). */
-function parseSeed(request: EngineRequest, validators: SpecValidators): Parsed<Pet[] | undefined> {
+function parseSeed(request: ApiRequest, validators: SpecValidators): Parsed<Pet[] | undefined> {
   // Unread past the cap, a seed must not read as no seed (which would reset to the default one).
   if (request.bodyTooLarge)
     return refuse(

@@ -1,4 +1,4 @@
-import type { EngineResponse } from '../../kit/http/ApiResponse.ts'
+import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 
 /** The request header that picks a session of the HTTP mock (lower case, as node:http gives it). */
@@ -18,7 +18,7 @@ export const MAX_SESSION_NAME_LENGTH = 64
  * parseSessionName('worker-3') // 'worker-3'
  * parseSessionName('a b').status // 400
  */
-export function parseSessionName(value: string | undefined): string | EngineResponse {
+export function parseSessionName(value: string | undefined): string | ApiResponse {
   if (value === undefined) return DEFAULT_SESSION
   if (value.length >= 1 && value.length <= MAX_SESSION_NAME_LENGTH && isVisibleAscii(value)) return value
   const shown = JSON.stringify(value.length > MAX_SESSION_NAME_LENGTH ? `${value.slice(0, 32)}…` : value)

@@ -5,8 +5,9 @@ import { isControlPath } from '../../kit/guard/controlPath.ts'
 import { applyCors, corsPolicy } from '../../kit/guard/cors.ts'
 import { hostPolicy } from '../../kit/guard/hostAllowed.ts'
 import { refuseUnsafeRequest } from '../../kit/guard/refuseUnsafeRequest.ts'
-import type { EngineResponse } from '../../kit/http/ApiResponse.ts'
+import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
+import { originForm } from '../../kit/http/originForm.ts'
 import { journalRecord } from '../../kit/journal/journalEntry.ts'
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { DEFAULT_MEMORY_MIB, MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
@@ -34,7 +35,7 @@ import {
 import { openStateDatabase, type StateDatabase, type StateDatabaseOptions } from './openStateDatabase.ts'
 import { type HttpMockSpec, packagedSpec } from './packagedSpec.ts'
 import { SPEC_YAML_PATH, specYamlAnswer } from './specYamlAnswer.ts'
-import { originForm, toEngineRequest } from './toEngineRequest.ts'
+import { toApiRequest } from './toApiRequest.ts'
 
 // `import { createServer } from 'node:http'` builds an ES module facade that reads every export of
 // node:http, and its lazy WebSocket and fetch getters then load undici: ~10 ms of every start-up, for
@@ -138,7 +139,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   // two variables serve every request without a closure each.
   let requestedSession = DEFAULT_SESSION
   let servedSession: MockSession | undefined
-  const sessionSource = (): MockSession | EngineResponse => {
+  const sessionSource = (): MockSession | ApiResponse => {
     const eviction = sessions.takeEviction(requestedSession)
     if (eviction) return sessionEvicted(eviction, sessions.limits.maxSessions)
     servedSession = sessions.use(requestedSession)
@@ -167,10 +168,12 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   // Hot path: a request without a body is answered synchronously, with no promise in between.
   function respond(request: IncomingMessage, response: ServerResponse): void | Promise<void> {
     const started = options.log ? performance.now() : 0
+    // The target in origin form, once: the guard reads it now, the request parsed below keeps it.
+    const target = originForm(request.url ?? '/')
     const refused = refuseUnsafeRequest(
       {
         method: request.method ?? 'GET',
-        target: originForm(request.url ?? '/'),
+        target,
         host: request.headers.host,
         origin: request.headers.origin,
         contentType: request.headers['content-type'],
@@ -190,13 +193,15 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     const noHost = missingHost(request)
     if (noHost) return finish(request, response, noHost, false, started)
     const read = readBody(request, MAX_BODY_BYTES)
-    if (read instanceof Promise) return read.then((body) => dispatch(request, response, body, started))
-    return dispatch(request, response, read, started)
+    if (read instanceof Promise)
+      return read.then((body) => dispatch(request, response, target, body, started))
+    return dispatch(request, response, target, read, started)
   }
 
   function dispatch(
     request: IncomingMessage,
     response: ServerResponse,
+    target: string,
     read: ReadBody,
     started: number,
   ): void | Promise<void> {
@@ -206,12 +211,11 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       )
       return
     }
-    const engineRequest = toEngineRequest(request, read)
+    const engineRequest = toApiRequest(request, target, read)
     const sessionName = parseSessionName(engineRequest.header(SESSION_HEADER))
-    const queryStart = engineRequest.url.indexOf('?')
-    const path = queryStart === -1 ? engineRequest.url : engineRequest.url.slice(0, queryStart)
+    const { path } = engineRequest
     let session: MockSession | undefined
-    let result: EngineResponse
+    let result: ApiResponse
     if (typeof sessionName !== 'string') result = sessionName
     else if (isInspectorPath(path)) result = inspectorResponse(engineRequest.method)
     else if (path === SPEC_YAML_PATH) result = specYamlAnswer(engineRequest.method, spec.text)
@@ -229,7 +233,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
         ...spec,
         ...storage,
       }
-      result = handleControl(engineRequest, context) as EngineResponse
+      result = handleControl(engineRequest, context) as ApiResponse
       if (sessionName === DEFAULT_SESSION) session = defaultSession
     } else {
       requestedSession = sessionName
@@ -242,7 +246,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
         journalRecord(
           {
             method: engineRequest.method,
-            url: engineRequest.url,
+            url: engineRequest.target,
             status: result.status,
             operation: result.operationId,
             body: engineRequest.body,
@@ -270,7 +274,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   function answer(
     request: IncomingMessage,
     response: ServerResponse,
-    result: EngineResponse,
+    result: ApiResponse,
     started: number,
   ): void | Promise<void> {
     if (!options.latencyMs) return finish(request, response, result, false, started)
@@ -282,7 +286,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   function finish(
     request: IncomingMessage,
     response: ServerResponse,
-    result: EngineResponse,
+    result: ApiResponse,
     preflight: boolean,
     started: number,
   ): void {
@@ -340,7 +344,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
 }
 
 /** What the next request of a session evicted for room gets: 400, which every operation documents. */
-function sessionEvicted(eviction: Eviction, maxSessions: number): EngineResponse {
+function sessionEvicted(eviction: Eviction, maxSessions: number): ApiResponse {
   return errorResponse(
     400,
     'session_evicted',
@@ -348,7 +352,7 @@ function sessionEvicted(eviction: Eviction, maxSessions: number): EngineResponse
   )
 }
 
-function storageFailed(error: Error): EngineResponse {
+function storageFailed(error: Error): ApiResponse {
   return errorResponse(507, 'storage_failed', error.message)
 }
 

@@ -1,5 +1,5 @@
 import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
-import type { EngineResponse } from '../../kit/http/ApiResponse.ts'
+import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { inlinePageCsp, inlinePageHeaders } from '../../kit/http/inlinePage.ts'
 import { inspectorScript } from './inspectorScript.ts'
@@ -89,7 +89,7 @@ export function isInspectorPath(path: string): boolean {
  * @example
  * inspectorResponse('GET').headers['content-type'] // 'text/html; charset=utf-8'
  */
-export function inspectorResponse(method: string): EngineResponse {
+export function inspectorResponse(method: string): ApiResponse {
   const upper = method.toUpperCase()
   if (upper !== 'GET' && upper !== 'HEAD')
     return errorResponse(405, 'method_not_allowed', `Only GET is allowed on ${CONTROL_PREFIX}/.`, {

@@ -1,5 +1,5 @@
 import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
-import type { EngineResponse } from '../../kit/http/ApiResponse.ts'
+import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 
 /** Where the HTTP mock serves the OpenAPI document it is serving from (`--spec` and `--watch` included). */
@@ -14,7 +14,7 @@ export const SPEC_YAML_PATH = `${CONTROL_PREFIX}/openapi.yaml`
  * @example
  * specYamlAnswer('GET', 'openapi: 3.1.0\n...') // { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, text: 'openapi: ...' }
  */
-export function specYamlAnswer(method: string, text: string | undefined): EngineResponse {
+export function specYamlAnswer(method: string, text: string | undefined): ApiResponse {
   const verb = method.toUpperCase()
   if (verb !== 'GET' && verb !== 'HEAD') {
     return errorResponse(405, 'method_not_allowed', `${SPEC_YAML_PATH} allows GET and HEAD.`, {
