@@ -79,7 +79,7 @@ export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) =
 }
 
 function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => Violation[] {
-  const model = interfaceModelOf(spec.document)
+  const model = interfaceModelOf(spec.vocabulary)
   let knowledge = new StoreKnowledge(model)
   return ({ request, route, overlappedWrite, status, responseText }) => {
     if (route.kind !== 'operation') return []

@@ -1,4 +1,3 @@
-import { operationMatcher } from '../../coverage/matchOperation.ts'
 import type { HarExchange } from '../../har/readHar.ts'
 import { exactJson, parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { isInt64Text } from '../../kit/json/isInt64Text.ts'
@@ -18,7 +17,7 @@ import {
   OPERATION_IDS,
   type OperationName,
 } from './Check.ts'
-import { petsIn } from './petsIn.ts'
+import { petsIn } from './describeResponse.ts'
 
 /** A recording to replay: its exchanges in order, and the base path its URLs carry (`/v1`). */
 export interface Recording {
@@ -45,7 +44,7 @@ export function replayedInteractions(recording: Recording): Check {
   return {
     name: 'replayed_interactions',
     level: 'required',
-    description:
+    description: () =>
       'Recorded interactions (HAR), replayed in order with ids substituted, keep the rules of the document (§4.1-§4.3, §7).',
     operations: OPERATION_IDS,
     needs: [],
@@ -56,9 +55,9 @@ export function replayedInteractions(recording: Recording): Check {
 }
 
 async function replay(recording: Recording, context: CheckContext) {
-  const model = interfaceModelOf(context.document)
+  const model = interfaceModelOf(context.vocabulary)
   const knowledge = new StoreKnowledge(model)
-  const match = operationMatcher(context.document)
+  const router = context.router(recording.basePath)
   const writes = context.capabilities.has('write')
   const ids = new Map<string, string>()
   const createdInRecording = new Set<string>()
@@ -73,11 +72,14 @@ async function replay(recording: Recording, context: CheckContext) {
     } catch {
       continue
     }
-    if (!url.pathname.startsWith(`${recording.basePath}/`)) continue
-    const path = url.pathname.slice(recording.basePath.length)
-    const matched = match(recorded.method, path)
-    const operation = matched?.operation.operationId as OperationName | undefined
-    if (!matched || !operation || !(OPERATION_IDS as readonly string[]).includes(operation)) continue
+    // The one router decides what was called: a target the mock would not route is not replayed.
+    const route = router.route(recorded.method, url.pathname)
+    if (route.kind !== 'operation') continue
+    // A HEAD the router answers with GET is not a call of the GET operation.
+    if (route.operation.method.toUpperCase() !== recorded.method) continue
+    const path = url.pathname.slice(router.basePath.length)
+    const operation = route.operation.operationId as OperationName
+    if (!(OPERATION_IDS as readonly string[]).includes(operation)) continue
     step++
     const name = `step ${step} (${recorded.method} ${path}${url.search})`
     if (operation === 'createPet') {
@@ -86,7 +88,7 @@ async function replay(recording: Recording, context: CheckContext) {
         continue
       }
       const sent = taggedBody(recorded.body, context.runTag ?? '')
-      const exchange = await context.send({ operation, method: 'POST', path: '/pets', body: sent.text })
+      const exchange = await context.call(operation, {}, { body: sent.text })
       replayed.add(operation)
       const recordedId = recorded.createdId ?? idIn(recorded.responseText)
       const newId = idIn(exchange.text)
@@ -107,18 +109,14 @@ async function replay(recording: Recording, context: CheckContext) {
       continue
     }
     if (operation === 'getPet') {
-      const recordedId = matched.parameters.petId ?? ''
+      const recordedId = route.params.petId ?? ''
       const mapped = ids.get(recordedId)
       if (!mapped && createdInRecording.has(recordedId) && !writes) {
         skippedWrites.add(operation)
         continue
       }
       const id = mapped ?? recordedId
-      const exchange = await context.send({
-        operation,
-        method: 'GET',
-        path: `/pets/${encodeURIComponent(id)}`,
-      })
+      const exchange = await context.call(operation, { petId: id })
       replayed.add(operation)
       // An id the document leaves open (not an int64) is judged as every exchange is, not here.
       const problem = isInt64Text(id) ? judgeGet(knowledge, BigInt(id), answerOf(exchange), name) : undefined
@@ -126,7 +124,7 @@ async function replay(recording: Recording, context: CheckContext) {
       continue
     }
     // listPets, its query as recorded.
-    const exchange = await context.send({ operation, method: 'GET', path: `/pets${url.search}` })
+    const exchange = await context.call(operation, {}, { rawQuery: url.search.slice(1) })
     replayed.add(operation)
     const query = listQuery(context, url.searchParams)
     const problem = query ? judgeList(model, knowledge, query, answerOf(exchange), name) : undefined

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { bodyOf, closedPort, stall, startHttp, startRaw } from '../../tests/servers/hostileServers.ts'
-import { DeadlineReached } from '../running/deadline.ts'
+import { DeadlineReached } from '../base/deadline.ts'
 import { curlOf, EXCERPT_BYTES, sendRequest } from './exchange.ts'
 
 describe('curlOf', () => {

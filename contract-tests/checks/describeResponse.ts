@@ -5,7 +5,7 @@ import type { Exchange } from '../http/exchange.ts'
  * The pets of a list response, or undefined when the body is not an array.
  *
  * @example
- * petsIn(exchange)?.length // 20
+ * petsIn(exchange)?.length // 3
  */
 export function petsIn(exchange: Exchange): Array<Record<string, unknown>> | undefined {
   return Array.isArray(exchange.json) ? (exchange.json as Array<Record<string, unknown>>) : undefined

@@ -1,4 +1,5 @@
-import type { Need } from '../checks/Check.ts'
+/** What a check may need that some targets cannot give. */
+export type Need = 'write' | 'state' | 'auth' | 'malformed-json' | 'own-auth-errors' | 'exact-int64'
 
 /**
  * What kind of server answers. `server`: a real implementation (or this project's mock).

@@ -1,6 +1,16 @@
 import { exactJson } from '../../kit/json/exactJson.ts'
-import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import { NotJudged } from './notJudged.ts'
+
+// What the budget reads of a request and of its answer: it sits below the HTTP layer, so it names
+// only these fields of ProbeRequest and Exchange (http/exchange.ts), which give them.
+interface CountedRequest {
+  operation?: string | undefined
+  method: string
+}
+interface SettledAnswer {
+  status: number
+  json: unknown
+}
 
 /**
  * The most createPet requests a run lets store a pet, by default. The API has no delete, so on a
@@ -60,7 +70,7 @@ export class CreateBudget {
   }
 
   /** Whether a request counts against the budget: every createPet, whatever its body or key. */
-  static counts(request: ProbeRequest): boolean {
+  static counts(request: CountedRequest): boolean {
     return request.operation === 'createPet' && request.method === 'POST'
   }
 
@@ -83,7 +93,7 @@ export class CreateBudget {
    * Gives back or spends the slot of an answered (or failed) create. `refused`: the answer is a
    * documented refusal that stores nothing (the spec's 507 with its Error body), so it is given back.
    */
-  settle(exchange: Exchange | undefined, refused = false): void {
+  settle(exchange: SettledAnswer | undefined, refused = false): void {
     this.#inFlight--
     const status = exchange?.status ?? 0
     if (status >= 200 && status < 300) {

@@ -1,6 +1,7 @@
 import { detached } from '../../kit/text/detached.ts'
 import { truncate } from '../../kit/text/visible.ts'
-import type { Finding, OperationName } from '../checks/Check.ts'
+import type { Finding } from './Finding.ts'
+import type { OperationName } from './OperationName.ts'
 
 /** How many distinct examples each check × operation keeps: a fault seen on 2,000 requests is one thing to fix. */
 export const EXAMPLES_MAX = 3
