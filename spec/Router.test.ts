@@ -55,7 +55,7 @@ describe('Router matches the most specific path, whatever the document order', (
   })
 })
 
-describe('Router routes canonical targets only (decisions/024)', () => {
+describe('Router routes canonical targets only (decisions/025)', () => {
   test.each([
     ['GET', '/v1/pets', 'listPets'],
     ['POST', '/v1/pets', 'createPet'],

@@ -1,4 +1,4 @@
-// One router, one answer (issue 23 item 2): over generated request targets (trailing and doubled
+// One router, one answer (decisions/025): over generated request targets (trailing and doubled
 // slashes, percent-encoded literal and parameter segments, dot segments, case, base-path variants,
 // matrix parameters, long and odd parameter values, every method) every part that asks "which
 // operation is this?" answers what spec/Router.ts answers: the HTTP mock (its journal's operation,
