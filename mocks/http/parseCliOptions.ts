@@ -2,7 +2,7 @@ import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { DEFAULT_MEMORY_MIB } from '../../kit/memory/MemoryBudget.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
-import { SESSION_LIMITS } from '../core/SessionRegistry.ts'
+import { SESSION_LIMITS } from '../server/SessionRegistry.ts'
 
 export interface CliOptions {
   port: number

@@ -124,6 +124,17 @@ export class SessionRegistry<T> {
     return found.value
   }
 
+  /**
+   * Forgets every named session and every eviction, without telling `onEvict` (nothing was evicted:
+   * the caller starts over) and gives back what they were; their names start over from the seed.
+   */
+  clear(): T[] {
+    const dropped = [...this.#named.values()].map((entry) => entry.value)
+    this.#named.clear()
+    this.#tombstones.clear()
+    return dropped
+  }
+
   /** The live named sessions, least recently used first. */
   list(): SessionInfo[] {
     const now = this.#now()

@@ -10,13 +10,13 @@ import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { Pet, PetStoreDocument, SpecValidators, SpecVocabulary } from '../../spec/runtime.ts'
+import { StoreFullError } from '../core/PetStore.ts'
+import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
+import { validateExact } from '../core/validateExact.ts'
 import { type MockSession, sessionVersion } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
-import { StoreFullError } from './PetStore.ts'
-import { MAX_BODY_BYTES } from './parseJsonBody.ts'
 import { DEFAULT_SESSION } from './parseSessionName.ts'
 import type { SessionRegistry } from './SessionRegistry.ts'
-import { validateExact } from './validateExact.ts'
 
 /** How many of a session's newest pets `GET /__mock/session` lists (the inspector page's table). */
 export const SESSION_VIEW_PETS = 200
