@@ -27,6 +27,7 @@ import {
 } from './malformedHttp.ts'
 import { openStateDatabase, type StateDatabase, type StateDatabaseOptions } from './openStateDatabase.ts'
 import { type HttpMockSpec, packagedSpec } from './packagedSpec.ts'
+import { requestLine } from './requestLine.ts'
 import { toApiRequest } from './toApiRequest.ts'
 
 // `import { createServer } from 'node:http'` builds an ES module facade that reads every export of
@@ -126,6 +127,8 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   const cors = corsPolicy(options.corsOrigins)
   const hosts = hostPolicy(options.allowedHosts)
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts }
+  const log = options.log
+  const line = requestLine(secrets)
 
   // Hot path: a request without a body is answered synchronously, with no promise in between.
   function respond(request: IncomingMessage, response: ServerResponse): void | Promise<void> {
@@ -202,9 +205,8 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   ): void {
     applyCors(cors, request.headers.origin, preflight, result.headers, mock.engine.methods)
     sendResponse(response, result)
-    options.log?.(
-      `${request.method} ${redactTarget(request.url ?? '/', secrets)} ${result.status} ${(performance.now() - started).toFixed(1)}ms`,
-    )
+    if (log)
+      log(line(request.method ?? 'GET', request.url ?? '/', result.status, performance.now() - started))
   }
 
   const server = createServer(
@@ -219,18 +221,19 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       requireHostHeader: false,
     },
     (request, response) => {
-      const failed = (error: unknown) => {
-        // Only a bug gets here (the engine answers every input with a response). Say so, without a stack.
-        options.log?.(`internal error: ${redactText((error as Error).message, secrets)}`)
-        sendInternalError(response)
-      }
       try {
-        respond(request, response)?.catch(failed)
+        respond(request, response)?.catch((error: unknown) => failed(response, error))
       } catch (error) {
-        failed(error)
+        failed(response, error)
       }
     },
   )
+
+  // Only a bug gets here (the engine answers every input with a response). Say so, without a stack.
+  function failed(response: ServerResponse, error: unknown): void {
+    options.log?.(`internal error: ${redactText((error as Error).message, secrets)}`)
+    sendInternalError(response)
+  }
   answerMalformedHttp(server, timeouts)
   if (state) server.on('close', state.close)
   cutOffStalledReaders(server, timeouts.unreadResponseMs, (waiting) =>
