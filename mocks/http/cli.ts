@@ -83,7 +83,10 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
       corsOrigins: options.corsOrigins,
       // The bound name is served too (an IP literal always is).
       allowedHosts: [...options.allowedHosts, options.host],
-      sessions: { maxSessions: options.maxSessions, idleMs: options.sessionIdleMinutes * 60_000 },
+      sessions: {
+        ...(options.maxSessions !== undefined && { maxSessions: options.maxSessions }),
+        idleMs: options.sessionIdleMinutes * 60_000,
+      },
       journalSize: options.journalSize,
       maxPets: options.maxPets,
       maxMemoryMiB: options.maxMemoryMiB,

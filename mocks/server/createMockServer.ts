@@ -5,7 +5,7 @@ import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { journalRecord } from '../../kit/journal/journalEntry.ts'
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
-import { DEFAULT_MEMORY_MIB, MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
+import { DEFAULT_MEMORY_MIB, MemoryBudget, SESSION_OVERHEAD_BYTES } from '../../kit/memory/MemoryBudget.ts'
 import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
 import { createEngine, DEFAULT_API_KEY, type Engine, type SessionSource } from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
@@ -13,7 +13,7 @@ import { type ControlContext, handleControl } from './controlPlane.ts'
 import { inspectorResponse, isInspectorPath } from './inspectorPage.ts'
 import { createMockSession, type MockSession } from './MockSession.ts'
 import { DEFAULT_SESSION, parseSessionName, SESSION_HEADER } from './parseSessionName.ts'
-import { type Eviction, type SessionLimits, SessionRegistry } from './SessionRegistry.ts'
+import { type Eviction, type EvictionReason, type SessionLimits, SessionRegistry } from './SessionRegistry.ts'
 import { SPEC_YAML_PATH, specYamlAnswer } from './specYamlAnswer.ts'
 
 /** A compiled document with its file's text, when it has one: what `/__mock/openapi.yaml` answers. */
@@ -116,21 +116,32 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const freshSession = (name: string) =>
     createMockSession(name, new PetStore(seed, undefined, limits), journalSize, budget)
   const defaultSession = createMockSession(DEFAULT_SESSION, store, journalSize, budget)
-  const sessions = new SessionRegistry(defaultSession, freshSession, options.sessions, options.now)
+  // A named session is charged to the budget while it lives (the default one, made at start, is not):
+  // a new one that does not fit evicts the least recently used, so memory, not a count, bounds them.
+  const sessions = new SessionRegistry(
+    defaultSession,
+    (name) => {
+      budget.force(SESSION_OVERHEAD_BYTES)
+      return freshSession(name)
+    },
+    options.sessions,
+    options.now,
+    () => budget.fits(SESSION_OVERHEAD_BYTES),
+  )
+  const release = (session: MockSession) => {
+    session.release()
+    budget.release(SESSION_OVERHEAD_BYTES)
+  }
   sessions.onEvict((name, evicted, reason) => {
-    evicted.release()
-    options.log?.(
-      reason === 'room'
-        ? `session ${name} evicted: ${sessions.limits.maxSessions} sessions (--max-sessions) and another was needed; its next request gets 400 session_evicted`
-        : `session ${name} evicted: unused for ${sessions.limits.idleMs / 60_000} minutes (--session-idle); it starts over from the seed`,
-    )
+    release(evicted)
+    options.log?.(`session ${name} evicted: ${evictionCause(reason, sessions.limits, budget)}`)
   })
   // The session of an API request, made or touched only once the engine asks for it (after
   // authentication). The engine hands back the name `handle` gave it, so this one function serves
   // every request, with nothing shared between requests.
   const sessionSource: SessionSource = (_request, name) => {
     const eviction = sessions.takeEviction(name)
-    if (eviction) return sessionEvicted(eviction, sessions.limits.maxSessions)
+    if (eviction) return sessionEvicted(eviction, sessions.limits.maxSessions, budget)
     return sessions.use(name)
   }
   const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
@@ -221,7 +232,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     },
     operations: () => ({ stateful: engine.stateful, specDriven: engine.specDriven }),
     reset(to = seed) {
-      for (const dropped of sessions.clear()) dropped.release()
+      for (const dropped of sessions.clear()) release(dropped)
       store.reset(to)
       defaultSession.journal.clear()
       defaultSession.forced.clear()
@@ -229,13 +240,32 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   }
 }
 
+/** Why a session was evicted, for the log line. */
+function evictionCause(reason: EvictionReason, limits: SessionLimits, budget: MemoryBudget): string {
+  if (reason === 'idle')
+    return `unused for ${limits.idleMs / 60_000} minutes (--session-idle); it starts over from the seed`
+  const bound =
+    reason === 'room'
+      ? `${limits.maxSessions} sessions (--max-sessions)`
+      : `the memory budget of ${mebibytes(budget)} MiB (--max-memory) full`
+  return `${bound} and another was needed; its next request gets 400 session_evicted`
+}
+
 /** What the next request of a session evicted for room gets: 400, which every operation documents. */
-function sessionEvicted(eviction: Eviction, maxSessions: number): ApiResponse {
+function sessionEvicted(eviction: Eviction, maxSessions: number, budget: MemoryBudget): ApiResponse {
+  const bound =
+    eviction.reason === 'memory'
+      ? `the memory budget of ${mebibytes(budget)} MiB was full, --max-memory`
+      : `--max-sessions ${maxSessions}`
   return errorResponse(
     400,
     'session_evicted',
-    `The session '${eviction.name}' was evicted at ${new Date(eviction.at).toISOString()} to make room for another (--max-sessions ${maxSessions}): its pets, journal and forced responses are gone. This request changed nothing; the next one starts the session over from the seed.`,
+    `The session '${eviction.name}' was evicted at ${new Date(eviction.at).toISOString()} to make room for another (${bound}): its pets, journal and forced responses are gone. This request changed nothing; the next one starts the session over from the seed.`,
   )
+}
+
+function mebibytes(budget: MemoryBudget): number {
+  return Math.round(budget.limit / 1024 / 1024)
 }
 
 /** The id of the pet a 201 answered with (a number, or digits kept exactly), as text. */
