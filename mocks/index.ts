@@ -9,4 +9,8 @@ export { type ErrorCode, errorResponse } from '../kit/http/errorResponse.ts'
 export type { Error as ApiError, NewPet, Pet, PetStatus, Pets } from '../spec/runtime.ts'
 export { createEngine, DEFAULT_API_KEY, type Engine, type EngineOptions } from './core/createEngine.ts'
 export { DEFAULT_STATUS, type ListQuery, PetStore } from './core/PetStore.ts'
-export { createPetStoreHandlers, type PetStoreHandlers, type PetStoreHandlersOptions } from './handlers.ts'
+export {
+  createPetStoreHandlers,
+  type PetStoreHandlers,
+  type PetStoreHandlersOptions,
+} from './msw/handlers.ts'

@@ -247,7 +247,8 @@ export class PetStore {
     // The seed replaces everything this store charged: only the difference has to fit.
     const previous = this.#charged
     this.#uncharge(previous)
-    if (!this.#budget.charge(cost)) {
+    // Nothing to charge always fits, even in a budget already past its limit (journals may pass it by an entry).
+    if (cost > 0 && !this.#budget.charge(cost)) {
       this.#budget.force(previous)
       this.#charged = previous
       throw new StoreFullError(`${this.#budget.describe()}; nothing was reset.`)

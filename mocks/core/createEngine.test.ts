@@ -1,8 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import { compileSpec, openApiDocument, operations, type PetStoreDocument } from '../../spec/runtime.ts'
+import { ForcedResponses } from '../server/ForcedResponses.ts'
 import { createEngine, documentedErrorStatuses } from './createEngine.ts'
-import { ForcedResponses } from './ForcedResponses.ts'
 import { PetStore } from './PetStore.ts'
 
 const request = (url: string, headers: Record<string, string> = {}) =>

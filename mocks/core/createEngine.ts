@@ -15,7 +15,6 @@ import {
 import { answerFromSpec } from './answerFromSpec.ts'
 import { bearerChallenge, checkBearer } from './checkBearer.ts'
 import { deprecationHeaders } from './deprecationHeaders.ts'
-import type { ForcedResponses } from './ForcedResponses.ts'
 import type { PetStore } from './PetStore.ts'
 import { parseListQuery } from './parseListQuery.ts'
 import { parseNewPet } from './parseNewPet.ts'
@@ -37,25 +36,29 @@ export interface EngineOptions {
   selfCheck?: boolean
 }
 
-/** What one request is served from when it is not the engine's own store: an HTTP mock session. */
+/** What one request is served from when it is not the engine's own store: a mock server's session. */
 export interface EngineSession {
   store: PetStore
-  /** One-shot forced responses; the next call of an operation takes its status. */
-  forced?: ForcedResponses
+  /** One-shot forced responses (the server's ForcedResponses): the status forced for the next call of an operation, taken. */
+  forced?: { take(operationId: string): number | undefined }
 }
 
 /**
  * Gives the engine a request's session only once it needs one: after the request passed
- * authentication (or asked for an operation that needs no key). The HTTP mock makes a session then,
- * so a request answered 401 never makes or touches one. A response instead of a session is the
- * answer (a session evicted for room says so).
+ * authentication (or asked for an operation that needs no key). The mock server makes a session
+ * then, so a request answered 401 never makes or touches one. A response instead of a session is
+ * the answer (a session evicted for room says so). `name` is what the caller handed `handle` for
+ * this request (the session's name), so one source serves every request without a closure each.
  */
-export type SessionSource = (request: ApiRequest) => EngineSession | ApiResponse
+export type SessionSource = (request: ApiRequest, name: string) => EngineSession | ApiResponse
 
 /** A request handler over one store: request data in, response data out. No I/O. */
 export interface Engine {
-  /** Answers `request` from `session`'s store (the engine's own store when omitted). */
-  handle(request: ApiRequest, session?: EngineSession | SessionSource): ApiResponse
+  /**
+   * Answers `request` from `session`'s store (the engine's own store when omitted); a source is
+   * asked for the session once the request needs one, with `name` (the session the request names).
+   */
+  handle(request: ApiRequest, session?: EngineSession | SessionSource, name?: string): ApiResponse
   readonly store: PetStore
   readonly basePath: string
   /** The operations answered from the store, in document order. */
@@ -112,6 +115,7 @@ export function createEngine(options: EngineOptions): Engine {
   function route(
     request: ApiRequest,
     source: EngineSession | SessionSource,
+    name: string,
   ): { response: ApiResponse; operation?: SpecOperation } {
     const { method, path } = request
     const routed = router.route(method, path)
@@ -142,7 +146,7 @@ export function createEngine(options: EngineOptions): Engine {
     }
     let session: EngineSession
     if (typeof source === 'function') {
-      const given = source(request)
+      const given = source(request, name)
       if (!('store' in given)) return { response: given, operation }
       session = given
     } else session = source
@@ -176,8 +180,9 @@ export function createEngine(options: EngineOptions): Engine {
   function handle(
     request: ApiRequest,
     session: EngineSession | SessionSource = { store: ownStore },
+    name = '',
   ): ApiResponse {
-    const { response, operation } = route(request, session)
+    const { response, operation } = route(request, session, name)
     if (operation) {
       response.operationId = operation.operationId
       const deprecation = signals.get(operation.operationId)

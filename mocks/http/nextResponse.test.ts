@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { openApiDocument } from '../../spec/runtime.ts'
 import { type StartedMock, startMock } from '../../tests/support/startMock.ts'
-import { forceableOperations } from '../core/nextResponse.ts'
+import { forceableOperations } from '../server/nextResponse.ts'
 
 /** A request that the operation answers successfully when nothing is forced. */
 function callOf(it: StartedMock, choice: { method: string; path: string }, session: string) {

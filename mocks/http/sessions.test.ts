@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { seedPets } from '../../fixtures/seedPets.ts'
 import { sendRaw } from '../../tests/support/rawHttp.ts'
 import { KEY, type StartedMock, startMock as start } from '../../tests/support/startMock.ts'
-import { MAX_SESSION_NAME_LENGTH } from '../core/parseSessionName.ts'
+import { MAX_SESSION_NAME_LENGTH } from '../server/parseSessionName.ts'
 
 const seedNames = seedPets.map((pet) => pet.name)
 

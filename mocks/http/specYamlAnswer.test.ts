@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { defaultSpec, SPEC_PATH } from '../../spec/index.ts'
+import { SPEC_YAML_PATH } from '../server/specYamlAnswer.ts'
 import { createHttpMock, type HttpMock, type HttpMockOptions, listen } from './createHttpMock.ts'
-import { SPEC_YAML_PATH } from './specYamlAnswer.ts'
 
 let mock: HttpMock | undefined
 afterEach(() => new Promise((resolve) => (mock ? mock.server.close(resolve) : resolve(undefined))))

@@ -30,10 +30,14 @@ export const FLOORS: readonly Floor[] = [
     name: 'the products, side by side: the mock, the contract suite, the proxy',
     wings: {
       mocks: [
-        // The pure engine and store, sessions, journal and control plane.
+        // The pure engine and store, and their parsers.
         ['mocks/core'],
-        // The adapters: MSW (mocks/ itself) and node:http.
-        ['mocks', 'mocks/http'],
+        // The mock server without a transport: sessions, journal, control plane, inspector.
+        ['mocks/server'],
+        // The adapters: node:http and MSW.
+        ['mocks/http', 'mocks/msw'],
+        // The package's entry points (index.ts, node.ts, browser.ts).
+        ['mocks'],
       ],
       'contract-tests': [
         // The suite's own words (operations, findings, capabilities, census, budgets, deadline), JSON

@@ -41,6 +41,29 @@ describe('the import graph of the product code', () => {
     expect(upward).toEqual([])
   })
 
+  test('mocks/ in floors: core < server < http and msw; http and msw never each other; no room imports an entry point', () => {
+    // Each room of mocks/ and the rooms it may import (besides itself and everything outside mocks/).
+    const below: Record<string, readonly string[]> = {
+      core: [],
+      server: ['core'],
+      http: ['core', 'server'],
+      msw: ['core', 'server'],
+    }
+    // `mocks/index.ts`, `mocks/node.ts`...: the package's entry points, above every room.
+    const room = (path: string) => (path.split('/').length > 2 ? (path.split('/')[1] as string) : 'entry')
+    const inMocks = edges.filter(([from, to]) => top(from) === 'mocks' && top(to) === 'mocks')
+    expect(inMocks.length).toBeGreaterThan(50)
+    expect(Object.keys(below).sort()).toEqual(
+      [...new Set(inMocks.map(([from]) => room(from)))].filter((name) => name !== 'entry').sort(),
+    )
+    const upward = inMocks.filter(([from, to]) => {
+      const [a, b] = [room(from), room(to)]
+      if (a === 'entry') return false
+      return a !== b && !(below[a] ?? []).includes(b)
+    })
+    expect(upward).toEqual([])
+  })
+
   test('every path ARCHITECTURE.md names exists (its picture matches the tree)', () => {
     const architecture = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8')
     const named = [

@@ -10,7 +10,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { seedPets } from '../../../fixtures/seedPets.ts'
 import { openApiDocument } from '../../../spec/runtime.ts'
 import { CHROMIUM_ARGS, chromiumSkip, findChromium } from '../../../tests/support/findChromium.ts'
-import { forceableOperations } from '../../core/nextResponse.ts'
+import { forceableOperations } from '../../server/nextResponse.ts'
 import { createHttpMock, type HttpMock, listen } from '../createHttpMock.ts'
 
 const SCREENSHOT = fileURLToPath(new URL('../../../reports/inspector/inspector.png', import.meta.url))

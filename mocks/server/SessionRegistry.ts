@@ -1,23 +1,30 @@
 import { DEFAULT_SESSION } from './parseSessionName.ts'
 
-/** How many named sessions the HTTP mock keeps, and how long an unused one lives. */
+/** How many named sessions the mock keeps, and how long an unused one lives. */
 export interface SessionLimits {
-  /** Named sessions kept at once; creating one more evicts the least recently used. */
+  /**
+   * Named sessions kept at once; creating one more evicts the least recently used. No cap by
+   * default (Infinity): the memory budget bounds the sessions (see `hasRoom`).
+   */
   maxSessions: number
   /** A named session unused for this long is evicted (milliseconds). */
   idleMs: number
 }
 
-export const SESSION_LIMITS: Readonly<SessionLimits> = { maxSessions: 100, idleMs: 30 * 60_000 }
+export const SESSION_LIMITS: Readonly<SessionLimits> = {
+  maxSessions: Number.POSITIVE_INFINITY,
+  idleMs: 30 * 60_000,
+}
 
 /**
- * Why a session was evicted: `room` (a new session needed its place among maxSessions) or `idle`
- * (unused for idleMs). A session evicted for room tells its next request so (see `takeEviction`);
- * one evicted for idle starts over silently, as its users left it long ago.
+ * Why a session was evicted: `room` (a new session needed its place among maxSessions), `memory`
+ * (a new session needed room in the memory budget) or `idle` (unused for idleMs). A session
+ * evicted for room or memory tells its next request so (see `takeEviction`); one evicted for idle
+ * starts over silently, as its users left it long ago.
  */
-export type EvictionReason = 'room' | 'idle'
+export type EvictionReason = 'room' | 'memory' | 'idle'
 
-/** A session evicted for room, remembered until its name is used again. */
+/** A session evicted for room or memory, remembered until its name is used again. */
 export interface Eviction {
   name: string
   reason: EvictionReason
@@ -36,9 +43,10 @@ export interface SessionInfo {
 }
 
 /**
- * Named sessions of the HTTP mock, created on first use and bounded in count and idle time (least
- * recently used evicted first). The default session is held apart and never evicted. Pure: the
- * clock is a parameter, nothing runs on a timer; expired sessions go at the next `use`.
+ * Named sessions of the mock, created on first use and bounded by idle time, by the room a new one
+ * needs (`hasRoom`: the memory budget) and by an optional count, least recently used evicted
+ * first. The default session is held apart and never evicted. Pure: the clock is a parameter,
+ * nothing runs on a timer; expired sessions go at the next `use`.
  *
  * A Map keeps insertion order, and `use` re-inserts what it touches, so the least recently used
  * session is always first: eviction costs O(sessions evicted), not a scan.
@@ -53,6 +61,7 @@ export class SessionRegistry<T> {
   readonly #create: (name: string) => T
   readonly #limits: SessionLimits
   readonly #now: () => number
+  readonly #hasRoom: () => boolean
   readonly #named = new Map<string, { value: T; lastUsed: number }>()
   /** Sessions evicted for room whose names were not used since, oldest first. */
   readonly #tombstones = new Map<string, Eviction>()
@@ -64,11 +73,14 @@ export class SessionRegistry<T> {
     create: (name: string) => T,
     limits: Partial<SessionLimits> = {},
     now: () => number = Date.now,
+    /** Whether a new session fits (the memory budget); while it does not, the least recently used goes. */
+    hasRoom: () => boolean = () => true,
   ) {
     this.#default = defaultSession
     this.#create = create
     this.#limits = { ...SESSION_LIMITS, ...limits }
     this.#now = now
+    this.#hasRoom = hasRoom
     if (!(this.#limits.maxSessions >= 1)) throw new Error('maxSessions must be 1 or more')
   }
 
@@ -92,7 +104,7 @@ export class SessionRegistry<T> {
     return this.#tombstones.get(name)
   }
 
-  /** Sessions evicted for room and not used since, most recent last (at most `limit`). */
+  /** Sessions evicted for room or memory and not used since, most recent last (at most `limit`). */
   recentEvictions(limit: number): Eviction[] {
     return [...this.#tombstones.values()].slice(-limit)
   }
@@ -110,7 +122,8 @@ export class SessionRegistry<T> {
       return found.value
     }
     this.#tombstones.delete(name)
-    while (this.#named.size >= this.#limits.maxSessions) this.#evictOldest(now)
+    while (this.#named.size >= this.#limits.maxSessions) this.#evictOldest(now, 'room')
+    while (this.#named.size > 0 && !this.#hasRoom()) this.#evictOldest(now, 'memory')
     const value = this.#create(name)
     this.#named.set(name, { value, lastUsed: now })
     return value
@@ -122,6 +135,17 @@ export class SessionRegistry<T> {
     const found = this.#named.get(name)
     if (!found || this.#now() - found.lastUsed > this.#limits.idleMs) return undefined
     return found.value
+  }
+
+  /**
+   * Forgets every named session and every eviction, without telling `onEvict` (nothing was evicted:
+   * the caller starts over) and gives back what they were; their names start over from the seed.
+   */
+  clear(): T[] {
+    const dropped = [...this.#named.values()].map((entry) => entry.value)
+    this.#named.clear()
+    this.#tombstones.clear()
+    return dropped
   }
 
   /** The live named sessions, least recently used first. */
@@ -151,15 +175,15 @@ export class SessionRegistry<T> {
     }
   }
 
-  #evictOldest(now: number): void {
+  #evictOldest(now: number, reason: 'room' | 'memory'): void {
     const oldest = this.#named.entries().next()
     if (oldest.done) return
     const [name, { value }] = oldest.value
     this.#named.delete(name)
     this.#evicted++
-    this.#tombstones.set(name, { name, reason: 'room', at: now })
+    this.#tombstones.set(name, { name, reason, at: now })
     if (this.#tombstones.size > REMEMBERED_EVICTIONS)
       this.#tombstones.delete(this.#tombstones.keys().next().value as string)
-    this.#onEvict(name, value, 'room')
+    this.#onEvict(name, value, reason)
   }
 }

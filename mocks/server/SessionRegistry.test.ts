@@ -4,7 +4,7 @@ import { DEFAULT_SESSION } from './parseSessionName.ts'
 import { SessionRegistry } from './SessionRegistry.ts'
 
 /** A registry of plain objects named after their session, with a clock the test moves. */
-function registry(limits: { maxSessions?: number; idleMs?: number } = {}) {
+function registry(limits: { maxSessions?: number; idleMs?: number } = {}, hasRoom?: () => boolean) {
   const clock = { now: 0 }
   let created = 0
   const sessions = new SessionRegistry(
@@ -12,6 +12,7 @@ function registry(limits: { maxSessions?: number; idleMs?: number } = {}) {
     (name) => ({ name, serial: ++created }),
     limits,
     () => clock.now,
+    hasRoom,
   )
   return { sessions, clock }
 }
@@ -133,6 +134,30 @@ describe('SessionRegistry evictions', () => {
     sessions.use('d') // b and c idle out
     expect(told).toEqual(['a:a:room', 'b:b:idle', 'c:c:idle'])
     expect(sessions.eviction('b')).toBeUndefined()
+  })
+
+  test('no count bounds the sessions by default; a new one that finds no room evicts the least recently used for memory', () => {
+    let room = true
+    const { sessions } = registry({}, () => room)
+    const told: string[] = []
+    sessions.onEvict((name, _value, reason) => told.push(`${name}:${reason}`))
+    for (let i = 0; i < 1_000; i++) sessions.use(`s${i}`)
+    expect(sessions.list()).toHaveLength(1_000)
+    expect(told).toEqual([])
+    // Room comes back once two sessions are gone.
+    let gone = 0
+    sessions.onEvict((name, _value, reason) => {
+      told.push(`${name}:${reason}`)
+      room = ++gone >= 2
+    })
+    room = false
+    sessions.use('new')
+    expect(told).toEqual(['s0:memory', 's1:memory'])
+    expect(sessions.takeEviction('s0')?.reason).toBe('memory')
+    expect(sessions.list()).toHaveLength(999)
+    // With nothing left to evict, a session is made all the same (the default one holds the memory).
+    const { sessions: lone } = registry({}, () => false)
+    expect(lone.use('only').name).toBe('only')
   })
 
   test('using an evicted name again starts it over and forgets the eviction', () => {

@@ -120,7 +120,7 @@ export function inspectorScript(): void {
       `${counted(view.petCount, 'pet')}${view.petCount > view.pets.length ? ` (the ${view.pets.length} newest shown)` : ''}`
     const evicted = byId('evicted')
     evicted.textContent = view.evicted
-      ? `This session was evicted at ${utc(new Date(view.evicted.at))} to make room for another (--max-sessions): its next request gets 400 session_evicted, then it starts over from the seed.`
+      ? `This session was evicted at ${utc(new Date(view.evicted.at))} to make room for another (${view.evicted.reason === 'memory' ? '--max-memory' : '--max-sessions'}): its next request gets 400 session_evicted, then it starts over from the seed.`
       : ''
     evicted.hidden = !view.evicted
     byId('pets').replaceChildren(

@@ -2,7 +2,7 @@ import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 
-/** Where the HTTP mock serves the OpenAPI document it is serving from (`--spec` and `--watch` included). */
+/** Where the mock serves the OpenAPI document it is serving from (`--spec` and `--watch` included). */
 export const SPEC_YAML_PATH = `${CONTROL_PREFIX}/openapi.yaml`
 
 /**

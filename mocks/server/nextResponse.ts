@@ -1,7 +1,7 @@
 import { type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { operations, type PetStoreDocument } from '../../spec/runtime.ts'
-import { documentedErrorStatuses } from './createEngine.ts'
+import { documentedErrorStatuses } from '../core/createEngine.ts'
 import type { PendingForce } from './ForcedResponses.ts'
 
 /** An operation of the spec with the error statuses the mock can force for it. */

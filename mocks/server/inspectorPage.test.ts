@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, test } from '@jest/globals'
-import { INSPECTOR_CSP, inspectorResponse } from './inspectorPage.ts'
+import { inspectorCsp, inspectorResponse } from './inspectorPage.ts'
+
+const INSPECTOR_CSP = inspectorCsp()
 
 const page = inspectorResponse('GET')
 const html = page.text ?? ''

@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 
-/** The request header that picks a session of the HTTP mock (lower case, as node:http gives it). */
+/** The request header that picks a session of the mock (lower case, as node:http and Fetch give it). */
 export const SESSION_HEADER = 'x-mock-session'
 /** The session a request without the header belongs to: the shared store, the one a state file keeps. */
 export const DEFAULT_SESSION = 'default'

@@ -10,13 +10,13 @@ import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { Pet, PetStoreDocument, SpecValidators, SpecVocabulary } from '../../spec/runtime.ts'
+import { StoreFullError } from '../core/PetStore.ts'
+import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
+import { validateExact } from '../core/validateExact.ts'
 import { type MockSession, sessionVersion } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
-import { StoreFullError } from './PetStore.ts'
-import { MAX_BODY_BYTES } from './parseJsonBody.ts'
 import { DEFAULT_SESSION } from './parseSessionName.ts'
 import type { SessionRegistry } from './SessionRegistry.ts'
-import { validateExact } from './validateExact.ts'
 
 /** How many of a session's newest pets `GET /__mock/session` lists (the inspector page's table). */
 export const SESSION_VIEW_PETS = 200
@@ -167,7 +167,7 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
 }
 
 /**
- * The HTTP mock's control plane, for end-to-end tests that need a known store, per session
+ * The mock's control plane (over HTTP and under MSW alike), for end-to-end tests that need a known store, per session
  * (`X-Mock-Session`; none: the default session):
  * `GET /__mock/health` (with the state file's health); `GET /__mock/export` (every pet, a seed);
  * `POST /__mock/reset` (no body: the seed; a body: a JSON array of Pet);
@@ -270,7 +270,7 @@ function parseSeed(request: ApiRequest, validators: SpecValidators): Parsed<Pet[
 
 /**
  * Every control endpoint with its methods, as `METHOD /__mock/name` (the inspector page and
- * openapi.yaml are served beside them by the HTTP layer): what `--help` must name.
+ * openapi.yaml are served beside them by the mock server): what `--help` must name.
  *
  * @example
  * controlEndpoints() // ['GET /__mock/health', 'GET /__mock/export', 'POST /__mock/reset', …]

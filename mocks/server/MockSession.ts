@@ -1,10 +1,10 @@
 import { type JournalRecord, journalRecordCost } from '../../kit/journal/journalEntry.ts'
 import { RequestJournal } from '../../kit/journal/RequestJournal.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
+import type { PetStore } from '../core/PetStore.ts'
 import { ForcedResponses } from './ForcedResponses.ts'
-import type { PetStore } from './PetStore.ts'
 
-/** Everything the HTTP mock keeps per session: its pets, its request journal, its forced responses. */
+/** Everything the mock server keeps per session: its pets, its request journal, its forced responses. */
 export interface MockSession {
   readonly name: string
   readonly store: PetStore

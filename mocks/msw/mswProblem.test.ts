@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from '@jest/globals'
-import { readPackageInfo } from '../spec/packageInfo.ts'
+import { readPackageInfo } from '../../spec/packageInfo.ts'
 import { mswProblem } from './mswProblem.ts'
 
 /** A folder whose node_modules holds an msw of `version` (or none), and a module URL inside it. */

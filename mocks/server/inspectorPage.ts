@@ -1,7 +1,7 @@
 import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
-import { inlinePageCsp, inlinePageHeaders } from '../../kit/http/inlinePage.ts'
+import { canHashInlinePages, inlinePageCsp, inlinePageHeaders } from '../../kit/http/inlinePage.ts'
 import { inspectorScript } from './inspectorScript.ts'
 
 const STYLE = `
@@ -60,8 +60,17 @@ const BODY = `
 
 const SCRIPT = `(${inspectorScript.toString()})()`
 
-/** The page's Content-Security-Policy: nothing but its own inline style and script, and fetches to itself. */
-export const INSPECTOR_CSP = inlinePageCsp(SCRIPT, STYLE)
+let csp: string | undefined
+
+/**
+ * The page's Content-Security-Policy: nothing but its own inline style and script, and fetches to
+ * itself. Hashed on first use, not at import: the browser entry (MSW's worker) imports this module
+ * too, and has no node:crypto.
+ */
+export function inspectorCsp(): string {
+  csp ??= inlinePageCsp(SCRIPT, STYLE)
+  return csp
+}
 
 const HTML = `<!doctype html>
 <html lang="en">
@@ -95,9 +104,16 @@ export function inspectorResponse(method: string): ApiResponse {
     return errorResponse(405, 'method_not_allowed', `Only GET is allowed on ${CONTROL_PREFIX}/.`, {
       allow: 'GET, HEAD',
     })
+  // A service worker never sees a navigation to the page, so the browser entry need not serve it.
+  if (!canHashInlinePages())
+    return errorResponse(
+      404,
+      'route_not_found',
+      `The inspector page is served in Node only (the HTTP mock, setupServer); read ${CONTROL_PREFIX}/session and ${CONTROL_PREFIX}/requests instead.`,
+    )
   return {
     status: 200,
-    headers: inlinePageHeaders(INSPECTOR_CSP),
+    headers: inlinePageHeaders(inspectorCsp()),
     ...(upper === 'GET' && { text: HTML }),
   }
 }

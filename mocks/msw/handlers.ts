@@ -1,11 +1,14 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
-import { seedPets } from '../fixtures/seedPets.ts'
-import { apiRequest } from '../kit/http/ApiRequest.ts'
-import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
-import type { CompiledSpec, Pet } from '../spec/runtime.ts'
-import { createEngine, type Engine } from './core/createEngine.ts'
-import { PetStore } from './core/PetStore.ts'
-import { MAX_BODY_BYTES } from './core/parseNewPet.ts'
+import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
+import { apiRequest } from '../../kit/http/ApiRequest.ts'
+import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
+import type { CompiledSpec, Pet } from '../../spec/runtime.ts'
+import type { Engine } from '../core/createEngine.ts'
+import type { PetStore } from '../core/PetStore.ts'
+import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
+import { createMockServer } from '../server/createMockServer.ts'
+import type { MockSession } from '../server/MockSession.ts'
+import type { SessionRegistry } from '../server/SessionRegistry.ts'
 
 export interface PetStoreHandlersOptions {
   /** Where the API lives. `*\/v1` (any origin) by default; e.g. `https://api.example.com/v1` or `/v1`. */
@@ -25,18 +28,24 @@ export interface PetStoreHandlersOptions {
 }
 
 export interface PetStoreHandlers {
-  /** MSW request handlers for every operation of the spec, plus 404/405 under the base URL. */
+  /**
+   * MSW request handlers for every operation of the spec, plus 404/405 under the base URL, and the
+   * control plane (`/__mock/...`: journal, sessions, forced responses) under the base URL's origin.
+   */
   handlers: HttpHandler[]
-  /** The live store behind the handlers, for assertions and direct set-up in tests. */
+  /** The default session's store (requests without `X-Mock-Session`), for assertions and direct set-up in tests. */
   store: PetStore
   engine: Engine
-  /** Returns the store to its seed (or to `seed`, when given). */
+  /** Every session (`X-Mock-Session`), the default one included, with its journal and forced responses. */
+  sessions: SessionRegistry<MockSession>
+  /** Returns the store to its seed (or to `seed`, when given), and every session to new. */
   reset(seed?: readonly Pet[]): void
 }
 
 /**
- * MSW handlers for the Pet Store API over one in-memory store. The same engine serves the browser
- * worker, `setupServer` and the HTTP server, so all three behave alike.
+ * MSW handlers for the Pet Store API. The same transport-free mock server (mocks/server) serves the
+ * browser worker, `setupServer` and the HTTP server, so all three behave alike: sessions
+ * (`X-Mock-Session`), the request journal and the control plane included.
  *
  * @example
  * const { handlers, reset } = createPetStoreHandlers({ baseUrl: 'https://api.example.com/v1' })
@@ -44,11 +53,11 @@ export interface PetStoreHandlers {
  */
 export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): PetStoreHandlers {
   const baseUrl = trimTrailingSlashes(options.baseUrl ?? '*/v1')
-  const seed = options.seed ?? seedPets
-  const store = new PetStore(seed)
-  const engine = createEngine({
-    store,
+  const mock = createMockServer({
     basePath: pathOf(baseUrl),
+    // The process is the test's or the tab's own: nothing to protect from other clients.
+    maxMemoryMiB: Number.POSITIVE_INFINITY,
+    ...(options.seed && { seed: options.seed }),
     ...(options.apiKeys && { apiKeys: options.apiKeys }),
     ...(options.spec && { spec: options.spec }),
     ...(options.selfCheck && { selfCheck: true }),
@@ -58,7 +67,7 @@ export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): P
     const url = new URL(request.url)
     const body = request.body ? await request.text() : undefined
     // The MSW edge: the request parsed once (Fetch has already normalised its URL, as a browser sends it).
-    const response = engine.handle(
+    const response = await mock.handle(
       apiRequest({
         method: request.method,
         target: url.pathname + url.search,
@@ -70,15 +79,22 @@ export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): P
     if (response.headers.deprecation && options.onDeprecatedCall)
       options.onDeprecatedCall(deprecationWarning(request.method, url.pathname, response.headers))
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
-    const text = response.body === undefined ? null : JSON.stringify(response.body)
+    const text = response.text ?? (response.body === undefined ? null : JSON.stringify(response.body))
     return new HttpResponse(text, { status: response.status, headers: response.headers })
   }
 
+  const control = `${originOf(baseUrl)}${CONTROL_PREFIX}`
   return {
-    handlers: [http.all(baseUrl, resolver), http.all(`${baseUrl}/*`, resolver)],
-    store,
-    engine,
-    reset: (to = seed) => store.reset(to),
+    handlers: [
+      http.all(baseUrl, resolver),
+      http.all(`${baseUrl}/*`, resolver),
+      http.all(control, resolver),
+      http.all(`${control}/*`, resolver),
+    ],
+    store: mock.store,
+    engine: mock.engine,
+    sessions: mock.sessions,
+    reset: mock.reset,
   }
 }
 
@@ -93,6 +109,11 @@ export function deprecationWarning(method: string, path: string, headers: Record
   const sunset = headers.sunset ? ` and is removed on ${headers.sunset}` : ''
   const successor = headers.link ? `; use ${headers.link}` : ''
   return `${method} ${path} is deprecated${sunset}${successor}.`
+}
+
+/** `*\/v1`, `/v1` and `https://host/v1` have the origins `*`, `` (the page's) and `https://host`. */
+function originOf(baseUrl: string): string {
+  return /^(?:\*|[a-z][a-z0-9+.-]*:\/\/[^/]*)?/i.exec(baseUrl)?.[0] ?? ''
 }
 
 /** `*\/v1`, `/v1` and `https://host/v1` all have the path `/v1`. */
