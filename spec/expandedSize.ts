@@ -1,4 +1,4 @@
-import { SpecInputError } from './readSpecFile.ts'
+import { SpecInputError } from './SpecInputError.ts'
 
 /**
  * How many values `root` holds once every shared object is counted as the copy it stands for (a YAML

@@ -2,9 +2,9 @@ import { realpath } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import SwaggerParser from '@apidevtools/swagger-parser'
-import { parse as parseYaml } from 'yaml'
 import { expandedSize } from './expandedSize.ts'
 import type { PetStoreDocument } from './PetStoreDocument.ts'
+import { parseYaml } from './parseYaml.ts'
 import { type ReadBudget, readSpecFile, type SpecFolder, SpecInputError } from './readSpecFile.ts'
 import { SPEC_LIMITS } from './specLimits.ts'
 import { SPEC_PATH } from './specPath.ts'
@@ -116,12 +116,13 @@ async function guardedLoad<T>(
 }
 
 /**
- * Parses one spec file's text (YAML 1.2, so JSON too) within SPEC_LIMITS: the YAML parser's alias
- * budget, then the expanded size and depth of what it built. Throws SpecInputError naming the file.
+ * Parses one spec file's text (YAML 1.2, so JSON too) within SPEC_LIMITS, in time linear in its size
+ * (`parseYaml`: duplicate keys refused, aliases and depth bounded), then the expanded size and depth
+ * of what it built. Throws SpecInputError naming the file, never quoting it.
  */
 export function parseSpecText(text: string, name: string): unknown {
   try {
-    const value: unknown = parseYaml(text, { maxAliasCount: SPEC_LIMITS.maxAliases, merge: false })
+    const value = parseYaml(text, { maxAliases: SPEC_LIMITS.maxAliases, maxDepth: SPEC_LIMITS.maxDepth })
     expandedSize(value, { maxNodes: SPEC_LIMITS.maxExpandedNodes, maxDepth: SPEC_LIMITS.maxDepth })
     return value
   } catch (error) {

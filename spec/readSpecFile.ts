@@ -1,13 +1,11 @@
 import { constants } from 'node:fs'
 import { open, realpath } from 'node:fs/promises'
 import { isAbsolute, relative, sep } from 'node:path'
+import { SpecInputError } from './SpecInputError.ts'
+
+export { SpecInputError }
 
 const CHUNK_BYTES = 64 * 1024
-
-/** A spec file (or a file a `$ref` points at) that the guarded loader will not read, and why. */
-export class SpecInputError extends Error {
-  override name = 'SpecInputError'
-}
 
 /** Bytes still allowed for one load: every file read takes from the same budget. */
 export interface ReadBudget {
