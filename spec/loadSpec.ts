@@ -37,8 +37,10 @@ function toFilePath(url: string): string | undefined {
  * aliases, expanded size and depth), and URLs refused unless allowed.
  */
 async function specFolder(absolute: string, path: string): Promise<SpecFolder> {
+  // The folder's real path, not the file's: a root spec that is a symlink out of its folder must not
+  // move the folder to where it points (it is then refused by readSpecFile like any file outside).
   try {
-    return { given: dirname(absolute), real: dirname(await realpath(absolute)) }
+    return { given: dirname(absolute), real: await realpath(dirname(absolute)), root: absolute }
   } catch (error) {
     throw new SpecInputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code}`)
   }
