@@ -11,7 +11,13 @@ import { SpecInputError } from './SpecInputError.ts'
  * const shared = { a: 1 }
  * expandedSize({ x: shared, y: shared }, { maxNodes: 100, maxDepth: 10 }) // 5
  */
-export function expandedSize(root: unknown, limits: { maxNodes: number; maxDepth: number }): number {
+export function expandedSize(
+  root: unknown,
+  limits: { maxNodes: number; maxDepth: number },
+  // What shares values in `root`, for the message: a parsed file's aliases, or a dereferenced
+  // document's `$ref`s as well.
+  sharing: 'YAML aliases' | 'YAML aliases and $refs' = 'YAML aliases',
+): number {
   const sizes = new Map<object, number>()
   const open = new Set<object>()
   const size = (value: unknown, depth: number): number => {
@@ -28,7 +34,7 @@ export function expandedSize(root: unknown, limits: { maxNodes: number; maxDepth
       // Checked as it grows: the total of a bomb would pass Number.MAX_SAFE_INTEGER.
       if (total > limits.maxNodes)
         throw new SpecInputError(
-          `the document stands for more than ${limits.maxNodes} values once its YAML aliases are expanded (SPEC_LIMITS.maxExpandedNodes): an alias bomb?`,
+          `the document stands for more than ${limits.maxNodes} values once its ${sharing} are expanded (SPEC_LIMITS.maxExpandedNodes): ${sharing === 'YAML aliases' ? 'an alias bomb?' : 'a $ref bomb?'}`,
         )
     }
     open.delete(value)
