@@ -7,6 +7,7 @@ import { findRefCycle } from './findRefCycle.ts'
 import type { PetStoreDocument } from './PetStoreDocument.ts'
 import { parseYaml } from './parseYaml.ts'
 import { type ReadBudget, readSpecFile, type SpecFolder, SpecInputError } from './readSpecFile.ts'
+import { SpecFiles } from './SpecFiles.ts'
 import { SPEC_LIMITS } from './specLimits.ts'
 import { SPEC_PATH } from './specPath.ts'
 
@@ -60,10 +61,11 @@ export async function readSpecText(path: string = SPEC_PATH): Promise<string> {
 async function guardedLoad<T>(
   path: string,
   options: LoadSpecOptions,
-  run: (absolute: string, parserOptions: SwaggerParser.Options) => Promise<T>,
+  run: (absolute: string, parserOptions: SwaggerParser.Options, files: SpecFiles) => Promise<T>,
 ): Promise<T> {
   const absolute = resolve(path)
   const folder = await specFolder(absolute, path)
+  const files = new SpecFiles(absolute)
   const budget: ReadBudget = { remaining: SPEC_LIMITS.maxBytes, limit: SPEC_LIMITS.maxBytes }
   const allowRemote = options.allowRemoteRefs === true
   // json-schema-ref-parser 15 reports a resolver's error as "Error reading file" without its message:
@@ -103,7 +105,9 @@ async function guardedLoad<T>(
         canParse: true,
         parse: (file: FileInfo) => {
           try {
-            return parseSpecText(String(file.data), file.url)
+            const value = parseSpecText(String(file.data), file.url)
+            files.add(toFilePath(file.url) ?? file.url, value)
+            return value
           } catch (error) {
             return refuse(error)
           }
@@ -112,7 +116,7 @@ async function guardedLoad<T>(
     },
   } as unknown as SwaggerParser.Options
   try {
-    return await run(absolute, parserOptions)
+    return await run(absolute, parserOptions, files)
   } catch (error) {
     throw refusal ?? error
   }
@@ -148,8 +152,8 @@ export async function loadSpec(
   options: LoadSpecOptions = {},
 ): Promise<PetStoreDocument> {
   // `validate` parses a fresh copy each call and dereferences it in place.
-  const document = await guardedLoad(path, options, (absolute, parserOptions) =>
-    boundedParser().validate(absolute, parserOptions),
+  const document = await guardedLoad(path, options, (absolute, parserOptions, files) =>
+    boundedParser(files).validate(absolute, parserOptions),
   )
   return document as unknown as PetStoreDocument
 }
@@ -162,7 +166,7 @@ export async function loadSpec(
  * once (`expandedSize`), and a `$ref` cycle is refused naming its chain: the mock compiles and serves
  * schemas as trees, and a cycle overflowed the stack ("Maximum call stack size exceeded").
  */
-function boundedParser(): SwaggerParser {
+function boundedParser(files: SpecFiles): SwaggerParser {
   const parser = new SwaggerParser()
   const dereference = parser.dereference.bind(parser) as (...args: unknown[]) => Promise<unknown>
   // An own property: `validate` calls `this.dereference`, so this runs between the two steps.
@@ -174,7 +178,10 @@ function boundedParser(): SwaggerParser {
         { maxNodes: SPEC_LIMITS.maxExpandedNodes, maxDepth: SPEC_LIMITS.maxDepth },
         'YAML aliases and $refs',
       )
-      if (parser.$refs.circular) throw new SpecInputError(describeCycle(findRefCycle(parser.api)))
+      if (parser.$refs.circular)
+        throw new SpecInputError(
+          describeCycle(findRefCycle(parser.api, (holder, ref) => files.resolve(holder, ref))),
+        )
       return api
     },
   })
@@ -183,9 +190,14 @@ function boundedParser(): SwaggerParser {
 
 function describeCycle(cycle: ReturnType<typeof findRefCycle>): string {
   const why = 'the mock expands every $ref and serves schemas as trees, so a schema cannot contain itself'
+  // A long chain is named by its ends: enough to find it.
+  const shown = (names: string[], joint: string) =>
+    names.length <= 8
+      ? names.join(joint)
+      : `${names.slice(0, 4).join(joint)}${joint}…${joint}${names.slice(-3).join(joint)} (${names.length} $refs)`
   if (cycle === undefined) return `a $ref cycle (${why})`
-  if ('chain' in cycle) return `a $ref cycle: ${cycle.chain.join(' → ')} (${why})`
-  return `a $ref cycle through ${cycle.refs.join(', ')} (${why})`
+  if ('chain' in cycle) return `a $ref cycle: ${shown(cycle.chain, ' → ')} (${why})`
+  return `a $ref cycle through ${shown(cycle.refs, ', ')} (${why})`
 }
 
 /** The same document with its internal `$ref`s kept, for generators that want names. Guarded alike. */

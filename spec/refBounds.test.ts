@@ -1,7 +1,7 @@
 // What `$ref`s may build (docs/spec-as-input.md): a cycle is refused naming its chain (it was
 // "Maximum call stack size exceeded"), and the document's size once every `$ref` is expanded is bounded
 // before anything walks it as a tree (five levels of ten `$ref`s, 18 KB, took 79 s to load).
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from '@jest/globals'
@@ -73,6 +73,23 @@ describe('a $ref cycle is refused, naming its chain', () => {
   ])('%s', async (_name, edit, names) => {
     const message = await messageOf(await specWith(edit))
     expect(message).toContain(`a $ref cycle: ${names.map((name) => `${schemas}/${name}`).join(' → ')} (`)
+  })
+
+  test('a chain through other files is named by file and pointer', async () => {
+    const path = await specWith(withSchemas(`    Node:\n      $ref: "schemas/node.yaml#/Node"\n`))
+    const folder = join(path, '..', 'schemas')
+    await mkdir(folder)
+    await writeFile(
+      join(folder, 'node.yaml'),
+      'Node:\n  type: object\n  properties:\n    child:\n      $ref: "leaf.yaml#/Leaf"\n',
+    )
+    await writeFile(
+      join(folder, 'leaf.yaml'),
+      'Leaf:\n  type: array\n  items:\n    $ref: "node.yaml#/Node"\n',
+    )
+    expect(await messageOf(path)).toContain(
+      'a $ref cycle: schemas/node.yaml#/Node → schemas/leaf.yaml#/Leaf → schemas/node.yaml#/Node (',
+    )
   })
 
   test('an example or an extension that contains itself is a cycle too', async () => {
