@@ -15,6 +15,17 @@ export const SPEC_LIMITS = {
   maxDepth: 256,
   /** YAML aliases (`*name`) in one file; the expanded-node bound is what catches a bomb, this its shape. */
   maxAliases: 10_000,
+  /** Distinct `pattern`s (and `patternProperties` keys) in the document. */
+  maxPatterns: 1_000,
+  /**
+   * Positions of one pattern once its repeats are expanded (`[a-z]{1,64}@` is 65): what compiling it
+   * costs, and the most RE2 threads matching runs for each character of a value.
+   */
+  maxPatternSize: 2_000,
+  /** Positions of all the document's distinct patterns together. */
+  maxPatternSizes: 20_000,
+  /** Distinct `\p{…}` property names in the document's patterns: each is read off every code point once. */
+  maxPropertyEscapes: 8,
 } as const
 
 export type SpecLimits = typeof SPEC_LIMITS
