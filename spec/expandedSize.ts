@@ -17,8 +17,9 @@ export function expandedSize(
   // What shares values in `root`, for the message: a parsed file's aliases, or a dereferenced
   // document's `$ref`s as well.
   sharing: 'YAML aliases' | 'YAML aliases and $refs' = 'YAML aliases',
+  // Sizes already known: one map for several roots of one document sizes what they share once.
+  sizes = new Map<object, number>(),
 ): number {
-  const sizes = new Map<object, number>()
   const open = new Set<object>()
   const size = (value: unknown, depth: number): number => {
     if (value === null || typeof value !== 'object') return 1

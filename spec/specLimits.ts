@@ -15,6 +15,14 @@ export const SPEC_LIMITS = {
   maxDepth: 256,
   /** YAML aliases (`*name`) in one file; the expanded-node bound is what catches a bomb, this its shape. */
   maxAliases: 10_000,
+  /**
+   * Values in one schema the mock compiles (a component schema, or the schema of a response, request
+   * body or parameter), its `$ref`s expanded: Ajv generates code for each, and compiles a schema on
+   * its first use when a `--watch` reload is taken in.
+   */
+  maxSchemaValues: 10_000,
+  /** Values in all the schemas the mock compiles, each schema also counted 10 for itself. */
+  maxCompiledValues: 100_000,
   /** Distinct `pattern`s (and `patternProperties` keys) in the document. */
   maxPatterns: 1_000,
   /**
