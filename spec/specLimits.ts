@@ -26,8 +26,9 @@ export const SPEC_LIMITS = {
   /** Distinct `pattern`s (and `patternProperties` keys) in the document. */
   maxPatterns: 1_000,
   /**
-   * Positions of one pattern once its repeats are expanded (`[a-z]{1,64}@` is 65): what compiling it
-   * costs, and the most RE2 threads matching runs for each character of a value.
+   * Positions of one pattern once its repeats are expanded (`[a-z]{1,64}@` is 65), a class of many
+   * ranges counting 1 + log2 of them (`\p{L}` is 10): what compiling it costs, and what matching costs
+   * for each character of a value (RE2JS has no DFA: each position may hold a thread).
    */
   maxPatternSize: 2_000,
   /** Positions of all the document's distinct patterns together. */
