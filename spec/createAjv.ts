@@ -20,6 +20,9 @@ export function createAjv(options: { allErrors?: boolean } = {}): Ajv2020 {
     strictTypes: false,
     validateFormats: true,
     validateSchema: false,
+    // Ajv logs the whole generated function when it fails to compile one: code that quotes the spec's
+    // names, patterns and values, megabytes of it. The error it throws says what failed.
+    logger: false,
     // Every `pattern` of the spec on a linear-time engine, one per instance so a document's bounds
     // count its own patterns: the spec is input (docs/spec-as-input.md).
     code: { regExp: linearRegExpEngine() },
