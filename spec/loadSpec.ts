@@ -67,6 +67,7 @@ async function guardedLoad<T>(
   const folder = await specFolder(absolute, path)
   const files = new SpecFiles(absolute)
   const budget: ReadBudget = { remaining: SPEC_LIMITS.maxBytes, limit: SPEC_LIMITS.maxBytes }
+  const nodes = { remaining: SPEC_LIMITS.maxYamlNodes, limit: SPEC_LIMITS.maxYamlNodes }
   const allowRemote = options.allowRemoteRefs === true
   // json-schema-ref-parser 15 reports a resolver's error as "Error reading file" without its message:
   // the first refusal is kept here and thrown in its place.
@@ -105,7 +106,7 @@ async function guardedLoad<T>(
         canParse: true,
         parse: (file: FileInfo) => {
           try {
-            const value = parseSpecText(String(file.data), file.url)
+            const value = parseSpecText(String(file.data), file.url, nodes)
             files.add(toFilePath(file.url) ?? file.url, value)
             return value
           } catch (error) {
@@ -127,9 +128,18 @@ async function guardedLoad<T>(
  * (`parseYaml`: duplicate keys refused, aliases and depth bounded), then the expanded size and depth
  * of what it built. Throws SpecInputError naming the file, never quoting it.
  */
-export function parseSpecText(text: string, name: string): unknown {
+export function parseSpecText(
+  text: string,
+  name: string,
+  // Shared by every file of one load; a text parsed on its own gets the whole bound.
+  nodes = { remaining: SPEC_LIMITS.maxYamlNodes, limit: SPEC_LIMITS.maxYamlNodes },
+): unknown {
   try {
-    const value = parseYaml(text, { maxAliases: SPEC_LIMITS.maxAliases, maxDepth: SPEC_LIMITS.maxDepth })
+    const value = parseYaml(text, {
+      maxAliases: SPEC_LIMITS.maxAliases,
+      maxDepth: SPEC_LIMITS.maxDepth,
+      nodes,
+    })
     expandedSize(value, { maxNodes: SPEC_LIMITS.maxExpandedNodes, maxDepth: SPEC_LIMITS.maxDepth })
     return value
   } catch (error) {

@@ -76,6 +76,31 @@ describe('parseYaml', () => {
     expect(() => parseYaml(deep(SPEC_LIMITS.maxDepth + 2), LIMITS)).toThrow(/values nest more than 256 deep/)
   })
 
+  test('nodes are counted before the parser builds them: the budget is exact, and spent across calls', () => {
+    // `[1, [2, 3]]` is five nodes: two sequences, three scalars; `a: b` is two, the mapping and its
+    // key and value counting as the lexer sees them (key, value).
+    const nodes = { remaining: 7, limit: 7 }
+    expect(parseYaml('[1, [2, 3]]\n', { ...LIMITS, nodes })).toStrictEqual([1, [2, 3]])
+    expect(nodes.remaining).toBe(2)
+    expect(parseYaml('a: b\n', { ...LIMITS, nodes })).toStrictEqual({ a: 'b' })
+    expect(() => parseYaml('[1]\n', { ...LIMITS, nodes })).toThrow(
+      'the spec and the files it refers to hold more than 7 YAML nodes (SPEC_LIMITS.maxYamlNodes)',
+    )
+  })
+
+  test(`past SPEC_LIMITS.maxYamlNodes (${SPEC_LIMITS.maxYamlNodes}), the worst shape is refused before it is built`, () => {
+    // Nested brackets: 1 MiB of them took 936 MiB and 8.5 s to parse, 8 MiB ran out of memory.
+    const brackets = `- ${'['.repeat(200)}${']'.repeat(200)}\n`
+    const text = brackets.repeat(Math.ceil(SPEC_LIMITS.maxYamlNodes / 200) + 1)
+    const nodes = { remaining: SPEC_LIMITS.maxYamlNodes, limit: SPEC_LIMITS.maxYamlNodes }
+    expect(() => parseYaml(text, { ...LIMITS, nodes })).toThrow(/more than 250000 YAML nodes/)
+    const under = brackets.repeat(Math.floor(SPEC_LIMITS.maxYamlNodes / 201) - 1)
+    const fresh = { remaining: SPEC_LIMITS.maxYamlNodes, limit: SPEC_LIMITS.maxYamlNodes }
+    expect(parseYaml(under, { ...LIMITS, nodes: fresh })).toHaveLength(
+      Math.floor(SPEC_LIMITS.maxYamlNodes / 201) - 1,
+    )
+  })
+
   test('more than one document in a file is refused', () => {
     expect(() => parseYaml('a: 1\n---\nb: 2\n', LIMITS)).toThrow(/more than one YAML document/)
   })

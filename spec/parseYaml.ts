@@ -1,10 +1,45 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type YAMLError } from 'yaml'
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  Lexer,
+  LineCounter,
+  type Node,
+  parseDocument,
+  type YAMLError,
+} from 'yaml'
 import { SpecInputError } from './SpecInputError.ts'
 
 /** What one parse may hold: nesting of collections and YAML aliases (`*name`) in the file. */
 export interface YamlLimits {
   maxDepth: number
   maxAliases: number
+  /**
+   * Nodes (values, keys, collections) still allowed, shared by every file of one load and taken
+   * from as each is parsed. The yaml package holds 1-2 KB for each node while it parses.
+   */
+  nodes?: { remaining: number; readonly limit: number }
+}
+
+// The lexer's token for a scalar, and the indicators that open a collection or an entry.
+const NODE_TOKENS = new Set(['\x1f', '[', '{', '-', '?'])
+
+/**
+ * Counts the nodes `text` would parse into, with the yaml package's lexer (streaming, a few bytes per
+ * token), and takes them from `nodes`: throws as soon as it runs out, before anything is built.
+ */
+function takeNodes(text: string, nodes: { remaining: number; readonly limit: number }): void {
+  let count = 0
+  for (const token of new Lexer().lex(text)) {
+    if (!NODE_TOKENS.has(token)) continue
+    count += 1
+    if (count > nodes.remaining)
+      throw new SpecInputError(
+        `the spec and the files it refers to hold more than ${nodes.limit} YAML nodes (SPEC_LIMITS.maxYamlNodes): parsing them would take gigabytes`,
+      )
+  }
+  nodes.remaining -= count
 }
 
 // What each of the yaml package's error codes means, in our words: its own messages can quote the
@@ -37,7 +72,9 @@ const YAML_ERRORS: Record<string, string> = {
 /**
  * Parses one YAML 1.2 document (so JSON too) into plain values in time linear in its size, and refuses
  * what a spec must not hold: a key twice in one mapping, a key that is not a plain value, more than
- * `maxAliases` aliases or collections nested deeper than `maxDepth`. An alias stands for the very value
+ * `maxAliases` aliases or collections nested deeper than `maxDepth`, and more nodes than `nodes` has
+ * left (counted by the lexer first: the yaml package holds 1-2 KB per node, so 1 MiB of `[[[…]]]`
+ * took 936 MiB and 8 MiB ran out of memory). An alias stands for the very value
  * its anchor names (shared, as the `yaml` package's own `toJS` gives it), so an alias bomb stays small
  * here; `expandedSize` sizes it next.
  *
@@ -51,6 +88,7 @@ const YAML_ERRORS: Record<string, string> = {
  * parseYaml('a: 1\na: 2\n', { maxDepth: 256, maxAliases: 10_000 }) // throws SpecInputError: … appears twice …
  */
 export function parseYaml(text: string, limits: YamlLimits): unknown {
+  if (limits.nodes) takeNodes(text, limits.nodes)
   const lines = new LineCounter()
   const document = parseDocument(text, {
     uniqueKeys: false,

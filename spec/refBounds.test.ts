@@ -129,6 +129,20 @@ describe('the document once its $refs are expanded', () => {
     )
   })
 
+  test('the YAML nodes of every file a $ref reaches count together (SPEC_LIMITS.maxYamlNodes)', async () => {
+    // A file that alone fits the bound, reached from a spec that already holds some hundreds.
+    const path = await specWith(withSchemas(`    Big:\n      $ref: "big.yaml"\n`))
+    await writeFile(
+      join(path, '..', 'big.yaml'),
+      `enum: [${Array(SPEC_LIMITS.maxYamlNodes - 10)
+        .fill('1')
+        .join(', ')}]\n`,
+    )
+    expect(await messageOf(path)).toContain(
+      `big.yaml: the spec and the files it refers to hold more than ${SPEC_LIMITS.maxYamlNodes} YAML nodes (SPEC_LIMITS.maxYamlNodes)`,
+    )
+  })
+
   test('a $ref bomb (six levels of ten $refs, 19 KB) is refused before it is walked', async () => {
     const levels = ['    L0:\n      type: string\n']
     for (let level = 1; level <= 6; level++) {

@@ -16,6 +16,12 @@ export const SPEC_LIMITS = {
   /** YAML aliases (`*name`) in one file; the expanded-node bound is what catches a bomb, this its shape. */
   maxAliases: 10_000,
   /**
+   * YAML nodes (scalars and collections, keys included) in the spec and the files it refers to,
+   * counted by the lexer before the parser builds anything: the yaml package holds 1-2 KB per node
+   * while it parses, and spends 10-16 µs on each.
+   */
+  maxYamlNodes: 250_000,
+  /**
    * Values in one schema the mock compiles (a component schema, or the schema of a response, request
    * body or parameter), its `$ref`s expanded: Ajv generates code for each, and compiles a schema on
    * its first use when a `--watch` reload is taken in.
