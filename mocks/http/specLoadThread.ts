@@ -1,6 +1,9 @@
 import { Worker } from 'node:worker_threads'
 import type { PetStoreDocument } from '../../spec/runtime.ts'
 
+/** The spec thread's old generation, in MiB: twice what the worst document within SPEC_LIMITS takes. */
+export const SPEC_THREAD_HEAP_MIB = 1024
+
 /** What the thread is asked: load this file. */
 export type SpecLoadRequest = { id: number; path: string; allowRemoteRefs: boolean }
 
@@ -47,7 +50,11 @@ export function specLoadThread(): SpecLoadThread {
   const start = (): Worker => {
     // The source runs as .ts (Node strips types); the package runs the compiled .js beside this file.
     const file = import.meta.url.endsWith('.ts') ? './specLoadWorker.ts' : './specLoadWorker.js'
-    const started = new Worker(new URL(file, import.meta.url))
+    // A heap of its own, bounded: the worst document within SPEC_LIMITS grew the loader's memory by
+    // 554 MiB; one that found a way past them ends this thread (the reload is refused), not the mock.
+    const started = new Worker(new URL(file, import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: SPEC_THREAD_HEAP_MIB },
+    })
     started.unref()
     started.on('message', (reply: SpecLoadReply) => {
       const waiting = pending.get(reply.id)
