@@ -33,12 +33,14 @@ export interface SpecLoadThread {
  * dies (out of memory on a document, say), the loads in flight are refused and the next load starts a
  * new one.
  *
+ * `heapMiB` sets the thread's old generation (SPEC_THREAD_HEAP_MIB by default).
+ *
  * @example
  * const thread = specLoadThread()
  * const { document, text } = await thread.load('openapi.yaml')
  * const spec = { ...compileSpec(document, { lazy: true }), text }
  */
-export function specLoadThread(): SpecLoadThread {
+export function specLoadThread(options: { heapMiB?: number } = {}): SpecLoadThread {
   let worker: Worker | undefined
   let next = 0
   const pending = new Map<number, { resolve(loaded: LoadedSpecFile): void; reject(error: Error): void }>()
@@ -53,7 +55,7 @@ export function specLoadThread(): SpecLoadThread {
     // A heap of its own, bounded: the worst document within SPEC_LIMITS grew the loader's memory by
     // 554 MiB; one that found a way past them ends this thread (the reload is refused), not the mock.
     const started = new Worker(new URL(file, import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: SPEC_THREAD_HEAP_MIB },
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMiB ?? SPEC_THREAD_HEAP_MIB },
     })
     started.unref()
     started.on('message', (reply: SpecLoadReply) => {
