@@ -39,7 +39,7 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
     if (!file || extra.length > 0) throw new HarError('give one HAR file')
     if (!values.spec) throw new HarError('--spec NEXT.yaml is required: the version to compare with')
     const next = await loadCompiledSpec(values.spec)
-    const recording = await readRecording(file, defaultSpec().document, values['base-path'])
+    const recording = await readRecording(file, defaultSpec().vocabulary, values['base-path'])
     const breaks = whatBreaks(recording.exchanges, recording.basePath, next)
     for (const broken of breaks)
       console.log(

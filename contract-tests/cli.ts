@@ -50,7 +50,7 @@ export async function runContractCli(argv: readonly string[], program: string): 
   let replay: Recording | undefined
   if (target.replayFile) {
     try {
-      replay = await readRecording(target.replayFile, defaultSpec().document)
+      replay = await readRecording(target.replayFile, defaultSpec().vocabulary)
     } catch (error) {
       console.error(
         `petstore-contract: --replay ${visible(target.replayFile)}: ${visible((error as Error).message)}`,

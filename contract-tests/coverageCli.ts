@@ -49,7 +49,7 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
     const minimum =
       values['min-coverage'] === undefined ? undefined : parseMinCoverage(values['min-coverage'])
     const spec = values.spec ? await loadCompiledSpec(values.spec) : defaultSpec()
-    const recording = await readRecording(file, spec.document, values['base-path'])
+    const recording = await readRecording(file, spec.vocabulary, values['base-path'])
     const basePath = recording.basePath
     const observations = harObservations(recording.exchanges, basePath)
     const coverage = coverageOf(spec.document, observations)

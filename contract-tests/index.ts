@@ -3,6 +3,8 @@
 // the report writers turn a report into what the CLI prints and writes.
 import '../spec/requireNode.ts'
 
+export { DEFAULT_MAX_CREATES, type Footprint } from './base/CreateBudget.ts'
+export type { TargetKind } from './base/capabilitiesOf.ts'
 export type { CheckResult, Finding, Level, OperationName } from './checks/Check.ts'
 export { countOf } from './report/countOf.ts'
 export { footprintLine, footprintProperties } from './report/footprintLines.ts'
@@ -17,7 +19,5 @@ export {
   toJsonSummary,
 } from './report/toJsonSummary.ts'
 export { JUNIT_TEXT_MAX, toJunitXml } from './report/toJunitXml.ts'
-export { DEFAULT_MAX_CREATES, type Footprint } from './running/CreateBudget.ts'
-export type { TargetKind } from './running/capabilitiesOf.ts'
 export { loadCompiledSpec } from './running/loadCompiledSpec.ts'
 export { type ContractReport, type RunOptions, runContract } from './running/runContract.ts'

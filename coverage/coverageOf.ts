@@ -1,18 +1,23 @@
 // Coverage: which items of the document's universe a set of observed exchanges exercised. Pure: the
 // contract run, a HAR file or a mock session's journal each turn what they saw into Observations.
-import { documentedResponseKey, type PetStoreDocument } from '../spec/runtime.ts'
+import { Router } from '../spec/Router.ts'
+import {
+  documentedResponseKey,
+  operations,
+  type PetStoreDocument,
+  type SpecOperation,
+} from '../spec/runtime.ts'
 import {
   COVERAGE_DIMENSIONS,
   type CoverageDimension,
   type CoverageItem,
   coverageUniverse,
 } from './coverageUniverse.ts'
-import { operationMatcher } from './matchOperation.ts'
 
 /** One exchange as coverage needs it: the request relative to the API's base URL, and the answer. */
 export interface Observation {
   method: string
-  /** The path under the base URL, without the query: `/pets/7`. */
+  /** The path under the base URL as sent (not normalised, still percent-encoded), without the query: `/pets/7`. */
   path: string
   /** The query's name and value pairs, in order, repeats kept. */
   query: ReadonlyArray<readonly [string, string]>
@@ -20,6 +25,12 @@ export interface Observation {
   body?: unknown
   /** The response status; 0 when no response came (not counted as a status). */
   status: number
+  /**
+   * The operation the server routed the request to, when it said (a journal records it; null: none).
+   * Coverage then counts what the server saw even where the recorded path was clipped; otherwise
+   * the path is routed here, by the one router.
+   */
+  operationId?: string | null | undefined
 }
 
 export interface DimensionTally {
@@ -42,7 +53,9 @@ export interface Coverage {
 }
 
 /**
- * What `observations` exercised of `document`.
+ * What `observations` exercised of `document`. Each is routed by the one router (spec/Router.ts),
+ * so coverage counts an operation exactly when the mock would have answered it: `GET /pets/` and
+ * `GET /pets//7` are no operation's, HEAD counts as GET.
  *
  * @example
  * coverageOf(document, [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]).dimensions.operations
@@ -52,7 +65,9 @@ export function coverageOf(document: PetStoreDocument, observations: Iterable<Ob
   const universe = coverageUniverse(document)
   const seen = new Map<string, number>()
   const undocumented = new Map<string, { operationId: string; status: number; seen: number }>()
-  const match = operationMatcher(document)
+  // The paths are under the base URL already: the router's base is the root.
+  const router = new Router(operations(document), '')
+  const byId = new Map(router.operations().map((operation) => [operation.operationId, operation]))
   let unmatched = 0
   let observed = 0
   const note = (dimension: CoverageDimension, operationId: string, key: string) => {
@@ -61,12 +76,19 @@ export function coverageOf(document: PetStoreDocument, observations: Iterable<Ob
   }
   for (const observation of observations) {
     observed++
-    const matched = match(observation.method, observation.path)
-    if (!matched) {
+    // Upper-case as every edge makes it (apiRequest): a recording may spell `get`.
+    const route = router.route(observation.method.toUpperCase(), observation.path)
+    const routed = route.kind === 'operation' ? route : undefined
+    const operation: SpecOperation | undefined =
+      observation.operationId === undefined
+        ? routed?.operation
+        : observation.operationId === null
+          ? undefined
+          : byId.get(observation.operationId)
+    if (!operation) {
       unmatched++
       continue
     }
-    const { operation } = matched
     const id = operation.operationId
     note('operations', id, '')
     if (observation.status > 0) {
@@ -83,7 +105,8 @@ export function coverageOf(document: PetStoreDocument, observations: Iterable<Ob
     }
     const given = new Map<string, string>()
     for (const [name, value] of observation.query) if (!given.has(name)) given.set(name, value)
-    for (const [name, value] of Object.entries(matched.parameters)) given.set(name, value)
+    if (routed?.operation === operation)
+      for (const [name, value] of Object.entries(routed.params)) given.set(name, value)
     for (const parameter of operation.parameters) {
       const value = given.get(parameter.name)
       if (value === undefined) note('parameters', id, `${parameter.name} omitted`)

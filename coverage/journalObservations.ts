@@ -10,10 +10,14 @@ export interface JournalLine {
   query: Record<string, string | string[]>
   body?: string | undefined
   status: number
+  /** The operation the server routed it to (null: none), when the journal says. */
+  operation?: string | null | undefined
 }
 
 /**
- * The observations of the entries under `basePath` (the others are no operation's), in order.
+ * The observations of the entries under `basePath` (the others are no operation's), in order, with
+ * the operation each was routed to when it was recorded: the server's own answer, which a path
+ * clipped by the journal cannot change.
  *
  * @example
  * journalObservations([{ method: 'GET', path: '/v1/pets', query: { limit: '5' }, status: 200 }], '/v1')
@@ -21,7 +25,7 @@ export interface JournalLine {
  */
 export function journalObservations(entries: readonly JournalLine[], basePath: string): Observation[] {
   return entries
-    .filter((entry) => entry.path.startsWith(`${basePath}/`))
+    .filter((entry) => entry.path === basePath || entry.path.startsWith(`${basePath}/`))
     .map((entry) => ({
       method: entry.method,
       path: entry.path.slice(basePath.length),
@@ -30,6 +34,7 @@ export function journalObservations(entries: readonly JournalLine[], basePath: s
       ),
       ...(entry.body === undefined ? {} : { body: parseJsonOrUndefined(entry.body) }),
       status: entry.status,
+      ...(entry.operation !== undefined && { operationId: entry.operation }),
     }))
 }
 

@@ -1,6 +1,8 @@
 // Reads a HAR file recorded by a browser's developer tools, the proxy or the mock's journal export,
 // as untrusted input: bounded in size, checked in shape, every problem one sentence.
 import type { Observation } from '../coverage/coverageOf.ts'
+import { apiRequest } from '../kit/http/ApiRequest.ts'
+import { originForm } from '../kit/http/originForm.ts'
 
 /** The largest HAR text read (a DevTools recording of a long session with bodies is tens of MB). */
 export const HAR_MAX_CHARS = 64 * 1024 * 1024
@@ -62,7 +64,8 @@ export function readHar(text: string, maxChars = HAR_MAX_CHARS): HarExchange[] {
 
 /**
  * The exchanges under `basePath` as coverage Observations (a DevTools HAR also holds the page's
- * scripts, images and other APIs: left out).
+ * scripts, images and other APIs: left out). Each URL is read as the server saw its target
+ * (`originForm`: no dot segment resolved, nothing re-encoded), so coverage routes what was sent.
  *
  * @example
  * harObservations(readHar(text), '/v1') // [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]
@@ -70,17 +73,12 @@ export function readHar(text: string, maxChars = HAR_MAX_CHARS): HarExchange[] {
 export function harObservations(exchanges: readonly HarExchange[], basePath: string): Observation[] {
   const observations: Observation[] = []
   for (const exchange of exchanges) {
-    let url: URL
-    try {
-      url = new URL(exchange.url)
-    } catch {
-      continue
-    }
-    if (!url.pathname.startsWith(`${basePath}/`)) continue
+    const request = apiRequest({ method: exchange.method, target: originForm(exchange.url) })
+    if (request.path !== basePath && !request.path.startsWith(`${basePath}/`)) continue
     observations.push({
       method: exchange.method,
-      path: url.pathname.slice(basePath.length),
-      query: [...url.searchParams],
+      path: request.path.slice(basePath.length),
+      query: [...request.query],
       ...(exchange.body === undefined ? {} : { body: jsonOrUndefined(exchange.body) }),
       status: exchange.status,
     })

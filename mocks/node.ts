@@ -1,27 +1,8 @@
-// Entry point for Node tests (Jest, Vitest): the Pet Store handlers behind MSW's setupServer.
-// requireMsw first: it refuses an msw of another major version before msw's own code runs.
+// Entry point for Node tests (Jest, Vitest), `petstore-mock/node`: the Pet Store handlers behind
+// MSW's setupServer. requireMsw first: it refuses an msw of another major version before msw's own
+// code runs (modules are evaluated in the order they are named here).
 import '../spec/requireNode.ts'
-import './requireMsw.ts'
-import { setupServer } from 'msw/node'
-import { createPetStoreHandlers, type PetStoreHandlers, type PetStoreHandlersOptions } from './handlers.ts'
+import './msw/requireMsw.ts'
 
 export * from './index.ts'
-
-export interface PetStoreMockServer extends PetStoreHandlers {
-  /** MSW's server: call `listen()`, `resetHandlers()`, `use(...)` and `close()` on it. */
-  server: ReturnType<typeof setupServer>
-}
-
-/**
- * A ready MSW server for Node tests, over a fresh store seeded with the fixture pets.
- *
- * @example
- * const mock = createPetStoreMockServer()
- * beforeAll(() => mock.server.listen({ onUnhandledFrame: 'error' }))
- * afterEach(() => { mock.server.resetHandlers(); mock.reset() })
- * afterAll(() => mock.server.close())
- */
-export function createPetStoreMockServer(options: PetStoreHandlersOptions = {}): PetStoreMockServer {
-  const mock = createPetStoreHandlers(options)
-  return { ...mock, server: setupServer(...mock.handlers) }
-}
+export { createPetStoreMockServer, type PetStoreMockServer } from './msw/createPetStoreMockServer.ts'

@@ -5,7 +5,8 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { seedPets } from '../fixtures/seedPets.ts'
-import type { EngineResponse } from '../kit/http/ApiResponse.ts'
+import { apiRequest } from '../kit/http/ApiRequest.ts'
+import type { ApiResponse } from '../kit/http/ApiResponse.ts'
 import { compileValidators, createAjv, openApiDocument } from '../spec/runtime.ts'
 import {
   AUTH,
@@ -49,9 +50,11 @@ function engine() {
   return createEngine({ store: new PetStore(seedPets), selfCheck: true })
 }
 
-function post(target: ReturnType<typeof engine>, body: string): EngineResponse {
+function post(target: ReturnType<typeof engine>, body: string): ApiResponse {
   const headers: Record<string, string> = { authorization: AUTH, 'content-type': 'application/json' }
-  return target.handle({ method: 'POST', url: '/v1/pets', header: (name) => headers[name], body })
+  return target.handle(
+    apiRequest({ method: 'POST', target: '/v1/pets', header: (name) => headers[name], body }),
+  )
 }
 
 test('the generators come from the spec: every required field, every PetStatus value', () => {
@@ -73,11 +76,13 @@ describe('createPet', () => {
         expect(validators.schema('Pet')(JSON.parse(sent))).toBe(true)
         const pet = exactly(sent) as Record<string, unknown>
         expect(pet).toEqual(exactly(toWire({ ...input, status: input.status ?? DEFAULT_STATUS, id: pet.id })))
-        const fetched = target.handle({
-          method: 'GET',
-          url: created.headers.location as string,
-          header: (name) => (name === 'authorization' ? AUTH : undefined),
-        })
+        const fetched = target.handle(
+          apiRequest({
+            method: 'GET',
+            target: created.headers.location as string,
+            header: (name) => (name === 'authorization' ? AUTH : undefined),
+          }),
+        )
         expect(fetched.status).toBe(200)
         expect(exactly(toWire(fetched.body))).toEqual(pet)
       }),
@@ -155,7 +160,14 @@ describe('arbitrary requests', () => {
     fc.assert(
       fc.property(arbitraryRequest, (request) => {
         const headerValues = request.headers as Record<string, string>
-        const response = target.handle({ ...request, header: (name) => headerValues[name] })
+        const response = target.handle(
+          apiRequest({
+            method: request.method,
+            target: request.url,
+            header: (name) => headerValues[name],
+            body: request.body,
+          }),
+        )
         expectNeverServerError(response, request.method === 'HEAD')
       }),
       { numRuns: 500 },

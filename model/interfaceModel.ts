@@ -1,19 +1,19 @@
-import { type JsonSchema, operationById, type PetStoreDocument, parameterOf } from '../spec/runtime.ts'
+import type { LimitRule, ObjectShape, SpecVocabulary } from '../spec/runtime.ts'
 
 /**
- * What the model knows of the interface, read from the document a run is given (never from
- * constants), so an evolved spec (a fourth status, another limit, an extra optional field) is
- * judged by its own rules.
+ * What the model knows of the interface, read from the vocabulary of the document a run is given
+ * (never from constants), so an evolved spec (a fourth status, another limit, an extra optional
+ * field) is judged by its own rules.
  */
 export interface InterfaceModel {
   /** PetStatus values, in the document's order. */
   statuses: readonly string[]
   /** listPets `limit`: minimum, maximum and the default when it is omitted. */
-  limit: { minimum: number; maximum: number; default: number }
+  limit: LimitRule
   /** NewPet: every property's schema, and which are required. */
-  newPet: { properties: Readonly<Record<string, JsonSchema>>; required: readonly string[] }
+  newPet: ObjectShape
   /** Pet: every property a Pet may carry (NewPet's and `id`), which are required. */
-  pet: { properties: Readonly<Record<string, JsonSchema>>; required: readonly string[] }
+  pet: ObjectShape
   /**
    * The 5xx statuses the document lists for createPet (the mock's 507: no room to store the pet):
    * a documented refusal that stores nothing, so a create answered with one is not a lost write.
@@ -21,51 +21,32 @@ export interface InterfaceModel {
   createRefusals: readonly number[]
 }
 
+/** The operations the model judges: a document without one of them cannot be judged by it. */
+const JUDGED = ['listPets', 'createPet', 'getPet'] as const
+
 /**
- * Reads the model of the interface from an OpenAPI document (every `$ref` resolved, as `spec/`
- * hands it out). Throws when the document lacks something the model needs, so a renamed schema
- * fails loudly rather than being judged by stale rules.
+ * The model of the interface, from the vocabulary `spec/` read of a document (`spec.vocabulary`).
+ * Throws when the document lacks something the model needs, so a renamed schema, parameter or
+ * operation fails loudly rather than being judged by stale rules.
  *
  * @example
- * interfaceModelOf(openApiDocument).limit // { minimum: 1, maximum: 100, default: 20 }
- * interfaceModelOf(openApiDocument).statuses // ['available', 'pending', 'sold']
+ * interfaceModelOf(defaultSpec().vocabulary).limit // { minimum: 1, maximum: 100, default: 20 }
+ * interfaceModelOf(defaultSpec().vocabulary).statuses // ['available', 'pending', 'sold']
  */
-export function interfaceModelOf(document: PetStoreDocument): InterfaceModel {
-  const schemas = document.components.schemas
-  const statuses = schemas.PetStatus?.enum
-  if (!Array.isArray(statuses) || !statuses.every((s) => typeof s === 'string'))
-    throw new Error('the spec has no string enumeration PetStatus')
-  const limitSchema = parameterOf(operationById(document, 'listPets'), 'limit').schema
-  const limit = {
-    minimum: numberIn(limitSchema, 'minimum'),
-    maximum: numberIn(limitSchema, 'maximum'),
-    default: numberIn(limitSchema, 'default'),
+export function interfaceModelOf(vocabulary: SpecVocabulary): InterfaceModel {
+  for (const operationId of JUDGED)
+    if (!vocabulary.operations.has(operationId)) throw new Error(`the spec has no operation '${operationId}'`)
+  if (vocabulary.statuses.length === 0) throw new Error('the spec has no string enumeration PetStatus')
+  if (!vocabulary.limit)
+    throw new Error("the spec's listPets has no 'limit' with a numeric minimum, maximum and default")
+  const { newPet, pet } = vocabulary
+  if (newPet.fields.length === 0 || pet.fields.length === 0)
+    throw new Error('the spec has no createPet body or getPet 200 schema with properties')
+  return {
+    statuses: vocabulary.statuses,
+    limit: vocabulary.limit,
+    newPet,
+    pet,
+    createRefusals: vocabulary.createRefusals,
   }
-  const createPet = operationById(document, 'createPet')
-  const createRefusals = Object.keys(createPet.responses)
-    .map(Number)
-    .filter((status) => status >= 500 && status <= 599)
-  const newPetSchema = createPet.requestBody?.content['application/json']?.schema
-  const petSchema = operationById(document, 'getPet').responses['200']?.content?.['application/json']?.schema
-  if (!newPetSchema || !petSchema) throw new Error('the spec has no createPet body or getPet 200 schema')
-  return { statuses, limit, newPet: objectShape(newPetSchema), pet: objectShape(petSchema), createRefusals }
-}
-
-function numberIn(schema: JsonSchema, keyword: string): number {
-  const value = schema[keyword]
-  if (typeof value !== 'number') throw new Error(`the listPets limit schema has no numeric '${keyword}'`)
-  return value
-}
-
-/** Properties and required names of an object schema, through `allOf` (Pet is NewPet plus id). */
-function objectShape(schema: JsonSchema): InterfaceModel['newPet'] {
-  const properties: Record<string, JsonSchema> = {}
-  const required = new Set<string>()
-  const visit = (part: JsonSchema) => {
-    Object.assign(properties, part.properties ?? {})
-    for (const name of (part.required as string[] | undefined) ?? []) required.add(name)
-    for (const sub of (part.allOf as JsonSchema[] | undefined) ?? []) visit(sub)
-  }
-  visit(schema)
-  return { properties, required: [...required] }
 }

@@ -5,20 +5,27 @@
 // `.har`, `/__mock/coverage`). The upstream is not trusted: its body is read up to a cap, a dead
 // upstream is a 502 and a stalled one a 504, each with an Error body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { operationMatcher } from '../coverage/matchOperation.ts'
+import { isControlPath } from '../kit/guard/controlPath.ts'
 import { corsPolicy } from '../kit/guard/cors.ts'
 import { hostPolicy } from '../kit/guard/hostAllowed.ts'
 import { refuseUnsafeRequest } from '../kit/guard/refuseUnsafeRequest.ts'
+import { apiRequest } from '../kit/http/ApiRequest.ts'
+import { errorResponse } from '../kit/http/errorResponse.ts'
+import { originForm } from '../kit/http/originForm.ts'
 import { JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS, journalRecord } from '../kit/journal/journalEntry.ts'
 import { JOURNAL_SIZE, RequestJournal } from '../kit/journal/RequestJournal.ts'
-import { exactJsonOf, parseJsonLossless } from '../kit/json/parseJsonLossless.ts'
+import { createdIdOf } from '../kit/json/createdIdOf.ts'
+import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
+import { bodyText, readBodyBytes } from '../kit/node/readBody.ts'
+import { requestHeader } from '../kit/node/requestHeader.ts'
+import { sendResponse } from '../kit/node/sendResponse.ts'
 import { redactTarget, redactText } from '../kit/secrets/redactTarget.ts'
 import { clip } from '../kit/text/clip.ts'
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import type { CompiledSpec } from '../spec/runtime.ts'
 import { HOP_BY_HOP } from './hopByHop.ts'
-import { isProxyControl, type ProxiedRecord, type ProxyState, proxyControl } from './proxyControl.ts'
+import { type ProxiedRecord, type ProxyState, proxyControl } from './proxyControl.ts'
 import { trafficJudge } from './trafficJudge.ts'
 import { type LoggedViolation, ViolationLog } from './ViolationLog.ts'
 
@@ -62,12 +69,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const upstream = new URL(trimTrailingSlashes(options.upstream))
   const basePath = upstream.pathname
   const judge = trafficJudge(options.spec)
-  const match = operationMatcher(options.spec.document)
-  const operationOf = (method: string, target: string): string | undefined => {
-    if (!target.startsWith(`${basePath}/`)) return undefined
-    const path = target.slice(basePath.length).split('?')[0] ?? ''
-    return match(method, path)?.operation.operationId
-  }
+  // The one router, as the mock asks it: the journal, the judge and coverage see the same operation.
+  const router = options.spec.router(basePath)
   const hosts = hostPolicy(options.allowedHosts)
   const maxBody = options.maxBodyBytes ?? 1_048_576
   const timeoutMs = options.timeoutMs ?? 30_000
@@ -90,100 +93,108 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         `${shownRequest(request.method ?? 'GET', request.url ?? '/', secretsOf(request))} -> 502 (proxy error: ${failure.message})`,
       )
       if (!response.headersSent)
-        error(response, 502, 'proxy_error', 'The proxy could not forward this exchange.')
+        sendResponse(
+          response,
+          errorResponse(502, 'proxy_error', 'The proxy could not forward this exchange.'),
+        )
       else response.destroy()
     })
   })
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const target = request.url ?? '/'
-    const method = request.method ?? 'GET'
+  async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = incoming.method ?? 'GET'
+    // Origin form once, as the server will see it (an absolute-form target names the one upstream).
+    const target = originForm(incoming.url ?? '/')
     // The same guard as the mock's: a refused Host (DNS rebinding), a cross-site write to /__mock.
     const refused = refuseUnsafeRequest(
       {
         method,
         target,
-        host: request.headers.host,
-        origin: request.headers.origin,
-        contentType: request.headers['content-type'],
+        host: incoming.headers.host,
+        origin: incoming.headers.origin,
+        contentType: incoming.headers['content-type'],
       },
       cors,
       hosts,
     )
-    if (refused) return json(response, refused.status, refused.body)
-    if (isProxyControl(target)) {
-      const answer = proxyControl(
-        method,
-        target,
-        request.headers['if-none-match'],
-        request.headers.host,
-        state,
-      )
-      const length =
-        answer.status === 204 || answer.status === 304
-          ? {}
-          : { 'content-length': String(Buffer.byteLength(answer.body)) }
-      response.writeHead(answer.status, { ...answer.headers, ...length })
-      response.end(method === 'HEAD' ? undefined : answer.body)
-      return
+    if (refused) {
+      // Unread, a refused body would be parsed as the next request on a kept-alive connection.
+      refused.headers.connection = 'close'
+      return sendResponse(response, refused)
     }
     const started = performance.now()
     const writesBefore = writesJudged
-    const requestBody = await readCapped(request, maxBody)
-    if (requestBody === undefined)
-      return error(response, 413, 'payload_too_large', `The request body is over ${maxBody} bytes.`)
+    const read = await readBodyBytes(incoming, maxBody)
+    // The client went away mid-body: there is nobody to answer.
+    if (read.aborted) return
+    if (read.tooLarge)
+      return sendResponse(
+        response,
+        errorResponse(413, 'payload_too_large', `The request body is over ${maxBody} bytes.`, {
+          connection: 'close',
+        }),
+      )
+    const bytes = read.bytes !== undefined && read.bytes.length > 0 ? read.bytes : undefined
+    // The one parsed request: the judge, the journal and coverage read it; nothing splits the target again.
+    const request = apiRequest({
+      method,
+      target,
+      header: (name) => requestHeader(incoming, name),
+      body: bytes && bodyText(bytes),
+    })
+    if (isControlPath(request.path))
+      return sendResponse(response, proxyControl(request, state), request.method === 'HEAD')
     const headers = new Headers()
-    for (const [name, value] of Object.entries(request.headers))
+    for (const [name, value] of Object.entries(incoming.headers))
       if (!HOP_BY_HOP.has(name) && value !== undefined)
         headers.set(name, Array.isArray(value) ? value.join(', ') : value)
     let answer: Response
     try {
-      answer = await fetch(`${upstream.origin}${target}`, {
+      answer = await fetch(`${upstream.origin}${request.target}`, {
         method,
         headers,
-        ...(requestBody.length > 0 && method !== 'GET' && method !== 'HEAD'
-          ? { body: new Uint8Array(requestBody) }
-          : {}),
+        ...(bytes && method !== 'GET' && method !== 'HEAD' ? { body: new Uint8Array(bytes) } : {}),
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (failure) {
       const timedOut = (failure as Error).name === 'TimeoutError'
       options.log?.(
-        `${shownRequest(method, target, secretsOf(request))} -> ${timedOut ? 504 : 502} (upstream ${timedOut ? 'timed out' : 'unreachable'})`,
+        `${shownRequest(method, request.target, secretsOf(incoming))} -> ${timedOut ? 504 : 502} (upstream ${timedOut ? 'timed out' : 'unreachable'})`,
       )
-      return timedOut
-        ? error(response, 504, 'upstream_timeout', `The upstream did not answer within ${timeoutMs} ms.`)
-        : error(
-            response,
-            502,
-            'upstream_unreachable',
-            `The upstream ${upstream.origin} could not be reached.`,
-          )
+      return sendResponse(
+        response,
+        timedOut
+          ? errorResponse(504, 'upstream_timeout', `The upstream did not answer within ${timeoutMs} ms.`)
+          : errorResponse(
+              502,
+              'upstream_unreachable',
+              `The upstream ${upstream.origin} could not be reached.`,
+            ),
+      )
     }
     const body = await readCappedResponse(answer, maxBody)
     if (body === undefined)
-      return error(response, 502, 'upstream_body_too_large', `The upstream's body is over ${maxBody} bytes.`)
-    const secrets = secretsOf(request)
-    // Each body decoded once, for the judge and the journal alike.
-    const requestText = requestBody.length > 0 ? requestBody.toString('utf8') : undefined
+      return sendResponse(
+        response,
+        errorResponse(502, 'upstream_body_too_large', `The upstream's body is over ${maxBody} bytes.`),
+      )
+    const secrets = secretsOf(incoming)
+    // The body decoded once, for the judge and the journal alike.
     const responseText = body.toString('utf8')
-    const judged = target.startsWith(`${basePath}/`)
-      ? judge({
-          method,
-          target: target.slice(basePath.length),
-          requestText,
-          authorization: request.headers.authorization !== undefined,
-          overlappedWrite: writesJudged !== writesBefore,
-          status: answer.status,
-          responseText,
-        })
-      : []
+    const route = router.route(request.method, request.path)
+    const judged = judge({
+      request,
+      route,
+      overlappedWrite: writesJudged !== writesBefore,
+      status: answer.status,
+      responseText,
+    })
     // A read in flight while this write completed may predate it (ObservedExchange.overlappedWrite).
     if (method === 'POST' && answer.status < 300) writesJudged++
     // What the proxy shows of the exchange hides the request's token and credential-named query
     // values, as the journal does, and is clipped as the journal clips a target.
-    const shown = judged.length > 0 || options.log ? shownRequest(method, target, secrets) : ''
+    const shown = judged.length > 0 || options.log ? shownRequest(method, request.target, secrets) : ''
     const found = judged.map((violation) => ({
       ...violation,
       message: redactText(violation.message, secrets),
@@ -192,12 +203,12 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     state.journal.record({
       record: journalRecord(
         {
-          method,
-          url: target,
+          method: request.method,
+          url: request.target,
           status: answer.status,
-          operation: operationOf(method, target),
-          body: requestText,
-          createdId: answer.status === 201 ? createdIdOf(responseText) : undefined,
+          operation: route.kind === 'operation' ? route.operation.operationId : undefined,
+          body: request.body,
+          createdId: answer.status === 201 ? createdIdOf(exactBody(responseText)) : undefined,
         },
         secrets,
       ),
@@ -235,42 +246,12 @@ function shownRequest(method: string, target: string, secrets: readonly string[]
   return `${method} ${clip(redactTarget(target, secrets), REQUEST_SHOWN_CHARS)}`
 }
 
-/** The id in a 201's body, as its exact digits (a replay maps recorded ids to the target's by it). */
-function createdIdOf(text: string): string | undefined {
-  // parseJsonLossless never throws (not JSON reads as undefined).
-  const id = (exactJsonOf(parseJsonLossless(text), text) as { id?: unknown } | null | undefined)?.id
-  return typeof id === 'number' || typeof id === 'bigint' ? String(id) : undefined
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body)
-  response
-    .writeHead(status, {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(text)),
-    })
-    .end(text)
-}
-
-function error(response: ServerResponse, status: number, code: string, message: string): void {
-  json(response, status, { code, message, status })
+/** A body's JSON read exactly (an int64 beyond 2^53 as its bigint); not JSON reads as undefined. */
+function exactBody(text: string): unknown {
+  return exactJsonOf(parseJsonLossless(text), text)
 }
 
 const EMPTY = Buffer.alloc(0)
-
-async function readCapped(request: IncomingMessage, max: number): Promise<Buffer | undefined> {
-  // HTTP/1.1: a request with neither Content-Length nor Transfer-Encoding has no body (most GETs).
-  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined)
-    return EMPTY
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length
-    if (size > max) return undefined
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks)
-}
 
 async function readCappedResponse(answer: Response, max: number): Promise<Buffer | undefined> {
   if (!answer.body) return EMPTY

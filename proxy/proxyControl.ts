@@ -4,6 +4,10 @@ import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { coverageOf } from '../coverage/coverageOf.ts'
 import { journalObservations } from '../coverage/journalObservations.ts'
 import { journalToHar } from '../har/journalToHar.ts'
+import { CONTROL_PREFIX } from '../kit/guard/controlPath.ts'
+import type { ApiRequest } from '../kit/http/ApiRequest.ts'
+import type { ApiResponse } from '../kit/http/ApiResponse.ts'
+import { errorResponse, JSON_HEADERS } from '../kit/http/errorResponse.ts'
 import { type JournalRecord, readJournalRecord } from '../kit/journal/journalEntry.ts'
 import type { JournalEntry, RequestJournal } from '../kit/journal/RequestJournal.ts'
 import type { CompiledSpec } from '../spec/runtime.ts'
@@ -48,14 +52,6 @@ export interface ProxyState {
   version: string
 }
 
-export interface ControlAnswer {
-  status: number
-  headers: Record<string, string>
-  body: string
-}
-
-export const PROXY_CONTROL_PREFIX = '/__mock'
-
 /** The proxy's endpoints, for its --help and its tests: `GET /__mock/violations`, … */
 export const PROXY_ENDPOINTS: Readonly<Record<string, readonly string[]>> = {
   '': ['GET'],
@@ -67,62 +63,47 @@ export const PROXY_ENDPOINTS: Readonly<Record<string, readonly string[]>> = {
   'coverage.html': ['GET'],
 }
 
-/** True when the target is the proxy's own (`/__mock`, `/__mock/…`): answered here, never forwarded. */
-export function isProxyControl(target: string): boolean {
-  return (
-    target === PROXY_CONTROL_PREFIX ||
-    target.startsWith(`${PROXY_CONTROL_PREFIX}/`) ||
-    target.startsWith(`${PROXY_CONTROL_PREFIX}?`)
-  )
-}
-
 /**
- * The answer to a request for one of the proxy's endpoints.
+ * The answer to a request for one of the proxy's endpoints (a path under CONTROL_PREFIX, as
+ * `isControlPath` tells); HEAD is answered as GET, and the caller sends no body for it.
  *
  * @example
- * proxyControl('GET', '/__mock/violations', undefined, '127.0.0.1:4020', state)
- * // { status: 200, headers: { 'content-type': 'application/json' }, body: '{"total":0,"violations":[]}' }
+ * proxyControl(apiRequest({ method: 'GET', target: '/__mock/violations' }), state)
+ * // { status: 200, headers: { 'content-type': 'application/json' }, body: { total: 0, violations: [] } }
  */
-export function proxyControl(
-  method: string,
-  target: string,
-  ifNoneMatch: string | undefined,
-  host: string | undefined,
-  state: ProxyState,
-): ControlAnswer {
-  const path = target.split('?')[0] ?? ''
-  const name = path === PROXY_CONTROL_PREFIX ? '' : path.slice(PROXY_CONTROL_PREFIX.length + 1)
+export function proxyControl(request: ApiRequest, state: ProxyState): ApiResponse {
+  const { path } = request
+  const name = path === CONTROL_PREFIX ? '' : path.slice(CONTROL_PREFIX.length + 1)
   const methods = Object.hasOwn(PROXY_ENDPOINTS, name) ? PROXY_ENDPOINTS[name] : undefined
   if (!methods)
-    return error(404, 'not_found', `The proxy has no ${PROXY_CONTROL_PREFIX}/${name.slice(0, 100)}.`)
-  const verb = method === 'HEAD' ? 'GET' : method
+    return errorResponse(404, 'not_found', `The proxy has no ${CONTROL_PREFIX}/${name.slice(0, 100)}.`)
+  const verb = request.method === 'HEAD' ? 'GET' : request.method
   if (!methods.includes(verb))
-    return {
-      ...error(405, 'method_not_allowed', `Only ${methods.join(', ')} on ${path}.`),
-      headers: { 'content-type': 'application/json', allow: methods.join(', ') },
-    }
+    return errorResponse(405, 'method_not_allowed', `Only ${methods.join(', ')} on ${path}.`, {
+      allow: methods.join(', '),
+    })
   const entries = () => state.journal.entries().map(readProxiedRecord)
   switch (`${verb} ${name}`) {
     case 'GET ':
-      return { status: 200, headers: { ...PROXY_PAGE_HEADERS }, body: PROXY_PAGE_HTML }
+      return { status: 200, headers: { ...PROXY_PAGE_HEADERS }, text: PROXY_PAGE_HTML }
     case 'GET health':
       return json({ status: 'ok', upstream: state.upstream.href })
     case 'GET violations':
       return json({ total: state.violations.total, violations: state.violations.kept() })
     case 'DELETE violations':
       state.violations.clear()
-      return { status: 204, headers: {}, body: '' }
+      return { status: 204, headers: {} }
     case 'GET requests': {
       // The page polls: one ETag over the journal and the violations, 304 while neither changed.
       const etag = `"${state.journal.version}.${state.violations.clears}"`
-      if (ifNoneMatch === etag) return { status: 304, headers: { etag }, body: '' }
-      return { ...json(entries()), headers: { 'content-type': 'application/json', etag } }
+      if (request.header('if-none-match') === etag) return { status: 304, headers: { etag } }
+      return { status: 200, headers: { ...JSON_HEADERS, etag }, body: entries() }
     }
     case 'DELETE requests':
       state.journal.clear()
-      return { status: 204, headers: {}, body: '' }
+      return { status: 204, headers: {} }
     case 'GET requests.har':
-      return json(journalToHar(entries(), `http://${host ?? '127.0.0.1'}`, state.version))
+      return json(journalToHar(entries(), `http://${request.header('host') ?? '127.0.0.1'}`, state.version))
     case 'GET coverage':
       return json(coverage(state))
     default:
@@ -132,7 +113,7 @@ export function proxyControl(
           ...PROXY_PAGE_HEADERS,
           'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
         },
-        body: coverageHtml(coverage(state), `the traffic through the proxy to ${state.upstream.href}`),
+        text: coverageHtml(coverage(state), `the traffic through the proxy to ${state.upstream.href}`),
       }
   }
 }
@@ -144,10 +125,6 @@ function coverage(state: ProxyState) {
   )
 }
 
-function json(body: unknown, status = 200): ControlAnswer {
-  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-}
-
-function error(status: number, code: string, message: string): ControlAnswer {
-  return json({ code, message, status }, status)
+function json(body: unknown): ApiResponse {
+  return { status: 200, headers: { ...JSON_HEADERS }, body }
 }

@@ -1,11 +1,46 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { apiRequest } from '../kit/http/ApiRequest.ts'
 import { defaultSpec } from '../spec/runtime.ts'
-import { trafficJudge, VIOLATION_MESSAGE_MAX, VIOLATIONS_PER_EXCHANGE_MAX } from './trafficJudge.ts'
+import {
+  type ObservedExchange,
+  trafficJudge,
+  VIOLATION_MESSAGE_MAX,
+  VIOLATIONS_PER_EXCHANGE_MAX,
+  type Violation,
+} from './trafficJudge.ts'
+
+/** An exchange as these tests write it: the target under the base path, and whether a key was sent. */
+interface Seen {
+  method: string
+  target: string
+  requestText?: string | undefined
+  authorization?: boolean
+  overlappedWrite?: boolean
+  status: number
+  responseText: string
+}
+
+/** The judge fed as the proxy feeds it: the request parsed once, routed by the spec's router. */
+function seenBy(judge: (exchange: ObservedExchange) => Violation[]): (seen: Seen) => Violation[] {
+  const spec = defaultSpec()
+  const router = spec.router()
+  return ({ method, target, requestText, authorization = true, overlappedWrite, status, responseText }) => {
+    const request = apiRequest({
+      method,
+      target: `${router.basePath}${target}`,
+      header: (name) =>
+        name === 'authorization' && authorization ? 'Bearer a-key-of-the-client' : undefined,
+      body: requestText,
+    })
+    const route = router.route(request.method, request.path)
+    return judge({ request, route, status, responseText, ...(overlappedWrite && { overlappedWrite }) })
+  }
+}
 
 describe('the proxy judge, on what a hostile upstream or client can send', () => {
   test('never throws, whatever the request and the answer', () => {
-    const judge = trafficJudge(defaultSpec())
+    const judge = seenBy(trafficJudge(defaultSpec()))
     const target = fc.oneof(
       fc.constantFrom(
         '/pets',
@@ -47,7 +82,7 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
   })
 
   test('a violation quoting a 1 MiB name stays within its bound', () => {
-    const judge = trafficJudge(defaultSpec())
+    const judge = seenBy(trafficJudge(defaultSpec()))
     const name = 'n'.repeat(1_048_576)
     const violations = judge({
       method: 'POST',
@@ -62,7 +97,7 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
   })
 
   test('a conforming exchange is not a violation; the same page after a create that it lacks is', () => {
-    const judge = trafficJudge(defaultSpec())
+    const judge = seenBy(trafficJudge(defaultSpec()))
     const pet = { id: 46, name: 'Rex', categoryId: 1, status: 'sold' }
     expect(
       judge({
@@ -90,7 +125,7 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
   }
 
   test('a read in flight while a create completed may predate it; a pet it holds must still read the same', () => {
-    const judge = trafficJudge(defaultSpec())
+    const judge = seenBy(trafficJudge(defaultSpec()))
     expect(judge(created)).toEqual([])
     const lagging = { method: 'GET', target: '/pets?status=sold', status: 200, responseText: '[]' }
     expect(judge({ ...lagging, overlappedWrite: true })).toEqual([])
@@ -113,7 +148,7 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
   })
 
   test("no Authorization header must get 401; a 401 is never judged by the model (the key is not the proxy's to know)", () => {
-    const judge = trafficJudge(defaultSpec())
+    const judge = seenBy(trafficJudge(defaultSpec()))
     expect(judge(created)).toEqual([])
     const list = { method: 'GET', target: '/pets?status=sold', responseText: '[]' }
     const unauthorized = '{"code":"unauthorized","message":"no key","status":401}'
@@ -124,7 +159,7 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
   })
 
   test('a petId outside int64 is a gap, not a pet to look for; petId 2^63 - 1 is looked for', () => {
-    const judge = trafficJudge(defaultSpec())
+    const judge = seenBy(trafficJudge(defaultSpec()))
     const refused = '{"code":"invalid_parameter","message":"petId","status":400}'
     for (const id of ['9223372036854775808', '-9223372036854775809'])
       expect(judge({ method: 'GET', target: `/pets/${id}`, status: 400, responseText: refused })).toEqual([])
@@ -136,7 +171,7 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
   })
 
   test('one exchange reports at most a bounded number of violations, and says how many more', () => {
-    const judge = trafficJudge(defaultSpec())
+    const judge = seenBy(trafficJudge(defaultSpec()))
     const target = `/pets?${'limit=x&'.repeat(2_000)}`
     const violations = judge({ method: 'GET', target, status: 200, responseText: '[]' })
     expect(violations).toHaveLength(VIOLATIONS_PER_EXCHANGE_MAX)

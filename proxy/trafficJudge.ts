@@ -2,15 +2,14 @@
 // against the spec and the contract suite's independent interface model, at the suite's levels,
 // judging only what was observed: no request of its own is ever sent.
 
-import { operationMatcher } from '../coverage/matchOperation.ts'
-import { isInt64Text } from '../kit/json/isInt64Text.ts'
-import { exactJsonOf, parseJsonLossless } from '../kit/json/parseJsonLossless.ts'
+import type { ApiRequest } from '../kit/http/ApiRequest.ts'
+import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { interfaceModelOf } from '../model/interfaceModel.ts'
-import { type Answer, judgeCreate } from '../model/judgeCreate.ts'
-import { judgeGet } from '../model/judgeGet.ts'
-import { judgeList } from '../model/judgeList.ts'
+import type { Answer } from '../model/judgeCreate.ts'
+import { judgeExchange } from '../model/judgeExchange.ts'
 import { StoreKnowledge } from '../model/StoreKnowledge.ts'
 import { needsKey } from '../spec/needsKey.ts'
+import type { Route } from '../spec/Router.ts'
 import { type CompiledSpec, describeAjvErrors, documentedResponseKey } from '../spec/runtime.ts'
 
 /** One rule an observed exchange broke. */
@@ -22,14 +21,15 @@ export interface Violation {
   message: string
 }
 
-/** An exchange as the proxy saw it: the request under the base path, and the upstream's answer. */
+/**
+ * An exchange as the proxy saw it: the request as its edge parsed it, where the one router sent it,
+ * and the upstream's answer. Whether the request carried an Authorization header is read from it
+ * (the proxy never learns the key itself).
+ */
 export interface ObservedExchange {
-  method: string
-  /** Under the base path, with the query: `/pets?status=sold`. */
-  target: string
-  requestText?: string | undefined
-  /** Whether the request carried an Authorization header (the proxy never learns the key itself). */
-  authorization?: boolean | undefined
+  request: ApiRequest
+  /** The router's answer for the request (`spec.router(basePath).route(method, path)`): only operations are judged. */
+  route: Route
   /**
    * True when a create completed while this request was in flight: the answer may predate that
    * pet, so a read is judged against nothing known (each pet it holds is still held to what was
@@ -54,11 +54,13 @@ export const VIOLATIONS_PER_EXCHANGE_MAX = 10
 export const KNOWN_PETS_MAX = 50_000
 
 /**
- * A judge with its own model of the store, fed in the order exchanges completed.
+ * A judge with its own model of the store, fed in the order exchanges completed. A HEAD is judged
+ * as the GET it stands for, without a body: its status and its key only.
  *
  * @example
  * const judge = trafficJudge(defaultSpec())
- * judge({ method: 'GET', target: '/pets?status=sold', status: 200, responseText: '[{"id":1,…,"status":"pending"}]' })
+ * const request = apiRequest({ method: 'GET', target: '/v1/pets?status=sold', header })
+ * judge({ request, route: router.route(request.method, request.path), status: 200, responseText: '[{"id":1,…,"status":"pending"}]' })
  * // [{ check: 'interface_model', level: 'required', operation: 'listPets', message: '…' }]
  */
 export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) => Violation[] {
@@ -77,20 +79,11 @@ export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) =
 }
 
 function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => Violation[] {
-  const model = interfaceModelOf(spec.document)
+  const model = interfaceModelOf(spec.vocabulary)
   let knowledge = new StoreKnowledge(model)
-  const match = operationMatcher(spec.document)
-  return (exchange) => {
-    // A target a URL parser refuses (`/\`, which reads as `//` with no host) is no operation's: not judged.
-    let url: URL
-    try {
-      url = new URL(exchange.target, 'http://proxy.invalid')
-    } catch {
-      return []
-    }
-    const matched = match(exchange.method, url.pathname)
-    if (!matched) return []
-    const operation = matched.operation.operationId
+  return ({ request, route, overlappedWrite, status, responseText }) => {
+    if (route.kind !== 'operation') return []
+    const operation = route.operation.operationId
     const violations: Violation[] = []
     const add = (check: string, level: Violation['level'], message: string) =>
       violations.push({
@@ -105,12 +98,12 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     if (knowledge.size > KNOWN_PETS_MAX) knowledge = new StoreKnowledge(model)
     // The request, as the document defines it: the frontend's side of the contract.
     let requestValid = true
-    for (const parameter of matched.operation.parameters) {
+    for (const parameter of route.operation.parameters) {
       const texts =
         parameter.in === 'path'
-          ? [matched.parameters[parameter.name] ?? '']
+          ? [route.params[parameter.name] ?? '']
           : parameter.in === 'query'
-            ? url.searchParams.getAll(parameter.name)
+            ? request.query.getAll(parameter.name)
             : []
       for (const text of texts) {
         const integer = (parameter.schema as { type?: unknown }).type === 'integer'
@@ -126,10 +119,11 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
         }
       }
     }
+    const requestText = request.body ?? ''
     let sent: unknown
-    if (matched.operation.requestBody) {
+    if (route.operation.requestBody) {
       // Parsed once, losslessly: Ajv reads the plain numbers, the model the exact int64 values.
-      sent = parseJsonLossless(exchange.requestText ?? '')
+      sent = parseJsonLossless(requestText)
       const validate = spec.validators.requestBody(operation)
       if (!validate(sent)) {
         requestValid = false
@@ -137,56 +131,51 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
       }
     }
     // The answer, as the document documents it.
-    if (exchange.status >= 500)
-      add('no_server_errors', 'required', `the upstream answered ${exchange.status}`)
-    const key = documentedResponseKey(matched.operation.responses, exchange.status)
+    if (status >= 500) add('no_server_errors', 'required', `the upstream answered ${status}`)
+    const key = documentedResponseKey(route.operation.responses, status)
     if (key === undefined) {
-      add('status_code_conformance', 'required', `${exchange.status} is not documented for ${operation}`)
+      add('status_code_conformance', 'required', `${status} is not documented for ${operation}`)
       return violations
     }
+    // A HEAD's answer has no body by definition (RFC 9110 section 9.3.2): nothing to read or model.
+    const head = request.method === 'HEAD'
     // Parsed once (losslessly: the model compares int64 values exactly); not JSON reads as null.
-    const body = parseJsonLossless(exchange.responseText)
-    const validate = spec.validators.response(operation, exchange.status)
+    const body = head ? undefined : parseJsonLossless(responseText)
+    const validate = head ? undefined : spec.validators.response(operation, status)
     if (validate && !validate(body === undefined ? null : body))
-      add(
-        'response_schema_conformance',
-        'required',
-        describeAjvErrors(validate.errors, `the ${exchange.status} body`),
-      )
+      add('response_schema_conformance', 'required', describeAjvErrors(validate.errors, `the ${status} body`))
     // §5: every operation that needs the key refuses a request without one. Whether a key that was
     // sent is the right one the proxy cannot know, so a 401 to it is never judged a fault, and the
     // model judges only answers to requests that got past authentication.
     if (
-      exchange.authorization === false &&
-      needsKey(matched.operation, spec.document) &&
-      exchange.status !== 401
+      request.header('authorization') === undefined &&
+      needsKey(route.operation, spec.document) &&
+      status !== 401
     )
       add(
         'missing_key_rejected',
         'required',
-        `${exchange.status} to a request with no Authorization header; documented 401`,
+        `${status} to a request with no Authorization header; documented 401`,
       )
-    if (exchange.status === 401) return violations
+    if (status === 401 || head) return violations
     // The model: only requests the document defines an answer for.
     if (!requestValid) return violations
-    const answer: Answer = { status: exchange.status, body: exactJsonOf(body, exchange.responseText) }
-    const step = `${exchange.method} ${exchange.target}`
-    const read = exchange.overlappedWrite === true && operation !== 'createPet'
+    const answer: Answer = { status, body: exactJsonOf(body, responseText) }
+    const step = `${request.method} ${request.target}`
+    const read = overlappedWrite === true && operation !== 'createPet'
     const basis = read ? new StoreKnowledge(model) : knowledge
-    const problem =
-      operation === 'createPet' && sent && typeof sent === 'object'
-        ? judgeCreate(
-            model,
-            knowledge,
-            exactJsonOf(sent, exchange.requestText ?? '') as Record<string, unknown>,
-            answer,
-            step,
-          )
-        : operation === 'listPets'
-          ? judgeList(model, basis, listQuery(url.searchParams), answer, step)
-          : operation === 'getPet' && isInt64Text(matched.parameters.petId ?? '')
-            ? judgeGet(basis, BigInt(matched.parameters.petId as string), answer, step)
-            : undefined
+    const problem = judgeExchange(
+      model,
+      basis,
+      operation,
+      {
+        params: route.params,
+        query: request.query,
+        ...(sent !== undefined && { body: exactJsonOf(sent, requestText) }),
+      },
+      answer,
+      step,
+    )
     if (problem)
       add('interface_model', 'required', `received ${problem.received}; documented ${problem.documented}`)
     else if (read) {
@@ -215,10 +204,4 @@ function learnRead(
     if (disagreement) return disagreement
   }
   return undefined
-}
-
-function listQuery(params: URLSearchParams): { limit?: number; status?: string } {
-  const limit = params.get('limit')
-  const status = params.get('status')
-  return { ...(limit === null ? {} : { limit: Number(limit) }), ...(status === null ? {} : { status }) }
 }

@@ -9,6 +9,11 @@ const ROOTS = ['mocks', 'contract-tests', 'spec']
 // Tests and their helpers match our own output, never a request's or a target's, so they are not judged.
 const isProductCode = (where: string) => !where.includes('.test.') && !where.includes('/testing/')
 const { found: everyRegExp, dynamic } = findRegExps(ROOTS)
+// Built from run-time text but never run on a request's or a target's input: V8 judging a spec
+// pattern's syntax (constructed, never matched), and a `\p{…}` name V8 has already accepted, matched
+// against the list of code points only (docs/spec-as-input.md).
+const NEVER_ON_INPUT = ['spec/translatePattern.ts:', 'spec/codePointSet.ts:']
+const readsNoInput = (where: string) => NEVER_ON_INPUT.some((file) => where.startsWith(file))
 const found = everyRegExp.filter((r) => isProductCode(r.where))
 
 describe('regular expressions are safe from catastrophic backtracking', () => {
@@ -28,6 +33,6 @@ describe('regular expressions are safe from catastrophic backtracking', () => {
   })
 
   test('no RegExp is built from run-time text in product code (no analyser could judge it)', () => {
-    expect(dynamic.filter((d) => isProductCode(d.where))).toEqual([])
+    expect(dynamic.filter((d) => isProductCode(d.where) && !readsNoInput(d.where))).toEqual([])
   })
 })

@@ -41,7 +41,7 @@ const UNKNOWN: Route = { kind: 'unknown' }
 /**
  * The one router: which operation of the document a method and path address. The mock, the proxy's
  * judge, coverage, replay and breaks all ask it, so they cannot disagree. A target routes only in its
- * canonical form (decisions/024):
+ * canonical form (decisions/025):
  * - the path starts with the base path and a `/`; the rest is split on `/` and nothing else;
  * - every segment is non-empty and not a dot segment (`.`, `..`): a trailing or doubled slash routes
  *   nowhere, whatever a lenient stack would do with it;

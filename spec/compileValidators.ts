@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv'
+import { compileBudget } from './compileBudget.ts'
 import { createAjv } from './createAjv.ts'
 import { documentedResponseKey } from './documentedStatus.ts'
 import { operations } from './operations.ts'
@@ -50,9 +51,13 @@ export function compileValidators(
   // (an unknown keyword, a pattern RE2 cannot run). `lazy` compiles each on first use: for the
   // packaged document, which the project's tests compile whole, so start-up skips what the first
   // request does not need.
+  // Bounded before anything compiles, eager or lazy (SPEC_LIMITS.maxSchemaValues, maxCompiledValues).
+  const charge = compileBudget()
   type Entry = { schema: JsonSchema; validate?: ValidateFunction }
-  const entry = (schema: JsonSchema): Entry =>
-    options.lazy ? { schema } : { schema, validate: compile(schema) }
+  const entry = (schema: JsonSchema, where: string): Entry => {
+    charge(schema, where)
+    return options.lazy ? { schema } : { schema, validate: compile(schema) }
+  }
   const validatorOf = (found: Entry | undefined): ValidateFunction | undefined => {
     if (found === undefined) return undefined
     found.validate ??= compile(found.schema)
@@ -60,7 +65,8 @@ export function compileValidators(
   }
 
   const schemas = new Map<string, Entry>()
-  for (const [name, schema] of Object.entries(document.components.schemas)) schemas.set(name, entry(schema))
+  for (const [name, schema] of Object.entries(document.components.schemas))
+    schemas.set(name, entry(schema, `components/schemas/${name}`))
 
   const responses = new Map<string, Entry>()
   const requestBodies = new Map<string, Entry>()
@@ -70,12 +76,23 @@ export function compileValidators(
     responseSets.set(operation.operationId, operation.responses)
     for (const [status, response] of Object.entries(operation.responses)) {
       const schema = response.content?.[JSON_MEDIA_TYPE]?.schema
-      if (schema) responses.set(`${operation.operationId} ${status}`, entry(schema))
+      if (schema)
+        responses.set(
+          `${operation.operationId} ${status}`,
+          entry(schema, `of the ${status} response of ${operation.operationId}`),
+        )
     }
     const bodySchema = operation.requestBody?.content[JSON_MEDIA_TYPE]?.schema
-    if (bodySchema) requestBodies.set(operation.operationId, entry(bodySchema))
+    if (bodySchema)
+      requestBodies.set(
+        operation.operationId,
+        entry(bodySchema, `of the request body of ${operation.operationId}`),
+      )
     for (const parameter of operation.parameters) {
-      parameters.set(`${operation.operationId} ${parameter.name}`, entry(parameter.schema))
+      parameters.set(
+        `${operation.operationId} ${parameter.name}`,
+        entry(parameter.schema, `of parameter ${parameter.name} of ${operation.operationId}`),
+      )
     }
   }
 

@@ -1,4 +1,4 @@
-import { SpecInputError } from './readSpecFile.ts'
+import { SpecInputError } from './SpecInputError.ts'
 
 /**
  * How many values `root` holds once every shared object is counted as the copy it stands for (a YAML
@@ -11,8 +11,15 @@ import { SpecInputError } from './readSpecFile.ts'
  * const shared = { a: 1 }
  * expandedSize({ x: shared, y: shared }, { maxNodes: 100, maxDepth: 10 }) // 5
  */
-export function expandedSize(root: unknown, limits: { maxNodes: number; maxDepth: number }): number {
-  const sizes = new Map<object, number>()
+export function expandedSize(
+  root: unknown,
+  limits: { maxNodes: number; maxDepth: number },
+  // What shares values in `root`, for the message: a parsed file's aliases, or a dereferenced
+  // document's `$ref`s as well.
+  sharing: 'YAML aliases' | 'YAML aliases and $refs' = 'YAML aliases',
+  // Sizes already known: one map for several roots of one document sizes what they share once.
+  sizes = new Map<object, number>(),
+): number {
   const open = new Set<object>()
   const size = (value: unknown, depth: number): number => {
     if (value === null || typeof value !== 'object') return 1
@@ -28,7 +35,7 @@ export function expandedSize(root: unknown, limits: { maxNodes: number; maxDepth
       // Checked as it grows: the total of a bomb would pass Number.MAX_SAFE_INTEGER.
       if (total > limits.maxNodes)
         throw new SpecInputError(
-          `the document stands for more than ${limits.maxNodes} values once its YAML aliases are expanded (SPEC_LIMITS.maxExpandedNodes): an alias bomb?`,
+          `the document stands for more than ${limits.maxNodes} values once its ${sharing} are expanded (SPEC_LIMITS.maxExpandedNodes): ${sharing === 'YAML aliases' ? 'an alias bomb?' : 'a $ref bomb?'}`,
         )
     }
     open.delete(value)

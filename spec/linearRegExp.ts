@@ -1,36 +1,111 @@
 import type { RegExpEngine } from 'ajv/dist/types/index.js'
 import { RE2JS } from 're2js'
+import { clip } from '../kit/text/clip.ts'
+import { SPEC_LIMITS } from './specLimits.ts'
+import { translatePattern } from './translatePattern.ts'
+import { UnsafePatternError } from './UnsafePatternError.ts'
 
-/** A spec `pattern` that the linear-time engine cannot run, with the reason. */
-export class UnsafePatternError extends Error {
-  override name = 'UnsafePatternError'
+export { UnsafePatternError }
+
+/** What the patterns of one document may cost to compile (see SPEC_LIMITS). */
+export interface PatternLimits {
+  /** Distinct patterns. */
+  maxPatterns: number
+  /** Positions of one pattern once its repeats are expanded. */
+  maxPatternSize: number
+  /** Positions of every distinct pattern together. */
+  maxPatternSizes: number
+  /** Distinct `\p{…}` names. */
+  maxPropertyEscapes: number
 }
 
+const DOCUMENT_LIMITS: PatternLimits = {
+  maxPatterns: SPEC_LIMITS.maxPatterns,
+  maxPatternSize: SPEC_LIMITS.maxPatternSize,
+  maxPatternSizes: SPEC_LIMITS.maxPatternSizes,
+  maxPropertyEscapes: SPEC_LIMITS.maxPropertyEscapes,
+}
+
+type Compiled = { test(text: string): boolean; toString(): string }
+
 /**
- * The regular-expression engine Ajv runs every `pattern` of the spec on (`code.regExp`): RE2JS, a
+ * A regular-expression engine for Ajv (`code.regExp`) that runs every `pattern` of a spec on RE2JS, a
  * pure-JS port of RE2 whose matching time is linear in the input. V8's own engine backtracks:
  * `^([a-zA-Z0-9]+\s?)+$` on a 31-character name that ends in `!` blocked every client of the mock for
- * 18 s. A pattern RE2 cannot run (a backreference, a lookahead or lookbehind) throws at compile time, so
- * the spec is refused at load with the reason instead of served on the backtracking engine.
+ * 18 s. Each pattern is translated so that RE2 matches exactly what ECMAScript would
+ * (`translatePattern`), or refused with the construct and the reason; a refusal throws when the schema
+ * compiles, so a loaded spec is refused at load rather than served wrongly.
+ *
+ * One engine per document (`createAjv` makes one per Ajv instance): it compiles each distinct pattern
+ * once and holds the document to `limits`, which bound what compiling its patterns costs.
  *
  * @example
- * new Ajv2020({ code: { regExp: linearRegExp } })
- * linearRegExp('^[a-z]+$', 'u').test('rex') // true
- * linearRegExp('(a)\\1', 'u') // throws UnsafePatternError: ... backreference ...
+ * new Ajv2020({ code: { regExp: linearRegExpEngine() } })
+ * linearRegExpEngine()('^[a-z]+$', 'u').test('rex') // true
+ * linearRegExpEngine()('(a)\\1', 'u') // throws UnsafePatternError: … a backreference \1 …
  */
-export const linearRegExp: RegExpEngine = Object.assign(
-  (pattern: string, _flags: string) => {
-    let compiled: RE2JS
+export function linearRegExpEngine(limits: PatternLimits = DOCUMENT_LIMITS): RegExpEngine {
+  const compiled = new Map<string, Compiled>()
+  const properties = new Set<string>()
+  let sizes = 0
+  const refuse = (pattern: string, why: string): never => {
+    throw new UnsafePatternError(`pattern ${JSON.stringify(clip(pattern, 80))} refused: ${why}`)
+  }
+  const engine = (pattern: string, flags: string): Compiled => {
+    // Ajv's unicodeRegExp (on by default): JSON Schema patterns are read with the u flag.
+    if (flags !== 'u') throw new Error(`linearRegExp reads patterns with the u flag only, not "${flags}"`)
+    const known = compiled.get(pattern)
+    if (known) return known
+    if (compiled.size >= limits.maxPatterns)
+      refuse(
+        pattern,
+        `the spec holds more than ${limits.maxPatterns} distinct patterns (SPEC_LIMITS.maxPatterns)`,
+      )
+    const { re2, size } = translatePattern(pattern, (name) => {
+      properties.add(name)
+      if (properties.size > limits.maxPropertyEscapes)
+        refuse(
+          pattern,
+          `the spec names more than ${limits.maxPropertyEscapes} distinct \\p{…} properties (SPEC_LIMITS.maxPropertyEscapes)`,
+        )
+    })
+    if (size > limits.maxPatternSize)
+      refuse(
+        pattern,
+        `${size} positions once its repeats are expanded, more than ${limits.maxPatternSize} (SPEC_LIMITS.maxPatternSize)`,
+      )
+    sizes += size
+    if (sizes > limits.maxPatternSizes)
+      refuse(
+        pattern,
+        `the spec's patterns hold more than ${limits.maxPatternSizes} positions in all (SPEC_LIMITS.maxPatternSizes)`,
+      )
+    let program: RE2JS
     try {
-      // ECMAScript syntax (what JSON Schema patterns are written in) to RE2's: \u00e9, (?<name>...).
-      compiled = RE2JS.compile(RE2JS.translateRegExp(pattern))
+      program = RE2JS.compile(re2)
     } catch (error) {
       throw new UnsafePatternError(
-        `pattern ${JSON.stringify(pattern)} cannot run on the linear-time engine (RE2 has no backreferences, lookahead or lookbehind, which can take exponential time): ${(error as Error).message}`,
+        `pattern ${JSON.stringify(clip(pattern, 80))} cannot run on the linear-time engine: RE2 refuses it (${(error as Error).message})`,
       )
     }
     // JSON Schema's `pattern` is unanchored, like RegExp#test; toString is the key Ajv shares it by.
-    return { test: (text: string) => compiled.test(text), toString: () => `/${pattern}/` }
-  },
-  { code: 'linearRegExp' },
-)
+    const result = { test: (text: string) => program.test(text), toString: () => `/${pattern}/` }
+    compiled.set(pattern, result)
+    return result
+  }
+  return Object.assign(engine, { code: 'linearRegExp' })
+}
+
+/**
+ * One engine for code that compiles a handful of known patterns (tests, tools); a document's schemas
+ * get their own through `createAjv`, so its bounds count that document alone.
+ *
+ * @example
+ * linearRegExp('^([a-zA-Z0-9]+\\s?)+$', 'u').test(`${'a'.repeat(30)}!`) // false, at once
+ */
+export const linearRegExp: RegExpEngine = linearRegExpEngine({
+  ...DOCUMENT_LIMITS,
+  maxPatterns: Number.POSITIVE_INFINITY,
+  maxPatternSizes: Number.POSITIVE_INFINITY,
+  maxPropertyEscapes: Number.POSITIVE_INFINITY,
+})

@@ -2,10 +2,12 @@ import { realpath } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import SwaggerParser from '@apidevtools/swagger-parser'
-import { parse as parseYaml } from 'yaml'
 import { expandedSize } from './expandedSize.ts'
+import { findRefCycle } from './findRefCycle.ts'
 import type { PetStoreDocument } from './PetStoreDocument.ts'
+import { parseYaml } from './parseYaml.ts'
 import { type ReadBudget, readSpecFile, type SpecFolder, SpecInputError } from './readSpecFile.ts'
+import { SpecFiles } from './SpecFiles.ts'
 import { SPEC_LIMITS } from './specLimits.ts'
 import { SPEC_PATH } from './specPath.ts'
 
@@ -37,8 +39,10 @@ function toFilePath(url: string): string | undefined {
  * aliases, expanded size and depth), and URLs refused unless allowed.
  */
 async function specFolder(absolute: string, path: string): Promise<SpecFolder> {
+  // The folder's real path, not the file's: a root spec that is a symlink out of its folder must not
+  // move the folder to where it points (it is then refused by readSpecFile like any file outside).
   try {
-    return { given: dirname(absolute), real: dirname(await realpath(absolute)) }
+    return { given: dirname(absolute), real: await realpath(dirname(absolute)), root: absolute }
   } catch (error) {
     throw new SpecInputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code}`)
   }
@@ -57,11 +61,13 @@ export async function readSpecText(path: string = SPEC_PATH): Promise<string> {
 async function guardedLoad<T>(
   path: string,
   options: LoadSpecOptions,
-  run: (absolute: string, parserOptions: SwaggerParser.Options) => Promise<T>,
+  run: (absolute: string, parserOptions: SwaggerParser.Options, files: SpecFiles) => Promise<T>,
 ): Promise<T> {
   const absolute = resolve(path)
   const folder = await specFolder(absolute, path)
+  const files = new SpecFiles(absolute)
   const budget: ReadBudget = { remaining: SPEC_LIMITS.maxBytes, limit: SPEC_LIMITS.maxBytes }
+  const nodes = { remaining: SPEC_LIMITS.maxYamlNodes, limit: SPEC_LIMITS.maxYamlNodes }
   const allowRemote = options.allowRemoteRefs === true
   // json-schema-ref-parser 15 reports a resolver's error as "Error reading file" without its message:
   // the first refusal is kept here and thrown in its place.
@@ -100,7 +106,9 @@ async function guardedLoad<T>(
         canParse: true,
         parse: (file: FileInfo) => {
           try {
-            return parseSpecText(String(file.data), file.url)
+            const value = parseSpecText(String(file.data), file.url, nodes)
+            files.add(toFilePath(file.url) ?? file.url, value)
+            return value
           } catch (error) {
             return refuse(error)
           }
@@ -109,19 +117,29 @@ async function guardedLoad<T>(
     },
   } as unknown as SwaggerParser.Options
   try {
-    return await run(absolute, parserOptions)
+    return await run(absolute, parserOptions, files)
   } catch (error) {
     throw refusal ?? error
   }
 }
 
 /**
- * Parses one spec file's text (YAML 1.2, so JSON too) within SPEC_LIMITS: the YAML parser's alias
- * budget, then the expanded size and depth of what it built. Throws SpecInputError naming the file.
+ * Parses one spec file's text (YAML 1.2, so JSON too) within SPEC_LIMITS, in time linear in its size
+ * (`parseYaml`: duplicate keys refused, aliases and depth bounded), then the expanded size and depth
+ * of what it built. Throws SpecInputError naming the file, never quoting it.
  */
-export function parseSpecText(text: string, name: string): unknown {
+export function parseSpecText(
+  text: string,
+  name: string,
+  // Shared by every file of one load; a text parsed on its own gets the whole bound.
+  nodes = { remaining: SPEC_LIMITS.maxYamlNodes, limit: SPEC_LIMITS.maxYamlNodes },
+): unknown {
   try {
-    const value: unknown = parseYaml(text, { maxAliasCount: SPEC_LIMITS.maxAliases, merge: false })
+    const value = parseYaml(text, {
+      maxAliases: SPEC_LIMITS.maxAliases,
+      maxDepth: SPEC_LIMITS.maxDepth,
+      nodes,
+    })
     expandedSize(value, { maxNodes: SPEC_LIMITS.maxExpandedNodes, maxDepth: SPEC_LIMITS.maxDepth })
     return value
   } catch (error) {
@@ -144,10 +162,52 @@ export async function loadSpec(
   options: LoadSpecOptions = {},
 ): Promise<PetStoreDocument> {
   // `validate` parses a fresh copy each call and dereferences it in place.
-  const document = await guardedLoad(path, options, (absolute, parserOptions) =>
-    SwaggerParser.validate(absolute, parserOptions),
+  const document = await guardedLoad(path, options, (absolute, parserOptions, files) =>
+    boundedParser(files).validate(absolute, parserOptions),
   )
   return document as unknown as PetStoreDocument
+}
+
+/**
+ * A swagger-parser whose document is bounded as soon as it is dereferenced, before anything walks it
+ * as a tree. `validate` dereferences first (leaving every `$ref` on a cycle in place), then checks the
+ * document against the OpenAPI schema, which walks a value shared by 10 `$ref`s 10 times: five levels
+ * of ten `$ref`s in 18 KB took 79 s to load. The expanded size is counted with each shared value sized
+ * once (`expandedSize`), and a `$ref` cycle is refused naming its chain: the mock compiles and serves
+ * schemas as trees, and a cycle overflowed the stack ("Maximum call stack size exceeded").
+ */
+function boundedParser(files: SpecFiles): SwaggerParser {
+  const parser = new SwaggerParser()
+  const dereference = parser.dereference.bind(parser) as (...args: unknown[]) => Promise<unknown>
+  // An own property: `validate` calls `this.dereference`, so this runs between the two steps.
+  Object.assign(parser, {
+    dereference: async (...args: unknown[]) => {
+      const api = await dereference(...args)
+      expandedSize(
+        parser.api,
+        { maxNodes: SPEC_LIMITS.maxExpandedNodes, maxDepth: SPEC_LIMITS.maxDepth },
+        'YAML aliases and $refs',
+      )
+      if (parser.$refs.circular)
+        throw new SpecInputError(
+          describeCycle(findRefCycle(parser.api, (holder, ref) => files.resolve(holder, ref))),
+        )
+      return api
+    },
+  })
+  return parser
+}
+
+function describeCycle(cycle: ReturnType<typeof findRefCycle>): string {
+  const why = 'the mock expands every $ref and serves schemas as trees, so a schema cannot contain itself'
+  // A long chain is named by its ends: enough to find it.
+  const shown = (names: string[], joint: string) =>
+    names.length <= 8
+      ? names.join(joint)
+      : `${names.slice(0, 4).join(joint)}${joint}…${joint}${names.slice(-3).join(joint)} (${names.length} $refs)`
+  if (cycle === undefined) return `a $ref cycle (${why})`
+  if ('chain' in cycle) return `a $ref cycle: ${shown(cycle.chain, ' → ')} (${why})`
+  return `a $ref cycle through ${shown(cycle.refs, ', ')} (${why})`
 }
 
 /** The same document with its internal `$ref`s kept, for generators that want names. Guarded alike. */

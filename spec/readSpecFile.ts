@@ -1,13 +1,11 @@
 import { constants } from 'node:fs'
 import { open, realpath } from 'node:fs/promises'
 import { isAbsolute, relative, sep } from 'node:path'
+import { SpecInputError } from './SpecInputError.ts'
+
+export { SpecInputError }
 
 const CHUNK_BYTES = 64 * 1024
-
-/** A spec file (or a file a `$ref` points at) that the guarded loader will not read, and why. */
-export class SpecInputError extends Error {
-  override name = 'SpecInputError'
-}
 
 /** Bytes still allowed for one load: every file read takes from the same budget. */
 export interface ReadBudget {
@@ -15,10 +13,15 @@ export interface ReadBudget {
   readonly limit: number
 }
 
-/** The spec's own folder: as its path was given, and with every symlink resolved. */
+/**
+ * The spec's own folder: as its path was given, and with every symlink resolved (the folder's, not the
+ * root file's: a root spec that is a symlink out of its folder is refused like a `$ref` out of it).
+ * `root` is the root spec's path as given, so its refusals name it as the spec rather than a `$ref`.
+ */
 export interface SpecFolder {
   given: string
   real: string
+  root?: string
 }
 
 /** Whether `real` lies inside `folder` (both absolute). */
@@ -28,9 +31,9 @@ function inside(folder: string, real: string): boolean {
 }
 
 /**
- * Reads one file for the spec loader, refusing what a spec from a repository must not reach: a file
- * outside `folder` (the root spec's own folder) whether by an absolute path, `..` or a
- * symlink pointing out; anything that is not a regular file (a device such as `/dev/zero`, a FIFO, a
+ * Reads one file for the spec loader, the root spec included, refusing what a spec from a repository
+ * must not reach: a file outside `folder` (the root spec's own folder) whether by an absolute path,
+ * `..` or a symlink pointing out (the root spec itself too); anything that is not a regular file (a device such as `/dev/zero`, a FIFO, a
  * socket, a folder); and more bytes than the load's budget. The file is opened at its real path
  * without following a last symlink and without blocking (a FIFO would wait for a writer forever).
  *
@@ -40,9 +43,12 @@ function inside(folder: string, real: string): boolean {
  * await readSpecFile('/etc/passwd', { given: '/repo/spec', real: '/repo/spec' }, budget) // throws SpecInputError
  */
 export async function readSpecFile(path: string, folder: SpecFolder, budget: ReadBudget): Promise<Buffer> {
+  const isRoot = path === folder.root
   const outside = (shown: string): SpecInputError =>
     new SpecInputError(
-      `$ref to ${shown} refused: a spec may only refer to files inside its own folder ${folder.given}`,
+      isRoot
+        ? `the spec ${shown} refused: a spec must be a regular file inside its own folder ${folder.given}`
+        : `$ref to ${shown} refused: a spec may only refer to files inside its own folder ${folder.given}`,
     )
   // Judged on the path first, so a file outside is refused without asking the file system whether it exists.
   if (!inside(folder.given, path) && !inside(folder.real, path)) throw outside(path)
@@ -62,7 +68,8 @@ export async function readSpecFile(path: string, folder: SpecFolder, budget: Rea
   )
   try {
     const stats = await handle.stat()
-    if (!stats.isFile()) throw new SpecInputError(`$ref to ${path} refused: not a regular file`)
+    if (!stats.isFile())
+      throw new SpecInputError(`${isRoot ? 'the spec' : '$ref to'} ${path} refused: not a regular file`)
     // Read until the end or one byte past the budget, never trusting the size stat gives (0 for /proc).
     const chunks: Buffer[] = []
     let length = 0

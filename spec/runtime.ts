@@ -9,7 +9,6 @@ export { documentedResponseKey, isDocumentedStatus } from './documentedStatus.ts
 export { errorCodeFor, exampleValues } from './errorCodeFor.ts'
 export { openApiDocument } from './generated/openApiDocument.ts'
 export type * from './generated/types.ts'
-export { itemPathOf } from './itemPathOf.ts'
 export { linearRegExp, UnsafePatternError } from './linearRegExp.ts'
 export { operationById, operations, parameterOf, type SpecOperation } from './operations.ts'
 export { operationTarget, type ParameterValue } from './operationTarget.ts'

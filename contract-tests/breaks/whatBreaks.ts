@@ -1,7 +1,8 @@
 // What a new version of the document breaks of recorded traffic: each recorded interaction the new
 // version would refuse or answer differently, judged on the recording alone (no target is called).
-import { operationMatcher } from '../../coverage/matchOperation.ts'
 import type { HarExchange } from '../../har/readHar.ts'
+import { apiRequest } from '../../kit/http/ApiRequest.ts'
+import { originForm } from '../../kit/http/originForm.ts'
 import { type CompiledSpec, describeAjvErrors, documentedResponseKey } from '../../spec/runtime.ts'
 
 /** One recorded interaction the new document breaks, and why. */
@@ -16,34 +17,30 @@ export interface Break {
 
 /**
  * The recorded interactions (under `basePath`) that `next` refuses or answers differently; the
- * recording is assumed to conform to the version it was made against.
+ * recording is assumed to conform to the version it was made against. Each target is read as the
+ * server saw it (`originForm`, nothing normalised) and routed by `next`'s router, as its mock would.
  *
  * @example
  * whatBreaks(readHar(text), '/v1', await loadCompiledSpec('next.yaml'))
  * // [{ step: 3, request: 'GET /pets?status=pending', kind: 'request no longer valid', why: "query status must be one of available, sold" }]
  */
 export function whatBreaks(exchanges: readonly HarExchange[], basePath: string, next: CompiledSpec): Break[] {
-  const match = operationMatcher(next.document)
+  const router = next.router(basePath)
   const breaks: Break[] = []
   let step = 0
   for (const recorded of exchanges) {
-    let url: URL
-    try {
-      url = new URL(recorded.url)
-    } catch {
-      continue
-    }
-    if (!url.pathname.startsWith(`${basePath}/`)) continue
+    const sent = apiRequest({ method: recorded.method, target: originForm(recorded.url) })
+    if (!sent.path.startsWith(`${router.basePath}/`)) continue
     step++
-    const path = url.pathname.slice(basePath.length)
-    const request = `${recorded.method} ${path}${url.search}`
+    const path = sent.path.slice(router.basePath.length)
+    const request = `${recorded.method} ${path}${sent.search === '' ? '' : `?${sent.search}`}`
     const found = (kind: string, why: string) => breaks.push({ step, request, kind, why })
-    const matched = match(recorded.method, path)
-    if (!matched) {
+    const route = router.route(sent.method, sent.path)
+    if (route.kind !== 'operation') {
       found('operation removed', `the new document has no ${recorded.method} operation on ${path}`)
       continue
     }
-    const { operation, parameters } = matched
+    const { operation, params: parameters } = route
     const id = operation.operationId
     const problems: string[] = []
     for (const parameter of operation.parameters) {
@@ -51,7 +48,7 @@ export function whatBreaks(exchanges: readonly HarExchange[], basePath: string, 
         parameter.in === 'path'
           ? [parameters[parameter.name] ?? '']
           : parameter.in === 'query'
-            ? url.searchParams.getAll(parameter.name)
+            ? sent.query.getAll(parameter.name)
             : []
       if (values.length === 0 && parameter.required && parameter.in === 'query')
         problems.push(`query ${parameter.name} is now required`)

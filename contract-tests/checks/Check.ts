@@ -1,30 +1,21 @@
-import type { PetStoreDocument, SpecValidators } from '../../spec/runtime.ts'
+import type { CompiledSpec, PetStoreDocument, SpecValidators } from '../../spec/runtime.ts'
+import type { Census } from '../base/Census.ts'
+import type { Level } from '../base/CheckResult.ts'
+import type { CreateBudget } from '../base/CreateBudget.ts'
+import type { Need } from '../base/capabilitiesOf.ts'
+import type { Finding } from '../base/Finding.ts'
+import type { OperationName } from '../base/OperationName.ts'
+import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
+import type { CallOptions, CallParameters } from '../http/callRequest.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
-import type { Census } from '../running/Census.ts'
-import type { CreateBudget } from '../running/CreateBudget.ts'
 import type { Budget } from '../stateful/Budget.ts'
-import type { OperationName } from './OperationName.ts'
 
-/** `required`: decided by the interface document. `recommended`: a sensible choice where it is silent. */
-export type Level = 'required' | 'recommended'
-
-export { OPERATION_IDS, type OperationName } from './OperationName.ts'
-
-/** What a check may need that some targets cannot give. */
-export type Need = 'write' | 'state' | 'auth' | 'malformed-json' | 'own-auth-errors' | 'exact-int64'
-
-/** One violation: what was received against what the spec documents, and how to reproduce it. */
-export interface Finding {
-  operation: OperationName
-  message: string
-  curl: string
-  /**
-   * A multi-line, runnable `sh` script reproducing a failing sequence (the model phase's shrunk
-   * failure): numbered curl steps with what was expected and received as comments, the key read
-   * from `$PETSTORE_API_KEY`, the seed and the replay command.
-   */
-  script?: string
-}
+// The words of a check that the floors below share (base/), re-exported: a check imports its
+// contract from here alone.
+export type { CheckResult, Level } from '../base/CheckResult.ts'
+export type { Need } from '../base/capabilitiesOf.ts'
+export type { Finding } from '../base/Finding.ts'
+export { OPERATION_IDS, type OperationName } from '../base/OperationName.ts'
 
 /** The generated (model-based) phase of a run: how it searches, and what it did. */
 export interface GeneratedPhase {
@@ -58,8 +49,18 @@ export interface CheckContext {
   /** The command the user ran the suite with (`npm run contract --`, `petstore-contract`, ...), for hints that name it. */
   command: string
   document: PetStoreDocument
+  /** What the suite knows of the document (operations, statuses, limits, fields): read here, never as literals. */
+  vocabulary: SuiteVocabulary
+  /** The spec's router for a base path (a recording's URLs are routed by it, as the mock routes). */
+  router: CompiledSpec['router']
   validators: SpecValidators
-  /** Sends a request (recorded for the checks that read every exchange). */
+  /**
+   * Calls an operation of the spec by its id and parameters (`call('getPet', { petId: 7 })`): the
+   * method and target come from the spec (http/callRequest.ts), the rest from `options`. Sent as
+   * `send` sends.
+   */
+  call(operationId: OperationName, parameters?: CallParameters, options?: CallOptions): Promise<Exchange>
+  /** Sends a request as given (recorded for the checks that read every exchange); checks `call` instead. */
   send(request: ProbeRequest): Promise<Exchange>
   /** Every exchange so far, in order. */
   readonly exchanges: readonly Exchange[]
@@ -115,8 +116,12 @@ export interface ExchangeWatcher {
 export interface Check {
   name: string
   level: Level
-  /** One sentence: what the check asserts, and where the rule comes from. */
-  description: string
+  /**
+   * One sentence: what the check asserts, and where the rule comes from, written from the
+   * vocabulary of the spec the run checks against (its limits, statuses), so an evolved spec
+   * changes it.
+   */
+  description(vocabulary: SuiteVocabulary): string
   operations: readonly OperationName[]
   needs: readonly Need[]
   afterAll?: boolean
@@ -143,19 +148,4 @@ export function finding(
   documented: string,
 ): Finding {
   return { operation, message: `Received: ${received}\nDocumented: ${documented}`, curl: exchange.curl }
-}
-
-/** The verdict of one check on one operation, as the reports show it. */
-export interface CheckResult {
-  check: string
-  level: Level
-  description: string
-  operation: OperationName
-  outcome: 'pass' | 'fail' | 'skip'
-  /** Why it was skipped. */
-  reason?: string
-  /** The first EXAMPLES_MAX distinct findings (by message) of this check on this operation. */
-  findings: Finding[]
-  /** How many findings there were in all, on a failed result (`findings` holds the first few). */
-  found?: number
 }

@@ -1,9 +1,16 @@
-import type { ProbeRequest } from '../http/exchange.ts'
+import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
+import type { CallParameters } from '../http/callRequest.ts'
 import { inPool } from '../http/inPool.ts'
 import { type AuthVariant, authVariants } from '../negative/authVariants.ts'
-import { SKIP_REASONS } from '../running/capabilitiesOf.ts'
 import { type Check, type CheckOutcome, finding, type OperationName } from './Check.ts'
-import { describeResponse, petsIn } from './petsIn.ts'
+import { describeResponse, petsIn } from './describeResponse.ts'
+
+/** One request of the check: an operation, its parameters, and a body of its own (a create's is made per variant). */
+interface Probe {
+  operation: OperationName
+  parameters?: CallParameters
+  body?: string
+}
 
 /** Whether a variant sends two Authorization field lines (RFC 9110 leaves the receiver's reading open). */
 const twoLines = (variant: AuthVariant) => variant.lines.length >= 2
@@ -17,7 +24,7 @@ const twoLines = (variant: AuthVariant) => variant.lines.length >= 2
 export const authVariantsRejected: Check = {
   name: 'auth_variants_rejected',
   level: 'required',
-  description:
+  description: () =>
     'Every invalid credential derived from the key and the bearer scheme, in one Authorization header or none (empty token, other schemes, bare key, prefix, suffix, truncated, other case, inner space, the key in another header or the query), gets 401 on every operation, bad input included (§5.3).',
   operations: ['listPets', 'createPet', 'getPet'],
   needs: ['auth'],
@@ -32,7 +39,7 @@ export const authVariantsRejected: Check = {
 export const duplicateAuthorizationRejected: Check = {
   name: 'duplicate_authorization_rejected',
   level: 'recommended',
-  description:
+  description: () =>
     'A request with two Authorization headers, the valid key in one and a wrong key in the other (both orders), gets 401: RFC 9110 forbids sending two but leaves the receiver its choice, so only recommended.',
   operations: ['listPets', 'createPet', 'getPet'],
   needs: ['auth'],
@@ -60,28 +67,27 @@ async function rejectVariants(
   // Behind `prism proxy`, Prism refuses some of these itself: its 401 counts here, but its body is not the implementation's.
   const notJudged = context.capabilities.has('own-auth-errors') ? undefined : SKIP_REASONS['own-auth-errors']
   const existing = [...(context.census?.pets.keys() ?? [])][0] ?? (await anyPetId(context)) ?? '1'
-  const probes: Array<Omit<ProbeRequest, 'authorization'> & { operation: OperationName }> = [
-    { operation: 'listPets', method: 'GET', path: '/pets' },
-    { operation: 'getPet', method: 'GET', path: `/pets/${existing}` },
+  const probes: Probe[] = [
+    { operation: 'listPets' },
+    { operation: 'getPet', parameters: { petId: existing } },
   ]
   const outcome: CheckOutcome = { findings: [] }
-  if (context.capabilities.has('write'))
-    probes.push({ operation: 'createPet', method: 'POST', path: '/pets' })
+  if (context.capabilities.has('write')) probes.push({ operation: 'createPet' })
   else outcome.skipped = { createPet: 'read-only run: a server that let a bad key in would create a pet' }
   const cases = variants.flatMap((variant) => probes.map((probe) => ({ variant, probe })))
   // Without a key, bad input too gets 401 (§5.3 sets no exception): a server that validates first answers 400.
   const missing = variants.find((variant) => variant.lines.length === 0 && !variant.headers && !variant.query)
-  const badInput: typeof probes = [
+  const badInput: Probe[] = [
+    // A limit below the minimum and a status no pet has.
     {
       operation: 'listPets',
-      method: 'GET',
-      path: `/pets?limit=0&status=${encodeURIComponent('not-a-status')}`,
+      parameters: { limit: context.vocabulary.limit.minimum - 1, status: 'not-a-status' },
     },
-    { operation: 'getPet', method: 'GET', path: '/pets/not-an-id' },
+    { operation: 'getPet', parameters: { petId: 'not-an-id' } },
     // A valid id no pet has: a server that looks the pet up before the key answers 404.
-    { operation: 'getPet', method: 'GET', path: `/pets/${Number.MAX_SAFE_INTEGER}` },
+    { operation: 'getPet', parameters: { petId: Number.MAX_SAFE_INTEGER } },
     ...(context.capabilities.has('write')
-      ? [{ operation: 'createPet', method: 'POST', path: '/pets', body: '{"categoryId":"x"}' } as const]
+      ? [{ operation: 'createPet', body: '{"categoryId":"x"}' } as const]
       : []),
   ]
   if (missing && withBadInput)
@@ -92,28 +98,26 @@ async function rejectVariants(
       })),
     )
   const answers = await inPool(cases, 8, ({ variant, probe }) =>
-    context.send({
-      ...probe,
-      path: variant.query
-        ? `${probe.path}${probe.path.includes('?') ? '&' : '?'}${new URLSearchParams(variant.query)}`
-        : probe.path,
-      ...(probe.method === 'POST' &&
-        probe.body === undefined && {
-          body: JSON.stringify({ name: context.petName('auth'), categoryId: 1 }),
-        }),
+    context.call(probe.operation, probe.parameters, {
+      // The key in the query is sent as a form would encode it, after the probe's own parameters.
+      ...(variant.query && { rawQuery: String(new URLSearchParams(variant.query)) }),
+      // A create without a body of its own sends a valid one: a server that let the key in stores a pet.
+      ...((probe.body !== undefined || probe.operation === 'createPet') && {
+        body: probe.body ?? JSON.stringify({ name: context.petName('auth'), categoryId: 1 }),
+      }),
       authorization: variant.lines,
       ...(variant.headers && { headers: variant.headers }),
       notJudged,
     }),
   )
   const wronglyCreated = answers.filter(
-    (a) => a.request.method === 'POST' && a.status >= 200 && a.status < 300,
+    (a) => a.request.operation === 'createPet' && a.status >= 200 && a.status < 300,
   )
   for (const [i, exchange] of answers.entries()) {
     const { variant, probe } = cases[i] as (typeof cases)[number]
     if (exchange.status === 401) continue
     const created =
-      probe.method === 'POST' && wronglyCreated.includes(exchange)
+      probe.operation === 'createPet' && wronglyCreated.includes(exchange)
         ? ` (${wronglyCreated.length} pet${wronglyCreated.length === 1 ? '' : 's'} created with invalid credentials in this run)`
         : ''
     outcome.findings.push(
@@ -129,7 +133,7 @@ async function rejectVariants(
 }
 
 async function anyPetId(context: Parameters<Check['run']>[0]): Promise<string | undefined> {
-  const listed = await context.send({ operation: 'listPets', method: 'GET', path: '/pets?limit=1' })
+  const listed = await context.call('listPets', { limit: context.vocabulary.limit.minimum })
   const id = petsIn(listed)?.[0]?.id
   return id === undefined ? undefined : String(id)
 }

@@ -2,18 +2,26 @@
 // (or the check would demand a 400 for a valid request), each kind of violation must be there, and
 // a change to spec/openapi.yaml must change the cases. The fixture keeps only what no schema implies.
 import { describe, expect, test } from '@jest/globals'
-import { compileValidators, openApiDocument, type PetStoreDocument } from '../../spec/runtime.ts'
+import {
+  compileSpec,
+  compileValidators,
+  defaultSpec,
+  openApiDocument,
+  type PetStoreDocument,
+} from '../../spec/runtime.ts'
 import { bodyText, bodyViolations } from '../negative/bodyViolations.ts'
 import { BAD_BODIES, newPetSchema } from './badBodies.ts'
 
 let counter = 0
 const markers = { text: () => `ctmark${counter++}`, integer: () => 10_000 + counter++ }
 const labels = (document: PetStoreDocument) =>
-  bodyViolations(newPetSchema({ document }), markers).map((violation) => violation.label)
+  bodyViolations(newPetSchema({ vocabulary: compileSpec(document, { lazy: true }).vocabulary }), markers).map(
+    (violation) => violation.label,
+  )
 
 describe('generated createPet body violations', () => {
   const validate = compileValidators(openApiDocument).requestBody('createPet')
-  const cases = bodyViolations(newPetSchema({ document: openApiDocument }), markers)
+  const cases = bodyViolations(newPetSchema({ vocabulary: defaultSpec().vocabulary }), markers)
 
   test.each(cases.map((c) => [c.label, c] as const))('%s breaks NewPet', (_label, violation) => {
     const text = bodyText(violation.body)
@@ -52,7 +60,7 @@ describe('generated createPet body violations', () => {
 
   test('a new field or enum value in the spec changes the cases', () => {
     const evolved = structuredClone(openApiDocument)
-    const schema = newPetSchema({ document: evolved })
+    const schema = newPetSchema({ vocabulary: compileSpec(evolved, { lazy: true }).vocabulary })
     const properties = schema.properties as Record<string, Record<string, unknown>>
     properties.weight = { type: 'integer', format: 'int32', minimum: 1, maximum: 500 }
     ;(schema.required as string[]).push('weight')

@@ -1,12 +1,12 @@
 import rows from '../../fixtures/contract-bad-bodies.json' with { type: 'json' }
-import { operationById } from '../../spec/runtime.ts'
+import type { SpecVocabulary } from '../../spec/runtime.ts'
+import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
 import { type BodyViolation, bodyText, bodyViolations } from '../negative/bodyViolations.ts'
 import { oncePer } from '../negative/oncePer.ts'
-import { NotJudged } from '../running/notJudged.ts'
 import { type Check, type CheckContext, type Finding, finding } from './Check.ts'
-import { describeResponse, petsIn } from './petsIn.ts'
+import { describeResponse, petsIn } from './describeResponse.ts'
 
 /** One row of fixtures/contract-bad-bodies.json (what the schema cannot imply); `{{name}}` becomes a pet name. */
 export interface BadBody {
@@ -18,8 +18,9 @@ export interface BadBody {
 export const BAD_BODIES = rows as BadBody[]
 
 /** The request body schema of createPet, from the document the run was given. */
-export function newPetSchema(context: Pick<CheckContext, 'document'>) {
-  const schema = operationById(context.document, 'createPet').requestBody?.content['application/json']?.schema
+export function newPetSchema(context: { vocabulary: Pick<SpecVocabulary, 'operations'> }) {
+  const schema =
+    context.vocabulary.operations.get('createPet')?.requestBody?.content['application/json']?.schema
   if (!schema) throw new Error('spec/openapi.yaml: createPet has no application/json request body schema')
   return schema
 }
@@ -56,8 +57,7 @@ const sendViolations = oncePer(async (context: CheckContext): Promise<Batch> => 
   })
   const markers = violations.map((violation) => markerValues(violation.body).filter((v) => produced.has(v)))
   const fenceBody = () => JSON.stringify({ name: context.petName('fence'), categoryId: 1 })
-  const create = (body: string, kind: 'valid') =>
-    context.send({ operation: 'createPet', method: 'POST', path: '/pets', body, kind })
+  const create = (body: string, kind: 'valid') => context.call('createPet', {}, { body, kind })
   const before = await create(fenceBody(), 'valid')
   const exchanges = await inPool(violations, 8, (violation) => create(bodyText(violation.body), 'valid'))
   const after = await create(fenceBody(), 'valid')
@@ -84,7 +84,7 @@ function markerValues(body: unknown): unknown[] {
 export const badBodiesRejected: Check = {
   name: 'bad_bodies_rejected',
   level: 'required',
-  description:
+  description: () =>
     'createPet answers 400 to every body the spec’s NewPet schema forbids: each field of each wrong JSON type or null, out of its enum (other letter cases too) or int64 range, each required field missing, and bodies that are arrays, scalars or null (§4.2 rule 1, §7); the cases are generated from spec/openapi.yaml.',
   operations: ['createPet'],
   needs: ['write'],
@@ -113,7 +113,7 @@ export const badBodiesRejected: Check = {
 export const rejectedBodiesNotStored: Check = {
   name: 'rejected_bodies_not_stored',
   level: 'required',
-  description:
+  description: () =>
     'No body answered 400 is stored: afterwards, no pet carrying the marker of a refused body is listed (each status and none, maximum limit) or returned by getPet for the ids assigned around them (§4.2, §7).',
   operations: ['createPet'],
   needs: ['write', 'state'],
@@ -128,22 +128,15 @@ export const rejectedBodiesNotStored: Check = {
     const labelOf = new Map<unknown, string>()
     for (const { violation, markers } of refused)
       for (const marker of markers) labelOf.set(marker, violation.label)
-    const maximum = Number(
-      operationById(context.document, 'listPets').parameters.find((p) => p.name === 'limit')?.schema
-        .maximum ?? 100,
-    )
-    const statuses = (context.document.components.schemas.PetStatus?.enum ?? []) as string[]
-    const queries = [undefined, ...statuses].map((s) => `/pets?limit=${maximum}${s ? `&status=${s}` : ''}`)
+    const { statuses, limit } = context.vocabulary
     const lists = await Promise.all(
-      queries.map((path) => context.send({ operation: 'listPets', method: 'GET', path })),
+      [undefined, ...statuses].map((status) => context.call('listPets', { limit: limit.maximum, status })),
     )
     const between =
       fence && fence[1] - fence[0] > 1 && fence[1] - fence[0] <= 4 * sent.length
         ? Array.from({ length: fence[1] - fence[0] - 1 }, (_, i) => (fence[0] as number) + 1 + i)
         : []
-    const fetched = await inPool(between, 8, (id) =>
-      context.send({ operation: 'getPet', method: 'GET', path: `/pets/${id}` }),
-    )
+    const fetched = await inPool(between, 8, (id) => context.call('getPet', { petId: id }))
     const findings: Finding[] = []
     const seen = new Set<unknown>()
     for (const exchange of [...lists, ...fetched]) {
@@ -173,7 +166,7 @@ export const rejectedBodiesNotStored: Check = {
 export const malformedBodiesRejected: Check = {
   name: 'malformed_bodies_rejected',
   level: 'recommended',
-  description:
+  description: () =>
     'createPet answers 400 to malformed JSON, an empty body or a client-chosen id (fixtures/contract-bad-bodies.json: gaps the spec decides).',
   operations: ['createPet'],
   needs: ['write'],
@@ -183,13 +176,7 @@ export const malformedBodiesRejected: Check = {
       const body = row.body.replaceAll('{{name}}', context.petName('bad-body'))
       // Prism never answers a body that is not JSON; such a row would only time out.
       if (!context.capabilities.has('malformed-json') && !isJson(body)) continue
-      const exchange = await context.send({
-        operation: 'createPet',
-        method: 'POST',
-        path: '/pets',
-        body,
-        kind: 'gap',
-      })
+      const exchange = await context.call('createPet', {}, { body, kind: 'gap' })
       if (exchange.status !== 400)
         findings.push(
           finding(

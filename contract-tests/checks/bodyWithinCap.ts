@@ -10,18 +10,18 @@ export const bodyWithinCap = everyExchange(
   {
     name: 'body_within_cap',
     level: 'recommended',
-    description:
+    description: () =>
       'Every response body fits in the cap the suite reads (--max-body, 1 MiB by default); a longer one is cut and cannot be judged.',
     needs: [],
     readsTruncated: true,
   },
-  (exchange) =>
+  (exchange, { vocabulary }) =>
     exchange.truncated
       ? finding(
           exchange,
           exchange.operation,
           `${exchange.status} with a body longer than ${exchange.truncated.limitBytes} bytes: the rest was discarded unread`,
-          `a body within ${exchange.truncated.limitBytes} bytes (a list is at most 100 pets)`,
+          `a body within ${exchange.truncated.limitBytes} bytes (a list is at most ${vocabulary.limit.maximum} pets)`,
         )
       : undefined,
 )

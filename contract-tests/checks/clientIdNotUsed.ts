@@ -1,5 +1,5 @@
+import { NotJudged } from '../base/notJudged.ts'
 import { inPool } from '../http/inPool.ts'
-import { NotJudged } from '../running/notJudged.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
 
@@ -10,7 +10,7 @@ import { finding } from './Check.ts'
 export const clientIdNotUsed: Check = {
   name: 'client_id_not_used',
   level: 'required',
-  description:
+  description: () =>
     'A createPet body carrying an id is refused or the id ignored: the created pet never gets the id the client sent, nor does getPet of that id return it (§2: the client does not choose id).',
   operations: ['createPet'],
   needs: ['write', 'state'],
@@ -21,13 +21,11 @@ export const clientIdNotUsed: Check = {
     let answered = 0
     await inPool(wanted, 2, async (id) => {
       const name = context.petName('client-id')
-      const created = await context.send({
-        operation: 'createPet',
-        method: 'POST',
-        path: '/pets',
-        body: JSON.stringify({ id, name, categoryId: 1 }),
-        kind: 'gap',
-      })
+      const created = await context.call(
+        'createPet',
+        {},
+        { body: JSON.stringify({ id, name, categoryId: 1 }), kind: 'gap' },
+      )
       if (created.status !== 0) answered++
       const got = (created.json as { id?: unknown } | undefined)?.id
       if (created.status === 201 && got === id) {
@@ -42,7 +40,7 @@ export const clientIdNotUsed: Check = {
         return
       }
       if (created.status !== 201) return
-      const fetched = await context.send({ operation: 'getPet', method: 'GET', path: `/pets/${id}` })
+      const fetched = await context.call('getPet', { petId: id })
       if (fetched.status === 200 && (fetched.json as { name?: unknown } | undefined)?.name === name)
         findings.push(
           finding(

@@ -6,7 +6,7 @@ export const contentTypeConformance = everyExchange(
   {
     name: 'content_type_conformance',
     level: 'required',
-    description: 'Every response with a body is application/json (§4), error responses included.',
+    description: () => 'Every response with a body is application/json (§4), error responses included.',
     needs: [],
   },
   (exchange) => {

@@ -5,16 +5,15 @@ import { judge } from './judge.ts'
 export const createAccepted: Check = {
   name: 'create_accepted',
   level: 'required',
-  description: 'createPet answers 201 for a valid NewPet (§4.2); judged on stateless targets too.',
+  description: () => 'createPet answers 201 for a valid NewPet (§4.2); judged on stateless targets too.',
   operations: ['createPet'],
   needs: ['write'],
   async run(context) {
-    const exchange = await context.send({
-      operation: 'createPet',
-      method: 'POST',
-      path: '/pets',
-      body: JSON.stringify({ name: context.petName('accepted'), categoryId: 1, status: 'available' }),
-    })
+    const exchange = await context.call(
+      'createPet',
+      {},
+      { body: JSON.stringify({ name: context.petName('accepted'), categoryId: 1, status: 'available' }) },
+    )
     return judge(
       exchange,
       'createPet',

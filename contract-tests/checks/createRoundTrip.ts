@@ -1,6 +1,5 @@
 import { type Check, type CheckOutcome, finding } from './Check.ts'
-import { limitSchema } from './limitSchema.ts'
-import { describeResponse, excerpt } from './petsIn.ts'
+import { describeResponse, excerpt } from './describeResponse.ts'
 
 /**
  * §4.2 rule 2 and §4.3: the created pet carries the submitted fields and a new id, getPet returns it,
@@ -10,29 +9,24 @@ import { describeResponse, excerpt } from './petsIn.ts'
 export const createRoundTrip: Check = {
   name: 'create_round_trip',
   level: 'required',
-  description:
+  description: () =>
     'createPet answers 201 with the submitted fields and an id, for each PetStatus value and without status; getPet returns that pet, and a list of its status sent at once holds it unless the page is full (§4.2 rule 2, §4.3, §4.1 rule 2).',
   operations: ['createPet', 'getPet', 'listPets'],
   needs: ['write', 'state'],
   async run(context) {
     const outcome: CheckOutcome = { findings: [] }
-    const maximum = Number(limitSchema(context.document).maximum ?? 100)
+    const { statuses, limit } = context.vocabulary
+    const { maximum } = limit
     let created201 = 0
     let listsJudged = 0
     // One create per PetStatus value the spec allows (a server refusing to create a `sold` pet
     // departs from §2 as much as one refusing them all), and one without status.
-    const statuses = (context.document.components.schemas.PetStatus?.enum ?? []) as string[]
     const submissions: Array<Record<string, unknown>> = [
       ...statuses.map((status) => ({ name: context.petName('round-trip'), categoryId: 7, status })),
       { name: context.petName('round-trip-minimal'), categoryId: 3 },
     ]
     for (const submitted of submissions) {
-      const created = await context.send({
-        operation: 'createPet',
-        method: 'POST',
-        path: '/pets',
-        body: JSON.stringify(submitted),
-      })
+      const created = await context.call('createPet', {}, { body: JSON.stringify(submitted) })
       const pet = created.json as Record<string, unknown> | undefined
       const differs = Object.entries(submitted)
         .filter(([field, value]) => pet?.[field] !== value)
@@ -53,7 +47,7 @@ export const createRoundTrip: Check = {
         continue
       }
       created201++
-      const fetched = await context.send({ operation: 'getPet', method: 'GET', path: `/pets/${pet.id}` })
+      const fetched = await context.call('getPet', { petId: String(pet.id) })
       const again = fetched.json as Record<string, unknown> | undefined
       const lost = [...Object.keys(submitted), 'id'].filter((field) => again?.[field] !== pet[field])
       if (fetched.status !== 200 || lost.length > 0) {
@@ -66,11 +60,7 @@ export const createRoundTrip: Check = {
         )
       }
       const status = typeof pet.status === 'string' ? pet.status : undefined
-      const listed = await context.send({
-        operation: 'listPets',
-        method: 'GET',
-        path: `/pets?limit=${maximum}${status === undefined ? '' : `&status=${encodeURIComponent(status)}`}`,
-      })
+      const listed = await context.call('listPets', { limit: maximum, status })
       const page = Array.isArray(listed.json) ? (listed.json as Array<Record<string, unknown>>) : undefined
       if (page) listsJudged++
       if (page && page.length < maximum && !page.some((item) => item?.id === pet.id)) {

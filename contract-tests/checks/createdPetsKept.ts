@@ -1,17 +1,15 @@
+import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
-import { NotJudged } from '../running/notJudged.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
-import { limitSchema } from './limitSchema.ts'
-import { petsIn } from './petsIn.ts'
+import { petsIn } from './describeResponse.ts'
 
 type Pet = Record<string, unknown>
 
-const same = (a: Pet, b: Pet) =>
-  ['id', 'name', 'categoryId', 'status'].every(
-    (field) => JSON.stringify(a[field]) === JSON.stringify(b[field]),
-  )
+/** Whether two readings of a pet agree on every field the spec's Pet declares. */
+const same = (fields: readonly string[], a: Pet, b: Pet) =>
+  fields.every((field) => JSON.stringify(a[field]) === JSON.stringify(b[field]))
 
 /**
  * No accepted write is lost, and a pet reads the same everywhere: every pet this run created (201)
@@ -22,7 +20,7 @@ const same = (a: Pet, b: Pet) =>
 export const createdPetsKept: Check = {
   name: 'created_pets_kept',
   level: 'required',
-  description:
+  description: () =>
     'Every pet the run created (201) is returned by getPet as the 201 showed it, with the submitted fields, and is listed under its status, identical, while that page is not full: no accepted write is lost, an omitted status reads the same everywhere (§4.1, §4.2 rule 2, §4.3).',
   operations: ['createPet', 'listPets'],
   needs: ['write', 'state'],
@@ -37,8 +35,9 @@ export const createdPetsKept: Check = {
         'no create of this run answered 201 with a pet, so no accepted write can be looked for',
       )
     const findings: Finding[] = []
+    const fields = context.vocabulary.pet.fields
     const fetched = await inPool(created, 10, (exchange) =>
-      context.send({ operation: 'getPet', method: 'GET', path: `/pets/${(exchange.json as Pet).id}` }),
+      context.call('getPet', { petId: { raw: String((exchange.json as Pet).id) } }),
     )
     const current = new Map<string, Pet>()
     for (const [i, answer] of created.entries()) {
@@ -48,7 +47,7 @@ export const createdPetsKept: Check = {
       const changed = Object.keys(submitted).filter(
         (field) => JSON.stringify(pet[field]) !== JSON.stringify(submitted[field]),
       )
-      if (got.status !== 200 || !isPet(got.json) || !same(got.json, pet) || changed.length > 0) {
+      if (got.status !== 200 || !isPet(got.json) || !same(fields, got.json, pet) || changed.length > 0) {
         const received =
           got.status !== 200
             ? `getPet ${pet.id} answered ${got.status} for a pet created with 201 (${JSON.stringify(pet)})`
@@ -67,15 +66,11 @@ export const createdPetsKept: Check = {
       current.set(String(pet.id), got.json)
     }
 
-    const maximum = Number(limitSchema(context.document).maximum)
+    const { maximum } = context.vocabulary.limit
     const statuses = new Set([...current.values()].map((pet) => pet.status))
     const lists = await Promise.all(
       [...statuses].map((status) =>
-        context.send({
-          operation: 'listPets',
-          method: 'GET',
-          path: `/pets?limit=${maximum}${typeof status === 'string' ? `&status=${encodeURIComponent(status)}` : ''}`,
-        }),
+        context.call('listPets', { limit: maximum, status: typeof status === 'string' ? status : undefined }),
       ),
     )
     let listsJudged = 0
@@ -90,7 +85,7 @@ export const createdPetsKept: Check = {
         // A full page may leave any pet out (order is not specified); one that is shown must agree with getPet.
         const missing =
           pet.status === status && typeof status === 'string' && !listed && pets.length < maximum
-        if (!missing && (!listed || same(listed, pet))) continue
+        if (!missing && (!listed || same(fields, listed, pet))) continue
         findings.push(
           finding(
             list,

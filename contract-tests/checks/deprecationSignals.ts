@@ -1,4 +1,3 @@
-import { operationById } from '../../spec/runtime.ts'
 import type { Check } from './Check.ts'
 import { judge } from './judge.ts'
 
@@ -6,13 +5,13 @@ import { judge } from './judge.ts'
 export const deprecationSignals: Check = {
   name: 'deprecation_signals',
   level: 'recommended',
-  description:
+  description: () =>
     'getPet responses carry Deprecation (RFC 9745), Sunset (RFC 8594) at the spec’s x-sunset date, and a Link (§9.3).',
   operations: ['getPet'],
   needs: [],
   async run(context) {
-    const sunsetDate = operationById(context.document, 'getPet')['x-sunset']
-    const exchange = await context.send({ operation: 'getPet', method: 'GET', path: '/pets/1' })
+    const sunsetDate = context.vocabulary.operations.get('getPet')?.['x-sunset']
+    const exchange = await context.call('getPet', { petId: 1 })
     const problems: string[] = []
     const deprecation = exchange.headers.get('deprecation')
     const sunset = exchange.headers.get('sunset')

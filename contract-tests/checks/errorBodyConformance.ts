@@ -1,13 +1,13 @@
 import { finding } from './Check.ts'
+import { excerpt } from './describeResponse.ts'
 import { everyExchange } from './everyExchange.ts'
-import { excerpt } from './petsIn.ts'
 
 /** §7: every error response uses the Error body, all three fields required. */
 export const errorBodyConformance = everyExchange(
   {
     name: 'error_body_conformance',
     level: 'required',
-    description:
+    description: () =>
       'Every 4xx/5xx response is an Error body: code (string), message (string), status (integer) (§7).',
     needs: [],
     appliesTo: (exchange) => exchange.status >= 400,

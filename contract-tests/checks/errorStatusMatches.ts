@@ -6,7 +6,7 @@ export const errorStatusMatches = everyExchange(
   {
     name: 'error_status_matches',
     level: 'required',
-    description: 'The status field of every Error body equals the HTTP status code (§7).',
+    description: () => 'The status field of every Error body equals the HTTP status code (§7).',
     // Prism mock answers every error with the Error schema's static example (status 404).
     needs: [],
     appliesTo: (exchange) => exchange.status >= 400,

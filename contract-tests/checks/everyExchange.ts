@@ -1,6 +1,7 @@
-import { isDocumentedStatus, operationById, type SpecValidators } from '../../spec/runtime.ts'
+import { isDocumentedStatus, type SpecValidators } from '../../spec/runtime.ts'
+import { FindingGroups } from '../base/FindingGroups.ts'
+import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
 import type { Exchange } from '../http/exchange.ts'
-import { FindingGroups } from '../running/FindingGroups.ts'
 import {
   type Check,
   type CheckContext,
@@ -14,6 +15,8 @@ import {
 /** What a rule over one exchange may read besides the exchange. */
 export interface ExchangeRuleContext {
   validators: SpecValidators
+  /** What the suite knows of the document: its limits, statuses, where a pet lives. */
+  vocabulary: SuiteVocabulary
   /** The response keys the spec documents for the exchange's operation (`200`, `4XX`, `default`), for messages. */
   documented: string[]
   /** Whether the spec documents this status for the operation (exact, range or `default`: `isDocumentedStatus`). */
@@ -58,9 +61,10 @@ export function everyExchange(
     const unanswered = new Map<OperationName, number>()
     const ruleContexts = new Map(
       operations.map((op) => {
-        const spec = operationById(context.document, op)
+        const spec = context.vocabulary.operations.get(op)
         const ruleContext: ExchangeRuleContext = {
           validators: context.validators,
+          vocabulary: context.vocabulary,
           documented: Object.keys(spec?.responses ?? {}),
           isDocumented: (status: number) => spec !== undefined && isDocumentedStatus(spec, status),
           capabilities: context.capabilities,

@@ -6,7 +6,7 @@ export const gapStatusConformance = everyExchange(
   {
     name: 'gap_status_conformance',
     level: 'recommended',
-    description:
+    description: () =>
       'Answers to inputs the interface document is silent on also use statuses the spec documents (e.g. 400, not 422).',
     needs: [],
     // Only the gap requests are judged: an operation that sent none (or got no answer to one) is not a pass.

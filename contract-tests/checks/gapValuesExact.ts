@@ -1,10 +1,10 @@
-import { exactJson } from '../../kit/json/parseJsonLossless.ts'
+import { exactJson } from '../../kit/json/exactJson.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
 import { COLUMN_WIDTH_LENGTHS } from '../stateful/valueArbitrary.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
-import { describeResponse } from './petsIn.ts'
+import { describeResponse } from './describeResponse.ts'
 
 /** A value where the document is silent: a name it sets no limit on, a categoryId across int64. */
 interface GapValue {
@@ -61,7 +61,7 @@ export function gapValues(tag: string): GapValue[] {
 export const gapValuesExact: Check = {
   name: 'gap_values_exact',
   level: 'required',
-  description:
+  description: () =>
     'Names of any length and characters and categoryIds across int64 are refused with a 4xx or kept exactly, in the 201 and by getPet: no trimming, rounding beyond 2^53 or int64 as a string (§2, §4.2 rule 2).',
   operations: ['createPet', 'getPet'],
   needs: ['write', 'state'],
@@ -76,13 +76,7 @@ export const gapValuesExact: Check = {
       const name = value.name ?? context.petName('gap')
       const digits = value.categoryId ?? '1'
       const body = `{"name":${JSON.stringify(name)},"categoryId":${digits}}`
-      const created = await context.send({
-        operation: 'createPet',
-        method: 'POST',
-        path: '/pets',
-        body,
-        kind: 'gap',
-      })
+      const created = await context.call('createPet', {}, { body, kind: 'gap' })
       if (created.status >= 400 && created.status < 500 && created.status !== 401) return
       const differs = (exchange: Exchange) => {
         const fields = exactJson(exchange.json) as Record<string, unknown> | undefined
@@ -105,7 +99,7 @@ export const gapValuesExact: Check = {
         return
       }
       const id = shown((exactJson(created.json) as { id?: unknown } | undefined)?.id)
-      const fetched = await context.send({ operation: 'getPet', method: 'GET', path: `/pets/${id}` })
+      const fetched = await context.call('getPet', { petId: { raw: id } })
       const wrongGet = fetched.status === 200 ? differs(fetched) : describeResponse(fetched)
       if (wrongGet)
         findings.push(

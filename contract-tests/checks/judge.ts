@@ -1,6 +1,6 @@
 import type { Exchange } from '../http/exchange.ts'
 import { type CheckOutcome, finding, type OperationName } from './Check.ts'
-import { describeResponse } from './petsIn.ts'
+import { describeResponse } from './describeResponse.ts'
 
 /**
  * The outcome of a check that sends one request: nothing when it passed, else one finding with

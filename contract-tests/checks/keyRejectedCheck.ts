@@ -1,5 +1,6 @@
-import { SKIP_REASONS } from '../running/capabilitiesOf.ts'
-import { type Check, type CheckOutcome, finding } from './Check.ts'
+import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
+import type { CallParameters } from '../http/callRequest.ts'
+import { type Check, type CheckOutcome, finding, type OperationName } from './Check.ts'
 
 /**
  * A check that sends one request per operation with a missing (`none`) or wrong key and expects 401
@@ -26,22 +27,21 @@ export function keyRejectedCheck(
         auth === 'none' && !context.capabilities.has('own-auth-errors')
           ? SKIP_REASONS['own-auth-errors']
           : undefined
-      const probes = [
-        { operation: 'listPets', method: 'GET', path: '/pets' },
-        { operation: 'getPet', method: 'GET', path: '/pets/1' },
+      const probes: Array<{ operation: OperationName; parameters?: CallParameters; body?: string }> = [
+        { operation: 'listPets' },
+        { operation: 'getPet', parameters: { petId: 1 } },
         {
           operation: 'createPet',
-          method: 'POST',
-          path: '/pets',
           body: JSON.stringify({ name: context.petName(`key-${auth}`), categoryId: 1 }),
         },
-      ] as const
+      ]
       for (const probe of probes) {
-        if (probe.method === 'POST' && !context.capabilities.has('write')) {
+        if (probe.operation === 'createPet' && !context.capabilities.has('write')) {
           outcome.skipped = { createPet: 'read-only run: a server that ignored auth would create a pet' }
           continue
         }
-        const exchange = await context.send({ ...probe, auth, notJudged })
+        const { operation, parameters, body } = probe
+        const exchange = await context.call(operation, parameters, { body, auth, notJudged })
         if (exchange.status !== 401) {
           const documented = `401 with an Error body when the key is ${auth === 'none' ? 'missing' : 'invalid'} (§5.3)`
           outcome.findings.push(

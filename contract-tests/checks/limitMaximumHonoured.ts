@@ -1,31 +1,25 @@
-import { NotJudged } from '../running/notJudged.ts'
+import { NotJudged } from '../base/notJudged.ts'
 import { type Check, type Finding, finding } from './Check.ts'
-import { limitSchema } from './limitSchema.ts'
-import { describeResponse, petsIn } from './petsIn.ts'
+import { describeResponse, petsIn } from './describeResponse.ts'
 
 /**
- * §8's maximum, carried over to a limit above it: refused or clamped, never more than 100 pets.
+ * §8's maximum, carried over to a limit above it: refused or clamped, never more pets than the maximum.
  * Only recommended: §7 leaves the answer to an out-of-range limit open, so a server may honour it.
  */
 export const limitMaximumHonoured: Check = {
   name: 'limit_maximum_honoured',
   level: 'recommended',
-  description:
-    'A limit above the maximum never yields more than 100 pets, whether the server refuses it or clamps it (§8); recommended, since §7 leaves the answer to an out-of-range limit open.',
+  description: ({ limit }) =>
+    `A limit above the maximum never yields more than ${limit.maximum} pets, whether the server refuses it or clamps it (§8); recommended, since §7 leaves the answer to an out-of-range limit open.`,
   operations: ['listPets'],
   needs: [],
   async run(context) {
-    const maximum = Number(limitSchema(context.document).maximum)
+    const { maximum } = context.vocabulary.limit
     const findings: Finding[] = []
     let shortPages = 0
     let answered = 0
     for (const limit of [maximum + 1, 10 * maximum]) {
-      const exchange = await context.send({
-        operation: 'listPets',
-        method: 'GET',
-        path: `/pets?limit=${limit}`,
-        kind: 'gap',
-      })
+      const exchange = await context.call('listPets', { limit }, { kind: 'gap' })
       const pets = petsIn(exchange)
       if (exchange.status !== 0) answered++
       if (exchange.status >= 200 && exchange.status < 300 && pets && pets.length < maximum) shortPages++

@@ -1,9 +1,8 @@
-import { declaredProperties } from '../../spec/declaredProperties.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
-import { petsIn } from './petsIn.ts'
+import { petsIn } from './describeResponse.ts'
 
 /** At most this many listed pets are fetched again: spread over every list the run saw. */
 const SAMPLE = 100
@@ -14,12 +13,12 @@ const SAMPLE = 100
  * list and getPet from stores that disagree, fails.
  *
  * @example
- * // a list showed {"id":900000,…}; GET /pets/900000 answered 404 → a finding on listPets
+ * // a list showed {"id":900000,…}; getPet 900000 answered 404 → a finding on listPets
  */
 export const listedPetsRetrievable: Check = {
   name: 'listed_pets_retrievable',
   level: 'required',
-  description:
+  description: () =>
     'Every pet a list returned is found by getPet with the same Pet fields: lists and getPet read one store (§4.1, §4.3).',
   operations: ['listPets'],
   needs: ['state'],
@@ -41,15 +40,9 @@ export const listedPetsRetrievable: Check = {
       { length: Math.min(SAMPLE, all.length) },
       (_, i) => all[Math.floor(i * step)],
     ).filter((entry) => entry !== undefined)
-    const fetched = await inPool(sample, 8, ({ pet }) =>
-      context.send({
-        operation: 'getPet',
-        method: 'GET',
-        path: `/pets/${encodeURIComponent(String(pet.id))}`,
-      }),
-    )
+    const fetched = await inPool(sample, 8, ({ pet }) => context.call('getPet', { petId: String(pet.id) }))
     // The Pet fields the spec declares: a server may add others that differ between list and getPet.
-    const fields = declaredProperties(context.document.components.schemas.Pet)
+    const fields = context.vocabulary.pet.fields
     const findings: Finding[] = []
     for (const [i, { pet, list }] of sample.entries()) {
       const got = fetched[i] as Exchange

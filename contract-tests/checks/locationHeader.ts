@@ -1,3 +1,5 @@
+import { operationTarget } from '../../spec/runtime.ts'
+import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
 import { finding } from './Check.ts'
 import { everyExchange } from './everyExchange.ts'
 
@@ -6,23 +8,33 @@ export const locationHeader = everyExchange(
   {
     name: 'location_header',
     level: 'recommended',
-    description: 'A 201 from createPet carries a Location header that ends in /pets/{the new id}.',
+    description: ({ item }) =>
+      `A 201 from createPet carries a Location header that ends in ${item ? item.template.replace(`{${item.parameter}}`, '{the new id}') : 'the path of the new pet'}.`,
     operations: ['createPet'],
     needs: ['write'],
     appliesTo: (exchange) => exchange.status === 201,
   },
-  (exchange, { capabilities }) => {
+  (exchange, { capabilities, vocabulary }) => {
     if (exchange.status !== 201) return undefined
     const id = String((exchange.json as { id?: unknown } | undefined)?.id)
     const location = exchange.headers.get('location')
-    // A stateless mock's Location and body are separate static examples: only presence is fair.
-    const fine = capabilities.has('state') ? location?.endsWith(`/pets/${id}`) : Boolean(location)
+    const path = itemPath(vocabulary, id)
+    // A stateless mock's Location and body are separate static examples: only presence is fair; so
+    // is a document that shows no path for one pet.
+    const fine = capabilities.has('state') && path ? location?.endsWith(path) : Boolean(location)
     if (fine) return undefined
     return finding(
       exchange,
       exchange.operation,
       `Location ${location ?? 'missing'} for id ${id}`,
-      `Location ending in /pets/${id}`,
+      `Location ending in ${path ?? 'the path of the new pet'}`,
     )
   },
 )
+
+/** Where the pet with this id lives, by the spec: the item operation's target for it (getPet's). */
+function itemPath(vocabulary: SuiteVocabulary, id: string): string | undefined {
+  const { item } = vocabulary
+  const operation = item && vocabulary.operations.get(item.operationId)
+  return item && operation ? operationTarget(operation, { [item.parameter]: id }) : undefined
+}

@@ -1,8 +1,8 @@
-import { exactJson } from '../../kit/json/parseJsonLossless.ts'
+import { exactJson } from '../../kit/json/exactJson.ts'
 import { interfaceModelOf } from '../../model/interfaceModel.ts'
 import { judgeGet } from '../../model/judgeGet.ts'
 import { StoreKnowledge } from '../../model/StoreKnowledge.ts'
-import { SKIP_REASONS } from '../running/capabilitiesOf.ts'
+import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
 import { formatBudget } from '../stateful/Budget.ts'
 import { curlScript } from '../stateful/curlScript.ts'
 import { runModelPhase } from '../stateful/runModelPhase.ts'
@@ -23,12 +23,12 @@ const SWEEP_CONCURRENCY = 8
 export const modelBasedSequences: Check = {
   name: 'model_based_sequences',
   level: 'required',
-  description:
+  description: () =>
     'Random sequences of createPet (also concurrent), listPets and getPet agree with a model of the interface document: pages hold min(limit, matching pets) in any order, filters hold, created pets read back exactly and are listed, ids are unique, no accepted write is lost (§2, §4, §8).',
   operations: ['listPets', 'createPet', 'getPet'],
   needs: ['state'],
   async run(context) {
-    const model = interfaceModelOf(context.document)
+    const model = interfaceModelOf(context.vocabulary)
     const { seed, budget } = context.generation
     const firstExchange = context.exchanges.length
     // Each stream its own knowledge; the values some 201 accepted are pooled (see StoreKnowledge).
@@ -40,7 +40,7 @@ export const modelBasedSequences: Check = {
         learnFromEarlierChecks(context, knowledge)
         return knowledge
       },
-      send: (request) => context.send(request),
+      call: (operationId, parameters, options) => context.call(operationId, parameters, options),
       canWrite: context.capabilities.has('write'),
       exactInt64: context.capabilities.has('exact-int64'),
       petName: () => context.petName('model'),
@@ -170,9 +170,7 @@ async function sweepCreated(
   ]
   for (let start = 0; start < sample.length; start += SWEEP_CONCURRENCY) {
     const batch = sample.slice(start, start + SWEEP_CONCURRENCY).flatMap((pet) => (pet ? [pet] : []))
-    const exchanges = await Promise.all(
-      batch.map((pet) => context.send({ operation: 'getPet', method: 'GET', path: `/pets/${pet.id}` })),
-    )
+    const exchanges = await Promise.all(batch.map((pet) => context.call('getPet', { petId: pet.id })))
     for (const [index, exchange] of exchanges.entries()) {
       const pet = batch[index]
       if (!pet) continue

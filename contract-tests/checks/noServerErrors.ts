@@ -1,13 +1,13 @@
 import { finding } from './Check.ts'
+import { excerpt } from './describeResponse.ts'
 import { everyExchange } from './everyExchange.ts'
-import { excerpt } from './petsIn.ts'
 
 /** Bad input is the client's fault: it gets a 4xx, never a 5xx, a reset or silence. */
 export const noServerErrors = everyExchange(
   {
     name: 'no_server_errors',
     level: 'required',
-    description:
+    description: () =>
       'No request the suite sends gets an undocumented 5xx, a reset connection or no answer within the timeout.',
     needs: [],
     readsUnanswered: true,

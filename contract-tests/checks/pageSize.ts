@@ -1,6 +1,6 @@
 import type { Exchange } from '../http/exchange.ts'
 import { type Finding, finding } from './Check.ts'
-import { countIn, describeResponse, petsIn } from './petsIn.ts'
+import { countIn, describeResponse, petsIn } from './describeResponse.ts'
 
 /**
  * Judges one list page against the size rule the document implies: 200, a list of distinct pets, at
@@ -9,7 +9,7 @@ import { countIn, describeResponse, petsIn } from './petsIn.ts'
  * be every returned pet's status.
  *
  * @example
- * pageFinding(exchange, { limit: 20, known: 131 }) // a finding when the page holds 19 or 21 pets
+ * pageFinding(exchange, { limit: 25, known: 131, asked: 'limit=25' }) // a finding when the page holds 24 or 26 pets
  */
 export function pageFinding(
   exchange: Exchange,

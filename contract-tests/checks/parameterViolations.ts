@@ -4,14 +4,13 @@ import { oncePer } from '../negative/oncePer.ts'
 import { type ParameterViolation, parameterViolations } from '../negative/parameterViolations.ts'
 import type { Check, CheckContext, Finding } from './Check.ts'
 import { finding } from './Check.ts'
-import { limitSchema } from './limitSchema.ts'
-import { countIn, describeResponse, petsIn } from './petsIn.ts'
+import { countIn, describeResponse, petsIn } from './describeResponse.ts'
 
 /** Sends each generated parameter violation once per run (both checks below judge the same answers). */
 const sendViolations = oncePer(async (context: CheckContext) => {
-  const cases = parameterViolations(context.document)
+  const cases = parameterViolations(context.vocabulary.operations.values())
   const exchanges = await inPool(cases, 8, (violation) =>
-    context.send({ operation: violation.operation, method: 'GET', path: violation.path, kind: 'gap' }),
+    context.call(violation.operation, violation.parameters, { kind: 'gap' }),
   )
   return cases.map((violation, i) => ({ violation, exchange: exchanges[i] as Exchange }))
 })
@@ -29,12 +28,12 @@ const OPERATIONS = ['listPets', 'getPet'] as const
 export const parameterViolationsHandled: Check = {
   name: 'parameter_violations_handled',
   level: 'recommended',
-  description:
+  description: () =>
     'Parameter values the spec’s schemas forbid (generated: wrong type, out of enum or case, below minimum, above maximum, beyond int64) get a 4xx, or a 2xx that still keeps the list rules: at most the maximum limit, every pet with the status asked for. Recommended: §7 leaves the answer open.',
   operations: OPERATIONS,
   needs: [],
   async run(context) {
-    const maximum = Number(limitSchema(context.document).maximum)
+    const { maximum } = context.vocabulary.limit
     const findings: Finding[] = []
     const answered = new Set<string>()
     for (const { violation, exchange } of await sendViolations(context)) {
@@ -81,8 +80,8 @@ function brokenRule(violation: ParameterViolation, exchange: Exchange, maximum: 
 export const parameterViolationsRejected: Check = {
   name: 'parameter_violations_rejected',
   level: 'recommended',
-  description:
-    'Every generated parameter violation (limit 0, 101, abc, 1.5, …; an unknown or mis-cased status; a petId that is not an int64) gets 400, the spec’s choice for a gap in §7.',
+  description: ({ limit }) =>
+    `Every generated parameter violation (limit ${limit.minimum - 1}, ${limit.maximum + 1}, abc, 1.5, …; an unknown or mis-cased status; a petId that is not an int64) gets 400, the spec’s choice for a gap in §7.`,
   operations: OPERATIONS,
   needs: [],
   async run(context) {

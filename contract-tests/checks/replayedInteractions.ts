@@ -1,12 +1,11 @@
-import { operationMatcher } from '../../coverage/matchOperation.ts'
 import type { HarExchange } from '../../har/readHar.ts'
-import { isInt64Text } from '../../kit/json/isInt64Text.ts'
-import { exactJson, parseJsonLossless } from '../../kit/json/parseJsonLossless.ts'
+import { apiRequest } from '../../kit/http/ApiRequest.ts'
+import { originForm } from '../../kit/http/originForm.ts'
+import { exactJson, parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { interfaceModelOf } from '../../model/interfaceModel.ts'
-import { type Answer, describe, judgeCreate } from '../../model/judgeCreate.ts'
-import { judgeGet } from '../../model/judgeGet.ts'
-import { judgeList } from '../../model/judgeList.ts'
+import { type Answer, describe } from '../../model/judgeCreate.ts'
+import { judgeExchange } from '../../model/judgeExchange.ts'
 import type { Problem } from '../../model/Problem.ts'
 import { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import type { Exchange } from '../http/exchange.ts'
@@ -18,7 +17,7 @@ import {
   OPERATION_IDS,
   type OperationName,
 } from './Check.ts'
-import { petsIn } from './petsIn.ts'
+import { petsIn } from './describeResponse.ts'
 
 /** A recording to replay: its exchanges in order, and the base path its URLs carry (`/v1`). */
 export interface Recording {
@@ -45,7 +44,7 @@ export function replayedInteractions(recording: Recording): Check {
   return {
     name: 'replayed_interactions',
     level: 'required',
-    description:
+    description: () =>
       'Recorded interactions (HAR), replayed in order with ids substituted, keep the rules of the document (§4.1-§4.3, §7).',
     operations: OPERATION_IDS,
     needs: [],
@@ -56,9 +55,9 @@ export function replayedInteractions(recording: Recording): Check {
 }
 
 async function replay(recording: Recording, context: CheckContext) {
-  const model = interfaceModelOf(context.document)
+  const model = interfaceModelOf(context.vocabulary)
   const knowledge = new StoreKnowledge(model)
-  const match = operationMatcher(context.document)
+  const router = context.router(recording.basePath)
   const writes = context.capabilities.has('write')
   const ids = new Map<string, string>()
   const createdInRecording = new Set<string>()
@@ -67,26 +66,24 @@ async function replay(recording: Recording, context: CheckContext) {
   const skippedWrites = new Set<OperationName>()
   let step = 0
   for (const recorded of recording.exchanges) {
-    let url: URL
-    try {
-      url = new URL(recorded.url)
-    } catch {
-      continue
-    }
-    if (!url.pathname.startsWith(`${recording.basePath}/`)) continue
-    const path = url.pathname.slice(recording.basePath.length)
-    const matched = match(recorded.method, path)
-    const operation = matched?.operation.operationId as OperationName | undefined
-    if (!matched || !operation || !(OPERATION_IDS as readonly string[]).includes(operation)) continue
+    // Read as the server saw the target (no dot segment resolved, nothing re-encoded), parsed once.
+    const request = apiRequest({ method: recorded.method, target: originForm(recorded.url) })
+    // The one router decides what was called: a target the mock would not route is not replayed.
+    const route = router.route(request.method, request.path)
+    if (route.kind !== 'operation') continue
+    // A HEAD is a call of the GET operation, as the router and coverage count it: replayed as that GET.
+    const path = request.path.slice(router.basePath.length)
+    const operation = route.operation.operationId as OperationName
+    if (!(OPERATION_IDS as readonly string[]).includes(operation)) continue
     step++
-    const name = `step ${step} (${recorded.method} ${path}${url.search})`
+    const name = `step ${step} (${request.method} ${path}${request.search === '' ? '' : `?${request.search}`})`
     if (operation === 'createPet') {
       if (!writes) {
         skippedWrites.add(operation)
         continue
       }
       const sent = taggedBody(recorded.body, context.runTag ?? '')
-      const exchange = await context.send({ operation, method: 'POST', path: '/pets', body: sent.text })
+      const exchange = await context.call(operation, {}, { body: sent.text })
       replayed.add(operation)
       const recordedId = recorded.createdId ?? idIn(recorded.responseText)
       const newId = idIn(exchange.text)
@@ -99,7 +96,7 @@ async function replay(recording: Recording, context: CheckContext) {
         sent.plain === undefined
           ? undefined
           : context.validators.requestBody('createPet')(sent.plain)
-            ? judgeCreate(model, knowledge, sent.exact as Record<string, unknown>, answerOf(exchange), name)
+            ? judgeExchange(model, knowledge, operation, { body: sent.exact }, answerOf(exchange), name)
             : exchange.status === 400
               ? undefined
               : problemOf('createPet', exchange, '400 with an Error body: the body breaks NewPet (§4.2, §7)')
@@ -107,29 +104,38 @@ async function replay(recording: Recording, context: CheckContext) {
       continue
     }
     if (operation === 'getPet') {
-      const recordedId = matched.parameters.petId ?? ''
+      const recordedId = route.params.petId ?? ''
       const mapped = ids.get(recordedId)
       if (!mapped && createdInRecording.has(recordedId) && !writes) {
         skippedWrites.add(operation)
         continue
       }
       const id = mapped ?? recordedId
-      const exchange = await context.send({
-        operation,
-        method: 'GET',
-        path: `/pets/${encodeURIComponent(id)}`,
-      })
+      const exchange = await context.call(operation, { petId: id })
       replayed.add(operation)
       // An id the document leaves open (not an int64) is judged as every exchange is, not here.
-      const problem = isInt64Text(id) ? judgeGet(knowledge, BigInt(id), answerOf(exchange), name) : undefined
+      const problem = judgeExchange(
+        model,
+        knowledge,
+        operation,
+        { params: { petId: id } },
+        answerOf(exchange),
+        name,
+      )
       note(findings, problem, exchange, name)
       continue
     }
     // listPets, its query as recorded.
-    const exchange = await context.send({ operation, method: 'GET', path: `/pets${url.search}` })
+    const exchange = await context.call(operation, {}, { rawQuery: request.search })
     replayed.add(operation)
-    const query = listQuery(context, url.searchParams)
-    const problem = query ? judgeList(model, knowledge, query, answerOf(exchange), name) : undefined
+    const problem = judgeExchange(
+      model,
+      knowledge,
+      operation,
+      { query: request.query },
+      answerOf(exchange),
+      name,
+    )
     note(findings, problem, exchange, name)
     if (!problem)
       for (const pet of petsIn(exchange) ?? [])
@@ -196,27 +202,4 @@ function idIn(text: string | undefined): string | undefined {
   if (!text) return undefined
   const id = /"id"\s*:\s*(-?\d{1,19})\b/.exec(text)?.[1]
   return id
-}
-
-/** The list query as the model judges it, or undefined for a request the document leaves open. */
-function listQuery(
-  context: CheckContext,
-  params: URLSearchParams,
-): { limit?: number; status?: string } | undefined {
-  const limits = params.getAll('limit')
-  const statuses = params.getAll('status')
-  if (limits.length > 1 || statuses.length > 1) return undefined
-  const query: { limit?: number; status?: string } = {}
-  const [limit] = limits
-  if (limit !== undefined) {
-    if (!/^\d+$/.test(limit) || !context.validators.parameter('listPets', 'limit')(Number(limit)))
-      return undefined
-    query.limit = Number(limit)
-  }
-  const [status] = statuses
-  if (status !== undefined) {
-    if (!context.validators.parameter('listPets', 'status')(status)) return undefined
-    query.status = status
-  }
-  return query
 }

@@ -1,14 +1,14 @@
 import { describeAjvErrors } from '../../spec/runtime.ts'
 import { finding } from './Check.ts'
+import { excerpt } from './describeResponse.ts'
 import { everyExchange } from './everyExchange.ts'
-import { excerpt } from './petsIn.ts'
 
 /** The body of every documented response matches its schema, compiled by Ajv from spec/openapi.yaml. */
 export const responseSchemaConformance = everyExchange(
   {
     name: 'response_schema_conformance',
     level: 'required',
-    description:
+    description: () =>
       'Every documented response body matches its schema in the spec (Ajv, compiled from spec/openapi.yaml).',
     needs: [],
   },

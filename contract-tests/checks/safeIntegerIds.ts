@@ -6,7 +6,7 @@ export const safeIntegerIds = everyExchange(
   {
     name: 'safe_integer_ids',
     level: 'recommended',
-    description: 'Pet ids are at most 2^53 − 1, so JavaScript clients hold them exactly.',
+    description: () => 'Pet ids are at most 2^53 − 1, so JavaScript clients hold them exactly.',
     needs: [],
   },
   (exchange) => {

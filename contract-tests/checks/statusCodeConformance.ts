@@ -10,7 +10,7 @@ export const statusCodeConformance = everyExchange(
   {
     name: 'status_code_conformance',
     level: 'required',
-    description:
+    description: () =>
       'Every answer to a request the interface document decides uses a status the spec documents for the operation.',
     needs: [],
   },

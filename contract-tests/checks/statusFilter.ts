@@ -1,6 +1,5 @@
-import { known, lackOfData } from '../running/ensurePets.ts'
+import { known, lackOfData } from '../base/lackOfData.ts'
 import type { Check, Finding } from './Check.ts'
-import { limitSchema } from './limitSchema.ts'
 import { pageFinding } from './pageSize.ts'
 
 /**
@@ -11,34 +10,31 @@ import { pageFinding } from './pageSize.ts'
 export const statusFilter: Check = {
   name: 'status_filter',
   level: 'required',
-  description:
-    'listPets with status=S returns only pets whose status is S, as many as limit allows (1, the default, the maximum), for every PetStatus value (§4.1 rules 1, 2); judged with more than 20 pets of each status.',
+  description: ({ limit }) =>
+    `listPets with status=S returns only pets whose status is S, as many as limit allows (${limit.minimum}, the default, the maximum), for every PetStatus value (§4.1 rules 1, 2); judged with more than ${limit.default} pets of each status.`,
   operations: ['listPets'],
   needs: ['state'],
   async run(context) {
-    const statuses = (context.document.components.schemas.PetStatus?.enum ?? []) as string[]
-    const schema = limitSchema(context.document)
-    const limits: Array<number | undefined> = [undefined, Number(schema.minimum), Number(schema.maximum)]
+    const { statuses, limit: rule } = context.vocabulary
+    const limits: Array<number | undefined> = [undefined, rule.minimum, rule.maximum]
     const cases = statuses.flatMap((status) => limits.map((limit) => ({ status, limit })))
     const findings: Finding[] = []
     await Promise.all(
       cases.map(async ({ status, limit }) => {
-        const query = `status=${status}${limit === undefined ? '' : `&limit=${limit}`}`
-        const exchange = await context.send({ operation: 'listPets', method: 'GET', path: `/pets?${query}` })
-        const rule = {
-          limit: limit ?? Number(schema.default),
+        const exchange = await context.call('listPets', { status, limit })
+        const page = {
+          limit: limit ?? rule.default,
           known: context.census ? known(context.census, status) : 0,
           status,
-          asked: query,
+          // What was asked, as the query wrote it: `status=sold&limit=1`.
+          asked: exchange.request.path.slice(exchange.request.path.indexOf('?') + 1),
         }
-        const found = pageFinding(exchange, rule)
+        const found = pageFinding(exchange, page)
         if (found) findings.push(found)
       }),
     )
     if (findings.length > 0) return { findings }
-    const lack = statuses
-      .map((status) => lackOfData(context.census, Number(schema.default) + 1, status))
-      .find(Boolean)
+    const lack = statuses.map((status) => lackOfData(context.census, rule.default + 1, status)).find(Boolean)
     return { findings, ...(lack && { skipped: { listPets: lack } }) }
   },
 }

@@ -1,4 +1,3 @@
-import { operationById } from '../../spec/runtime.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { CheckContext } from './Check.ts'
 
@@ -12,15 +11,11 @@ import type { CheckContext } from './Check.ts'
  * storageRefusal(context, exchange) // 'the target answered 507 store_full (documented for createPet) ...'
  */
 export function storageRefusal(
-  context: Pick<CheckContext, 'document' | 'validators'>,
+  context: Pick<CheckContext, 'vocabulary' | 'validators'>,
   exchange: Exchange,
 ): string | undefined {
   if (exchange.request.operation !== 'createPet') return undefined
-  if (
-    exchange.status < 500 ||
-    !(String(exchange.status) in operationById(context.document, 'createPet').responses)
-  )
-    return undefined
+  if (!context.vocabulary.createRefusals.includes(exchange.status)) return undefined
   if (!context.validators.response('createPet', exchange.status)?.(exchange.json)) return undefined
   const code = (exchange.json as { code?: unknown }).code
   return `the target answered ${exchange.status} ${String(code)} (documented for createPet: it cannot store another pet), so there was nothing to judge`

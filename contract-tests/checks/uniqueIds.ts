@@ -1,5 +1,5 @@
+import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
-import { NotJudged } from '../running/notJudged.ts'
 import { type Check, type Finding, finding } from './Check.ts'
 
 const BURST = 10
@@ -13,7 +13,7 @@ const BURST = 10
 export const uniqueIds: Check = {
   name: 'unique_ids',
   level: 'required',
-  description:
+  description: () =>
     'Every created pet gets an id no other pet has, when creates arrive at the same time too (a burst of 10 sharing one name, which the document allows), across every create of the run (§2 Pet.id).',
   operations: ['createPet'],
   needs: ['write', 'state'],
@@ -21,12 +21,7 @@ export const uniqueIds: Check = {
     const name = context.petName('burst')
     const burst = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        context.send({
-          operation: 'createPet',
-          method: 'POST',
-          path: '/pets',
-          body: JSON.stringify({ name, categoryId: 1 + (i % 3) }),
-        }),
+        context.call('createPet', {}, { body: JSON.stringify({ name, categoryId: 1 + (i % 3) }) }),
       ),
     )
     const findings: Finding[] = burst

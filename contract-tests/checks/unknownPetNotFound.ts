@@ -1,17 +1,17 @@
 import type { Check } from './Check.ts'
+import { petsIn } from './describeResponse.ts'
 import { judge } from './judge.ts'
-import { petsIn } from './petsIn.ts'
 
 /** §4.3: getPet answers 404 with an Error body for a pet that does not exist. */
 export const unknownPetNotFound: Check = {
   name: 'unknown_pet_not_found',
   level: 'required',
-  description: 'getPet answers 404 for an id no pet has, below and beyond 2^32 (§4.3).',
+  description: () => 'getPet answers 404 for an id no pet has, below and beyond 2^32 (§4.3).',
   operations: ['getPet'],
   needs: ['state'],
   async run(context) {
     // An id beyond every listed one, and within 2^53 so any client can send it exactly.
-    const listed = await context.send({ operation: 'listPets', method: 'GET', path: '/pets?limit=100' })
+    const listed = await context.call('listPets', { limit: context.vocabulary.limit.maximum })
     const highest = Math.max(
       0,
       ...(petsIn(listed) ?? []).map((pet) => (Number.isSafeInteger(pet.id) ? (pet.id as number) : 0)),
@@ -25,9 +25,7 @@ export const unknownPetNotFound: Check = {
         ),
       ),
     ]
-    const exchanges = await Promise.all(
-      unknownIds.map((id) => context.send({ operation: 'getPet', method: 'GET', path: `/pets/${id}` })),
-    )
+    const exchanges = await Promise.all(unknownIds.map((id) => context.call('getPet', { petId: id })))
     const findings = exchanges.flatMap(
       (exchange, i) =>
         judge(

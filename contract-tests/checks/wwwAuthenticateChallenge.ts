@@ -6,7 +6,7 @@ export const wwwAuthenticateChallenge = everyExchange(
   {
     name: 'www_authenticate_challenge',
     level: 'recommended',
-    description: 'A 401 carries a WWW-Authenticate: Bearer challenge (RFC 9110 §11.6.1, RFC 6750).',
+    description: () => 'A 401 carries a WWW-Authenticate: Bearer challenge (RFC 9110 §11.6.1, RFC 6750).',
     needs: [],
     appliesTo: (exchange) => exchange.status === 401,
   },

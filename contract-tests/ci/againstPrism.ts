@@ -7,6 +7,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { defaultSpec } from '../../spec/runtime.ts'
+import { callRequest } from '../http/callRequest.ts'
 import { formatConsole } from '../report/formatConsole.ts'
 import { type RunOptions, runContract } from '../running/runContract.ts'
 
@@ -14,6 +16,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 const prism = `${root}node_modules/@stoplight/prism-cli/dist/index.js`
 const spec = `${root}spec/openapi.yaml`
 const MOCK_KEY = 'contract-ci-key'
+const { basePath, operations } = defaultSpec().vocabulary
+/** listPets' target with no parameters: what a server answers once it is up. */
+const collection = callRequest(operations, 'listPets').path
 const children: ChildProcess[] = []
 
 function freePort(): Promise<number> {
@@ -55,8 +60,8 @@ async function check(title: string, options: RunOptions): Promise<boolean> {
 async function main(): Promise<boolean> {
   const mockPort = await freePort()
   const prismMock = start([prism, 'mock', spec, '-p', String(mockPort), '-h', '127.0.0.1', '-v', 'error'])
-  await waitForHttp(`http://127.0.0.1:${mockPort}/pets`, prismMock)
-  // prism mock serves the paths without the /v1 server prefix.
+  await waitForHttp(`http://127.0.0.1:${mockPort}${collection}`, prismMock)
+  // prism mock serves the paths without the servers' base path.
   const statelessOk = await check('prism mock (stateless)', {
     baseUrl: `http://127.0.0.1:${mockPort}`,
     apiKey: 'any-key',
@@ -66,7 +71,7 @@ async function main(): Promise<boolean> {
 
   const ownPort = await freePort()
   const own = start([`${root}mocks/http/cli.ts`, '--port', String(ownPort), '--quiet', '--api-key', MOCK_KEY])
-  await waitForHttp(`http://127.0.0.1:${ownPort}/v1/pets`, own)
+  await waitForHttp(`http://127.0.0.1:${ownPort}${basePath}${collection}`, own)
   const proxyPort = await freePort()
   // --validate-request=false: the mock, not Prism, must answer bad input (Prism would answer 422);
   // --errors: a response that breaks the spec becomes an error the suite sees.
@@ -74,7 +79,7 @@ async function main(): Promise<boolean> {
     prism,
     'proxy',
     spec,
-    `http://127.0.0.1:${ownPort}/v1`,
+    `http://127.0.0.1:${ownPort}${basePath}`,
     '-p',
     String(proxyPort),
     '-h',
@@ -84,7 +89,7 @@ async function main(): Promise<boolean> {
     '-v',
     'error',
   ])
-  await waitForHttp(`http://127.0.0.1:${proxyPort}/pets`, proxy)
+  await waitForHttp(`http://127.0.0.1:${proxyPort}${collection}`, proxy)
   const proxyOk = await check('prism proxy --errors in front of the project mock (strict)', {
     baseUrl: `http://127.0.0.1:${proxyPort}`,
     apiKey: MOCK_KEY,

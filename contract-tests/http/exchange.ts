@@ -1,10 +1,11 @@
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { parseJsonLossless } from '../../kit/json/parseJsonLossless.ts'
+import { parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
-import type { OperationName } from '../checks/OperationName.ts'
-import { collectPending, LARGE_BODY_CHARS } from '../running/collectSoon.ts'
-import { DeadlineReached } from '../running/deadline.ts'
+import type { HttpMethod } from '../../spec/runtime.ts'
+import { DeadlineReached } from '../base/deadline.ts'
+import type { OperationName } from '../base/OperationName.ts'
+import { collectPending, LARGE_BODY_CHARS } from './collectSoon.ts'
 import { curlOf } from './curlOf.ts'
 import { describeNetworkError, type NetworkFailure } from './describeNetworkError.ts'
 
@@ -13,7 +14,7 @@ export { curlOf } from './curlOf.ts'
 /** A request a check sends; `path` is relative to the base URL and may hold a query. */
 export interface ProbeRequest {
   operation?: OperationName | undefined
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD' | 'OPTIONS'
+  method: Uppercase<HttpMethod>
   path: string
   /** `valid`: the configured key (default); `none`: no Authorization header; `wrong`: a key no server accepts. */
   auth?: 'valid' | 'none' | 'wrong'

@@ -3,7 +3,7 @@
  * results: independent requests go out concurrently without flooding a shared target.
  *
  * @example
- * const answers = await inPool(ids, 8, (id) => context.send({ method: 'GET', path: `/pets/${id}` }))
+ * const answers = await inPool(ids, 8, (id) => context.call('getPet', { petId: id }))
  */
 export async function inPool<T, R>(
   items: readonly T[],

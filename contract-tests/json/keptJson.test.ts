@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { exactJson, parseJsonLossless } from '../../kit/json/parseJsonLossless.ts'
+import { exactJson, parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { KEPT_ITEMS_MAX, KEPT_STRING_MAX, keptJson, NOT_KEPT } from './keptJson.ts'
 
 describe('keptJson: the facts of a body, bounded whatever it holds', () => {

@@ -1,4 +1,4 @@
-import { copyExact } from '../../kit/json/parseJsonLossless.ts'
+import { copyExact } from '../../kit/json/exactJson.ts'
 
 /**
  * Items of the top-level array kept by default: twice the spec's largest page (100), so every pet of

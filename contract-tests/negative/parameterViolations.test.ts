@@ -1,15 +1,27 @@
 // Parameter violations come from each parameter's schema in the spec: each must break it, and an
 // edit to the spec (a new parameter, a new enum value, another maximum) must change the cases.
 import { expect, test } from '@jest/globals'
-import { compileValidators, openApiDocument, type PetStoreDocument } from '../../spec/runtime.ts'
+import {
+  compileValidators,
+  openApiDocument,
+  operations,
+  operationTarget,
+  type PetStoreDocument,
+} from '../../spec/runtime.ts'
 import { parameterViolations } from './parameterViolations.ts'
 
-const paths = (document: PetStoreDocument) =>
-  parameterViolations(document).map((v) => `${v.operation} ${v.path}`)
+/** Each case as `operation target`, its target written as a call writes it (operationTarget). */
+const paths = (document: PetStoreDocument) => {
+  const all = operations(document)
+  return parameterViolations(all).map((v) => {
+    const operation = all.find((o) => o.operationId === v.operation)
+    return `${v.operation} ${operation ? operationTarget(operation, v.parameters) : '?'}`
+  })
+}
 
 test('each generated value breaks its parameter schema (as the parameter text a server parses)', () => {
   const validators = compileValidators(openApiDocument)
-  const cases = parameterViolations(openApiDocument)
+  const cases = parameterViolations(operations(openApiDocument))
   expect(cases.length).toBeGreaterThan(15)
   for (const violation of cases) {
     const validate = validators.parameter(violation.operation, violation.parameter)

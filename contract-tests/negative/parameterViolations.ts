@@ -1,5 +1,5 @@
-import { operations, type PetStoreDocument } from '../../spec/runtime.ts'
-import type { OperationName } from '../checks/Check.ts'
+import type { SpecOperation } from '../../spec/runtime.ts'
+import type { OperationName } from '../base/OperationName.ts'
 import { acceptedTypes, INTEGER_RANGES } from './jsonTypes.ts'
 
 /** One request with a parameter value the parameter's schema forbids. */
@@ -10,8 +10,8 @@ export interface ParameterViolation {
   value: string
   /** What is wrong: "limit is above its maximum 100". */
   label: string
-  /** The request path, relative to the base URL, with the value encoded. */
-  path: string
+  /** The call's parameters: the parameter at fault and its value, to be percent-encoded (operationTarget). */
+  parameters: Readonly<Record<string, string>>
 }
 
 /**
@@ -22,12 +22,12 @@ export interface ParameterViolation {
  * left to the checks.
  *
  * @example
- * parameterViolations(document).map((v) => `${v.operation} ${v.path}`)
- * // ['listPets /pets?limit=abc', …, 'listPets /pets?status=Available', …, 'getPet /pets/1.5', …]
+ * parameterViolations(spec.vocabulary.operations.values()).map((v) => `${v.operation} ${JSON.stringify(v.parameters)}`)
+ * // ['listPets {"limit":"abc"}', …, 'listPets {"status":"Available"}', …, 'getPet {"petId":"1.5"}', …]
  */
-export function parameterViolations(document: PetStoreDocument): ParameterViolation[] {
+export function parameterViolations(operations: Iterable<SpecOperation>): ParameterViolation[] {
   const cases: ParameterViolation[] = []
-  for (const operation of operations(document).filter((o) => o.method === 'get')) {
+  for (const operation of [...operations].filter((o) => o.method === 'get')) {
     for (const parameter of operation.parameters.filter((p) => p.in === 'query' || p.in === 'path')) {
       const schema = parameter.schema
       const accepted = acceptedTypes(schema)
@@ -62,20 +62,18 @@ export function parameterViolations(document: PetStoreDocument): ParameterViolat
         values.set(String(schema.minimum - 1), `below its minimum ${schema.minimum}`)
       if (typeof schema.maximum === 'number')
         values.set(String(schema.maximum + 1), `above its maximum ${schema.maximum}`)
+      // A path still holding another parameter's template would not reach the operation.
+      const rest =
+        parameter.in === 'path' ? operation.path.replace(`{${parameter.name}}`, '') : operation.path
+      if (/[{}]/.test(rest)) continue
       for (const [value, why] of values) {
-        const encoded = encodeURIComponent(value)
-        const path =
-          parameter.in === 'path'
-            ? operation.path.replace(`{${parameter.name}}`, encoded)
-            : `${operation.path}?${encodeURIComponent(parameter.name)}=${encoded}`
-        // A path still holding another parameter's template would not reach the operation.
-        if (/[{}]/.test(path) || (parameter.in === 'path' && value === '')) continue
+        if (parameter.in === 'path' && value === '') continue
         cases.push({
           operation: operation.operationId as OperationName,
           parameter: parameter.name,
           value,
           label: `${parameter.name}=${JSON.stringify(value)} (${why})`,
-          path,
+          parameters: { [parameter.name]: value },
         })
       }
     }

@@ -1,7 +1,7 @@
 import { truncate, visible } from '../../kit/text/visible.ts'
+import { EXAMPLES_MAX } from '../base/FindingGroups.ts'
 import { OPERATION_IDS } from '../checks/Check.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
-import { EXAMPLES_MAX } from '../running/FindingGroups.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { mapStrings } from '../text/mapStrings.ts'
 import { tally, verdictOf } from './tally.ts'

@@ -1,12 +1,12 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { type MinCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
+import { DEFAULT_MAX_CREATES } from '../base/CreateBudget.ts'
+import { TARGET_KINDS, type TargetKind } from '../base/capabilitiesOf.ts'
+import { DEFAULT_DEADLINE_MS } from '../base/deadline.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../http/exchange.ts'
 import { type Budget, DEFAULT_BUDGET, formatBudget, parseBudget } from '../stateful/Budget.ts'
 import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'
-import { DEFAULT_MAX_CREATES } from './CreateBudget.ts'
-import { TARGET_KINDS, type TargetKind } from './capabilitiesOf.ts'
-import { DEFAULT_DEADLINE_MS } from './deadline.ts'
 
 /** Where and how to run the suite: what the CLI and the Jest suite hand to runContract. */
 export interface ContractTarget {

@@ -1,42 +1,9 @@
+import type { Census } from '../base/Census.ts'
+import { CreateBudgetSpent } from '../base/CreateBudget.ts'
+import { known } from '../base/lackOfData.ts'
 import type { CheckContext } from '../checks/Check.ts'
-import { limitSchema } from '../checks/limitSchema.ts'
-import { petsIn } from '../checks/petsIn.ts'
+import { petsIn } from '../checks/describeResponse.ts'
 import { inPool } from '../http/inPool.ts'
-import type { Census } from './Census.ts'
-import { CreateBudgetSpent } from './CreateBudget.ts'
-
-/**
- * The number of known pets, with that status when given.
- *
- * @example
- * known(census) // 131
- * known(census, 'sold') // 34
- */
-export function known(census: Census, status?: string): number {
-  if (status === undefined) return census.pets.size
-  return [...census.pets.values()].filter((s) => s === status).length
-}
-
-/**
- * Why a rule that needs `needed` pets (with `status`, when given) could not be judged, or undefined
- * when the census holds enough. The words end up as the skip reason: never a pass without data.
- *
- * @example
- * lackOfData(census, 101) // 'not judged: it needs more than 100 pets in the store; 30 are known (read-only run: it creates none)'
- */
-export function lackOfData(census: Census | undefined, needed: number, status?: string): string | undefined {
-  if (!census) return 'not judged: the target keeps no state, so there is no data to judge it with'
-  if (census.broken) return `not judged: the pets could not be counted (${census.broken})`
-  const count = known(census, status)
-  if (count >= needed) return undefined
-  const what = status === undefined ? 'pets in the store' : `pets with status '${status}'`
-  const why = census.budgetSpent
-    ? 'the create budget, --max-creates, ran out first'
-    : census.writes
-      ? 'the run could not create enough'
-      : 'read-only run: it creates none'
-  return `not judged: it needs at least ${needed} ${what}; ${count} are known (${why})`
-}
 
 /**
  * Counts what the target holds (one page per status and one without a filter, at the maximum
@@ -49,19 +16,11 @@ export function lackOfData(census: Census | undefined, needed: number, status?: 
  * const census = await ensurePets(context, true) // on an empty server: 101 creates, ≥ 21 of each status
  */
 export async function ensurePets(context: CheckContext, create: boolean): Promise<Census> {
-  const schema = limitSchema(context.document)
-  const maximum = Number(schema.maximum)
-  const defaultLimit = Number(schema.default)
-  const statuses = (context.document.components.schemas.PetStatus?.enum ?? []) as string[]
+  const { maximum, default: defaultLimit } = context.vocabulary.limit
+  const { statuses } = context.vocabulary
   const census: Census = { pets: new Map(), created: new Set(), writes: create }
   const pages = await Promise.all(
-    [undefined, ...statuses].map((status) =>
-      context.send({
-        operation: 'listPets',
-        method: 'GET',
-        path: `/pets?limit=${maximum}${status === undefined ? '' : `&status=${status}`}`,
-      }),
-    ),
+    [undefined, ...statuses].map((status) => context.call('listPets', { limit: maximum, status })),
   )
   for (const page of pages) {
     const pets = petsIn(page)
@@ -86,7 +45,7 @@ export async function ensurePets(context: CheckContext, create: boolean): Promis
     const body = JSON.stringify({ name: context.petName('seed'), categoryId: 1, status })
     let created: Awaited<ReturnType<CheckContext['send']>>
     try {
-      created = await context.send({ operation: 'createPet', method: 'POST', path: '/pets', body })
+      created = await context.call('createPet', {}, { body })
     } catch (error) {
       // Past --max-creates the list rules get the data there is, and say how much they needed.
       if (!(error instanceof CreateBudgetSpent)) throw error

@@ -1,5 +1,5 @@
+import type { TargetKind } from '../base/capabilitiesOf.ts'
 import type { CheckResult } from '../checks/Check.ts'
-import type { TargetKind } from './capabilitiesOf.ts'
 import { DEFAULT_COMMAND } from './invokedAs.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
-import { defaultSpec } from '../../spec/runtime.ts'
-import { limitSchema } from '../checks/limitSchema.ts'
+import { compileSpec, defaultSpec } from '../../spec/runtime.ts'
+import { suiteVocabularyOf } from '../base/SuiteVocabulary.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { KEPT_ITEMS_MAX } from '../json/keptJson.ts'
 import { createKeeper, KEPT_TEXT_MAX, keptItemsFor } from './keptExchange.ts'
@@ -16,10 +16,13 @@ const exchange = (json: unknown, text = JSON.stringify(json)): Exchange => ({
 
 describe('keptItemsFor: a full page of the document checked against is always kept', () => {
   test('twice the maximum limit, for the packaged spec and for one with larger pages', () => {
+    const vocabulary = suiteVocabularyOf(defaultSpec().vocabulary)
+    expect(keptItemsFor(vocabulary)).toBe(Math.max(KEPT_ITEMS_MAX, 2 * vocabulary.limit.maximum))
     const document = structuredClone(defaultSpec().document)
-    expect(keptItemsFor(document)).toBe(Math.max(KEPT_ITEMS_MAX, 2 * Number(limitSchema(document).maximum)))
-    limitSchema(document).maximum = 250
-    expect(keptItemsFor(document)).toBe(500)
+    const limit = document.paths['/pets']?.get?.parameters?.find((parameter) => parameter.name === 'limit')
+    if (!limit) throw new Error('the spec has no listPets limit')
+    limit.schema.maximum = 250
+    expect(keptItemsFor(suiteVocabularyOf(compileSpec(document, { lazy: true }).vocabulary))).toBe(500)
   })
 })
 

@@ -1,6 +1,5 @@
 import { detached } from '../../kit/text/detached.ts'
-import type { PetStoreDocument } from '../../spec/runtime.ts'
-import { limitSchema } from '../checks/limitSchema.ts'
+import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { KEPT_ITEMS_MAX, type KeptSize, keptJson } from '../json/keptJson.ts'
 
@@ -19,11 +18,10 @@ export const KEPT_RUN_MAX = 16_000_000
  * that is larger, so a full page of the document the run checks against is always kept whole.
  *
  * @example
- * keptItemsFor(evolvedDocument) // 500 when listPets' limit has maximum 250
+ * keptItemsFor(evolved.vocabulary) // 500 when listPets' limit has maximum 250
  */
-export function keptItemsFor(document: PetStoreDocument): number {
-  const maximum = Number(limitSchema(document).maximum)
-  return Number.isFinite(maximum) ? Math.max(KEPT_ITEMS_MAX, 2 * maximum) : KEPT_ITEMS_MAX
+export function keptItemsFor(vocabulary: Pick<SuiteVocabulary, 'limit'>): number {
+  return Math.max(KEPT_ITEMS_MAX, 2 * vocabulary.limit.maximum)
 }
 
 /** What a logged exchange holds instead of its headers (one shared, empty). */

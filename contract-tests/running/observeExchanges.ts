@@ -1,5 +1,7 @@
 // The run's exchanges as coverage reads them: the request under the base URL, its body, the status.
 import type { Observation } from '../../coverage/coverageOf.ts'
+import { apiRequest } from '../../kit/http/ApiRequest.ts'
+import { originForm } from '../../kit/http/originForm.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { Exchange } from '../http/exchange.ts'
 
@@ -11,19 +13,15 @@ import type { Exchange } from '../http/exchange.ts'
  * // { method: 'GET', path: '/pets', query: [['limit', '1']], status: 200 }
  */
 export function* observeExchanges(exchanges: Iterable<Exchange>, baseUrl: string): Generator<Observation> {
-  const base = trimTrailingSlashes(new URL(baseUrl).pathname)
+  const base = trimTrailingSlashes(apiRequest({ method: 'GET', target: originForm(baseUrl) }).path)
   for (const exchange of exchanges) {
-    let url: URL
-    try {
-      url = new URL(exchange.request.url)
-    } catch {
-      continue
-    }
-    if (!url.pathname.startsWith(`${base}/`)) continue
+    // The target as sent (the suite sends its probes byte for byte), parsed once.
+    const request = apiRequest({ method: exchange.request.method, target: originForm(exchange.request.url) })
+    if (!request.path.startsWith(`${base}/`)) continue
     yield {
-      method: exchange.request.method,
-      path: url.pathname.slice(base.length),
-      query: [...url.searchParams],
+      method: request.method,
+      path: request.path.slice(base.length),
+      query: [...request.query],
       ...(exchange.request.body === undefined ? {} : { body: parseBody(exchange.request.body) }),
       status: exchange.status,
     }

@@ -3,27 +3,26 @@
 import { readFile } from 'node:fs/promises'
 import { HarError, readHar } from '../../har/readHar.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
-import type { PetStoreDocument } from '../../spec/runtime.ts'
+import type { SpecVocabulary } from '../../spec/runtime.ts'
 import type { Recording } from '../checks/replayedInteractions.ts'
 
 /**
- * Reads `file` as a HAR; `basePath` defaults to the path of the document's first server (`/v1`).
+ * Reads `file` as a HAR; `basePath` defaults to the document's (`vocabulary.basePath`, `/v1`).
  * Throws HarError naming the file and the problem.
  *
  * @example
- * await readRecording('app.har', defaultSpec().document) // { exchanges: [...], basePath: '/v1' }
+ * await readRecording('app.har', defaultSpec().vocabulary) // { exchanges: [...], basePath: '/v1' }
  */
 export async function readRecording(
   file: string,
-  document: PetStoreDocument,
+  vocabulary: Pick<SpecVocabulary, 'basePath'>,
   basePath?: string,
 ): Promise<Recording> {
-  const server = document.servers[0]?.url ?? '/v1'
   const text = await readFile(file, 'utf8').catch((error: Error) => {
     throw new HarError(`${file}: ${error.message}`)
   })
   return {
     exchanges: readHar(text),
-    basePath: trimTrailingSlashes(basePath ?? new URL(server, 'http://localhost').pathname),
+    basePath: trimTrailingSlashes(basePath ?? vocabulary.basePath),
   }
 }

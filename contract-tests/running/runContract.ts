@@ -3,27 +3,29 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { type Coverage, coverageOf } from '../../coverage/coverageOf.ts'
 import { type MinCoverage, missedCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
 import { type CompiledSpec, defaultSpec } from '../../spec/runtime.ts'
+import { CreateBudget, DEFAULT_MAX_CREATES, type Footprint } from '../base/CreateBudget.ts'
+import { capabilitiesOf, SKIP_REASONS, type TargetKind } from '../base/capabilitiesOf.ts'
+import { DeadlineReached, defaultDeadlineFor, formatDuration, startDeadline } from '../base/deadline.ts'
+import { FindingGroups } from '../base/FindingGroups.ts'
+import { NotJudged } from '../base/notJudged.ts'
+import { suiteVocabularyOf } from '../base/SuiteVocabulary.ts'
 import { boundedValidators } from '../checks/boundedValidators.ts'
 import type { Check, CheckContext, CheckResult, ExchangeWatcher, GeneratedPhase } from '../checks/Check.ts'
 import { CHECKS } from '../checks/index.ts'
 import { type Recording, replayedInteractions } from '../checks/replayedInteractions.ts'
 import { storageRefusal } from '../checks/storageRefusal.ts'
+import { callRequest } from '../http/callRequest.ts'
+import { collectSoon, LARGE_BODY_CHARS } from '../http/collectSoon.ts'
 import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest } from '../http/exchange.ts'
 import { retryWait } from '../http/retryWait.ts'
 import { type Budget, DEFAULT_BUDGET, parseBudget } from '../stateful/Budget.ts'
 import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'
 import { createRedactor } from '../text/createRedactor.ts'
 import { mapStrings } from '../text/mapStrings.ts'
-import { CreateBudget, DEFAULT_MAX_CREATES, type Footprint } from './CreateBudget.ts'
-import { capabilitiesOf, SKIP_REASONS, type TargetKind } from './capabilitiesOf.ts'
-import { collectSoon, LARGE_BODY_CHARS } from './collectSoon.ts'
-import { DeadlineReached, defaultDeadlineFor, formatDuration, startDeadline } from './deadline.ts'
 import { ensurePets } from './ensurePets.ts'
-import { FindingGroups } from './FindingGroups.ts'
 import { hintsFor } from './hintsFor.ts'
 import { DEFAULT_COMMAND } from './invokedAs.ts'
 import { createKeeper, KEPT_RUN_MAX, keptItemsFor } from './keptExchange.ts'
-import { NotJudged } from './notJudged.ts'
 import { observeExchanges } from './observeExchanges.ts'
 import { petNamer } from './petNames.ts'
 
@@ -148,6 +150,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
 async function runUnredacted(options: RunOptions, refused: string | undefined): Promise<ContractReport> {
   const started = performance.now()
   const spec = options.spec ?? defaultSpec()
+  const vocabulary = suiteVocabularyOf(spec.vocabulary)
   const minCoverage =
     typeof options.minCoverage === 'string' ? parseMinCoverage(options.minCoverage) : options.minCoverage
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
@@ -169,7 +172,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
 
   const exchanges: Exchange[] = []
   const rateLimited = { responses: 0, waitedMs: 0 }
-  const keeper = createKeeper({ itemsMax: keptItemsFor(spec.document) })
+  const keeper = createKeeper({ itemsMax: keptItemsFor(vocabulary) })
   const checks =
     options.checks ??
     (options.replay
@@ -188,6 +191,8 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     runId,
     command: options.command ?? DEFAULT_COMMAND,
     document: spec.document,
+    vocabulary,
+    router: (basePath) => spec.router(basePath),
     validators: boundedValidators(spec.document, spec.validators),
     exchanges,
     capabilities,
@@ -205,6 +210,8 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       }
     },
     creates,
+    call: (operationId, parameters, callOptions) =>
+      context.send(callRequest(vocabulary.operations, operationId, parameters, callOptions)),
     async send(request: ProbeRequest) {
       limits.deadline.signal.throwIfAborted()
       // Every createPet, whatever its body or key, holds a slot of the create budget until its answer shows whether it stored a pet.
@@ -355,7 +362,7 @@ async function runCheck(
   context: CheckContext,
   watcher: ExchangeWatcher | undefined,
 ): Promise<CheckResult[]> {
-  const base = { check: check.name, level: check.level, description: check.description }
+  const base = { check: check.name, level: check.level, description: check.description(context.vocabulary) }
   const missing = check.needs.find((need) => !context.capabilities.has(need))
   if (missing)
     return check.operations.map((operation) => ({
@@ -412,20 +419,24 @@ async function preflight(
   options: RunOptions,
   timeoutMs: number,
 ): Promise<string | undefined> {
-  const probe = await context.send({ operation: 'listPets', method: 'GET', path: '/pets?limit=1' })
+  const probe = await context.call('listPets', { limit: context.vocabulary.limit.minimum })
+  const list = `${probe.request.method} ${probe.request.path}`
+  // listPets' target with no parameters: what the messages name.
+  const collection = callRequest(context.vocabulary.operations, 'listPets').path
   if (probe.failure === 'timeout')
-    return `The target ${options.baseUrl} did not answer GET /pets?limit=1 in time (${probe.error}): it may be stalled or slow; raise --timeout (now ${formatDuration(timeoutMs)}) if it is only slow.`
+    return `The target ${options.baseUrl} did not answer ${list} in time (${probe.error}): it may be stalled or slow; raise --timeout (now ${formatDuration(timeoutMs)}) if it is only slow.`
   if (probe.status === 0)
     return `The target ${options.baseUrl} is unreachable: ${probe.error}. Is it running, and is --base-url right?`
   if (probe.status === 401) {
     // One operation refusing the key is a finding for the checks; every operation refusing it is a wrong key.
-    const again = await context.send({ operation: 'getPet', method: 'GET', path: '/pets/1' })
+    const again = await context.call('getPet', { petId: 1 })
     if (again.status === 401) {
-      return `The target rejected the API key everywhere (401 on GET ${options.baseUrl}/pets and /pets/1). Pass a key it accepts with --api-key or PETSTORE_API_KEY.`
+      return `The target rejected the API key everywhere (401 on ${probe.request.method} ${options.baseUrl}${collection} and ${again.request.path}). Pass a key it accepts with --api-key or PETSTORE_API_KEY.`
     }
   }
-  if (probe.status === 404 && !options.baseUrl.endsWith('/v1')) {
-    return `GET ${options.baseUrl}/pets is 404: the base URL usually ends in /v1 (prism mock is the exception).`
+  const { basePath } = context.vocabulary
+  if (probe.status === 404 && !options.baseUrl.endsWith(basePath)) {
+    return `${probe.request.method} ${options.baseUrl}${collection} is 404: the base URL usually ends in ${basePath} (prism mock is the exception).`
   }
   return undefined
 }

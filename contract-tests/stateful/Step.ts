@@ -1,7 +1,9 @@
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import type { Problem } from '../../model/Problem.ts'
 import type { StoreKnowledge } from '../../model/StoreKnowledge.ts'
-import type { Exchange, ProbeRequest } from '../http/exchange.ts'
+import type { OperationName } from '../base/OperationName.ts'
+import type { CallOptions, CallParameters } from '../http/callRequest.ts'
+import type { Exchange } from '../http/exchange.ts'
 
 /** One command of a sequence as it ran: its requests (sent together when `concurrent`) and what came back. */
 export interface Step {
@@ -26,9 +28,9 @@ export interface SequenceModel {
   mayCreate?(count: number): boolean
 }
 
-/** The real side: the target, through the run's recorded `send`. */
+/** The real side: the target, through the run's recorded `call` (an operation by id and parameters). */
 export interface SequenceTarget {
-  send(request: ProbeRequest): Promise<Exchange>
+  call(operationId: OperationName, parameters?: CallParameters, options?: CallOptions): Promise<Exchange>
 }
 
 /** Thrown by a command whose answer departs from the model; ends the sequence as a failure. */

@@ -1,16 +1,19 @@
 import type fc from 'fast-check'
-import { exactJson } from '../../kit/json/parseJsonLossless.ts'
+import { exactJson } from '../../kit/json/exactJson.ts'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { isNeutralNewPet } from '../../model/isNeutralNewPet.ts'
 import { type Answer, judgeCreate } from '../../model/judgeCreate.ts'
 import { judgeGet } from '../../model/judgeGet.ts'
 import { judgeList, type ListQuery } from '../../model/judgeList.ts'
 import type { Problem } from '../../model/Problem.ts'
-import type { Exchange, ProbeRequest } from '../http/exchange.ts'
-import { CreateBudgetSpent } from '../running/CreateBudget.ts'
+import { CreateBudgetSpent } from '../base/CreateBudget.ts'
+import type { Exchange } from '../http/exchange.ts'
 import { ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
 
 type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
+
+/** One request of a step: the operation called, its parameters, how it goes out. */
+type Call = Parameters<SequenceTarget['call']>
 
 const answerOf = (exchange: Exchange): Answer => ({
   status: exchange.status,
@@ -27,17 +30,17 @@ async function step(
   m: SequenceModel,
   r: SequenceTarget,
   title: string,
-  requests: ProbeRequest[],
+  calls: Call[],
   judge: (exchange: Exchange, index: number, stepName: string) => Problem | undefined,
 ): Promise<Array<Exchange | undefined>> {
-  const record: Step = { title, concurrent: requests.length > 1, exchanges: [] }
+  const record: Step = { title, concurrent: calls.length > 1, exchanges: [] }
   m.steps.push(record)
   const stepName = `step ${m.steps.length}`
   const notSent = (error: unknown) => {
     if (error instanceof CreateBudgetSpent) return undefined
     throw error
   }
-  const exchanges = await Promise.all(requests.map((request) => r.send(request).catch(notSent)))
+  const exchanges = await Promise.all(calls.map((call) => r.call(...call).catch(notSent)))
   for (const [index, exchange] of exchanges.entries()) {
     if (!exchange) continue
     const problem = judge(exchange, index, stepName)
@@ -62,20 +65,18 @@ export class CreatePets implements Command {
     // unique; a body probing a gap keeps its generated strings (the run's tag, then a space,
     // Unicode, a column width), which is the point of sending it.
     const bodies = this.bodies.map((body) => (isNeutralNewPet(m.model, body) ? withRunName(m, body) : body))
-    const requests = bodies.map(
-      (body): ProbeRequest => ({
-        operation: 'createPet',
-        method: 'POST',
-        path: '/pets',
-        body: toJsonText(body),
-        kind: isNeutralNewPet(m.model, body) ? 'valid' : 'gap',
-      }),
+    const calls = bodies.map(
+      (body): Call => [
+        'createPet',
+        {},
+        { body: toJsonText(body), kind: isNeutralNewPet(m.model, body) ? 'valid' : 'gap' },
+      ],
     )
     const title =
       this.bodies.length === 1
         ? 'createPet'
         : `${this.bodies.length} createPet at once (each must get its own id)`
-    await step(m, r, title, requests, (exchange, index, stepName) =>
+    await step(m, r, title, calls, (exchange, index, stepName) =>
       judgeCreate(m.model, m.knowledge, bodies[index] ?? {}, answerOf(exchange), stepName),
     )
   }
@@ -100,15 +101,11 @@ export class ListPets implements Command {
   }
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
-    const search = new URLSearchParams()
-    if (this.query.limit !== undefined) search.set('limit', String(this.query.limit))
-    if (this.query.status !== undefined) search.set('status', this.query.status)
-    const path = `/pets${search.size > 0 ? `?${search}` : ''}`
     const [listed] = await step(
       m,
       r,
       'listPets',
-      [{ operation: 'listPets', method: 'GET', path }],
+      [['listPets', { limit: this.query.limit, status: this.query.status }]],
       (exchange, _i, name) => judgeList(m.model, m.knowledge, this.query, answerOf(exchange), name),
     )
     const page = (listed ? (exactJson(listed.json) as Array<{ id: number | bigint }>) : []) ?? []
@@ -118,7 +115,7 @@ export class ListPets implements Command {
       m,
       r,
       'getPet of pets just listed, at once (each must equal what the list showed)',
-      ids.map((id) => ({ operation: 'getPet', method: 'GET', path: `/pets/${id}` })),
+      ids.map((id): Call => ['getPet', { petId: id }]),
       (exchange, index, name) => judgeGet(m.knowledge, ids[index] ?? 0n, answerOf(exchange), name),
     )
   }
@@ -138,12 +135,8 @@ export class GetPet implements Command {
       this.which.kind === 'unknown'
         ? this.which.id
         : (pool[this.which.index % Math.max(1, pool.length)]?.id ?? 0n)
-    await step(
-      m,
-      r,
-      'getPet',
-      [{ operation: 'getPet', method: 'GET', path: `/pets/${id}` }],
-      (exchange, _i, name) => judgeGet(m.knowledge, id, answerOf(exchange), name),
+    await step(m, r, 'getPet', [['getPet', { petId: id }]], (exchange, _i, name) =>
+      judgeGet(m.knowledge, id, answerOf(exchange), name),
     )
   }
   toString = () =>

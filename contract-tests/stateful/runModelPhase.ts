@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import type { Problem } from '../../model/Problem.ts'
 import type { StoreKnowledge } from '../../model/StoreKnowledge.ts'
-import type { Exchange, ProbeRequest } from '../http/exchange.ts'
+import type { Exchange } from '../http/exchange.ts'
 import { type Budget, formatBudget } from './Budget.ts'
 import { commandArbitraries } from './commandArbitraries.ts'
 import { ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
@@ -22,7 +22,8 @@ export interface ModelPhaseOptions {
    * so streams running at once never judge one another's requests in flight.
    */
   newKnowledge(): StoreKnowledge
-  send(request: ProbeRequest): Promise<Exchange>
+  /** Calls an operation of the target (the run's `context.call`). */
+  call: SequenceTarget['call']
   canWrite: boolean
   /** False for a target that cannot carry an int64 beyond 2^53 exactly (Prism): values stay safe. */
   exactInt64?: boolean
@@ -85,7 +86,7 @@ export function streamSeed(seed: number, index: number): number {
  * same seed and the same target behaviour, a stream draws the same sequences.
  *
  * @example
- * const result = await runModelPhase({ model, newKnowledge, send, canWrite: true, seed: 42, budget: { runs: 50 } })
+ * const result = await runModelPhase({ model, newKnowledge, call, canWrite: true, seed: 42, budget: { runs: 50 } })
  * result.failure?.steps // the shrunk sequence, for curlScript
  */
 export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPhaseResult> {
@@ -98,7 +99,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   // rejects, ending it quietly).
   let search = 0
   const targetFor = (mine: number): SequenceTarget => ({
-    send: (request) => (mine === search ? options.send(request) : Promise.reject(new SearchOver())),
+    call: (...args) => (mine === search ? options.call(...args) : Promise.reject(new SearchOver())),
   })
   // Shrinking replays creates: part of what the budget leaves is kept for it.
   const reserve = Math.min(SHRINK_RESERVE, Math.floor((options.createsLeft?.() ?? 0) / 4))

@@ -3,7 +3,7 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { interfaceModelOf } from '../../model/interfaceModel.ts'
-import { openApiDocument } from '../../spec/runtime.ts'
+import { defaultSpec } from '../../spec/runtime.ts'
 import { gapValues } from '../checks/gapValuesExact.ts'
 import { petNamer } from '../running/petNames.ts'
 import { commandArbitraries } from './commandArbitraries.ts'
@@ -11,7 +11,7 @@ import { CreatePets } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
 import { COLUMN_WIDTH_LENGTHS, characters } from './valueArbitrary.ts'
 
-const model = interfaceModelOf(openApiDocument)
+const model = interfaceModelOf(defaultSpec().vocabulary)
 /** Any run id the runner makes (base 36 time and random letters), and the tag it gives. */
 const tagArbitrary = fc.stringMatching(/^[a-z0-9]{8,12}$/).map((runId) => petNamer(runId).prefix)
 const stringFields = Object.entries(model.newPet.properties)

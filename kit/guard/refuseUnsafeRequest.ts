@@ -1,4 +1,4 @@
-import type { EngineResponse } from '../http/ApiResponse.ts'
+import type { ApiResponse } from '../http/ApiResponse.ts'
 import { errorResponse } from '../http/errorResponse.ts'
 import { CONTROL_PREFIX } from './controlPath.ts'
 import type { CorsPolicy } from './cors.ts'
@@ -35,7 +35,7 @@ export function refuseUnsafeRequest(
   request: RequestFacts,
   cors: CorsPolicy,
   hosts: HostPolicy,
-): EngineResponse | undefined {
+): ApiResponse | undefined {
   if (!hosts.allows(request.host)) {
     const shown = JSON.stringify((request.host ?? '').slice(0, MAX_SHOWN))
     return errorResponse(

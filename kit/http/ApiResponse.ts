@@ -1,21 +1,8 @@
 /**
- * What the engine takes and gives: plain data, so the same engine serves MSW (Fetch Request and
- * Response), node:http, and direct calls in tests.
+ * An answer as plain data, whatever writes it out: the mock's engine and its server layer give one,
+ * and each adapter writes it as a Fetch Response (MSW) or on a node:http ServerResponse.
  */
-export interface EngineRequest {
-  /** HTTP method, any case. */
-  method: string
-  /** Path and query as sent, e.g. `/v1/pets?limit=5` (origin already removed). */
-  url: string
-  /** A request header by lower-case name; repeated headers joined with `, `. */
-  header(name: string): string | undefined
-  /** The body as text, `undefined` when there was none. */
-  body?: string | undefined
-  /** Set by an adapter that stopped reading because the body passed the cap. */
-  bodyTooLarge?: boolean
-}
-
-export interface EngineResponse {
+export interface ApiResponse {
   status: number
   headers: Record<string, string>
   /** A JSON value to serialise, or undefined for no body (204, HEAD). */
@@ -32,7 +19,7 @@ export interface EngineResponse {
  * What a parser of request input gives: the value, or the 4xx response that says why not. Tagged, so
  * no caller tells a value from a response by its keys.
  */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; response: EngineResponse }
+export type Parsed<T> = { ok: true; value: T } | { ok: false; response: ApiResponse }
 
 /**
  * The failed side of `Parsed`.
@@ -40,6 +27,6 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; response: EngineRe
  * @example
  * return refuse(errorResponse(400, 'invalid_parameter', 'limit must be an integer'))
  */
-export function refuse(response: EngineResponse): { ok: false; response: EngineResponse } {
+export function refuse(response: ApiResponse): { ok: false; response: ApiResponse } {
   return { ok: false, response }
 }

@@ -1,4 +1,4 @@
-import type { EngineResponse } from './ApiResponse.ts'
+import type { ApiResponse } from './ApiResponse.ts'
 
 /** Every `code` the mock puts in an Error body; the interface document leaves the set open. */
 export type ErrorCode =
@@ -31,7 +31,7 @@ export function errorResponse(
   code: ErrorCode | `http_${number}` | (string & {}),
   message: string,
   headers: Record<string, string> = {},
-): EngineResponse {
+): ApiResponse {
   return { status, headers: { ...JSON_HEADERS, ...headers }, body: { code, message, status } }
 }
 

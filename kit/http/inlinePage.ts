@@ -31,6 +31,17 @@ export function inlinePageHeaders(csp: string): Record<string, string> {
   }
 }
 
+/**
+ * Whether this runtime can hash a page's inline blocks (Node's crypto, synchronously): false in a
+ * browser, where such a page is not served.
+ *
+ * @example
+ * canHashInlinePages() // true in Node
+ */
+export function canHashInlinePages(): boolean {
+  return typeof globalThis.process?.getBuiltinModule === 'function'
+}
+
 function sha256(text: string): string {
   // Loaded here, not imported: `import ... from 'node:crypto'` builds an ES module facade whose Web
   // Crypto getters load at every start-up, for a hash each page needs once.

@@ -2,7 +2,7 @@
  * A request target in origin form: an absolute-form target (`GET http://host/v1/pets`, RFC 9112
  * section 3.2.2, which a client talking to a proxy sends) or a recorded absolute URL (a HAR entry)
  * reduced to its path and query, as sent: nothing is normalised, so every reader sees the target the
- * server saw. Anything else is returned as it is.
+ * server saw. Anything else (another scheme, an asterisk-form `*`) is returned as it is.
  *
  * @example
  * originForm('http://example.com/v1/pets?limit=2') // '/v1/pets?limit=2'
@@ -11,7 +11,7 @@
  */
 export function originForm(target: string): string {
   if (target.charCodeAt(0) === 47) return target
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(target)
+  const scheme = /^https?:\/\//i.exec(target)
   if (!scheme) return target
   const rest = target.slice(scheme[0].length)
   let end = rest.length

@@ -1,8 +1,19 @@
 import { describe, expect, test } from '@jest/globals'
 import type { ValidateFunction } from 'ajv'
+import fc from 'fast-check'
 import { validateExact } from '../../mocks/core/validateExact.ts'
 import { compileValidators, openApiDocument } from '../../spec/runtime.ts'
-import { exactInteger, exactValue, INT64_MAX, INT64_MIN, parseExactJson } from './exactJson.ts'
+import {
+  exactInteger,
+  exactJson,
+  exactValue,
+  INT64_MAX,
+  INT64_MIN,
+  parseExactJson,
+  parseJsonBigints,
+  parseJsonLossless,
+} from './exactJson.ts'
+import { toJsonText } from './toJsonText.ts'
 
 const validators = compileValidators(openApiDocument)
 const anything = (() => true) as unknown as ValidateFunction
@@ -89,5 +100,93 @@ describe('exactValue', () => {
     expect(exactValue(7n)).toBe(7)
     expect(JSON.stringify(exactValue(INT64_MIN))).toBe('-9223372036854775808')
     expect(exactValue('7')).toBe('7')
+  })
+})
+
+const INT64 = { min: INT64_MIN, max: INT64_MAX }
+
+describe('parseJsonLossless and exactJson: the bigint view', () => {
+  test.each([
+    ['9007199254740993', 9007199254740993n],
+    ['-9223372036854775808', -(2n ** 63n)],
+    ['9223372036854775807', 2n ** 63n - 1n],
+    ['9007199254740992', 2n ** 53n],
+  ])('%s reads exactly through exactJson, and as the rounded number otherwise', (literal, exact) => {
+    const parsed = parseJsonLossless(`{"categoryId":${literal},"list":[${literal}]}`)
+    expect(parsed).toEqual(JSON.parse(`{"categoryId":${literal},"list":[${literal}]}`))
+    expect(exactJson(parsed)).toEqual({ categoryId: exact, list: [exact] })
+  })
+
+  test('safe integers, fractions and exponents stay numbers', () => {
+    const parsed = parseJsonLossless('{"a":9007199254740991,"b":1.5,"c":1e21,"d":-0}')
+    expect(exactJson(parsed)).toEqual({ a: 9007199254740991, b: 1.5, c: 1e21, d: -0 })
+  })
+
+  test('empty text and text that is not JSON give undefined', () => {
+    expect(parseJsonLossless('')).toBeUndefined()
+    expect(parseJsonLossless('{"a":')).toBeUndefined()
+  })
+
+  test('any int64 survives toJsonText then parseJsonLossless exactly (a plain JSON.parse does not)', () => {
+    fc.assert(
+      fc.property(fc.bigInt(INT64), fc.string(), (categoryId, name) => {
+        const text = toJsonText({ name, categoryId })
+        const exact = exactJson(parseJsonLossless(text)) as { categoryId: unknown; name: string }
+        expect(BigInt(exact.categoryId as bigint | number)).toBe(categoryId)
+        expect(exact.name).toBe(name)
+      }),
+    )
+    expect(BigInt(JSON.parse(toJsonText({ id: 2n ** 53n + 1n })).id)).not.toBe(2n ** 53n + 1n)
+  })
+})
+
+/** The value at the bottom of nested one-item arrays (Jest's deep equality recurses, and would overflow). */
+function innermost(value: unknown): unknown {
+  let at = value
+  for (let depth = 0; Array.isArray(at) && depth < 100_000; depth++) at = at[0]
+  return at
+}
+
+describe('one reader, two views', () => {
+  test('the raw view notes what the bigint view reads exactly, at the same place', () => {
+    const text = '{"a":[1,9007199254740993],"b":{"c":-9223372036854775808},"d":9007199254740993.5}'
+    const raw = parseExactJson(text)
+    expect(raw.bigLiterals.map((literal) => `${literal.key}=${literal.source}`)).toEqual([
+      '1=9007199254740993',
+      'c=-9223372036854775808',
+      'd=9007199254740993.5',
+    ])
+    // The fraction is no integer literal: the bigint view leaves it the rounded double.
+    expect(exactJson(parseJsonLossless(text))).toEqual({
+      a: [1, 9007199254740993n],
+      b: { c: -9223372036854775808n },
+      d: 9007199254740994,
+    })
+    expect(parseJsonBigints(text)).toEqual(exactJson(parseJsonLossless(text)))
+  })
+
+  test('an integer literal beyond any double: Infinity to the mock (Ajv refuses it), its digits to the bigint view', () => {
+    const digits = `1${'0'.repeat(400)}`
+    expect(parseExactJson(`{"a":${digits}}`).bigLiterals).toEqual([])
+    expect(exactJson(parseJsonLossless(`{"a":${digits}}`))).toEqual({ a: BigInt(digits) })
+    expect(parseExactJson('{"a":1e400}').value).toEqual({ a: Number.POSITIVE_INFINITY })
+  })
+
+  test('a deep body is read as JSON.parse reads it by every view; a big integer too deep is refused, never rounded', () => {
+    const deep = (inner: string) => `${'['.repeat(20_000)}${inner}${']'.repeat(20_000)}`
+    // 16 digits, safe: nothing to read exactly, so the depth is no problem for either view.
+    expect(innermost(parseJsonLossless(deep('1234567890123456')))).toBe(1234567890123456)
+    expect(parseExactJson(deep('1e400')).tooDeep).toBeUndefined()
+    expect(parseJsonLossless(deep('9223372036854775807'))).toBeUndefined()
+    expect(parseExactJson(deep('9223372036854775807')).tooDeep).toBe(true)
+    expect(() => parseJsonBigints(deep('9223372036854775807'))).toThrow(RangeError)
+  })
+
+  test('parseJsonBigints is JSON.parse with exact bigints, throwing where JSON.parse throws', () => {
+    expect(parseJsonBigints('9223372036854775807')).toBe(INT64_MAX)
+    expect(parseJsonBigints('{"":-9007199254740993}')).toEqual({ '': -9007199254740993n })
+    expect(parseJsonBigints('[1.5,2]')).toEqual([1.5, 2])
+    expect(() => parseJsonBigints('{"a":')).toThrow(SyntaxError)
+    expect(() => parseJsonBigints('')).toThrow(SyntaxError)
   })
 })

@@ -1,6 +1,12 @@
 // JSON in and out without rounding an int64. JSON.parse turns every number into a double, exact only
-// up to 2^53 - 1; the mock keeps a larger integer as its digits (JSON.rawJSON), which JSON.stringify
-// writes back unchanged. Why this way and not bigint or a library: decisions/014-int64-exact.md.
+// up to 2^53 - 1. This is the project's one lossless JSON reader: `parseExactJson` parses and notes
+// where each number a double cannot hold sits and what its source text was; callers read it through
+// one of two views:
+// - raw digits, for re-serialisation (the mock: `exactValue`, and mocks/core/validateExact.ts which
+//   keeps a big literal as JSON.rawJSON, so JSON.stringify writes it back digit for digit);
+// - exact bigints, for comparison (the suite, the proxy, the tests' reference server:
+//   `parseJsonLossless` + `exactJson`, `parseJsonBigints`).
+// Why this way and not bigint everywhere or a library: decisions/014-int64-exact.md and 015.
 
 /** A value `JSON.stringify` writes as its own text: how the mock holds an integer beyond ±(2^53 - 1). */
 export interface RawJson {
@@ -27,7 +33,7 @@ export const INT64_MIN = -(2n ** 63n)
 export const INT64_MAX = 2n ** 63n - 1n
 
 /** A number literal JSON.parse could only round, where it sits, and its text. */
-interface BigLiteral {
+export interface BigLiteral {
   holder: Record<string, unknown>
   key: string
   source: string
@@ -36,6 +42,7 @@ interface BigLiteral {
 /** Parsed JSON whose values are doubles (what a JSON Schema validator sees) plus the literals they rounded. */
 export interface ExactJson {
   value: unknown
+  /** Every integer-valued number beyond ±(2^53 - 1) (`9007199254740993`, `1e19`, `9007199254740993.5`). */
   bigLiterals: BigLiteral[]
   /** The text holds a big number too deep for the reviver (which recurses) to read: refused, never rounded. */
   tooDeep?: true
@@ -51,28 +58,10 @@ export interface ExactJson {
  * parseExactJson('{"categoryId":9223372036854775807}').bigLiterals[0]?.source // '9223372036854775807'
  */
 export function parseExactJson(text: string): ExactJson {
-  const value: unknown = JSON.parse(text)
-  if (!holdsBigNumber(value)) return { value, bigLiterals: [] }
-  const bigLiterals: BigLiteral[] = []
-  const reread = (reviver: Reviver): unknown => {
-    try {
-      return json.parse(text, reviver)
-    } catch (error) {
-      if (error instanceof RangeError) return undefined
-      throw error
-    }
-  }
-  const exact = reread(function (key, parsed, context) {
-    // Without source text access (an older engine) the rounded value stands in, and is refused.
-    if (isBigNumber(parsed))
-      bigLiterals.push({
-        holder: this as Record<string, unknown>,
-        key,
-        source: context?.source ?? String(parsed),
-      })
-    return parsed
-  })
-  return exact === undefined ? { value, bigLiterals: [], tooDeep: true } : { value: exact, bigLiterals }
+  const read = readNoted(text, isBigNumber)
+  return read.tooDeep
+    ? { value: read.value, bigLiterals: [], tooDeep: true }
+    : { value: read.value, bigLiterals: read.noted }
 }
 
 /**
@@ -116,18 +105,157 @@ export function exactInteger(source: string): bigint | 'fraction' | 'beyond-int6
   return exact < INT64_MIN || exact > INT64_MAX ? 'beyond-int64' : exact
 }
 
+/** Integers the plain parse rounded, by the object or array that holds them and the key. */
+const EXACT = new WeakMap<object, Map<string, bigint>>()
+
+/** An integer literal as JSON writes one: the only spelling the bigint view reads exactly. */
+const INTEGER_LITERAL = /^-?(?:0|[1-9]\d*)$/
+/** Only a run of 16 or more digits can be an integer beyond 2^53 (`exactJsonOf`'s shortcut). */
+const LONG_DIGITS = /\d{16}/
+
+/**
+ * The bigint view: `JSON.parse` that also remembers the exact value of every integer literal beyond
+ * ±(2^53 − 1), for `exactJson`. Returns what `JSON.parse` returns (numbers, never bigints, so Ajv
+ * reads it as any JSON), or undefined for empty text, text that is not JSON, or a big integer nested
+ * too deep to read exactly.
+ *
+ * @example
+ * const body = parseJsonLossless('{"categoryId":9007199254740993}') // { categoryId: 9007199254740992 }
+ * exactJson(body) // { categoryId: 9007199254740993n }
+ */
+export function parseJsonLossless(text: string): unknown {
+  let read: Noted
+  try {
+    // Without a run of 16 digits no integer literal is beyond 2^53: the plain parse is exact, and
+    // costs a fraction of the reviver's (which makes garbage for every value of a 1 MiB body).
+    if (!LONG_DIGITS.test(text)) return JSON.parse(text)
+    read = readNoted(text, isUnsafeNumber)
+  } catch {
+    return undefined
+  }
+  if (read.tooDeep) return undefined
+  for (const { holder, key, source } of read.noted) {
+    if (!INTEGER_LITERAL.test(source)) continue
+    const fields = EXACT.get(holder) ?? new Map<string, bigint>()
+    EXACT.set(holder, fields.set(key, BigInt(source)))
+  }
+  return read.value
+}
+
+/**
+ * A deep copy of a value from `parseJsonLossless` in which every integer beyond ±(2^53 − 1) is the
+ * exact bigint that was sent; every other value is as parsed.
+ *
+ * @example
+ * exactJson(parseJsonLossless('[{"id":-9223372036854775808}]')) // [{ id: -9223372036854775808n }]
+ */
+export function exactJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  const exact = EXACT.get(value)
+  if (Array.isArray(value)) return value.map((item, index) => exact?.get(String(index)) ?? exactJson(item))
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, exact?.get(key) ?? exactJson(item)]),
+  )
+}
+
+/**
+ * `exactJson(value)` for a value `parseJsonLossless(text)` gave, without the deep copy when `text`
+ * holds no run of 16 digits (then the parse was exact already, and `value` itself is returned): for
+ * a caller that reads the result and does not change it (the proxy judges every page it forwards).
+ *
+ * @example
+ * exactJsonOf(parseJsonLossless(text), text)
+ */
+export function exactJsonOf(value: unknown, text: string): unknown {
+  return LONG_DIGITS.test(text) ? exactJson(value) : value
+}
+
+/**
+ * Lets `copy` (a copy of a parsed object or array keeping some of its keys, such as keptJson's) give
+ * the same exact integers through `exactJson` as `original`.
+ *
+ * @example
+ * copyExact(pet, { ...pet, name: 'cut' })
+ */
+export function copyExact(original: object, copy: object): void {
+  const exact = EXACT.get(original)
+  if (exact) EXACT.set(copy, exact)
+}
+
+/**
+ * The bigint view in place, for code that holds the exact values itself (the tests' reference
+ * server): `JSON.parse`, except that an integer literal beyond ±(2^53 − 1) becomes its bigint.
+ * Throws what `JSON.parse` throws, and a RangeError for a big integer nested too deep to read.
+ *
+ * @example
+ * parseJsonBigints('{"categoryId":9007199254740993}') // { categoryId: 9007199254740993n }
+ */
+export function parseJsonBigints(text: string): unknown {
+  const read = readNoted(text, isUnsafeNumber)
+  if (read.tooDeep) throw new RangeError('a big integer is nested too deeply to read exactly')
+  // A root that is a number is the text's only literal; its holder is JSON.parse's wrapper.
+  if (typeof read.value === 'number') {
+    const [root] = read.noted
+    return root && INTEGER_LITERAL.test(root.source) ? BigInt(root.source) : read.value
+  }
+  for (const { holder, key, source } of read.noted)
+    if (INTEGER_LITERAL.test(source)) holder[key] = BigInt(source)
+  return read.value
+}
+
+/** What `readNoted` found: the parsed value and every literal either view may read. */
+interface Noted {
+  value: unknown
+  noted: BigLiteral[]
+  tooDeep?: true
+}
+
+/**
+ * The reader both views share: one plain `JSON.parse` and a walk; only when a number is there that
+ * `unsafe` says a double did not hold (an integer beyond ±(2^53 − 1); for the bigint view also a
+ * literal beyond any double) is the text read again with a reviver that notes each such number's
+ * holder, key and source text.
+ */
+function readNoted(text: string, unsafe: (value: unknown) => boolean): Noted {
+  const value: unknown = JSON.parse(text)
+  if (!holds(value, unsafe)) return { value, noted: [] }
+  const noted: BigLiteral[] = []
+  let exact: unknown
+  try {
+    exact = json.parse(text, function (key, parsed, context) {
+      // Without source text access (an older engine) the rounded value stands in, and is refused.
+      if (unsafe(parsed))
+        noted.push({
+          holder: this as Record<string, unknown>,
+          key,
+          source: context?.source ?? String(parsed),
+        })
+      return parsed
+    })
+  } catch (error) {
+    if (error instanceof RangeError) return { value, noted: [], tooDeep: true }
+    throw error
+  }
+  return { value: exact, noted }
+}
+
 function isBigNumber(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)
 }
 
-// Both walks keep their own stack: a body nested 10,000 deep (which JSON.parse reads) must not
+/** A big integer, or a literal beyond any double (JSON.parse gives ±Infinity; the bigint view reads its digits). */
+function isUnsafeNumber(value: unknown): boolean {
+  return isBigNumber(value) || value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY
+}
+
+// The walk keeps its own stack: a body nested 10,000 deep (which JSON.parse reads) must not
 // overflow the call stack.
-function holdsBigNumber(root: unknown): boolean {
+function holds(root: unknown, unsafe: (value: unknown) => boolean): boolean {
   const pending = [root]
   while (pending.length > 0) {
     const value = pending.pop()
     if (typeof value !== 'object' || value === null) {
-      if (isBigNumber(value)) return true
+      if (unsafe(value)) return true
     } else for (const key in value) pending.push((value as Record<string, unknown>)[key])
   }
   return false

@@ -238,4 +238,14 @@ describe('PetStore sharing a seed and one memory budget (the HTTP mock sessions)
     store.reset(seed)
     expect(budget.used).toBe(0)
   })
+
+  test('a store over the shared seed is made even when the budget is past its limit: the seed costs nothing', () => {
+    // Journals may pass the budget by an entry; a new session's store must still be made (it was a 500).
+    const budget = new MemoryBudget(0)
+    budget.force(1)
+    expect(new PetStore(seed, undefined, { sharedSeed: seed, budget }).size).toBe(seed.length)
+    expect(() => new PetStore(seed.slice(0, 1), undefined, { budget }).reset(seed.slice(0, 1), true)).toThrow(
+      StoreFullError,
+    )
+  })
 })

@@ -1,7 +1,6 @@
 import { exactValue } from '../../kit/json/exactJson.ts'
 import { type MemoryBudget, PET_OVERHEAD_BYTES, textBytes, UNBOUNDED } from '../../kit/memory/MemoryBudget.ts'
-import { type NewPet, openApiDocument, type Pet, type PetStatus, pickDeclared } from '../../spec/runtime.ts'
-import { petShape } from './petShape.ts'
+import { defaultSpec, type NewPet, type Pet, type PetStatus, pickDeclared } from '../../spec/runtime.ts'
 
 /** What `list` takes: a page size and an optional status filter. */
 export interface ListQuery {
@@ -12,7 +11,7 @@ export interface ListQuery {
 /** The status a pet gets when it is created without one (a gap in the interface document). */
 export const DEFAULT_STATUS: PetStatus = 'available'
 
-const DEFAULT_PET_FIELDS = petShape(openApiDocument).petFields
+const DEFAULT_PET_FIELDS = defaultSpec().vocabulary.pet.fields
 
 /** How many pets a store holds at most unless told otherwise (`--max-pets`): memory, not disk, is the bound. */
 export const DEFAULT_MAX_PETS = 100_000
@@ -103,7 +102,7 @@ export class PetStore {
   #declared: readonly string[] = []
 
   /**
-   * @param fields the properties the Pet schema declares (`petShape(document).petFields`); a stored
+   * @param fields the properties the Pet schema declares (`spec.vocabulary.pet.fields`); a stored
    *   pet keeps exactly these. The generated spec's by default; an engine sets its own spec's.
    * @param limits the cap on creates (`--max-pets`); DEFAULT_MAX_PETS and MAX_TEXT_CHARS by default.
    */
@@ -248,7 +247,8 @@ export class PetStore {
     // The seed replaces everything this store charged: only the difference has to fit.
     const previous = this.#charged
     this.#uncharge(previous)
-    if (!this.#budget.charge(cost)) {
+    // Nothing to charge always fits, even in a budget already past its limit (journals may pass it by an entry).
+    if (cost > 0 && !this.#budget.charge(cost)) {
       this.#budget.force(previous)
       this.#charged = previous
       throw new StoreFullError(`${this.#budget.describe()}; nothing was reset.`)
@@ -336,7 +336,7 @@ function shapedPet(id: number, input: NewPet, fields: readonly string[]): Pet {
 
 /**
  * The shared index of `seed` shaped with `fields`, built on first use. Throws on a bad seed. Keyed
- * by the fields' names, not the array: every caller of `petShape` gets an array of its own, and a
+ * by the fields' names, not the array: each compiled document (a hot reload, a test's copy) has an array of its own, and a
  * reset must find the index the session was made with, not build a million-pet copy.
  */
 function sharedIndex(seed: readonly Pet[], fields: readonly string[]): SeedIndex {

@@ -1,4 +1,5 @@
-import type { EngineRequest, EngineResponse, Parsed } from '../../kit/http/ApiResponse.ts'
+import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
+import type { ApiResponse, Parsed } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
 import {
   documentedResponseKey,
@@ -9,7 +10,7 @@ import {
   sampleFromSchema,
 } from '../../spec/runtime.ts'
 import { parseJsonBody } from './parseJsonBody.ts'
-import { parseParameters } from './parseParameters.ts'
+import { type PathParameters, parseParameters } from './parseParameters.ts'
 import { preferredExample, preferredStatus } from './parsePrefer.ts'
 
 /** Headers the engine sets itself; a response's documented examples of them are not copied. */
@@ -24,17 +25,16 @@ const ENGINE_HEADERS = new Set(['content-type', 'deprecation', 'sunset', 'link',
  * error status and the deprecation headers are the engine's, as for every operation.
  *
  * @example
- * answerFromSpec(operationById(document, 'listMyPets'), request, {}, new URLSearchParams(), validators)
+ * answerFromSpec(operationById(document, 'listMyPets'), request, { params: {} }, validators)
  * // { status: 200, headers: { 'content-type': 'application/json' }, body: [...the first example] }
  */
 export function answerFromSpec(
   operation: SpecOperation,
-  request: EngineRequest,
-  rawParams: Readonly<Record<string, string>>,
-  query: URLSearchParams,
+  request: ApiRequest,
+  path: PathParameters,
   validators: SpecValidators,
-): EngineResponse {
-  const parameters = parseParameters(operation, request, rawParams, query, validators)
+): ApiResponse {
+  const parameters = parseParameters(operation, request, path, validators)
   if (!parameters.ok) return parameters.response
   if (operation.requestBody?.content['application/json']?.schema) {
     const hasBody = request.body !== undefined && request.body !== ''
@@ -103,7 +103,7 @@ function bodyOf(media: NonNullable<ResponseObject['content']>[string], wanted: s
   return first !== undefined ? first : sampleFromSchema(media.schema)
 }
 
-function refused(operation: SpecOperation, what: string): { ok: false; response: EngineResponse } {
+function refused(operation: SpecOperation, what: string): { ok: false; response: ApiResponse } {
   const documented = Object.keys(operation.responses).join(', ')
   const examples = Object.values(operation.responses).flatMap((r) =>
     Object.keys(r.content?.['application/json']?.examples ?? {}),

@@ -1,14 +1,12 @@
 import { describe, expect, test } from '@jest/globals'
+import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import { compileSpec, openApiDocument, operations, type PetStoreDocument } from '../../spec/runtime.ts'
+import { ForcedResponses } from '../server/ForcedResponses.ts'
 import { createEngine, documentedErrorStatuses } from './createEngine.ts'
-import { ForcedResponses } from './ForcedResponses.ts'
 import { PetStore } from './PetStore.ts'
 
-const request = (url: string, headers: Record<string, string> = {}) => ({
-  method: 'GET',
-  url,
-  header: (name: string) => headers[name],
-})
+const request = (url: string, headers: Record<string, string> = {}) =>
+  apiRequest({ method: 'GET', target: url, header: (name: string) => headers[name] })
 const key = { authorization: 'Bearer petstore-dev-key' }
 
 describe('createEngine', () => {
@@ -59,12 +57,13 @@ describe('createEngine', () => {
 })
 
 describe('createEngine with a session', () => {
-  const create = (name: string) => ({
-    method: 'POST',
-    url: '/v1/pets',
-    header: (n: string) => ({ ...key, 'content-type': 'application/json' })[n],
-    body: JSON.stringify({ name, categoryId: 1 }),
-  })
+  const create = (name: string) =>
+    apiRequest({
+      method: 'POST',
+      target: '/v1/pets',
+      header: (n: string) => ({ ...key, 'content-type': 'application/json' })[n],
+      body: JSON.stringify({ name, categoryId: 1 }),
+    })
 
   test("answers from the session's store, not the engine's own", () => {
     const own = new PetStore()

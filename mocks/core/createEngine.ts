@@ -1,4 +1,5 @@
-import type { EngineRequest, EngineResponse } from '../../kit/http/ApiResponse.ts'
+import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
+import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
 import { needsKey } from '../../spec/needsKey.ts'
 import {
@@ -6,24 +7,19 @@ import {
   defaultSpec,
   errorCodeFor,
   isDocumentedStatus,
-  itemPathOf,
   type OperationId,
-  type PetStoreDocument,
-  parameterOf,
   type SpecOperation,
   type SpecValidators,
+  type SpecVocabulary,
 } from '../../spec/runtime.ts'
 import { answerFromSpec } from './answerFromSpec.ts'
 import { bearerChallenge, checkBearer } from './checkBearer.ts'
 import { deprecationHeaders } from './deprecationHeaders.ts'
-import type { ForcedResponses } from './ForcedResponses.ts'
 import type { PetStore } from './PetStore.ts'
 import { parseListQuery } from './parseListQuery.ts'
 import { parseNewPet } from './parseNewPet.ts'
 import { parsePetId } from './parsePetId.ts'
 import { preferredStatus } from './parsePrefer.ts'
-import { type PetShape, petShape } from './petShape.ts'
-import { RouteTable } from './RouteTable.ts'
 
 /** The default API key for local use. Anyone can read it here: it protects nothing but the habit. */
 export const DEFAULT_API_KEY = 'petstore-dev-key'
@@ -40,25 +36,29 @@ export interface EngineOptions {
   selfCheck?: boolean
 }
 
-/** What one request is served from when it is not the engine's own store: an HTTP mock session. */
+/** What one request is served from when it is not the engine's own store: a mock server's session. */
 export interface EngineSession {
   store: PetStore
-  /** One-shot forced responses; the next call of an operation takes its status. */
-  forced?: ForcedResponses
+  /** One-shot forced responses (the server's ForcedResponses): the status forced for the next call of an operation, taken. */
+  forced?: { take(operationId: string): number | undefined }
 }
 
 /**
  * Gives the engine a request's session only once it needs one: after the request passed
- * authentication (or asked for an operation that needs no key). The HTTP mock makes a session then,
- * so a request answered 401 never makes or touches one. A response instead of a session is the
- * answer (a session evicted for room says so).
+ * authentication (or asked for an operation that needs no key). The mock server makes a session
+ * then, so a request answered 401 never makes or touches one. A response instead of a session is
+ * the answer (a session evicted for room says so). `name` is what the caller handed `handle` for
+ * this request (the session's name), so one source serves every request without a closure each.
  */
-export type SessionSource = (request: EngineRequest) => EngineSession | EngineResponse
+export type SessionSource = (request: ApiRequest, name: string) => EngineSession | ApiResponse
 
 /** A request handler over one store: request data in, response data out. No I/O. */
 export interface Engine {
-  /** Answers `request` from `session`'s store (the engine's own store when omitted). */
-  handle(request: EngineRequest, session?: EngineSession | SessionSource): EngineResponse
+  /**
+   * Answers `request` from `session`'s store (the engine's own store when omitted); a source is
+   * asked for the session once the request needs one, with `name` (the session the request names).
+   */
+  handle(request: ApiRequest, session?: EngineSession | SessionSource, name?: string): ApiResponse
   readonly store: PetStore
   readonly basePath: string
   /** The operations answered from the store, in document order. */
@@ -71,10 +71,10 @@ export interface Engine {
 
 type OperationHandler = (
   store: PetStore,
-  request: EngineRequest,
-  params: Record<string, string>,
-  query: URLSearchParams,
-) => EngineResponse
+  request: ApiRequest,
+  /** The path parameters, decoded by the router. */
+  params: Readonly<Record<string, string>>,
+) => ApiResponse
 
 /**
  * Builds the request engine: routing from the spec's paths (most specific first), bearer auth before
@@ -92,15 +92,14 @@ export function createEngine(options: EngineOptions): Engine {
   const { store: ownStore, selfCheck = false } = options
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
   const spec = options.spec ?? defaultSpec()
-  const { document, validators } = spec
-  const shape = petShape(document)
+  const { document, validators, vocabulary } = spec
   // The store keeps what this document's Pet schema declares (a hot reload may add a field).
-  ownStore.useFields(shape.petFields)
-  const routes = new RouteTable(document, options.basePath ?? '/v1')
-  const basePath = routes.basePath
-  const byId = new Map(spec.operations.map((operation) => [operation.operationId, operation]))
+  ownStore.useFields(vocabulary.pet.fields)
+  const router = spec.router(options.basePath ?? vocabulary.basePath)
+  const basePath = router.basePath
+  const byId = vocabulary.operations
 
-  const handlers = statefulHandlers(byId, validators, shape, basePath, document)
+  const handlers = statefulHandlers(vocabulary, validators, basePath)
   const signals = new Map<string, Record<string, string>>()
   for (const operation of spec.operations) {
     const successor = operation['x-successor'] ? byId.get(operation['x-successor']) : undefined
@@ -114,13 +113,13 @@ export function createEngine(options: EngineOptions): Engine {
   )
 
   function route(
-    request: EngineRequest,
+    request: ApiRequest,
     source: EngineSession | SessionSource,
-  ): { response: EngineResponse; operation?: SpecOperation } {
-    const method = request.method.toUpperCase()
-    const queryStart = request.url.indexOf('?')
-    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart)
-    if (!routes.isUnderBase(path)) {
+    name: string,
+  ): { response: ApiResponse; operation?: SpecOperation } {
+    const { method, path } = request
+    const routed = router.route(method, path)
+    if (routed.kind === 'outside') {
       return {
         response: errorResponse(
           404,
@@ -129,11 +128,11 @@ export function createEngine(options: EngineOptions): Engine {
         ),
       }
     }
-    const match = routes.match(path)
     // OPTIONS on a known path needs no key (it only lists methods); an unknown path falls through to
     // auth like any other request, so no path is revealed without a key.
-    if (method === 'OPTIONS' && match) return { response: { status: 204, headers: { allow: match.allow } } }
-    const operation = match?.operations.get(method === 'HEAD' ? 'GET' : method)
+    if (method === 'OPTIONS' && routed.kind !== 'unknown')
+      return { response: { status: 204, headers: { allow: routed.allow } } }
+    const operation = routed.kind === 'operation' ? routed.operation : undefined
 
     if (!operation || (keyNeeded.get(operation.operationId) ?? needsKey(operation, document))) {
       const verdict = checkBearer(request.header('authorization'), apiKeys)
@@ -147,58 +146,56 @@ export function createEngine(options: EngineOptions): Engine {
     }
     let session: EngineSession
     if (typeof source === 'function') {
-      const given = source(request)
+      const given = source(request, name)
       if (!('store' in given)) return { response: given, operation }
       session = given
     } else session = source
-    if (!match)
+    if (routed.kind === 'unknown')
       return { response: errorResponse(404, 'route_not_found', `No route ${path} under ${basePath}.`) }
-    if (!operation) {
+    if (routed.kind === 'method') {
       return {
         response: errorResponse(
           405,
           'method_not_allowed',
-          `${method} is not allowed on ${path}; allowed: ${match.allow}.`,
-          {
-            allow: match.allow,
-          },
+          `${method} is not allowed on ${path}; allowed: ${routed.allow}.`,
+          { allow: routed.allow },
         ),
       }
     }
-    const preferred = preferredResponse(operation, request.header('prefer'))
-    if (preferred) return { response: preferred, operation }
-    const forcedStatus = session.forced?.take(operation.operationId)
+    const { operation: called, params } = routed
+    const preferred = preferredResponse(called, request.header('prefer'))
+    if (preferred) return { response: preferred, operation: called }
+    const forcedStatus = session.forced?.take(called.operationId)
     if (forcedStatus !== undefined) {
-      const reason = `Forced by POST /__mock/next-response for the next ${operation.operationId} call.`
-      const response = forcedError(operation, forcedStatus, reason)
+      const reason = `Forced by POST /__mock/next-response for the next ${called.operationId} call.`
+      const response = forcedError(called, forcedStatus, reason)
       response.forced = 'next-response'
-      return { response, operation }
+      return { response, operation: called }
     }
-    const query = queryStart === -1 ? NO_QUERY : new URLSearchParams(request.url.slice(queryStart + 1))
-    const handler = handlers.get(operation.operationId)
-    if (!handler)
-      return { response: answerFromSpec(operation, request, match.rawParams, query, validators), operation }
-    return { response: handler(session.store, request, match.rawParams, query), operation }
+    const handler = handlers.get(called.operationId)
+    if (!handler) return { response: answerFromSpec(called, request, routed, validators), operation: called }
+    return { response: handler(session.store, request, params), operation: called }
   }
 
   function handle(
-    request: EngineRequest,
+    request: ApiRequest,
     session: EngineSession | SessionSource = { store: ownStore },
-  ): EngineResponse {
-    const { response, operation } = route(request, session)
+    name = '',
+  ): ApiResponse {
+    const { response, operation } = route(request, session, name)
     if (operation) {
       response.operationId = operation.operationId
       const deprecation = signals.get(operation.operationId)
       if (deprecation) for (const name in deprecation) response.headers[name] = deprecation[name] as string
       if (selfCheck) assertDocumented(operation, response, validators)
     }
-    if (request.method.toUpperCase() === 'HEAD') delete response.body
+    if (request.method === 'HEAD') delete response.body
     return response
   }
 
   const stateful = spec.operations.filter((o) => handlers.has(o.operationId)).map((o) => o.operationId)
   const specDriven = spec.operations.filter((o) => !handlers.has(o.operationId)).map((o) => o.operationId)
-  return { handle, store: ownStore, basePath, stateful, specDriven, methods: routes.methods }
+  return { handle, store: ownStore, basePath, stateful, specDriven, methods: router.methods }
 }
 
 /**
@@ -206,72 +203,53 @@ export function createEngine(options: EngineOptions): Engine {
  * without one of them is served all the same: that operation is simply not there.
  */
 function statefulHandlers(
-  byId: ReadonlyMap<string, SpecOperation>,
+  vocabulary: SpecVocabulary,
   validators: SpecValidators,
-  shape: PetShape,
   basePath: string,
-  document: PetStoreDocument,
 ): Map<string, OperationHandler> {
   const handlers = new Map<OperationId, OperationHandler>()
-  const listPets = byId.get('listPets')
-  if (listPets) {
-    const defaultLimit = Number(parameterOf(listPets, 'limit').schema.default)
-    handlers.set('listPets', (store, _request, _params, query) => {
-      const parsed = parseListQuery(query, validators, defaultLimit)
+  const { limit, item } = vocabulary
+  if (vocabulary.operations.has('listPets')) {
+    // A page needs its size when `limit` is omitted: a document that does not give it cannot be served.
+    if (!limit)
+      throw new Error("listPets needs a 'limit' parameter with a numeric minimum, maximum and default")
+    const defaultLimit = limit.default
+    handlers.set('listPets', (store, request) => {
+      const parsed = parseListQuery(request.query, validators, defaultLimit)
       if (!parsed.ok) return parsed.response
       return json(200, store.list(parsed.value))
     })
   }
-  const createPet = byId.get('createPet')
-  if (createPet) {
-    // Where a created pet lives, from the document: the item path under createPet's path.
-    const item = itemPathOf(document, createPet.path)
+  if (vocabulary.operations.has('createPet')) {
     handlers.set('createPet', (store, request) => {
-      const parsed = parseNewPet(request, validators, shape)
+      const parsed = parseNewPet(request, validators, vocabulary)
       if (!parsed.ok) return parsed.response
-      store.useFields(shape.petFields) // a session's store may predate this document
+      store.useFields(vocabulary.pet.fields) // a session's store may predate this document
       const refusal = store.refusal(parsed.value)
       if (refusal) return errorResponse(507, 'store_full', refusal)
       const pet = store.create(parsed.value)
+      // Where a created pet lives, from the document: the item path under createPet's path.
       const location = item && `${basePath}${item.template.replace(`{${item.parameter}}`, String(pet.id))}`
       return json(201, pet, location || undefined)
     })
   }
-  const getPet = byId.get('getPet')
+  const getPet = vocabulary.operations.get('getPet')
   if (getPet) {
     // The id parameter's name is the document's (`petId` today).
     const idName = getPet.parameters.find((parameter) => parameter.in === 'path')?.name ?? 'petId'
     handlers.set('getPet', (store, _request, params) => {
-      const lookup = parsePetId(params[idName] ?? '')
+      const text = params[idName] ?? ''
+      const lookup = parsePetId(text)
       if (!lookup.ok) return lookup.response
       const pet = lookup.value === 'absent' ? undefined : store.get(lookup.value.id)
-      if (!pet) return errorResponse(404, 'not_found', `No pet has id ${params[idName]}.`)
+      if (!pet) return errorResponse(404, 'not_found', `No pet has id ${text}.`)
       return json(200, pet)
     })
   }
   return handlers
 }
 
-/**
- * The query of a URL without one, shared by every such request rather than built per request: handlers
- * only read a query, and a write would throw rather than reach the next request.
- */
-const NO_QUERY: URLSearchParams = new (class extends URLSearchParams {
-  override append(): never {
-    throw new Error('the empty query is shared: read only')
-  }
-  override set(): never {
-    throw new Error('the empty query is shared: read only')
-  }
-  override delete(): never {
-    throw new Error('the empty query is shared: read only')
-  }
-  override sort(): never {
-    throw new Error('the empty query is shared: read only')
-  }
-})()
-
-function json(status: number, body: unknown, location?: string): EngineResponse {
+function json(status: number, body: unknown, location?: string): ApiResponse {
   // Built as a literal rather than spread from JSON_HEADERS: this runs on every answer of the hot path.
   const headers: Record<string, string> = { 'content-type': JSON_HEADERS['content-type'] as string }
   if (location !== undefined) headers.location = location
@@ -279,7 +257,7 @@ function json(status: number, body: unknown, location?: string): EngineResponse 
 }
 
 /** `Prefer: code=NNN` for a documented error status of the operation; an undocumented one is a 400. */
-function preferredResponse(operation: SpecOperation, prefer: string | undefined): EngineResponse | undefined {
+function preferredResponse(operation: SpecOperation, prefer: string | undefined): ApiResponse | undefined {
   const status = preferredStatus(prefer)
   if (status === undefined || status < 400) return undefined
   if (!isDocumentedStatus(operation, status)) {
@@ -314,7 +292,7 @@ export function documentedErrorStatuses(operation: SpecOperation): number[] {
  * The Error response a forced status gets, its `code` from the spec's example for that response
  * (`errorCodeFor`), else `http_<status>`. The caller has checked that the spec documents it.
  */
-function forcedError(operation: SpecOperation, status: number, reason: string): EngineResponse {
+function forcedError(operation: SpecOperation, status: number, reason: string): ApiResponse {
   const code = errorCodeFor(operation, status) ?? `http_${status}`
   return errorResponse(
     status,
@@ -325,11 +303,7 @@ function forcedError(operation: SpecOperation, status: number, reason: string): 
 }
 
 /** The project's own tests run the engine with `selfCheck`, so a response the spec does not allow fails loudly. */
-function assertDocumented(
-  operation: SpecOperation,
-  response: EngineResponse,
-  validators: SpecValidators,
-): void {
+function assertDocumented(operation: SpecOperation, response: ApiResponse, validators: SpecValidators): void {
   if (!isDocumentedStatus(operation, response.status))
     throw new Error(`${operation.operationId} answered ${response.status}, which the spec does not document`)
   const validate = validators.response(operation.operationId, response.status)

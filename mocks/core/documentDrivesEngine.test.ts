@@ -2,6 +2,7 @@
 // copy of the spec and shows the engine follows (deprecation, Location, CORS methods, error codes,
 // documented ranges).
 import { describe, expect, test } from '@jest/globals'
+import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import {
   compileSpec,
   openApiDocument,
@@ -12,11 +13,12 @@ import { createEngine } from './createEngine.ts'
 import { PetStore } from './PetStore.ts'
 
 const key = 'Bearer petstore-dev-key'
-const get = (url: string, headers: Record<string, string> = {}) => ({
-  method: 'GET',
-  url,
-  header: (name: string) => ({ authorization: key, ...headers })[name],
-})
+const get = (url: string, headers: Record<string, string> = {}) =>
+  apiRequest({
+    method: 'GET',
+    target: url,
+    header: (name: string) => ({ authorization: key, ...headers })[name],
+  })
 const copy = () => structuredClone(openApiDocument) as PetStoreDocument
 const engineFor = (document: PetStoreDocument) =>
   createEngine({
@@ -47,12 +49,14 @@ describe('the engine reads from the document', () => {
     for (const parameter of item.get?.parameters ?? [])
       if (parameter.in === 'path') parameter.name = 'animalId'
     const engine = engineFor(document)
-    const created = engine.handle({
-      method: 'POST',
-      url: '/v1/animals',
-      header: (name) => ({ authorization: key, 'content-type': 'application/json' })[name],
-      body: '{"name":"Zed","categoryId":2}',
-    })
+    const created = engine.handle(
+      apiRequest({
+        method: 'POST',
+        target: '/v1/animals',
+        header: (name) => ({ authorization: key, 'content-type': 'application/json' })[name],
+        body: '{"name":"Zed","categoryId":2}',
+      }),
+    )
     expect(created.headers.location).toBe(`/v1/animals/${(created.body as { id: number }).id}`)
     expect(engine.handle(get(created.headers.location ?? '')).status).toBe(200)
   })

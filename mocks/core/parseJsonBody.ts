@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv'
-import { type EngineRequest, type EngineResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
+import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
 import { findDuplicateKey } from '../../kit/json/findDuplicateKey.ts'
@@ -21,7 +22,7 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/
  * @example
  * parseJsonBody(request, validators.requestBody('createPet')) // { ok: true, value: { name: 'Rex', categoryId: 1 } }
  */
-export function parseJsonBody(request: EngineRequest, validate: ValidateFunction): Parsed<unknown> {
+export function parseJsonBody(request: ApiRequest, validate: ValidateFunction): Parsed<unknown> {
   const encoding = request.header('content-encoding')?.trim().toLowerCase()
   if (encoding && encoding !== 'identity') {
     return refuse(
@@ -74,6 +75,6 @@ function isObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function invalidBody(message: string): { ok: false; response: EngineResponse } {
+function invalidBody(message: string): { ok: false; response: ApiResponse } {
   return refuse(errorResponse(400, 'invalid_body', message))
 }

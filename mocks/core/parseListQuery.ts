@@ -1,4 +1,5 @@
-import { type EngineResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import type { Query } from '../../kit/http/ApiRequest.ts'
+import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { clip } from '../../kit/text/clip.ts'
 import { describeAjvErrors, type PetStatus, type SpecValidators } from '../../spec/runtime.ts'
@@ -12,10 +13,10 @@ const INTEGER_TEXT = /^-?\d+$/
  * document does not say what answers it). Unknown parameters are ignored.
  *
  * @example
- * parseListQuery(new URLSearchParams('limit=5&status=sold'), validators, 20) // { ok: true, value: { limit: 5, status: 'sold' } }
+ * parseListQuery(apiRequest({ method: 'GET', target: '/v1/pets?limit=5&status=sold' }).query, validators, 20) // { ok: true, value: { limit: 5, status: 'sold' } }
  */
 export function parseListQuery(
-  query: URLSearchParams,
+  query: Query,
   validators: SpecValidators,
   defaultLimit: number,
 ): Parsed<ListQuery> {
@@ -46,6 +47,6 @@ export function parseListQuery(
   return { ok: true, value: { limit, status: status as PetStatus | undefined } }
 }
 
-function invalid(message: string): { ok: false; response: EngineResponse } {
+function invalid(message: string): { ok: false; response: ApiResponse } {
   return refuse(errorResponse(400, 'invalid_parameter', message))
 }

@@ -1,4 +1,5 @@
-import { type EngineRequest, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
+import { type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { clip } from '../../kit/text/clip.ts'
 import {
@@ -9,6 +10,12 @@ import {
   type SpecValidators,
 } from '../../spec/runtime.ts'
 
+/** The path parameters the router decoded, and the one it could not decode, if any. */
+export interface PathParameters {
+  readonly params: Readonly<Record<string, string>>
+  readonly undecodable?: string | undefined
+}
+
 /**
  * Reads and validates every parameter an operation declares (path, query, header), for an
  * operation the mock answers from the spec: text is read as its schema's type (integer, number,
@@ -16,19 +23,18 @@ import {
  * a bad value is a 400 naming the parameter. Defaults from the schema fill omitted ones.
  *
  * @example
- * parseParameters(operation, request, { petId: '7' }, new URLSearchParams('limit=2'), validators)
+ * parseParameters(operation, request, { params: { petId: '7' } }, validators) // request: '/v1/pets/7?limit=2'
  * // { ok: true, value: { petId: 7, limit: 2 } }
  */
 export function parseParameters(
   operation: SpecOperation,
-  request: EngineRequest,
-  rawParams: Readonly<Record<string, string>>,
-  query: URLSearchParams,
+  request: ApiRequest,
+  path: PathParameters,
   validators: SpecValidators,
 ): Parsed<Record<string, unknown>> {
   const values: Record<string, unknown> = {}
   for (const parameter of operation.parameters) {
-    const texts = textsOf(parameter, request, rawParams, query)
+    const texts = textsOf(parameter, request, path)
     if (texts === undefined) return invalid(`${parameter.name} is not valid percent-encoding`)
     if (texts.length === 0) {
       if (parameter.required) return invalid(`${parameter.name} is required (${parameter.in})`)
@@ -51,26 +57,21 @@ export function parseParameters(
   return { ok: true, value: values }
 }
 
-/** The raw texts of a parameter (none when absent), or undefined for a path segment that cannot be decoded. */
+/** The texts of a parameter (none when absent), or undefined for a path segment that cannot be decoded. */
 function textsOf(
   parameter: ParameterObject,
-  request: EngineRequest,
-  rawParams: Readonly<Record<string, string>>,
-  query: URLSearchParams,
+  request: ApiRequest,
+  path: PathParameters,
 ): string[] | undefined {
-  if (parameter.in === 'query') return query.getAll(parameter.name)
+  if (parameter.in === 'query') return request.query.getAll(parameter.name)
   if (parameter.in === 'header') {
     const value = request.header(parameter.name.toLowerCase())
     return value === undefined ? [] : [value]
   }
   if (parameter.in === 'path') {
-    const raw = rawParams[parameter.name]
-    if (raw === undefined) return []
-    try {
-      return [decodeURIComponent(raw)]
-    } catch {
-      return undefined
-    }
+    if (path.undecodable === parameter.name) return undefined
+    const text = path.params[parameter.name]
+    return text === undefined ? [] : [text]
   }
   return [] // cookie parameters: the mock does not read cookies
 }

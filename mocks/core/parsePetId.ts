@@ -1,4 +1,4 @@
-import { type EngineResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { clip } from '../../kit/text/clip.ts'
 
@@ -10,7 +10,8 @@ const INTEGER_TEXT = /^-?\d+$/
 export type PetIdLookup = { id: number } | 'absent'
 
 /**
- * Reads the raw `petId` path segment. The int64 policy: any int64 is well formed; the mock assigns
+ * Reads `petId` as the router decoded it (a segment that is not valid percent-encoding stays as
+ * sent, and is no integer). The int64 policy: any int64 is well formed; the mock assigns
  * only positive safe integers (exact in JavaScript), so any other int64 is simply not found (404)
  * and is never rounded onto another pet's id. Text that is not an int64 is a 400.
  *
@@ -19,13 +20,7 @@ export type PetIdLookup = { id: number } | 'absent'
  * parsePetId('9007199254740993') // { ok: true, value: 'absent' } (2^53 + 1: a valid int64 no pet has)
  * parsePetId('abc') // { ok: false, response: <400> }
  */
-export function parsePetId(raw: string): Parsed<PetIdLookup> {
-  let text: string
-  try {
-    text = decodeURIComponent(raw)
-  } catch {
-    return invalid(raw)
-  }
+export function parsePetId(text: string): Parsed<PetIdLookup> {
   if (!INTEGER_TEXT.test(text)) return invalid(text)
   // Fast path: up to 15 digits is always exact as a double, and positive.
   if (text.length <= 15 && text.charCodeAt(0) !== 45) {
@@ -38,7 +33,7 @@ export function parsePetId(raw: string): Parsed<PetIdLookup> {
   return { ok: true, value: { id: Number(value) } }
 }
 
-function invalid(text: string): { ok: false; response: EngineResponse } {
+function invalid(text: string): { ok: false; response: ApiResponse } {
   return refuse(
     errorResponse(400, 'invalid_parameter', `petId must be an integer (int64); received '${clip(text)}'`),
   )

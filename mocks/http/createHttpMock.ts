@@ -1,29 +1,23 @@
 import '../../spec/requireNode.ts'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import { seedPets } from '../../fixtures/seedPets.ts'
-import { isControlPath } from '../../kit/guard/controlPath.ts'
 import { applyCors, corsPolicy } from '../../kit/guard/cors.ts'
 import { hostPolicy } from '../../kit/guard/hostAllowed.ts'
 import { refuseUnsafeRequest } from '../../kit/guard/refuseUnsafeRequest.ts'
-import type { EngineResponse } from '../../kit/http/ApiResponse.ts'
-import { errorResponse } from '../../kit/http/errorResponse.ts'
-import { journalRecord } from '../../kit/journal/journalEntry.ts'
-import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
-import { DEFAULT_MEMORY_MIB, MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
+import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
+import { originForm } from '../../kit/http/originForm.ts'
+import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
 import { type ReadBody, readBody } from '../../kit/node/readBody.ts'
 import { sendInternalError, sendResponse } from '../../kit/node/sendResponse.ts'
 import { redactTarget, redactText } from '../../kit/secrets/redactTarget.ts'
 import { readPackageInfo } from '../../spec/packageInfo.ts'
 import type { Pet } from '../../spec/runtime.ts'
-import { handleControl } from '../core/controlPlane.ts'
-import { createEngine, DEFAULT_API_KEY, type Engine } from '../core/createEngine.ts'
-import { createMockSession, type MockSession } from '../core/MockSession.ts'
-import { PetStore } from '../core/PetStore.ts'
+import { DEFAULT_API_KEY } from '../core/createEngine.ts'
+import type { PetStore } from '../core/PetStore.ts'
 import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
-import { DEFAULT_SESSION, parseSessionName, SESSION_HEADER } from '../core/parseSessionName.ts'
-import { type Eviction, type SessionLimits, SessionRegistry } from '../core/SessionRegistry.ts'
+import { createMockServer } from '../server/createMockServer.ts'
+import type { MockSession } from '../server/MockSession.ts'
+import type { SessionLimits, SessionRegistry } from '../server/SessionRegistry.ts'
 import { cutOffStalledReaders } from './cutOffStalledReaders.ts'
-import { inspectorResponse, isInspectorPath } from './inspectorPage.ts'
 import {
   answerMalformedHttp,
   HTTP_TIMEOUTS,
@@ -33,8 +27,8 @@ import {
 } from './malformedHttp.ts'
 import { openStateDatabase, type StateDatabase, type StateDatabaseOptions } from './openStateDatabase.ts'
 import { type HttpMockSpec, packagedSpec } from './packagedSpec.ts'
-import { SPEC_YAML_PATH, specYamlAnswer } from './specYamlAnswer.ts'
-import { originForm, toEngineRequest } from './toEngineRequest.ts'
+import { requestLine } from './requestLine.ts'
+import { toApiRequest } from './toApiRequest.ts'
 
 // `import { createServer } from 'node:http'` builds an ES module facade that reads every export of
 // node:http, and its lazy WebSocket and fetch getters then load undici: ~10 ms of every start-up, for
@@ -102,75 +96,49 @@ export interface HttpMock {
 }
 
 /**
- * The standalone HTTP mock: a thin node:http adapter over the same engine the MSW handlers use.
- * Building is separate from listening, so tests can listen on port 0.
+ * The standalone HTTP mock: a thin node:http adapter over the transport-free mock server
+ * (`createMockServer`: sessions, journal, control plane) that the MSW handlers use too. It adds
+ * only what a real server needs: timeouts, malformed HTTP, the body cap, CORS and the Host and
+ * cross-site guards, latency, the state file, the request log. Building is separate from
+ * listening, so tests can listen on port 0.
  *
  * @example
  * const mock = createHttpMock({ log: console.log })
  * mock.server.listen(4010, '127.0.0.1')
  */
 export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
-  // Copied once, so no caller can change what every session shares.
-  const seed: readonly Pet[] = [...(options.seed ?? seedPets)]
-  const budget = new MemoryBudget((options.maxMemoryMiB ?? DEFAULT_MEMORY_MIB) * 1024 * 1024)
-  const limits = {
-    ...(options.maxPets !== undefined && { maxPets: options.maxPets }),
-    budget,
-    sharedSeed: seed,
-  }
-  const store = new PetStore(seed, undefined, limits)
-  const journalSize = options.journalSize ?? JOURNAL_SIZE
-  // Cheap whatever the seed: a new store shares the seed's index and keeps only what it creates.
-  const freshSession = (name: string) =>
-    createMockSession(name, new PetStore(seed, undefined, limits), journalSize, budget)
-  const defaultSession = createMockSession(DEFAULT_SESSION, store, journalSize, budget)
-  const sessions = new SessionRegistry(defaultSession, freshSession, options.sessions)
-  sessions.onEvict((name, evicted, reason) => {
-    evicted.release()
-    options.log?.(
-      reason === 'room'
-        ? `session ${name} evicted: ${sessions.limits.maxSessions} sessions (--max-sessions) and another was needed; its next request gets 400 session_evicted`
-        : `session ${name} evicted: unused for ${sessions.limits.idleMs / 60_000} minutes (--session-idle); it starts over from the seed`,
-    )
+  const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
+  const spec = options.spec ?? packagedSpec()
+  const stateFile = options.stateFile
+  // Opened by the mock server over the default session's store, once that store exists.
+  let state = undefined as StateDatabase | undefined
+  const mock = createMockServer({
+    ...options,
+    spec,
+    // The HAR export names its creator's version; read once, not per request.
+    version: readPackageInfo().version,
+    ...(stateFile && {
+      durable: (store: PetStore) => {
+        state = openStateDatabase(store, { ...stateFile, validators: spec.validators })
+        return state
+      },
+    }),
   })
-  // The session an API request names, made or touched only once the engine asks for it (after
-  // authentication). One request is in `engine.handle` at a time (it is synchronous), so these
-  // two variables serve every request without a closure each.
-  let requestedSession = DEFAULT_SESSION
-  let servedSession: MockSession | undefined
-  const sessionSource = (): MockSession | EngineResponse => {
-    const eviction = sessions.takeEviction(requestedSession)
-    if (eviction) return sessionEvicted(eviction, sessions.limits.maxSessions)
-    servedSession = sessions.use(requestedSession)
-    return servedSession
-  }
   const cors = corsPolicy(options.corsOrigins)
   const hosts = hostPolicy(options.allowedHosts)
-  const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts }
-  let spec = options.spec ?? packagedSpec()
-  let engine = build()
-  // The HAR export names its creator's version; read once, not per request.
-  const packageVersion = readPackageInfo().version
-  const state =
-    options.stateFile && openStateDatabase(store, { ...options.stateFile, validators: spec.validators })
-
-  function build(): Engine {
-    return createEngine({
-      store,
-      spec,
-      ...(options.apiKeys && { apiKeys: options.apiKeys }),
-      ...(options.selfCheck && { selfCheck: true }),
-    })
-  }
+  const log = options.log
+  const line = requestLine(secrets)
 
   // Hot path: a request without a body is answered synchronously, with no promise in between.
   function respond(request: IncomingMessage, response: ServerResponse): void | Promise<void> {
     const started = options.log ? performance.now() : 0
+    // The target in origin form, once: the guard reads it now, the request parsed below keeps it.
+    const target = originForm(request.url ?? '/')
     const refused = refuseUnsafeRequest(
       {
         method: request.method ?? 'GET',
-        target: originForm(request.url ?? '/'),
+        target,
         host: request.headers.host,
         origin: request.headers.origin,
         contentType: request.headers['content-type'],
@@ -190,13 +158,15 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     const noHost = missingHost(request)
     if (noHost) return finish(request, response, noHost, false, started)
     const read = readBody(request, MAX_BODY_BYTES)
-    if (read instanceof Promise) return read.then((body) => dispatch(request, response, body, started))
-    return dispatch(request, response, read, started)
+    if (read instanceof Promise)
+      return read.then((body) => dispatch(request, response, target, body, started))
+    return dispatch(request, response, target, read, started)
   }
 
   function dispatch(
     request: IncomingMessage,
     response: ServerResponse,
+    target: string,
     read: ReadBody,
     started: number,
   ): void | Promise<void> {
@@ -206,73 +176,20 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       )
       return
     }
-    const engineRequest = toEngineRequest(request, read)
-    const sessionName = parseSessionName(engineRequest.header(SESSION_HEADER))
-    const queryStart = engineRequest.url.indexOf('?')
-    const path = queryStart === -1 ? engineRequest.url : engineRequest.url.slice(0, queryStart)
-    let session: MockSession | undefined
-    let result: EngineResponse
-    if (typeof sessionName !== 'string') result = sessionName
-    else if (isInspectorPath(path)) result = inspectorResponse(engineRequest.method)
-    else if (path === SPEC_YAML_PATH) result = specYamlAnswer(engineRequest.method, spec.text)
-    else if (isControlPath(path)) {
-      const storage = state && { storage: state.health }
-      const context = {
-        sessionName,
-        sessions,
-        freshSession,
-        defaultSeed: seed,
-        secrets,
-        budget,
-        basePath: engine.basePath,
-        version: packageVersion,
-        ...spec,
-        ...storage,
-      }
-      result = handleControl(engineRequest, context) as EngineResponse
-      if (sessionName === DEFAULT_SESSION) session = defaultSession
-    } else {
-      requestedSession = sessionName
-      servedSession = undefined
-      result = engine.handle(engineRequest, sessionSource)
-      // A request refused before it got a session (401) is still journaled in a live one, untouched.
-      session = servedSession ?? sessions.peek(sessionName)
-      // Recorded before the answer goes out, so a test that got its response finds it in the journal.
-      session?.journal.record(
-        journalRecord(
-          {
-            method: engineRequest.method,
-            url: engineRequest.url,
-            status: result.status,
-            operation: result.operationId,
-            body: engineRequest.body,
-            forced: result.forced,
-            createdId: result.status === 201 ? createdIdOf(result.body) : undefined,
-          },
-          secrets,
-        ),
-      )
-    }
-    if (read.tooLarge) result.headers.connection = 'close'
-    // Only POST writes (createPet, /__mock/reset), and only a 2xx answer means it happened; only the
-    // default session is kept in a state file. It is answered once committed, so an acknowledged
-    // write survives a killed process.
-    if (state && session === defaultSession && result.status < 300 && engineRequest.method === 'POST') {
-      const written = result
-      return state.committed().then(
-        () => answer(request, response, written, started),
-        (error: Error) => answer(request, response, storageFailed(error), started),
-      )
-    }
-    return answer(request, response, result, started)
+    const answered = mock.handle(toApiRequest(request, target, read))
+    if (answered instanceof Promise)
+      return answered.then((result) => answer(request, response, result, read, started))
+    return answer(request, response, answered, read, started)
   }
 
   function answer(
     request: IncomingMessage,
     response: ServerResponse,
-    result: EngineResponse,
+    result: ApiResponse,
+    read: ReadBody,
     started: number,
   ): void | Promise<void> {
+    if (read.tooLarge) result.headers.connection = 'close'
     if (!options.latencyMs) return finish(request, response, result, false, started)
     return new Promise<void>((resolve) => setTimeout(resolve, options.latencyMs)).then(() =>
       finish(request, response, result, false, started),
@@ -282,15 +199,14 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   function finish(
     request: IncomingMessage,
     response: ServerResponse,
-    result: EngineResponse,
+    result: ApiResponse,
     preflight: boolean,
     started: number,
   ): void {
-    applyCors(cors, request.headers.origin, preflight, result.headers, engine.methods)
+    applyCors(cors, request.headers.origin, preflight, result.headers, mock.engine.methods)
     sendResponse(response, result)
-    options.log?.(
-      `${request.method} ${redactTarget(request.url ?? '/', secrets)} ${result.status} ${(performance.now() - started).toFixed(1)}ms`,
-    )
+    if (log)
+      log(line(request.method ?? 'GET', request.url ?? '/', result.status, performance.now() - started))
   }
 
   const server = createServer(
@@ -305,18 +221,19 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       requireHostHeader: false,
     },
     (request, response) => {
-      const failed = (error: unknown) => {
-        // Only a bug gets here (the engine answers every input with a response). Say so, without a stack.
-        options.log?.(`internal error: ${redactText((error as Error).message, secrets)}`)
-        sendInternalError(response)
-      }
       try {
-        respond(request, response)?.catch(failed)
+        respond(request, response)?.catch((error: unknown) => failed(response, error))
       } catch (error) {
-        failed(error)
+        failed(response, error)
       }
     },
   )
+
+  // Only a bug gets here (the engine answers every input with a response). Say so, without a stack.
+  function failed(response: ServerResponse, error: unknown): void {
+    options.log?.(`internal error: ${redactText((error as Error).message, secrets)}`)
+    sendInternalError(response)
+  }
   answerMalformedHttp(server, timeouts)
   if (state) server.on('close', state.close)
   cutOffStalledReaders(server, timeouts.unreadResponseMs, (waiting) =>
@@ -327,29 +244,13 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
 
   return {
     server,
-    store,
+    store: mock.store,
     state,
-    sessions,
-    budget,
-    operations: () => ({ stateful: engine.stateful, specDriven: engine.specDriven }),
-    setSpec(next) {
-      spec = next
-      engine = build()
-    },
+    sessions: mock.sessions,
+    budget: mock.budget,
+    operations: mock.operations,
+    setSpec: mock.setSpec,
   }
-}
-
-/** What the next request of a session evicted for room gets: 400, which every operation documents. */
-function sessionEvicted(eviction: Eviction, maxSessions: number): EngineResponse {
-  return errorResponse(
-    400,
-    'session_evicted',
-    `The session '${eviction.name}' was evicted at ${new Date(eviction.at).toISOString()} to make room for another (--max-sessions ${maxSessions}): its pets, journal and forced responses are gone. This request changed nothing; the next one starts the session over from the seed.`,
-  )
-}
-
-function storageFailed(error: Error): EngineResponse {
-  return errorResponse(507, 'storage_failed', error.message)
 }
 
 /** Starts listening and resolves the base URL of the API, e.g. `http://127.0.0.1:4010/v1`. */
@@ -363,10 +264,4 @@ export function listen(mock: HttpMock, port: number, host: string): Promise<stri
       resolve(`http://${shownHost}:${address.port}/v1`)
     })
   })
-}
-
-/** The id of the pet a 201 answered with (a number, or digits kept exactly), as text. */
-function createdIdOf(body: unknown): string | undefined {
-  const id = (body as { id?: unknown } | null | undefined)?.id
-  return typeof id === 'number' || typeof id === 'bigint' ? String(id) : undefined
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
-import type { EngineResponse } from '../../kit/http/ApiResponse.ts'
+import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { clip } from '../../kit/text/clip.ts'
 
@@ -34,7 +34,7 @@ export const MAX_HEADER_BYTES = 16_384
  * @example
  * missingHost(request) // undefined, or a 400 malformed_request
  */
-export function missingHost(request: IncomingMessage): EngineResponse | undefined {
+export function missingHost(request: IncomingMessage): ApiResponse | undefined {
   if (request.headers.host !== undefined || request.httpVersion !== '1.1') return undefined
   return errorResponse(400, 'malformed_request', 'An HTTP/1.1 request needs a Host header.')
 }
@@ -59,7 +59,7 @@ export function answerMalformedHttp(server: Server, timeouts: HttpTimeouts): voi
 }
 
 /** The Error body for HTTP that Node's parser refused, by its error code. */
-function clientErrorResponse(code: string | undefined, timeouts: HttpTimeouts): EngineResponse {
+function clientErrorResponse(code: string | undefined, timeouts: HttpTimeouts): ApiResponse {
   if (code === 'HPE_HEADER_OVERFLOW')
     return errorResponse(431, 'malformed_request', `The request headers exceed ${MAX_HEADER_BYTES} bytes.`)
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
@@ -70,7 +70,7 @@ function clientErrorResponse(code: string | undefined, timeouts: HttpTimeouts): 
 }
 
 /** A whole HTTP/1.1 response as text, for a socket that no ServerResponse serves. */
-function rawErrorResponse(result: EngineResponse): string {
+function rawErrorResponse(result: ApiResponse): string {
   const body = JSON.stringify(result.body)
   const head = [`HTTP/1.1 ${result.status} ${STATUS_CODES[result.status]}`]
   for (const [name, value] of Object.entries(result.headers)) head.push(`${name}: ${value}`)

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
-import { type CompiledSpec, defaultSpec } from '../../spec/runtime.ts'
+import { defaultSpec } from '../../spec/runtime.ts'
 import { SPEC_PATH } from '../../spec/specPath.ts'
+import type { MockSpec } from '../server/createMockServer.ts'
 
 /** The spec the HTTP mock serves; `text` (the file as read) is what `/__mock/openapi.yaml` answers. */
-export type HttpMockSpec = CompiledSpec & { readonly text?: string }
+export type HttpMockSpec = MockSpec
 
 /**
  * The packaged document (`defaultSpec()`, generated from spec/openapi.yaml) with the file's text,

@@ -37,7 +37,7 @@ describe('parseCliOptions', () => {
 
   test('session bounds and journal size: flags, then environment, then the documented defaults', () => {
     expect(parseCliOptions([], {})).toMatchObject({
-      maxSessions: 100,
+      maxSessions: undefined,
       sessionIdleMinutes: 30,
       journalSize: 500,
     })

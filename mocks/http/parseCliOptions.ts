@@ -2,7 +2,7 @@ import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { DEFAULT_MEMORY_MIB } from '../../kit/memory/MemoryBudget.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
-import { SESSION_LIMITS } from '../core/SessionRegistry.ts'
+import { SESSION_LIMITS } from '../server/SessionRegistry.ts'
 
 export interface CliOptions {
   port: number
@@ -19,8 +19,8 @@ export interface CliOptions {
   corsOrigins: string[]
   /** Host names served besides IP addresses and localhost (DNS-rebinding defence). */
   allowedHosts: string[]
-  /** Named sessions (X-Mock-Session) kept at once, and minutes an unused one lives. */
-  maxSessions: number
+  /** Named sessions (X-Mock-Session) kept at once (undefined: no cap, the memory budget bounds them), and minutes an unused one lives. */
+  maxSessions: number | undefined
   sessionIdleMinutes: number
   /** Requests each session's journal keeps. */
   journalSize: number
@@ -83,8 +83,8 @@ export function mockUsage(program: string): string {
       --cors-origin O    allow browser origin O besides localhost; repeat; * allows all
       --allowed-host H   serve Host name H besides IP addresses and localhost; repeat; .example.com
                          allows its subdomains, all allows any   (env PETSTORE_ALLOWED_HOSTS=h1,h2)
-      --max-sessions N   named sessions (X-Mock-Session) kept; the least recently used goes first
-                                                                   (env PETSTORE_MAX_SESSIONS, default ${SESSION_LIMITS.maxSessions})
+      --max-sessions N   at most N named sessions (X-Mock-Session); the least recently used goes first
+                         (env PETSTORE_MAX_SESSIONS; default: no cap, --max-memory bounds them)
       --session-idle MIN a session unused for MIN minutes is dropped (env PETSTORE_SESSION_IDLE, default ${SESSION_LIMITS.idleMs / 60_000})
       --journal-size N   requests kept per session for GET /__mock/requests
                                                                    (env PETSTORE_JOURNAL_SIZE, default ${JOURNAL_SIZE})
@@ -155,11 +155,8 @@ export function parseCliOptions(
     latencyMs: integerIn('latency', values.latency ?? env.PETSTORE_LATENCY_MS ?? '0', 0, 60_000),
     corsOrigins: values['cors-origin'] ?? [],
     allowedHosts: values['allowed-host'] ?? splitList(env.PETSTORE_ALLOWED_HOSTS),
-    maxSessions: integerIn(
-      'max-sessions',
-      values['max-sessions'] ?? env.PETSTORE_MAX_SESSIONS ?? String(SESSION_LIMITS.maxSessions),
-      1,
-      100_000,
+    maxSessions: optional(values['max-sessions'] ?? env.PETSTORE_MAX_SESSIONS, (text) =>
+      integerIn('max-sessions', text, 1, 100_000),
     ),
     sessionIdleMinutes: integerIn(
       'session-idle',
@@ -186,6 +183,10 @@ function splitList(text: string | undefined): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '')
+}
+
+function optional<T>(text: string | undefined, parse: (text: string) => T): T | undefined {
+  return text === undefined ? undefined : parse(text)
 }
 
 function integerIn(name: string, text: string, min: number, max: number): number {

@@ -1,10 +1,12 @@
 // The house rules of the product code, held on its import graph (type imports included): no cycle,
 // and the layers import only downwards (spec/ from nobody above it; mocks/ and contract-tests/ never
-// each other). ARCHITECTURE.md names every product folder.
+// each other); at folder granularity, every import goes to its own room or a lower floor
+// (floors.ts), none sideways. ARCHITECTURE.md names every product folder.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { FLOORS, mayImport, PENDING, placesOf, roomOf } from './floors.ts'
 import { cyclesOf, importGraph, importsOf, productFolders } from './importGraph.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -39,6 +41,29 @@ describe('the import graph of the product code', () => {
     expect(upward).toEqual([])
   })
 
+  test('mocks/ in floors: core < server < http and msw; http and msw never each other; no room imports an entry point', () => {
+    // Each room of mocks/ and the rooms it may import (besides itself and everything outside mocks/).
+    const below: Record<string, readonly string[]> = {
+      core: [],
+      server: ['core'],
+      http: ['core', 'server'],
+      msw: ['core', 'server'],
+    }
+    // `mocks/index.ts`, `mocks/node.ts`...: the package's entry points, above every room.
+    const room = (path: string) => (path.split('/').length > 2 ? (path.split('/')[1] as string) : 'entry')
+    const inMocks = edges.filter(([from, to]) => top(from) === 'mocks' && top(to) === 'mocks')
+    expect(inMocks.length).toBeGreaterThan(50)
+    expect(Object.keys(below).sort()).toEqual(
+      [...new Set(inMocks.map(([from]) => room(from)))].filter((name) => name !== 'entry').sort(),
+    )
+    const upward = inMocks.filter(([from, to]) => {
+      const [a, b] = [room(from), room(to)]
+      if (a === 'entry') return false
+      return a !== b && !(below[a] ?? []).includes(b)
+    })
+    expect(upward).toEqual([])
+  })
+
   test('every path ARCHITECTURE.md names exists (its picture matches the tree)', () => {
     const architecture = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8')
     const named = [
@@ -53,6 +78,76 @@ describe('the import graph of the product code', () => {
   test('ARCHITECTURE.md names every product folder', () => {
     const architecture = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8')
     expect(folders.filter((folder) => !architecture.includes(`${folder}/`))).toEqual([])
+  })
+})
+
+describe('the floors (scripts/imports/floors.ts)', () => {
+  const places = placesOf(FLOORS)
+  const pending = new Set(PENDING.map(({ from, to }) => `${from} -> ${to}`))
+  const roomEdges = edges.map(([from, to]) => ({ from, to, rooms: `${roomOf(from)} -> ${roomOf(to)}` }))
+
+  test('every room of the product code stands on a floor, and every room on a floor exists', () => {
+    const rooms = new Set([...graph.keys()].map(roomOf))
+    expect([...rooms].filter((room) => !places.has(room))).toEqual([])
+    expect([...places.keys()].filter((room) => !rooms.has(room))).toEqual([])
+    expect(places.size).toBeGreaterThan(15)
+  })
+
+  test('every import goes to its own room or a lower floor, never sideways nor up (PENDING apart)', () => {
+    const broken = roomEdges
+      .filter(({ rooms }) => !pending.has(rooms))
+      .filter(({ from, to }) => !mayImport(places, roomOf(from), roomOf(to)))
+      .map(({ from, to }) => `${from} -> ${to}`)
+    expect(broken).toEqual([])
+  })
+
+  test('PENDING lists only edges that still occur, each with why, and none from contract-tests/', () => {
+    const occurring = new Set(roomEdges.map(({ rooms }) => rooms))
+    expect([...pending].filter((edge) => !occurring.has(edge))).toEqual([])
+    expect(PENDING.filter(({ why }) => why.length < 20)).toEqual([])
+    expect(PENDING.filter(({ from }) => from.split('/')[0] === 'contract-tests')).toEqual([])
+  })
+
+  test('inside contract-tests/, no two rooms import each other', () => {
+    const suite = roomEdges
+      .map(({ from, to }) => [roomOf(from), roomOf(to)] as const)
+      .filter(([a, b]) => a !== b && a.startsWith('contract-tests') && b.startsWith('contract-tests'))
+    const pairs = new Set(suite.map(([a, b]) => `${a} -> ${b}`))
+    expect([...pairs].filter((pair) => pairs.has(pair.split(' -> ').reverse().join(' -> ')))).toEqual([])
+    expect(suite.length).toBeGreaterThan(50)
+  })
+})
+
+describe('the floor rule', () => {
+  const places = placesOf(FLOORS)
+  test.each([
+    ['contract-tests/checks/Check.ts', 'contract-tests/checks'],
+    ['contract-tests/cli.ts', 'contract-tests'],
+    ['mocks/core/createEngine.ts', 'mocks/core'],
+    ['mocks/handlers.ts', 'mocks'],
+    ['kit/json/exactJson.ts', 'kit'],
+    ['spec/generated/types.ts', 'spec'],
+  ])('%s is in the room %s', (path, room) => {
+    expect(roomOf(path)).toBe(room)
+  })
+  test.each([
+    ['spec', 'kit', true],
+    ['kit', 'spec', false],
+    ['model', 'coverage', false],
+    ['har', 'coverage', true],
+    ['contract-tests/checks', 'contract-tests/http', true],
+    ['contract-tests/http', 'contract-tests/checks', false],
+    ['contract-tests/negative', 'contract-tests/stateful', false],
+    ['contract-tests', 'contract-tests/report', true],
+    ['contract-tests/http', 'mocks/core', false],
+    ['mocks/http', 'contract-tests/base', false],
+    ['proxy', 'mocks/core', false],
+    ['proxy', 'model', true],
+    ['bin', 'proxy', true],
+    ['mocks/core', 'mocks/http', false],
+    ['kit', 'tests', false],
+  ] as const)('%s may import %s: %s', (from, to, allowed) => {
+    expect(mayImport(places, from, to)).toBe(allowed)
   })
 })
 

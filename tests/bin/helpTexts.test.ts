@@ -2,8 +2,8 @@
 // every control endpoint it serves, so a new flag or endpoint cannot be left out of the help.
 import { describe, expect, test } from '@jest/globals'
 import { CONTRACT_CLI_OPTIONS, contractUsage } from '../../contract-tests/running/ContractTarget.ts'
-import { controlEndpoints } from '../../mocks/core/controlPlane.ts'
 import { MOCK_CLI_OPTIONS, mockUsage } from '../../mocks/http/parseCliOptions.ts'
+import { controlEndpoints } from '../../mocks/server/controlPlane.ts'
 import { PROXY_CLI_OPTIONS, PROXY_USAGE } from '../../proxy/cli.ts'
 import { PROXY_ENDPOINTS } from '../../proxy/proxyControl.ts'
 

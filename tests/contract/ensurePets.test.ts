@@ -2,12 +2,15 @@
 // census creates nothing and says what it could not find.
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from '@jest/globals'
+import { known, lackOfData } from '../../contract-tests/base/lackOfData.ts'
+import { suiteVocabularyOf } from '../../contract-tests/base/SuiteVocabulary.ts'
 import type { CheckContext } from '../../contract-tests/checks/Check.ts'
+import { callRequest } from '../../contract-tests/http/callRequest.ts'
 import { type Exchange, sendRequest } from '../../contract-tests/http/exchange.ts'
-import { ensurePets, known, lackOfData } from '../../contract-tests/running/ensurePets.ts'
+import { ensurePets } from '../../contract-tests/running/ensurePets.ts'
 import { petNamer } from '../../contract-tests/running/petNames.ts'
 import { parseBudget } from '../../contract-tests/stateful/Budget.ts'
-import { compileValidators, openApiDocument } from '../../spec/runtime.ts'
+import { compileValidators, defaultSpec, openApiDocument } from '../../spec/runtime.ts'
 import { createReferenceServer, type ReferenceOptions } from '../servers/referenceServer.ts'
 
 const servers: Array<ReturnType<typeof createReferenceServer>> = []
@@ -27,18 +30,23 @@ async function contextFor(options: ReferenceOptions) {
   const names = petNamer('testrun1')
   let inFlight = 0
   const stats = { posts: 0, mostAtOnce: 0 }
+  const vocabulary = suiteVocabularyOf(defaultSpec().vocabulary)
   const context: CheckContext = {
     baseUrl,
     apiKey: 'k',
     runId: 'testrun1',
     command: 'petstore-contract',
     document: openApiDocument,
+    vocabulary,
+    router: (basePath) => defaultSpec().router(basePath),
     validators: compileValidators(openApiDocument),
     exchanges,
     capabilities: new Set(['write', 'state', 'auth']),
     petName: () => names.next(),
     // ensurePets does not read the generated phase's settings.
     generation: { seed: 1, budget: parseBudget('1runs') },
+    call: (operationId, parameters, options) =>
+      context.send(callRequest(vocabulary.operations, operationId, parameters, options)),
     async send(request) {
       if (request.method === 'POST') stats.posts++
       stats.mostAtOnce = Math.max(stats.mostAtOnce, ++inFlight)

@@ -1,8 +1,8 @@
 // sendRequest (contract-tests/http/exchange.ts) against hostile servers on 127.0.0.1: an endless body,
 // one at the cap, every kind of failure told apart, and the run's deadline stopping a request in flight.
 import { describe, expect, test } from '@jest/globals'
+import { DeadlineReached } from '../../contract-tests/base/deadline.ts'
 import { EXCERPT_BYTES, sendRequest } from '../../contract-tests/http/exchange.ts'
-import { DeadlineReached } from '../../contract-tests/running/deadline.ts'
 import { bodyOf, closedPort, stall, startHttp, startRaw } from '../servers/hostileServers.ts'
 
 /** GET /pets with a body cap, and a timeout long enough that only the cap can end an endless body. */

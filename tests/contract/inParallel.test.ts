@@ -11,7 +11,7 @@ const API_KEY = 'parallel-key'
 const sending = (chains: number[]): Check => ({
   name: 'parallel_chains',
   level: 'recommended',
-  description: 'test only',
+  description: () => 'test only',
   operations: ['getPet'],
   needs: [],
   async run(context: CheckContext) {

@@ -140,7 +140,7 @@ describe('the report never holds the key', () => {
     const copying: Check = {
       name: 'copies_the_target',
       level: 'required',
-      description: 'copies what the target sent into every field',
+      description: () => 'copies what the target sent into every field',
       operations: ['listPets'],
       needs: [],
       async run() {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { setTimeout as sleep, setImmediate as tick } from 'node:timers/promises'
-import { parseExact, stringifyExact } from '../support/exactJson.ts'
+import { parseJsonBigints } from '../../kit/json/exactJson.ts'
+import { toJsonText } from '../../kit/json/toJsonText.ts'
 
 /**
  * Correct choices where the interface document is silent. Each must pass the required checks (the
@@ -205,7 +206,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     const type = fault === 'text-plain-responses' ? 'text/plain' : 'application/json'
     const optional = options.minimalHeaders ? {} : headers
     res.writeHead(status, { 'content-type': type, ...optional })
-    res.end(body === undefined ? undefined : stringifyExact(body))
+    res.end(body === undefined ? undefined : toJsonText(body))
   }
   const error = (res: ServerResponse, status: number, code: string, message: string) => {
     const body: Record<string, unknown> = {
@@ -480,7 +481,7 @@ function shuffled<T>(items: readonly T[]): T[] {
 
 function read(text: string, lossy: boolean): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: lossy ? JSON.parse(text) : parseExact(text) }
+    return { ok: true, value: lossy ? JSON.parse(text) : parseJsonBigints(text) }
   } catch {
     return { ok: false }
   }

@@ -3,6 +3,7 @@
 // of lines, not thousands), and one that drips its bodies past the timeout (not judged, never passed).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { describe, expect, jest, test } from '@jest/globals'
+import { EXAMPLES_MAX } from '../../contract-tests/base/FindingGroups.ts'
 import { rejectedBodiesNotStored } from '../../contract-tests/checks/badBodies.ts'
 import type { Check, OperationName } from '../../contract-tests/checks/Check.ts'
 import { clientIdNotUsed } from '../../contract-tests/checks/clientIdNotUsed.ts'
@@ -20,7 +21,6 @@ import { unknownPetNotFound } from '../../contract-tests/checks/unknownPetNotFou
 import { formatConsole } from '../../contract-tests/report/formatConsole.ts'
 import { toJsonSummary } from '../../contract-tests/report/toJsonSummary.ts'
 import { toJunitXml } from '../../contract-tests/report/toJunitXml.ts'
-import { EXAMPLES_MAX } from '../../contract-tests/running/FindingGroups.ts'
 import type { ContractReport } from '../../contract-tests/running/runContract.ts'
 import { createReferenceServer } from '../servers/referenceServer.ts'
 import { runAgainstServer } from '../support/runAgainstServer.ts'

@@ -2,11 +2,11 @@
 // from the runner's own count: at most --max-creates pets, every name starting with the run's tag,
 // and the reports saying how many, with their id range.
 import { describe, expect, test } from '@jest/globals'
+import { DEFAULT_MAX_CREATES } from '../../contract-tests/base/CreateBudget.ts'
 import { formatConsole } from '../../contract-tests/report/formatConsole.ts'
 import { toJsonSummary } from '../../contract-tests/report/toJsonSummary.ts'
 import { toJunitXml } from '../../contract-tests/report/toJunitXml.ts'
 import { resolveTarget } from '../../contract-tests/running/ContractTarget.ts'
-import { DEFAULT_MAX_CREATES } from '../../contract-tests/running/CreateBudget.ts'
 import { type ContractReport, runContract } from '../../contract-tests/running/runContract.ts'
 import { startOwnMock } from '../support/startOwnMock.ts'
 

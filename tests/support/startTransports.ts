@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { seedPets } from '../../fixtures/seedPets.ts'
-import { createPetStoreHandlers } from '../../mocks/handlers.ts'
 import { createHttpMock, listen } from '../../mocks/http/createHttpMock.ts'
+import { createPetStoreHandlers } from '../../mocks/msw/handlers.ts'
 import type { CompiledSpec, Pet } from '../../spec/runtime.ts'
 
 /** One way of reaching the mock: in-process through MSW, or over HTTP. */

@@ -1,7 +1,7 @@
 // One-shot forced responses over HTTP (POST /__mock/next-response), driven by the spec: every
 // documented error status of every operation can be forced, and nothing else can.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { forceableOperations } from '../../../mocks/core/nextResponse.ts'
+import { forceableOperations } from '../../../mocks/server/nextResponse.ts'
 import { openApiDocument } from '../../../spec/runtime.ts'
 import { type StartedMock, startMock } from '../../support/startMock.ts'
 

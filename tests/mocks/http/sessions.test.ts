@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { seedPets } from '../../../fixtures/seedPets.ts'
-import { MAX_SESSION_NAME_LENGTH } from '../../../mocks/core/parseSessionName.ts'
+import { MAX_SESSION_NAME_LENGTH } from '../../../mocks/server/parseSessionName.ts'
 import { sendRaw } from '../../support/rawHttp.ts'
 import { KEY, type StartedMock, startMock as start } from '../../support/startMock.ts'
 

@@ -6,7 +6,7 @@ import {
   type HttpMockOptions,
   listen,
 } from '../../../mocks/http/createHttpMock.ts'
-import { SPEC_YAML_PATH } from '../../../mocks/http/specYamlAnswer.ts'
+import { SPEC_YAML_PATH } from '../../../mocks/server/specYamlAnswer.ts'
 import { defaultSpec, SPEC_PATH } from '../../../spec/index.ts'
 
 let mock: HttpMock | undefined

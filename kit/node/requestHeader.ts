@@ -1,0 +1,28 @@
+import type { IncomingMessage } from 'node:http'
+
+/**
+ * A node:http request's header by lower-case name, as Fetch's `Headers.get` reads it: repeated lines
+ * joined with `, `. node:http keeps only the first Authorization and Content-Type line; a repeated
+ * one must not slip past auth or a media type check, so those two are read from the raw headers.
+ *
+ * @example
+ * requestHeader(request, 'authorization') // 'Bearer a, Bearer b' for two Authorization lines
+ */
+export function requestHeader(request: IncomingMessage, name: string): string | undefined {
+  if (name === 'authorization' || name === 'content-type') return joinedHeader(request.rawHeaders, name)
+  const value = request.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+function joinedHeader(rawHeaders: readonly string[], name: string): string | undefined {
+  let found: string | undefined
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (
+      (rawHeaders[i] as string).length === name.length &&
+      (rawHeaders[i] as string).toLowerCase() === name
+    ) {
+      found = found === undefined ? rawHeaders[i + 1] : `${found}, ${rawHeaders[i + 1]}`
+    }
+  }
+  return found
+}

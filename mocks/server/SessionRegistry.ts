@@ -1,0 +1,189 @@
+import { DEFAULT_SESSION } from './parseSessionName.ts'
+
+/** How many named sessions the mock keeps, and how long an unused one lives. */
+export interface SessionLimits {
+  /**
+   * Named sessions kept at once; creating one more evicts the least recently used. No cap by
+   * default (Infinity): the memory budget bounds the sessions (see `hasRoom`).
+   */
+  maxSessions: number
+  /** A named session unused for this long is evicted (milliseconds). */
+  idleMs: number
+}
+
+export const SESSION_LIMITS: Readonly<SessionLimits> = {
+  maxSessions: Number.POSITIVE_INFINITY,
+  idleMs: 30 * 60_000,
+}
+
+/**
+ * Why a session was evicted: `room` (a new session needed its place among maxSessions), `memory`
+ * (a new session needed room in the memory budget) or `idle` (unused for idleMs). A session
+ * evicted for room or memory tells its next request so (see `takeEviction`); one evicted for idle
+ * starts over silently, as its users left it long ago.
+ */
+export type EvictionReason = 'room' | 'memory' | 'idle'
+
+/** A session evicted for room or memory, remembered until its name is used again. */
+export interface Eviction {
+  name: string
+  reason: EvictionReason
+  /** When (epoch milliseconds). */
+  at: number
+}
+
+/** Evictions remembered at most (names of up to 64 characters: about 100 KiB). */
+export const REMEMBERED_EVICTIONS = 1_000
+
+/** What the registry tells about one session. */
+export interface SessionInfo {
+  name: string
+  /** When a request last used it (epoch milliseconds). */
+  lastUsed: number
+}
+
+/**
+ * Named sessions of the mock, created on first use and bounded by idle time, by the room a new one
+ * needs (`hasRoom`: the memory budget) and by an optional count, least recently used evicted
+ * first. The default session is held apart and never evicted. Pure: the clock is a parameter,
+ * nothing runs on a timer; expired sessions go at the next `use`.
+ *
+ * A Map keeps insertion order, and `use` re-inserts what it touches, so the least recently used
+ * session is always first: eviction costs O(sessions evicted), not a scan.
+ *
+ * @example
+ * const sessions = new SessionRegistry(new PetStore(seed), () => new PetStore(seed))
+ * sessions.use('worker-1').create(pet) // only worker-1's store
+ * sessions.use('default') // the default store, as a request without the header gets
+ */
+export class SessionRegistry<T> {
+  readonly #default: T
+  readonly #create: (name: string) => T
+  readonly #limits: SessionLimits
+  readonly #now: () => number
+  readonly #hasRoom: () => boolean
+  readonly #named = new Map<string, { value: T; lastUsed: number }>()
+  /** Sessions evicted for room whose names were not used since, oldest first. */
+  readonly #tombstones = new Map<string, Eviction>()
+  #evicted = 0
+  #onEvict: (name: string, value: T, reason: EvictionReason) => void = () => {}
+
+  constructor(
+    defaultSession: T,
+    create: (name: string) => T,
+    limits: Partial<SessionLimits> = {},
+    now: () => number = Date.now,
+    /** Whether a new session fits (the memory budget); while it does not, the least recently used goes. */
+    hasRoom: () => boolean = () => true,
+  ) {
+    this.#default = defaultSession
+    this.#create = create
+    this.#limits = { ...SESSION_LIMITS, ...limits }
+    this.#now = now
+    this.#hasRoom = hasRoom
+    if (!(this.#limits.maxSessions >= 1)) throw new Error('maxSessions must be 1 or more')
+  }
+
+  /** Tells `listener` of every eviction, after the session left the registry (to free what it held). */
+  onEvict(listener: (name: string, value: T, reason: EvictionReason) => void): void {
+    this.#onEvict = listener
+  }
+
+  /**
+   * The eviction of `name` for room, if it was evicted and its name not used since, and forgets it:
+   * the caller tells the request so, once; the next `use` starts the session over.
+   */
+  takeEviction(name: string): Eviction | undefined {
+    const eviction = this.#tombstones.get(name)
+    if (eviction) this.#tombstones.delete(name)
+    return eviction
+  }
+
+  /** The eviction of `name` for room, if its name was not used since; nothing changes. */
+  eviction(name: string): Eviction | undefined {
+    return this.#tombstones.get(name)
+  }
+
+  /** Sessions evicted for room or memory and not used since, most recent last (at most `limit`). */
+  recentEvictions(limit: number): Eviction[] {
+    return [...this.#tombstones.values()].slice(-limit)
+  }
+
+  /** The session called `name`, created on first use; marks it used now. */
+  use(name: string): T {
+    if (name === DEFAULT_SESSION) return this.#default
+    const now = this.#now()
+    this.#evictIdle(now)
+    const found = this.#named.get(name)
+    if (found) {
+      this.#named.delete(name)
+      found.lastUsed = now
+      this.#named.set(name, found)
+      return found.value
+    }
+    this.#tombstones.delete(name)
+    while (this.#named.size >= this.#limits.maxSessions) this.#evictOldest(now, 'room')
+    while (this.#named.size > 0 && !this.#hasRoom()) this.#evictOldest(now, 'memory')
+    const value = this.#create(name)
+    this.#named.set(name, { value, lastUsed: now })
+    return value
+  }
+
+  /** The session if it exists (expired ones do not), without creating it or marking it used. */
+  peek(name: string): T | undefined {
+    if (name === DEFAULT_SESSION) return this.#default
+    const found = this.#named.get(name)
+    if (!found || this.#now() - found.lastUsed > this.#limits.idleMs) return undefined
+    return found.value
+  }
+
+  /**
+   * Forgets every named session and every eviction, without telling `onEvict` (nothing was evicted:
+   * the caller starts over) and gives back what they were; their names start over from the seed.
+   */
+  clear(): T[] {
+    const dropped = [...this.#named.values()].map((entry) => entry.value)
+    this.#named.clear()
+    this.#tombstones.clear()
+    return dropped
+  }
+
+  /** The live named sessions, least recently used first. */
+  list(): SessionInfo[] {
+    const now = this.#now()
+    const live: SessionInfo[] = []
+    for (const [name, { lastUsed }] of this.#named)
+      if (now - lastUsed <= this.#limits.idleMs) live.push({ name, lastUsed })
+    return live
+  }
+
+  /** How many sessions were evicted since start (idle or for room). */
+  get evicted(): number {
+    return this.#evicted
+  }
+
+  get limits(): Readonly<SessionLimits> {
+    return this.#limits
+  }
+
+  #evictIdle(now: number): void {
+    for (const [name, { value, lastUsed }] of this.#named) {
+      if (now - lastUsed <= this.#limits.idleMs) return
+      this.#named.delete(name)
+      this.#evicted++
+      this.#onEvict(name, value, 'idle')
+    }
+  }
+
+  #evictOldest(now: number, reason: 'room' | 'memory'): void {
+    const oldest = this.#named.entries().next()
+    if (oldest.done) return
+    const [name, { value }] = oldest.value
+    this.#named.delete(name)
+    this.#evicted++
+    this.#tombstones.set(name, { name, reason, at: now })
+    if (this.#tombstones.size > REMEMBERED_EVICTIONS)
+      this.#tombstones.delete(this.#tombstones.keys().next().value as string)
+    this.#onEvict(name, value, reason)
+  }
+}

@@ -1,0 +1,282 @@
+import { coverageOf } from '../../coverage/coverageOf.ts'
+import { journalObservations } from '../../coverage/journalObservations.ts'
+import { journalToHar } from '../../har/journalToHar.ts'
+import { CONTROL_PREFIX, isControlPath } from '../../kit/guard/controlPath.ts'
+import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
+import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
+import { readJournalRecord } from '../../kit/journal/journalEntry.ts'
+import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
+import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
+import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
+import type { Pet, PetStoreDocument, SpecValidators, SpecVocabulary } from '../../spec/runtime.ts'
+import { StoreFullError } from '../core/PetStore.ts'
+import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
+import { validateExact } from '../core/validateExact.ts'
+import { type MockSession, sessionVersion } from './MockSession.ts'
+import { forceableOperations, parseNextResponse } from './nextResponse.ts'
+import { DEFAULT_SESSION } from './parseSessionName.ts'
+import type { SessionRegistry } from './SessionRegistry.ts'
+
+/** How many of a session's newest pets `GET /__mock/session` lists (the inspector page's table). */
+export const SESSION_VIEW_PETS = 200
+/** Characters of each text field of a pet `GET /__mock/session` shows (then `…`): the view stays small. */
+export const SESSION_VIEW_CHARS = 200
+/** Recent evictions `GET /__mock/sessions` lists. */
+const EVICTIONS_LISTED = 20
+
+/** What the control plane acts on: the request's session among all of them, and the spec. */
+export interface ControlContext {
+  /** The session the request names (`X-Mock-Session`), already validated. */
+  sessionName: string
+  sessions: SessionRegistry<MockSession>
+  /** A new session as first use would create it; reads of a session not yet used are answered from one. */
+  freshSession(name: string): MockSession
+  document: PetStoreDocument
+  /** What the document says a pet holds (the fields a reset seed keeps). */
+  vocabulary: SpecVocabulary
+  validators: SpecValidators
+  defaultSeed: readonly Pet[]
+  /** The accepted keys, hidden from journal entries. */
+  secrets: readonly string[]
+  /** The API's base path (`/v1`), which the journal's paths start with. */
+  basePath?: string
+  /** The package's version, for the HAR export's creator. */
+  version?: string
+  /** The state file's health, when the default session has one: degraded makes its health degraded. */
+  storage?: () => { status: 'ok' | 'degraded' }
+  /** What all sessions keep, shown by `GET /__mock/sessions`. */
+  budget?: MemoryBudget
+}
+
+type ControlHandler = (request: ApiRequest, context: ControlContext) => ApiResponse
+
+/**
+ * The control endpoints by path and method. Every write acts within the request's session; reads
+ * never create a session (no state changes on GET), they answer as a fresh one would.
+ */
+const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
+  health: {
+    GET: (_request, context) => {
+      const pets = readSession(context).store.size
+      const storage = context.sessionName === DEFAULT_SESSION ? context.storage?.() : undefined
+      // 200 even when degraded: the mock still serves every read, so a probe must not take it away.
+      return ok({ status: storage?.status ?? 'ok', pets, ...(storage && { storage }) })
+    },
+  },
+  export: {
+    // Every pet, oldest first: a seed for --seed or for POST /__mock/reset.
+    GET: (_request, context) => ok(readSession(context).store.snapshot()),
+  },
+  reset: {
+    POST: (request, context) => {
+      const seed = parseSeed(request, context.validators)
+      if (!seed.ok) return seed.response
+      const session = context.sessions.use(context.sessionName)
+      try {
+        // A session's store may predate the document now served (hot reload): keep its Pet fields.
+        session.store.useFields(context.vocabulary.pet.fields)
+        // A seed sent here is the client's, so the memory budget counts it; the default one is shared.
+        session.store.reset(seed.value ?? context.defaultSeed, seed.value !== undefined)
+      } catch (error) {
+        if (error instanceof StoreFullError) return errorResponse(507, 'store_full', error.message)
+        return errorResponse(400, 'invalid_body', (error as Error).message)
+      }
+      // Reset makes the session as new: its journal and its forced responses go too.
+      session.journal.clear()
+      session.forced.clear()
+      return ok({ status: 'reset', pets: session.store.size })
+    },
+  },
+  requests: {
+    GET: (request, context) =>
+      unlessUnchanged(request, context, (session) =>
+        session.journal.entries().map((record) => readJournalRecord(record, context.secrets)),
+      ),
+    DELETE: (_request, context) => {
+      context.sessions.use(context.sessionName).journal.clear()
+      return { status: 204, headers: {} }
+    },
+  },
+  coverage: {
+    // What the session's journal exercised of the document (coverage/): the app's real traffic.
+    GET: (_request, context) => {
+      const base = trimTrailingSlashes(context.basePath ?? '/v1')
+      const entries = readSession(context)
+        .journal.entries()
+        .map((record) => readJournalRecord(record, context.secrets))
+      const observations = journalObservations(entries, base)
+      return ok(coverageOf(context.document, observations))
+    },
+  },
+  'requests.har': {
+    // The journal as HAR 1.2 (har/journalToHar.ts): open it in a browser's developer tools, or
+    // measure it with `petstore-contract coverage FILE.har`.
+    GET: (request, context) => {
+      const entries = readSession(context)
+        .journal.entries()
+        .map((record) => readJournalRecord(record, context.secrets))
+      const origin = `http://${request.header('host') ?? '127.0.0.1'}`
+      return ok(journalToHar(entries, origin, context.version ?? '0.0.0'))
+    },
+  },
+  'next-response': {
+    GET: (_request, context) => ok(readSession(context).forced.pending()),
+    POST: (request, context) => {
+      const force = parseNextResponse(request.body, context.document)
+      if (!force.ok) return force.response
+      context.sessions.use(context.sessionName).forced.force(force.value.operation, force.value.status)
+      return ok({ status: 'forced', next: force.value })
+    },
+    DELETE: (_request, context) => {
+      context.sessions.use(context.sessionName).forced.clear()
+      return { status: 204, headers: {} }
+    },
+  },
+  session: {
+    GET: (request, context) =>
+      unlessUnchanged(request, context, (session) => {
+        const eviction = context.sessions.eviction(context.sessionName)
+        return {
+          name: session.name,
+          petCount: session.store.size,
+          pets: session.store.newest(SESSION_VIEW_PETS).map(clipped),
+          pending: session.forced.pending(),
+          forceable: forceableOperations(context.document),
+          journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
+          ...(eviction && { evicted: { reason: eviction.reason, at: new Date(eviction.at).toISOString() } }),
+        }
+      }),
+  },
+  sessions: {
+    GET: (_request, context) =>
+      ok({
+        sessions: context.sessions.list(),
+        evicted: context.sessions.evicted,
+        recentlyEvicted: context.sessions.recentEvictions(EVICTIONS_LISTED).map((eviction) => ({
+          name: eviction.name,
+          reason: eviction.reason,
+          at: new Date(eviction.at).toISOString(),
+        })),
+        limits: context.sessions.limits,
+        ...(context.budget && {
+          memory: { usedBytes: context.budget.used, limitBytes: context.budget.limit },
+        }),
+      }),
+  },
+}
+
+/**
+ * The mock's control plane (over HTTP and under MSW alike), for end-to-end tests that need a known store, per session
+ * (`X-Mock-Session`; none: the default session):
+ * `GET /__mock/health` (with the state file's health); `GET /__mock/export` (every pet, a seed);
+ * `POST /__mock/reset` (no body: the seed; a body: a JSON array of Pet);
+ * `GET|DELETE /__mock/requests` (the request journal); `GET|POST|DELETE /__mock/next-response`
+ * (one-shot forced responses); `GET /__mock/session` (what the inspector page shows);
+ * `GET /__mock/sessions`. Returns undefined for paths outside the prefix.
+ *
+ * @example
+ * curl -X POST http://127.0.0.1:4010/__mock/reset -H 'Content-Type: application/json' -H 'X-Mock-Session: worker-1'
+ * curl -X POST http://127.0.0.1:4010/__mock/next-response -H 'Content-Type: application/json' -d '{"operation":"listPets","status":401}'
+ */
+export function handleControl(request: ApiRequest, context: ControlContext): ApiResponse | undefined {
+  const { path } = request
+  if (!isControlPath(path)) return undefined
+  const name = path.slice(CONTROL_PREFIX.length + 1)
+  const endpoint = Object.hasOwn(ENDPOINTS, name) ? ENDPOINTS[name] : undefined
+  if (!endpoint) {
+    const known = Object.keys(ENDPOINTS)
+      .map((endpointName) => `${CONTROL_PREFIX}/${endpointName}`)
+      .join(', ')
+    return errorResponse(404, 'route_not_found', `No control endpoint ${path}; there are ${known}.`)
+  }
+  const handler = endpoint[request.method.toUpperCase()]
+  if (!handler) {
+    const allow = Object.keys(endpoint).join(', ')
+    return errorResponse(405, 'method_not_allowed', `Only ${allow} is allowed on ${path}.`, { allow })
+  }
+  return handler(request, context)
+}
+
+/** The request's session for reading: the live one, or what a fresh one would show, never created. */
+function readSession(context: ControlContext): MockSession {
+  return context.sessions.peek(context.sessionName) ?? context.freshSession(context.sessionName)
+}
+
+/** Versions of the documents served, so an ETag changes when a hot reload changes the forceable statuses. */
+const documentVersions = new WeakMap<object, number>()
+let documentsSeen = 0
+
+/**
+ * A session view with an ETag made of the session's change counters (nothing is serialised to
+ * make it): `304 Not Modified` without a body when the request's If-None-Match has it. The
+ * inspector page polls every second and gets the session again only when something changed.
+ */
+function unlessUnchanged(
+  request: ApiRequest,
+  context: ControlContext,
+  view: (session: MockSession) => unknown,
+): ApiResponse {
+  const live = context.sessions.peek(context.sessionName)
+  const session = live ?? context.freshSession(context.sessionName)
+  let documentVersion = documentVersions.get(context.document)
+  if (documentVersion === undefined) {
+    documentVersion = ++documentsSeen
+    documentVersions.set(context.document, documentVersion)
+  }
+  // A session not made yet shows the seed; whether it was evicted is all that can change.
+  const eviction = context.sessions.eviction(context.sessionName)
+  const state = live ? sessionVersion(live) : `new.${eviction?.at ?? ''}`
+  const etag = `"${documentVersion}.${state}"`
+  const headers = { etag, 'cache-control': 'no-cache' }
+  if (request.header('if-none-match') === etag) return { status: 304, headers }
+  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body: view(session) }
+}
+
+/** A pet for the inspector's table: long strings clipped, so 200 pets with 64 KiB names are not 13 MB. */
+function clipped(pet: Pet): Pet {
+  const shown: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(pet))
+    shown[field] =
+      typeof value === 'string' && value.length > SESSION_VIEW_CHARS
+        ? `${value.slice(0, SESSION_VIEW_CHARS)}…`
+        : value
+  return shown as unknown as Pet
+}
+
+function ok(body: unknown): ApiResponse {
+  return { status: 200, headers: { ...JSON_HEADERS }, body }
+}
+
+/** The seed a reset body gives (a JSON array of Pet), or undefined for an empty body (the default seed). */
+function parseSeed(request: ApiRequest, validators: SpecValidators): Parsed<Pet[] | undefined> {
+  // Unread past the cap, a seed must not read as no seed (which would reset to the default one).
+  if (request.bodyTooLarge)
+    return refuse(
+      errorResponse(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`),
+    )
+  if (!request.body || request.body.trim() === '') return { ok: true, value: undefined }
+  let parsed: ExactJson
+  try {
+    parsed = parseExactJson(request.body)
+  } catch (error) {
+    const message = `The request body is not valid JSON: ${(error as Error).message}`
+    return refuse(errorResponse(400, 'malformed_json', message))
+  }
+  const checked = validateExact(parsed, validators.schema('Pets'), 'seed')
+  if (!checked.ok) return refuse(errorResponse(400, 'invalid_body', checked.message))
+  return { ok: true, value: checked.value as Pet[] }
+}
+
+/**
+ * Every control endpoint with its methods, as `METHOD /__mock/name` (the inspector page and
+ * openapi.yaml are served beside them by the mock server): what `--help` must name.
+ *
+ * @example
+ * controlEndpoints() // ['GET /__mock/health', 'GET /__mock/export', 'POST /__mock/reset', …]
+ */
+export function controlEndpoints(): string[] {
+  return Object.entries(ENDPOINTS).flatMap(([name, methods]) =>
+    Object.keys(methods).map((method) => `${method} ${CONTROL_PREFIX}/${name}`),
+  )
+}

@@ -1,0 +1,270 @@
+import { seedPets } from '../../fixtures/seedPets.ts'
+import { isControlPath } from '../../kit/guard/controlPath.ts'
+import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
+import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse } from '../../kit/http/errorResponse.ts'
+import { journalRecord } from '../../kit/journal/journalEntry.ts'
+import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
+import { createdIdOf } from '../../kit/json/createdIdOf.ts'
+import { DEFAULT_MEMORY_MIB, MemoryBudget, SESSION_OVERHEAD_BYTES } from '../../kit/memory/MemoryBudget.ts'
+import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
+import { createEngine, DEFAULT_API_KEY, type Engine, type SessionSource } from '../core/createEngine.ts'
+import { PetStore } from '../core/PetStore.ts'
+import { type ControlContext, handleControl } from './controlPlane.ts'
+import { inspectorResponse, isInspectorPath } from './inspectorPage.ts'
+import { createMockSession, type MockSession } from './MockSession.ts'
+import { DEFAULT_SESSION, parseSessionName, SESSION_HEADER } from './parseSessionName.ts'
+import { type Eviction, type EvictionReason, type SessionLimits, SessionRegistry } from './SessionRegistry.ts'
+import { SPEC_YAML_PATH, specYamlAnswer } from './specYamlAnswer.ts'
+
+/** A compiled document with its file's text, when it has one: what `/__mock/openapi.yaml` answers. */
+export type MockSpec = CompiledSpec & { readonly text?: string }
+
+/**
+ * Where the default session's writes are kept beyond memory (the HTTP mock's state file): opened
+ * over the default session's store, which tells it every change.
+ */
+export interface DurableLog {
+  /** Settles when every change made so far is kept: rejects when it could not be. */
+  committed(): Promise<void>
+  /** What `GET /__mock/health` says of it. */
+  health(): { status: 'ok' | 'degraded' }
+}
+
+export interface MockServerOptions {
+  /** Accepted bearer keys; [DEFAULT_API_KEY] when omitted. */
+  apiKeys?: readonly string[]
+  /** Pets every session starts with and returns to on reset; the fixture pets by default. */
+  seed?: readonly Pet[]
+  /** The document to serve; `defaultSpec()` by default. */
+  spec?: MockSpec
+  /** Where the API lives (an MSW base URL's path); the document's base path by default. */
+  basePath?: string
+  /** Check every response against the spec and throw on a mismatch (the project's own tests). */
+  selfCheck?: boolean
+  /** Creates beyond this many pets in a session's store get 507 `store_full` (DEFAULT_MAX_PETS). */
+  maxPets?: number
+  /**
+   * MiB all sessions together may keep of what clients send (pets created, reset seeds, journal
+   * entries), DEFAULT_MEMORY_MIB by default. The seed loaded at start is shared and not counted.
+   */
+  maxMemoryMiB?: number
+  /** Bounds on named sessions (`X-Mock-Session`); defaults in SESSION_LIMITS. */
+  sessions?: Partial<SessionLimits>
+  /** Requests kept in each session's journal (`GET /__mock/requests`); JOURNAL_SIZE by default. */
+  journalSize?: number
+  /** Receives a line for every session evicted; none when omitted. */
+  log?: (line: string) => void
+  /** The package's version, named as the HAR export's creator. */
+  version?: string
+  /**
+   * Opens a durable log over the default session's store (the state file): a write of the default
+   * session is then answered only once committed, or 507 `storage_failed` when it cannot be.
+   */
+  durable?: (store: PetStore) => DurableLog
+  /** The clock of session idle times (epoch milliseconds); tests pass their own. */
+  now?: () => number
+}
+
+/**
+ * The mock server without a transport: one request in, one answer out. Every adapter (node:http,
+ * MSW's browser worker and setupServer) hands it the request it parsed and writes what it gives.
+ */
+export interface MockServer {
+  /**
+   * Answers one request: the inspector page, `/__mock/openapi.yaml`, the control plane, or the API
+   * from the session `X-Mock-Session` names (recorded in its journal). A promise only when a write
+   * must be committed to the durable log before it is answered.
+   */
+  handle(request: ApiRequest): ApiResponse | Promise<ApiResponse>
+  /** The default session's store: what requests without `X-Mock-Session` use, and what a durable log keeps. */
+  readonly store: PetStore
+  /** Every session, the default one included (`sessions.use(DEFAULT_SESSION)`). */
+  readonly sessions: SessionRegistry<MockSession>
+  /** What all sessions keep, against `maxMemoryMiB`. */
+  readonly budget: MemoryBudget
+  /** The engine of the document served now (a new one after `setSpec`). */
+  readonly engine: Engine
+  /** Swaps in another document (spec hot reload); the sessions and their pets stay. */
+  setSpec(spec: MockSpec): void
+  /** Which operations the current document's engine answers from the store and which from the spec. */
+  operations(): { stateful: readonly string[]; specDriven: readonly string[] }
+  /** Every session as new: named ones dropped, the default one back to `seed` (the start seed), its journal and forced responses cleared. */
+  reset(seed?: readonly Pet[]): void
+}
+
+/**
+ * Builds the transport-free mock server: sessions (`X-Mock-Session`, bounded by count, idle time
+ * and the memory budget), the request journal, the `/__mock` control plane, the inspector page, the
+ * document's text, hot swap of the document. No I/O: the adapters read and write the wire.
+ *
+ * @example
+ * const server = createMockServer({ seed: [] })
+ * server.handle(apiRequest({ method: 'GET', target: '/__mock/health' })) // { status: 200, body: { status: 'ok', pets: 0 } }
+ */
+export function createMockServer(options: MockServerOptions = {}): MockServer {
+  // Copied once, so no caller can change what every session shares.
+  const seed: readonly Pet[] = [...(options.seed ?? seedPets)]
+  const budget = new MemoryBudget((options.maxMemoryMiB ?? DEFAULT_MEMORY_MIB) * 1024 * 1024)
+  const limits = {
+    ...(options.maxPets !== undefined && { maxPets: options.maxPets }),
+    budget,
+    sharedSeed: seed,
+  }
+  const store = new PetStore(seed, undefined, limits)
+  const journalSize = options.journalSize ?? JOURNAL_SIZE
+  // Cheap whatever the seed: a new store shares the seed's index and keeps only what it creates.
+  const freshSession = (name: string) =>
+    createMockSession(name, new PetStore(seed, undefined, limits), journalSize, budget)
+  const defaultSession = createMockSession(DEFAULT_SESSION, store, journalSize, budget)
+  // A named session is charged to the budget while it lives (the default one, made at start, is not):
+  // a new one that does not fit evicts the least recently used, so memory, not a count, bounds them.
+  const sessions = new SessionRegistry(
+    defaultSession,
+    (name) => {
+      budget.force(SESSION_OVERHEAD_BYTES)
+      return freshSession(name)
+    },
+    options.sessions,
+    options.now,
+    () => budget.fits(SESSION_OVERHEAD_BYTES),
+  )
+  const release = (session: MockSession) => {
+    session.release()
+    budget.release(SESSION_OVERHEAD_BYTES)
+  }
+  sessions.onEvict((name, evicted, reason) => {
+    release(evicted)
+    options.log?.(`session ${name} evicted: ${evictionCause(reason, sessions.limits, budget)}`)
+  })
+  // The session of an API request, made or touched only once the engine asks for it (after
+  // authentication). The engine hands back the name `handle` gave it, so this one function serves
+  // every request, with nothing shared between requests.
+  const sessionSource: SessionSource = (_request, name) => {
+    const eviction = sessions.takeEviction(name)
+    if (eviction) return sessionEvicted(eviction, sessions.limits.maxSessions, budget)
+    return sessions.use(name)
+  }
+  const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
+  let spec: MockSpec = options.spec ?? defaultSpec()
+  let engine = build()
+  const durable = options.durable?.(store)
+
+  function build(): Engine {
+    return createEngine({
+      store,
+      spec,
+      ...(options.basePath !== undefined && { basePath: options.basePath }),
+      ...(options.apiKeys && { apiKeys: options.apiKeys }),
+      ...(options.selfCheck && { selfCheck: true }),
+    })
+  }
+
+  function control(request: ApiRequest, sessionName: string): ApiResponse {
+    const context: ControlContext = {
+      sessionName,
+      sessions,
+      freshSession,
+      defaultSeed: seed,
+      secrets,
+      budget,
+      basePath: engine.basePath,
+      ...(options.version !== undefined && { version: options.version }),
+      document: spec.document,
+      vocabulary: spec.vocabulary,
+      validators: spec.validators,
+      ...(durable && { storage: durable.health }),
+    }
+    return handleControl(request, context) as ApiResponse
+  }
+
+  function handle(request: ApiRequest): ApiResponse | Promise<ApiResponse> {
+    const sessionName = parseSessionName(request.header(SESSION_HEADER))
+    if (typeof sessionName !== 'string') return sessionName
+    const { path } = request
+    if (isInspectorPath(path)) return inspectorResponse(request.method)
+    if (path === SPEC_YAML_PATH) return specYamlAnswer(request.method, spec.text)
+    let response: ApiResponse
+    if (isControlPath(path)) response = control(request, sessionName)
+    else {
+      response = engine.handle(request, sessionSource, sessionName)
+      // The session that served it; a request refused before it got one (401) is still journaled
+      // in a live one, untouched. Recorded before the answer goes out, so a test that got its
+      // response finds it in the journal.
+      sessions.peek(sessionName)?.journal.record(
+        journalRecord(
+          {
+            method: request.method,
+            url: request.target,
+            status: response.status,
+            operation: response.operationId,
+            body: request.body,
+            forced: response.forced,
+            createdId: response.status === 201 ? createdIdOf(response.body) : undefined,
+          },
+          secrets,
+        ),
+      )
+    }
+    // Only POST writes (createPet, /__mock/reset), and only a 2xx answer means it happened; only the
+    // default session is kept in a durable log. It is answered once committed, so an acknowledged
+    // write survives a killed process.
+    if (durable && sessionName === DEFAULT_SESSION && response.status < 300 && request.method === 'POST') {
+      const written = response
+      return durable.committed().then(
+        () => written,
+        (error: Error) => errorResponse(507, 'storage_failed', error.message),
+      )
+    }
+    return response
+  }
+
+  return {
+    handle,
+    store,
+    sessions,
+    budget,
+    get engine() {
+      return engine
+    },
+    setSpec(next) {
+      spec = next
+      engine = build()
+    },
+    operations: () => ({ stateful: engine.stateful, specDriven: engine.specDriven }),
+    reset(to = seed) {
+      for (const dropped of sessions.clear()) release(dropped)
+      store.reset(to)
+      defaultSession.journal.clear()
+      defaultSession.forced.clear()
+    },
+  }
+}
+
+/** Why a session was evicted, for the log line. */
+function evictionCause(reason: EvictionReason, limits: SessionLimits, budget: MemoryBudget): string {
+  if (reason === 'idle')
+    return `unused for ${limits.idleMs / 60_000} minutes (--session-idle); it starts over from the seed`
+  const bound =
+    reason === 'room'
+      ? `${limits.maxSessions} sessions (--max-sessions)`
+      : `the memory budget of ${mebibytes(budget)} MiB (--max-memory) full`
+  return `${bound} and another was needed; its next request gets 400 session_evicted`
+}
+
+/** What the next request of a session evicted for room gets: 400, which every operation documents. */
+function sessionEvicted(eviction: Eviction, maxSessions: number, budget: MemoryBudget): ApiResponse {
+  const bound =
+    eviction.reason === 'memory'
+      ? `the memory budget of ${mebibytes(budget)} MiB was full, --max-memory`
+      : `--max-sessions ${maxSessions}`
+  return errorResponse(
+    400,
+    'session_evicted',
+    `The session '${eviction.name}' was evicted at ${new Date(eviction.at).toISOString()} to make room for another (${bound}): its pets, journal and forced responses are gone. This request changed nothing; the next one starts the session over from the seed.`,
+  )
+}
+
+function mebibytes(budget: MemoryBudget): number {
+  return Math.round(budget.limit / 1024 / 1024)
+}

@@ -1,0 +1,246 @@
+/**
+ * The inspector page's script, run in the browser. It is serialised with `toString()` into the page
+ * (see inspectorPage.ts), so it must stay self-contained: no imports, nothing from outside.
+ * Every value from the mock (pet names above all) reaches the page through `textContent` or
+ * attributes set as text, never as HTML.
+ *
+ * @example
+ * `<script>(${inspectorScript.toString()})()</script>`
+ */
+export function inspectorScript(): void {
+  const POLL_MS = 1_000
+  const session = new URLSearchParams(location.search).get('session') ?? ''
+  const sessionHeaders: Record<string, string> = session === '' ? {} : { 'x-mock-session': session }
+
+  function byId(id: string): HTMLElement {
+    const found = document.getElementById(id)
+    if (!found) throw new Error(`the inspector page has no #${id}`)
+    return found
+  }
+
+  function element(tag: string, text?: string, attributes: Record<string, string> = {}): HTMLElement {
+    const made = document.createElement(tag)
+    if (text !== undefined) made.textContent = text
+    for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value)
+    return made
+  }
+
+  function row(cells: string[], attributes: Record<string, string> = {}): HTMLElement {
+    const tr = element('tr', undefined, attributes)
+    for (const cell of cells) tr.append(element('td', cell))
+    return tr
+  }
+
+  function showError(message: string): void {
+    const alert = byId('error')
+    alert.textContent = message
+    alert.hidden = message === ''
+  }
+
+  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+    // Writes carry a JSON Content-Type (and so a preflight cross-site): the control plane's rule.
+    const response = await fetch(path, {
+      method,
+      headers: { ...sessionHeaders, 'content-type': 'application/json' },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    })
+    return parsedBody(method, path, response)
+  }
+
+  async function parsedBody(method: string, path: string, response: Response): Promise<unknown> {
+    const text = await response.text()
+    const parsed: unknown = text === '' ? undefined : JSON.parse(text)
+    if (!response.ok) {
+      const message = (parsed as { message?: string } | undefined)?.message ?? response.statusText
+      throw new Error(`${method} ${path} failed (${response.status}): ${message}`)
+    }
+    return parsed
+  }
+
+  /** What each polled path answered last, with its ETag: a 304 means it is still that. */
+  const lastSeen = new Map<string, { etag: string; value: unknown }>()
+
+  /** A GET that asks the mock for the body only if it changed; undefined when it did not. */
+  async function changed(path: string): Promise<unknown> {
+    const last = lastSeen.get(path)
+    // no-store: the browser's cache stays out of it, so a 304 reaches this script as it is.
+    const response = await fetch(path, {
+      cache: 'no-store',
+      headers: { ...sessionHeaders, ...(last && { 'if-none-match': last.etag }) },
+    })
+    if (response.status === 304 && last) return undefined
+    const value = await parsedBody('GET', path, response)
+    const etag = response.headers.get('etag')
+    if (etag) lastSeen.set(path, { etag, value })
+    return value
+  }
+
+  /** `1 pet`, `2 pets`. */
+  function counted(count: number, noun: string): string {
+    return `${count} ${noun}${count === 1 ? '' : 's'}`
+  }
+
+  /** A moment as the whole page shows time: UTC, ISO 8601, to the second. */
+  function utc(date: Date): string {
+    return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`
+  }
+
+  type Pet = { id: number; name: string; categoryId: number; status?: string }
+  type Force = { operation: string; status: number }
+  type Forceable = { operation: string; method: string; path: string; statuses: number[] }
+  type View = {
+    name: string
+    petCount: number
+    pets: Pet[]
+    pending: Force[]
+    forceable: Forceable[]
+    evicted?: { reason: string; at: string }
+  }
+  type Listed = {
+    sessions: { name: string }[]
+    recentlyEvicted: { name: string }[]
+    memory?: { usedBytes: number; limitBytes: number }
+  }
+  type Entry = {
+    time: string
+    method: string
+    path: string
+    query: Record<string, string | string[]>
+    status: number
+    operation: string | null
+    body?: string
+    forced?: string
+  }
+
+  let forceableShown = ''
+
+  function renderView(view: View): void {
+    byId('session-name').textContent = view.name
+    byId('pet-count').textContent =
+      `${counted(view.petCount, 'pet')}${view.petCount > view.pets.length ? ` (the ${view.pets.length} newest shown)` : ''}`
+    const evicted = byId('evicted')
+    evicted.textContent = view.evicted
+      ? `This session was evicted at ${utc(new Date(view.evicted.at))} to make room for another (${view.evicted.reason === 'memory' ? '--max-memory' : '--max-sessions'}): its next request gets 400 session_evicted, then it starts over from the seed.`
+      : ''
+    evicted.hidden = !view.evicted
+    byId('pets').replaceChildren(
+      ...[...view.pets]
+        .reverse()
+        .map((pet) =>
+          row([String(pet.id), pet.name, String(pet.categoryId), pet.status ?? ''], { 'data-testid': 'pet' }),
+        ),
+    )
+    const pending = view.pending.map((force) => `${force.operation} → ${force.status}`)
+    byId('pending').textContent = pending.length === 0 ? 'nothing forced' : `next: ${pending.join(', ')}`
+    // The buttons come from the spec (via the mock); rebuilt only when that list changes.
+    const shown = JSON.stringify(view.forceable)
+    if (shown === forceableShown) return
+    forceableShown = shown
+    byId('forceable').replaceChildren(
+      ...view.forceable.map((choice) => {
+        const li = element('li')
+        li.append(element('code', `${choice.method} ${choice.path}`), ` ${choice.operation}: `)
+        for (const status of choice.statuses) {
+          const button = element('button', String(status), {
+            type: 'button',
+            'data-operation': choice.operation,
+            'data-status': String(status),
+            'aria-label': `Force ${status} on the next ${choice.operation}`,
+          })
+          button.addEventListener('click', () =>
+            act('POST', '/__mock/next-response', { operation: choice.operation, status }),
+          )
+          li.append(button, ' ')
+        }
+        return li
+      }),
+    )
+  }
+
+  function renderJournal(entries: Entry[]): void {
+    byId('request-count').textContent = `${counted(entries.length, 'request')}, newest first`
+    byId('requests').replaceChildren(
+      ...[...entries].reverse().map((entry) => {
+        const query = new URLSearchParams()
+        for (const [name, value] of Object.entries(entry.query))
+          for (const one of Array.isArray(value) ? value : [value]) query.append(name, one)
+        const search = query.toString()
+        return row(
+          [
+            entry.time.slice(11, 23),
+            entry.method,
+            search === '' ? entry.path : `${entry.path}?${search}`,
+            entry.forced ? `${entry.status} forced (${entry.forced})` : String(entry.status),
+            entry.operation ?? '—',
+            entry.body ?? '',
+          ],
+          {
+            'data-testid': 'request',
+            'data-status': String(entry.status),
+            ...(entry.forced && { 'data-forced': entry.forced }),
+          },
+        )
+      }),
+    )
+  }
+
+  function renderSessions(listed: Listed): void {
+    const gone = listed.recentlyEvicted.map((eviction) => eviction.name)
+    byId('evictions').textContent = gone.length === 0 ? '' : `Evicted for room: ${gone.join(', ')}`
+    const memory = listed.memory
+    byId('memory').textContent = memory
+      ? `memory: ${(memory.usedBytes / 1024 / 1024).toFixed(1)} of ${Math.round(memory.limitBytes / 1024 / 1024)} MiB (--max-memory)`
+      : ''
+    const names = ['', ...listed.sessions.map((live) => live.name).reverse()]
+    byId('sessions').replaceChildren(
+      ...names.map((name) =>
+        element('a', name === '' ? '(default)' : name, {
+          href: name === '' ? '?' : `?session=${encodeURIComponent(name)}`,
+          'data-testid': 'session-link',
+          ...(name === session && { 'aria-current': 'page' }),
+        }),
+      ),
+    )
+  }
+
+  async function refresh(): Promise<void> {
+    try {
+      // The session and its journal come with ETags: unchanged, the mock answers 304 and nothing is redrawn.
+      const [view, entries, listed] = await Promise.all([
+        changed('/__mock/session'),
+        changed('/__mock/requests'),
+        call('GET', '/__mock/sessions'),
+      ])
+      if (view !== undefined) renderView(view as View)
+      if (entries !== undefined) renderJournal(entries as Entry[])
+      renderSessions(listed as Listed)
+      showError('')
+      byId('updated').textContent = `updated ${utc(new Date())}`
+      document.body.dataset.ready = 'true'
+    } catch (error) {
+      showError((error as Error).message)
+    }
+  }
+
+  async function act(method: string, path: string, body?: unknown): Promise<void> {
+    try {
+      await call(method, path, body)
+      lastSeen.clear()
+      await refresh()
+    } catch (error) {
+      showError((error as Error).message)
+    }
+  }
+
+  byId('reset').addEventListener('click', () => act('POST', '/__mock/reset'))
+  byId('clear-journal').addEventListener('click', () => act('DELETE', '/__mock/requests'))
+  byId('clear-forced').addEventListener('click', () => act('DELETE', '/__mock/next-response'))
+  const input = byId('session-input') as HTMLInputElement
+  input.value = session
+  byId('session-form').addEventListener('submit', (event) => {
+    event.preventDefault()
+    location.search = input.value === '' ? '' : `?session=${encodeURIComponent(input.value)}`
+  })
+  void refresh()
+  setInterval(() => void refresh(), POLL_MS)
+}

@@ -1,0 +1,83 @@
+import { isInt64Text } from '../kit/json/isInt64Text.ts'
+import type { InterfaceModel } from './interfaceModel.ts'
+import type { Answer } from './judgeCreate.ts'
+import { judgeCreate } from './judgeCreate.ts'
+import { judgeGet } from './judgeGet.ts'
+import { judgeList, type ListQuery } from './judgeList.ts'
+import type { Problem } from './Problem.ts'
+import type { StoreKnowledge } from './StoreKnowledge.ts'
+
+/** What the model reads of one request: nothing of a URL string, only what the edge parsed. */
+export interface ModelRequest {
+  /** The path parameters, percent-decoded (the router's `params`). */
+  readonly params?: Readonly<Record<string, string>> | undefined
+  /** The query's decoded pairs, repeats kept (an ApiRequest's `query`). */
+  readonly query?: { getAll(name: string): string[] } | undefined
+  /** The JSON body read exactly (integers beyond 2^53 as bigints, `exactJson`), when there was one. */
+  readonly body?: unknown
+}
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
+const NO_QUERY = { getAll: (): string[] => [] }
+
+/**
+ * The one model dispatcher: judges the answer to one request by the judge of its operation
+ * (createPet, listPets, getPet), reading the request as the model needs it. The proxy's judge and
+ * the suite's replay ask it, so they judge the same exchange alike. Undefined when the answer is as
+ * the model allows, and when no judge applies: another operation, a create body that is not an
+ * object, a petId outside int64, or a list query the document leaves open (a repeated parameter, a
+ * `limit` that is not an integer within the document's bounds, an unknown `status`), so a server may
+ * answer those as it likes. The caller judges only requests whose parameters and body the document
+ * accepts; a read's `knowledge` may be a fresh one (a read that overlapped a write may predate it).
+ *
+ * @example
+ * judgeExchange(model, knowledge, 'listPets', { query: new URLSearchParams('status=sold') }, { status: 200, body: [] }, 'GET /pets?status=sold')
+ * // a Problem when the knowledge holds a sold pet, else undefined
+ */
+export function judgeExchange(
+  model: InterfaceModel,
+  knowledge: StoreKnowledge,
+  operationId: string,
+  request: ModelRequest,
+  answer: Answer,
+  step: string,
+): Problem | undefined {
+  switch (operationId) {
+    case 'createPet': {
+      const body = request.body
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
+      return judgeCreate(model, knowledge, body as Record<string, unknown>, answer, step)
+    }
+    case 'listPets': {
+      const query = listQuery(model, request.query ?? NO_QUERY)
+      return query ? judgeList(model, knowledge, query, answer, step) : undefined
+    }
+    case 'getPet': {
+      // getPet's path has one parameter: the pet's id.
+      const [id] = Object.values(request.params ?? NO_PARAMS)
+      return id !== undefined && isInt64Text(id) ? judgeGet(knowledge, BigInt(id), answer, step) : undefined
+    }
+    default:
+      return undefined
+  }
+}
+
+/** The list query as the model judges it, or undefined for one the document leaves open. */
+function listQuery(model: InterfaceModel, query: { getAll(name: string): string[] }): ListQuery | undefined {
+  const limits = query.getAll('limit')
+  const statuses = query.getAll('status')
+  if (limits.length > 1 || statuses.length > 1) return undefined
+  const judged: ListQuery = {}
+  const [limit] = limits
+  if (limit !== undefined) {
+    const value = Number(limit)
+    if (!/^\d+$/.test(limit) || value < model.limit.minimum || value > model.limit.maximum) return undefined
+    judged.limit = value
+  }
+  const [status] = statuses
+  if (status !== undefined) {
+    if (!model.statuses.includes(status)) return undefined
+    judged.status = status
+  }
+  return judged
+}
