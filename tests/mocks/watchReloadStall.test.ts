@@ -1,4 +1,4 @@
-// A `--watch` reload never blocks requests in flight (issue 25, docs/spec-as-input.md): a 954 KB edit (one
+// A `--watch` reload never blocks requests in flight (decisions/026, docs/spec-as-input.md): a 954 KB edit (one
 // mapping of many keys) stalled every client for 54-69 s and was then accepted. The reload now runs on a
 // thread of its own. Held here without a time threshold: requests are answered all along a large reload,
 // and the mock's own thread spends on each answer what it spends on one alone (a ratio, as the
