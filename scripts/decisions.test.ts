@@ -1,6 +1,6 @@
 // Every decision under decisions/ follows the one template of decisions/README.md: `# NNN: Title`
 // with the number of its file, a Status line (accepted, or superseded by an existing decision, with
-// a date), then `## Context`, `## Decision` and `## Consequences`, in that order, none empty.
+// a date, optionally naming the earlier decisions it amends), then `## Context`, `## Decision` and `## Consequences`, in that order, none empty.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from '@jest/globals'
@@ -20,15 +20,20 @@ function faultsOf(name: string, text: string): string[] {
   const title = /^# (\d{3}): \S.*$/.exec(lines[0] ?? '')
   if (!title) faults.push('the first line is not "# NNN: Title"')
   else if (title[1] !== number) faults.push(`the title's number ${title[1]} is not the file's ${number}`)
-  const status = /^Status: (accepted|superseded by (\d{3})) \((\d{4}-\d{2}-\d{2})\)$/.exec(
-    lines.find((line, i) => i > 0 && line.trim() !== '') ?? '',
+  // The paragraph after the title: the status, and optionally which earlier decisions it amends.
+  const start = lines.findIndex((line, i) => i > 0 && line.trim() !== '')
+  const end = lines.findIndex((line, i) => i > start && line.trim() === '')
+  const paragraph = lines.slice(start, end === -1 ? undefined : end).join(' ')
+  const status = /^Status: (accepted|superseded by (\d{3})) \((\d{4}-\d{2}-\d{2})\)(\. Amends .*)?$/.exec(
+    paragraph,
   )
   if (!status) faults.push('the line after the title is not "Status: accepted (YYYY-MM-DD)"')
   else {
     if (Number.isNaN(Date.parse(`${status[3]}T00:00:00Z`))) faults.push(`${status[3]} is not a date`)
-    const by = status[2]
-    if (by && !readdirSync(FOLDER).some((other) => other.startsWith(`${by}-`)))
-      faults.push(`superseded by ${by}, which does not exist`)
+    const named = [status[2], ...(status[4]?.match(/\b\d{3}\b/g) ?? [])].filter((n) => n !== undefined)
+    for (const other of named)
+      if (!readdirSync(FOLDER).some((page) => page.startsWith(`${other}-`)))
+        faults.push(`it names decision ${other}, which does not exist`)
   }
   const headings = lines.filter((line) => /^## /.test(line)).map((line) => line.slice(3).trim())
   if (JSON.stringify(headings) !== JSON.stringify(SECTIONS))
@@ -68,7 +73,7 @@ describe('decisions share one template', () => {
     const superseded =
       '# 001: A\n\nStatus: superseded by 999 (2026-11-26)\n\n## Context\nx\n## Decision\n\n## Consequences\nz\n'
     expect(faultsOf('001-a.md', superseded)).toEqual([
-      'superseded by 999, which does not exist',
+      'it names decision 999, which does not exist',
       '## Decision is empty',
     ])
   })

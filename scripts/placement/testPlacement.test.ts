@@ -3,7 +3,7 @@
 // module, no MSW setupServer, no Playwright, none of the helpers under tests/ that start something
 // (derived from their code, not listed by hand), and makes no call that listens, spawns or launches;
 // every *.e2e.ts is under tests/. So `npm run test:unit` (Jest without tests/) starts nothing.
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, test } from '@jest/globals'
 import { STARTING_PACKAGES, startingChain } from './startingModules.ts'
@@ -50,8 +50,10 @@ describe('tests by kind', () => {
       ]),
     )
     // Pure helpers (no server, no process) stay usable beside the code.
-    expect(startingHelpers.has('tests/support/exactJson.ts')).toBe(false)
-    expect(startingHelpers.has('tests/support/arbitraryRequests.ts')).toBe(false)
+    for (const pure of ['tests/support/xmlWellFormedness.ts', 'tests/support/arbitraryRequests.ts']) {
+      expect(existsSync(join(ROOT, pure))).toBe(true)
+      expect(startingHelpers.has(pure)).toBe(false)
+    }
   })
 
   test('no test outside tests/ starts a server, a browser or a process', () => {

@@ -1,11 +1,12 @@
-// loadSpec (spec/loadSpec.ts) refuses a FIFO among the files a spec refers to, without waiting for a
-// writer. Apart from spec/loadSpec.test.ts because making the FIFO runs `mkfifo`, a child process.
+// loadSpec (spec/loadSpec.ts) refuses a FIFO, as the root spec or among the files it refers to,
+// without waiting for a writer. Apart from spec/loadSpec.test.ts and spec/rootSpecFile.test.ts
+// because making the FIFO runs `mkfifo`, a child process.
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { expect, test } from '@jest/globals'
-import { loadSpec } from '../../spec/loadSpec.ts'
+import { describe, expect, test } from '@jest/globals'
+import { loadSpec, readSpecText } from '../../spec/loadSpec.ts'
 import { SPEC_PATH } from '../../spec/specPath.ts'
 
 /** A folder holding the spec with `target` in place of one internal $ref; returns the spec's path. */
@@ -22,4 +23,21 @@ test('a FIFO inside the folder is refused without waiting for a writer', async (
   const path = await specReferring('pipe.yaml')
   execFileSync('mkfifo', [join(dirname(path), 'pipe.yaml')])
   await expect(loadSpec(path)).rejects.toThrow(/pipe\.yaml refused: not a regular file/)
+})
+
+const messageOf = async (load: Promise<unknown>): Promise<string> =>
+  load.then(
+    () => 'loaded',
+    (error: Error) => error.message,
+  )
+
+describe('the root spec file', () => {
+  test('a FIFO is refused without waiting for a writer', async () => {
+    const spec = join(await mkdtemp(join(tmpdir(), 'petstore-root-')), 'spec')
+    await mkdir(spec)
+    const fifo = join(spec, 'openapi.yaml')
+    execFileSync('mkfifo', [fifo])
+    expect(await messageOf(loadSpec(fifo))).toBe(`the spec ${fifo} refused: not a regular file`)
+    expect(await messageOf(readSpecText(fifo))).toBe(`the spec ${fifo} refused: not a regular file`)
+  })
 })

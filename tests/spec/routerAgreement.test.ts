@@ -10,16 +10,16 @@ import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { whatBreaks } from '../contract-tests/breaks/whatBreaks.ts'
-import { type Coverage, coverageOf } from '../coverage/coverageOf.ts'
-import { harObservations } from '../har/readHar.ts'
-import { apiRequest } from '../kit/http/ApiRequest.ts'
-import { createProxy, type ValidatingProxy } from '../proxy/createProxy.ts'
-import type { ProxiedEntry } from '../proxy/proxyControl.ts'
-import type { Route } from '../spec/Router.ts'
-import { defaultSpec } from '../spec/runtime.ts'
-import { requestTargets, type TargetCase } from './support/requestTargets.ts'
-import { KEY, type StartedMock, startMock } from './support/startMock.ts'
+import { whatBreaks } from '../../contract-tests/breaks/whatBreaks.ts'
+import { type Coverage, coverageOf } from '../../coverage/coverageOf.ts'
+import { harObservations } from '../../har/readHar.ts'
+import { apiRequest } from '../../kit/http/ApiRequest.ts'
+import { createProxy, type ValidatingProxy } from '../../proxy/createProxy.ts'
+import type { ProxiedEntry } from '../../proxy/proxyControl.ts'
+import type { Route } from '../../spec/Router.ts'
+import { defaultSpec } from '../../spec/runtime.ts'
+import { requestTargets, type TargetCase } from '../support/requestTargets.ts'
+import { KEY, type StartedMock, startMock } from '../support/startMock.ts'
 
 const spec = defaultSpec()
 const router = spec.router()
@@ -196,7 +196,7 @@ describe('every user of the router gives the same answer', () => {
   test('the replay replays exactly the operation the router names, if any', async () => {
     // Imported here: the suite's replay is switched to the router on its own branch, and until then
     // only this test depends on it.
-    const { runContract } = await import('../contract-tests/running/runContract.ts')
+    const { runContract } = await import('../../contract-tests/running/runContract.ts')
     await fc.assert(
       fc.asyncProperty(requestTargets(spec), async (sent) => {
         const want = labelOf(routeOf(sent))
