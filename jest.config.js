@@ -1,11 +1,12 @@
 // Jest runs our TypeScript as native ESM: @swc/jest strips types (it does not import `typescript`,
 // which at version 7 has no JavaScript API) and keeps `import`, so `import.meta` works in tests.
-/** @type {import('jest').Config} */
-export default {
+// Two projects: `unit` (the tests beside the code, nothing listens or spawns: `npm run test:unit`)
+// and `integration` (tests/: servers, processes, the suite against implementations:
+// `npm run test:integration`). A path given on the command line runs in whichever project holds it.
+
+/** What every project shares: how TypeScript is loaded. */
+export const typescript = {
   testEnvironment: 'node',
-  // A guard against hangs, not a speed target: tests that start child processes (the CLI, Prism,
-  // Chromium) need more than Jest's 5 s on a busy shared 2-core machine. No test asserts on time.
-  testTimeout: 30_000,
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': [
@@ -20,6 +21,33 @@ export default {
       },
     ],
   },
-  testMatch: ['<rootDir>/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/examples/'],
+}
+
+/** @type {import('jest').Config} */
+export default {
+  // A guard against hangs, not a speed target: tests that start child processes (the CLI, Prism,
+  // Chromium) need more than Jest's 5 s on a busy shared 2-core machine. No test asserts on time.
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...typescript,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/**/*.test.ts'],
+      // contract-tests/contract.test.ts is the product's Jest entry: it checks PETSTORE_BASE_URL
+      // (`npm run contract:jest`, jest.contract.config.js); tests/contract/ownMock.test.ts runs it.
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        '/dist/',
+        '/examples/',
+        '<rootDir>/tests/',
+        '<rootDir>/contract-tests/contract\\.test\\.ts$',
+      ],
+    },
+    {
+      ...typescript,
+      displayName: 'integration',
+      roots: ['<rootDir>/tests'],
+      testMatch: ['<rootDir>/tests/**/*.test.ts'],
+    },
+  ],
 }

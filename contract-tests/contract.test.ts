@@ -1,36 +1,25 @@
-// The contract suite as Jest tests: one test per check and operation. The target comes from the
-// environment (PETSTORE_BASE_URL, PETSTORE_API_KEY, PETSTORE_STRICT, PETSTORE_READ_ONLY,
-// PETSTORE_TARGET_KIND, PETSTORE_JSON); with none given, the project's own HTTP mock is started as a
-// child process on a free port and must pass every check, required and recommended.
-// With a JUnit file: npm run test:unit -- contract-tests/contract.test.ts --reporters=default --reporters=jest-junit
+// The contract suite as Jest tests: one test per check and operation, against the API at
+// PETSTORE_BASE_URL (with PETSTORE_API_KEY, PETSTORE_STRICT, PETSTORE_READ_ONLY, PETSTORE_TARGET_KIND,
+// PETSTORE_JSON from the environment): `PETSTORE_BASE_URL=... npm run contract:jest`. It starts
+// nothing; tests/contract/ownMock.test.ts runs this file against the project's own HTTP mock, which
+// must pass every check, required and recommended.
+// With a JUnit file: npm run contract:jest -- --reporters=default --reporters=jest-junit
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { afterAll, describe, expect, test } from '@jest/globals'
 import { visible } from '../kit/text/visible.ts'
-import { startOwnMock } from '../tests/support/startOwnMock.ts'
 import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { resolveTarget } from './running/ContractTarget.ts'
 import { runContract } from './running/runContract.ts'
 
-const OWN_MOCK_KEY = 'contract-suite-key'
-const ownMock = process.env.PETSTORE_BASE_URL ? undefined : await startOwnMock(OWN_MOCK_KEY)
-const target = resolveTarget([], {
-  ...process.env,
-  ...(ownMock && {
-    PETSTORE_BASE_URL: ownMock.baseUrl,
-    PETSTORE_API_KEY: OWN_MOCK_KEY,
-    PETSTORE_STRICT: '1',
-    PETSTORE_READ_ONLY: '0',
-    PETSTORE_TARGET_KIND: 'server',
-  }),
-})
-const report = await runContract(target).catch(async (error: unknown) => {
-  await ownMock?.stop()
-  throw error
-})
+if (!process.env.PETSTORE_BASE_URL)
+  throw new Error(
+    'PETSTORE_BASE_URL is not set: give the API to check, e.g. PETSTORE_BASE_URL=http://127.0.0.1:4010/v1 npm run contract:jest',
+  )
+const target = resolveTarget([], process.env)
+const report = await runContract(target)
 afterAll(async () => {
-  await ownMock?.stop()
   if (target.jsonFile) await mkdir(dirname(target.jsonFile), { recursive: true })
   if (target.jsonFile) await writeFile(target.jsonFile, `${JSON.stringify(toJsonSummary(report), null, 2)}\n`)
   if (report.failed || process.env.PETSTORE_VERBOSE) console.log(formatConsole(report))

@@ -1,12 +1,12 @@
 // A check's description is written from the spec it checks against: an evolved spec (another
-// maximum and default for listPets' limit, tests/evolveSpec.ts) changes the descriptions that name
+// maximum and default for listPets' limit, tests/support/evolveSpec.ts) changes the descriptions that name
 // them, and no description keeps the packaged spec's numbers.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from '@jest/globals'
 import { bundleSpec, compileSpec, defaultSpec, loadSpec } from '../../spec/index.ts'
-import { EVOLUTION, evolveSpec } from '../../tests/evolveSpec.ts'
+import { EVOLUTION, evolveSpec } from '../../tests/support/evolveSpec.ts'
 import { suiteVocabularyOf } from '../base/SuiteVocabulary.ts'
 import { CHECKS } from './index.ts'
 import { replayedInteractions } from './replayedInteractions.ts'

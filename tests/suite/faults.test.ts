@@ -21,7 +21,7 @@ async function runAgainst(options: ReferenceOptions, run: Partial<RunOptions> = 
     // Long enough that a machine under heavy load does not turn a slow answer into a failure;
     // the one fault that hangs then costs a few seconds.
     timeoutMs: 3_000,
-    // The model phase gets a small budget here (its own proof is contract-tests/stateful/modelPhase.test.ts).
+    // The model phase gets a small budget here (its own proof is tests/contract/modelPhase.test.ts).
     budget: '2runs',
     ...run,
   })
@@ -32,7 +32,7 @@ const failing = (report: ContractReport) =>
     .filter((r) => r.outcome === 'fail' && r.level === 'required')
     .map((r) => `${r.check} ${r.operation}`)
 
-/** Every check but the model phase (whose own proof is contract-tests/stateful/modelPhase.test.ts). */
+/** Every check but the model phase (whose own proof is tests/contract/modelPhase.test.ts). */
 const fixedChecks = CHECKS.filter((check) => check.name !== 'model_based_sequences')
 
 const faults: Array<[Fault, string]> = [
@@ -93,7 +93,7 @@ const faults: Array<[Fault, string]> = [
 describe('the suite fails a broken implementation, naming the check', () => {
   // The fixed checks only: each fault names the fixed check that must catch it. The model phase
   // would also find many of these and then shrink its sequence, which took over 90 s for one fault on
-  // a loaded machine; its own proof against these faults is contract-tests/stateful/modelPhase.test.ts.
+  // a loaded machine; its own proof against these faults is tests/contract/modelPhase.test.ts.
   // The variations below do run it, so it must not fail a conforming server either.
   const fixed = CHECKS.filter((check) => check.name !== 'model_based_sequences')
   test.each(faults)(

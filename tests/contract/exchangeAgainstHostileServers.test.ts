@@ -1,0 +1,92 @@
+// sendRequest (contract-tests/http/exchange.ts) against hostile servers on 127.0.0.1: an endless body,
+// one at the cap, every kind of failure told apart, and the run's deadline stopping a request in flight.
+import { describe, expect, test } from '@jest/globals'
+import { DeadlineReached } from '../../contract-tests/base/deadline.ts'
+import { EXCERPT_BYTES, sendRequest } from '../../contract-tests/http/exchange.ts'
+import { bodyOf, closedPort, stall, startHttp, startRaw } from '../servers/hostileServers.ts'
+
+/** GET /pets with a body cap, and a timeout long enough that only the cap can end an endless body. */
+const getCapped = (baseUrl: string, maxBodyBytes: number) =>
+  sendRequest(baseUrl, 'k', { method: 'GET', path: '/pets' }, 30_000, fetch, { maxBodyBytes })
+
+describe('sendRequest against hostile local servers', () => {
+  test('an endless body is read up to the cap, then the connection is closed and the exchange marked truncated', async () => {
+    let closedByClient: () => void = () => {}
+    const closed = new Promise<void>((resolve) => {
+      closedByClient = resolve
+    })
+    const endless = bodyOf(Number.POSITIVE_INFINITY)
+    const server = await startHttp((request, response) => {
+      response.on('close', closedByClient)
+      endless(request, response)
+    })
+    try {
+      const exchange = await getCapped(server.baseUrl, 65_536)
+      expect(exchange.status).toBe(200)
+      expect(exchange.truncated).toEqual({ limitBytes: 65_536 })
+      expect(exchange.text.length).toBeLessThanOrEqual(EXCERPT_BYTES)
+      expect(exchange.json).toBeUndefined()
+      await closed
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('a body exactly at the cap is read whole', async () => {
+    const server = await startHttp((_request, response) => {
+      response.setHeader('content-type', 'application/json')
+      response.end(`[${' '.repeat(1022)}]`)
+    })
+    try {
+      const exchange = await getCapped(server.baseUrl, 1024)
+      expect(exchange.truncated).toBeUndefined()
+      expect(exchange.json).toEqual([])
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('a timeout, a refused connection, a failed DNS lookup, a reset and a TLS failure are told apart', async () => {
+    const stalled = await startHttp(stall)
+    const reset = await startRaw((socket) => socket.once('data', () => socket.resetAndDestroy()))
+    const plain = await startHttp((_request, response) => response.end('[]'))
+    const refusedPort = await closedPort()
+    const get = { method: 'GET', path: '/pets' } as const
+    try {
+      const cases: Array<[string, string, RegExp]> = [
+        [stalled.baseUrl, 'timeout', /^timed out: no complete response from 127\.0\.0\.1:\d+ within 300 ms/],
+        [`http://127.0.0.1:${refusedPort}/v1`, 'refused', /^connection refused by 127\.0\.0\.1:\d+/],
+        ['http://does-not-exist.invalid/v1', 'dns', /^DNS lookup failed for does-not-exist\.invalid/],
+        [reset.baseUrl, 'reset', /^connection reset or closed by 127\.0\.0\.1:\d+/],
+        [
+          plain.baseUrl.replace('http:', 'https:'),
+          'tls',
+          /^TLS failure with 127\.0\.0\.1:\d+ .*wrong version number/,
+        ],
+      ]
+      for (const [baseUrl, kind, message] of cases) {
+        const exchange = await sendRequest(baseUrl, 'k', get, 300)
+        expect({ kind: exchange.failure, message: exchange.error }).toEqual({
+          kind,
+          message: expect.stringMatching(message),
+        })
+      }
+    } finally {
+      await Promise.all([stalled.close(), reset.close(), plain.close()])
+    }
+  })
+
+  test('a passed deadline stops a request in flight with DeadlineReached, not an exchange', async () => {
+    const stalled = await startHttp(stall)
+    const deadline = new AbortController()
+    try {
+      const sent = sendRequest(stalled.baseUrl, 'k', { method: 'GET', path: '/pets' }, 60_000, fetch, {
+        deadline: deadline.signal,
+      })
+      deadline.abort(new DeadlineReached('cut'))
+      await expect(sent).rejects.toBeInstanceOf(DeadlineReached)
+    } finally {
+      await stalled.close()
+    }
+  })
+})

@@ -1,0 +1,121 @@
+// The mock's journal as HAR 1.2: valid against the HAR schema (the har-schema package), credentials
+// redacted, readable back by readHar, and measured by `petstore-contract coverage FILE.har`.
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import fc from 'fast-check'
+import { coverageOf } from '../../../coverage/coverageOf.ts'
+import { HarError, harObservations, readHar } from '../../../har/readHar.ts'
+import { defaultSpec } from '../../../spec/runtime.ts'
+import { harValidator } from '../../support/harValidator.ts'
+import { startMock } from '../../support/startMock.ts'
+
+const run = promisify(execFile)
+
+let it: Awaited<ReturnType<typeof startMock>>
+let dir: string
+beforeAll(async () => {
+  it = await startMock()
+  dir = await mkdtemp(join(tmpdir(), 'petstore-har-'))
+})
+afterAll(async () => {
+  await it.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('GET /__mock/requests.har', () => {
+  test('is HAR 1.2 the schema accepts, with request bodies, marks and no credential in clear', async () => {
+    await it.get('app', '/pets?status=sold&limit=5&token=s3cret-token')
+    await it.control('POST', 'next-response', 'app', { operation: 'getPet', status: 404 })
+    await it.get('app', '/pets/1')
+    await fetch(`${it.origin}/v1/pets`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer petstore-dev-key',
+        'content-type': 'application/json',
+        'x-mock-session': 'app',
+      },
+      body: JSON.stringify({ name: 'Rex', categoryId: 1, status: 'pending', password: 'hunter2-secret' }),
+    })
+    const response = await it.control('GET', 'requests.har', 'app')
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    const har = JSON.parse(text)
+    const validate = await harValidator()
+    expect(validate(har) ? [] : validate.errors).toEqual([])
+    expect(har.log.version).toBe('1.2')
+    expect(har.log.entries).toHaveLength(3)
+    const [list, get, create] = har.log.entries
+    expect(list.request.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/pets\?/)
+    expect(get._forced).toBe('next-response')
+    expect(get.response.status).toBe(404)
+    expect(create.request.postData.text).toContain('"name":"Rex"')
+    for (const secret of ['s3cret-token', 'hunter2-secret', 'petstore-dev-key'])
+      expect(text).not.toContain(secret)
+  })
+
+  test('reads back, and `petstore-contract coverage` measures it with its gate', async () => {
+    const har = await (await it.control('GET', 'requests.har', 'app')).text()
+    const observations = harObservations(readHar(har), '/v1')
+    const coverage = coverageOf(defaultSpec().document, observations)
+    expect(coverage.items.filter((i) => i.seen > 0).map((i) => `${i.operationId} ${i.key}`)).toEqual(
+      expect.arrayContaining([
+        'listPets status=sold',
+        'getPet 404',
+        'createPet 201',
+        'createPet body.status=pending',
+      ]),
+    )
+    const file = join(dir, 'journal.har')
+    await writeFile(file, har)
+    const cli = join(import.meta.dirname, '..', '..', '..', 'contract-tests', 'cli.ts')
+    const passed = await run(process.execPath, [cli, 'coverage', file, '--min-coverage', 'operations=100'])
+    expect(passed.stdout).toMatch(/^ {2}operations {6}3\/3 {4}100%$/m)
+    const gated = await run(process.execPath, [
+      cli,
+      'coverage',
+      file,
+      '--min-coverage',
+      'statuses=100',
+    ]).catch((error: { code: number; stdout: string }) => error)
+    expect((gated as { code?: number }).code).toBe(1)
+    expect(gated.stdout).toMatch(/^Coverage below --min-coverage: statuses .* never observed$/m)
+    await writeFile(join(dir, 'not.har'), '{"log":{}}')
+    const usage = await run(process.execPath, [cli, 'coverage', join(dir, 'not.har')]).catch(
+      (error: { code: number; stderr: string }) => error,
+    )
+    expect((usage as { code?: number }).code).toBe(2)
+    expect((usage as { stderr: string }).stderr).toMatch(
+      /^petstore-contract coverage: not a HAR: no log\.entries array/,
+    )
+  }, 60_000)
+})
+
+describe('readHar', () => {
+  test('any text that is not a HAR is one HarError, never another failure', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.jsonValue().map((value) => JSON.stringify(value)),
+        ),
+        (text) => {
+          try {
+            readHar(text)
+            return true
+          } catch (error) {
+            return error instanceof HarError && error.message.length < 300
+          }
+        },
+      ),
+    )
+  })
+
+  test('a HAR over the bound is refused before it is parsed', () => {
+    expect(() => readHar(`{"log":{"entries":[]}}${' '.repeat(100)}`, 50)).toThrow(/over 50 characters/)
+    expect(readHar('{"log":{"entries":[]}}', 50)).toEqual([])
+  })
+})
