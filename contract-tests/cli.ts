@@ -14,7 +14,7 @@ import { runCoverageCli } from './coverageCli.ts'
 import { formatConsole } from './report/formatConsole.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
-import { type ContractTarget, contractUsage, resolveTarget } from './running/ContractTarget.ts'
+import { contractUsage, resolveTarget } from './running/ContractTarget.ts'
 import { invokedAs } from './running/invokedAs.ts'
 import { readRecording } from './running/readRecording.ts'
 import type { ContractReport } from './running/runContract.ts'
@@ -31,7 +31,7 @@ import { runContractInWorker, SpecError } from './running/runContractInWorker.ts
 export async function runContractCli(argv: readonly string[], program: string): Promise<number> {
   if (argv[0] === 'coverage') return runCoverageCli(argv.slice(1))
   if (argv[0] === 'breaks') return runBreaksCli(argv.slice(1))
-  let target: ContractTarget & { help: boolean; version: boolean }
+  let target: ReturnType<typeof resolveTarget>
   try {
     target = resolveTarget(argv, process.env)
   } catch (error) {
@@ -67,8 +67,9 @@ export async function runContractCli(argv: readonly string[], program: string): 
     return 2
   }
   // An aborted run is one message (the report's ABORTED line), on stderr where CI logs look for it.
-  if (report.abort) console.error(formatConsole(report))
-  else console.log(formatConsole(report))
+  const consoleText = formatConsole(report, { apiKeyFrom: target.apiKeyFrom })
+  if (report.abort) console.error(consoleText)
+  else console.log(consoleText)
   const files: Array<[string | undefined, string]> = [
     [target.junitFile, toJunitXml(report)],
     [target.jsonFile, `${JSON.stringify(toJsonSummary(report), null, 2)}\n`],

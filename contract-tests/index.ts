@@ -8,7 +8,9 @@ export type { TargetKind } from './base/capabilitiesOf.ts'
 export type { CheckResult, Finding, Level, OperationName } from './checks/Check.ts'
 export { countOf } from './report/countOf.ts'
 export { footprintLine, footprintProperties } from './report/footprintLines.ts'
-export { CONSOLE_TEXT_MAX, formatConsole } from './report/formatConsole.ts'
+export { CONSOLE_TEXT_MAX, type ConsoleOptions, formatConsole } from './report/formatConsole.ts'
+export { keyInstruction, SET_KEY_COMMAND } from './report/keyInstruction.ts'
+export { type Section, sectionsOf } from './report/sections.ts'
 export { type Tally, tally, type Verdict, verdictOf } from './report/tally.ts'
 export {
   COVERAGE_ITEMS_MAX,

@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import type { CheckResult } from '../checks/Check.ts'
 
 /**
@@ -9,6 +10,6 @@ import type { CheckResult } from '../checks/Check.ts'
 export function countOf(result: Pick<CheckResult, 'found' | 'findings'>): string {
   const found = Math.max(result.found ?? 0, result.findings.length)
   const shown = result.findings.length
-  const total = found === 1 ? '1 finding' : `${found} findings`
+  const total = plural(found, 'finding')
   return found > shown ? `${total}, the first ${shown} distinct shown` : total
 }

@@ -41,6 +41,9 @@ export interface ContractTarget {
   specFile?: string | undefined
 }
 
+/** Where the key came from: the reports say how to set $PETSTORE_API_KEY for their curl lines from it (keyInstruction). */
+export type KeySource = 'flag' | 'env' | 'default'
+
 /** Where `--reports` writes, relative to the working directory (reports/ is git-ignored). */
 export const DEFAULT_REPORTS = { junit: 'reports/contract/junit.xml', json: 'reports/contract/summary.json' }
 
@@ -134,7 +137,7 @@ const truthy = (value: string | undefined) => value !== undefined && /^(1|true|y
 export function resolveTarget(
   argv: readonly string[],
   env: Record<string, string | undefined>,
-): ContractTarget & { help: boolean; version: boolean } {
+): ContractTarget & { help: boolean; version: boolean; apiKeyFrom: KeySource } {
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
@@ -194,6 +197,8 @@ export function resolveTarget(
     version,
     baseUrl: trimTrailingSlashes(baseUrl),
     apiKey: values['api-key'] ?? env.PETSTORE_API_KEY ?? 'petstore-dev-key',
+    apiKeyFrom:
+      values['api-key'] !== undefined ? 'flag' : env.PETSTORE_API_KEY !== undefined ? 'env' : 'default',
     strict: values.strict ?? truthy(env.PETSTORE_STRICT),
     readOnly: values['read-only'] ?? truthy(env.PETSTORE_READ_ONLY),
     targetKind: targetKind as TargetKind,
