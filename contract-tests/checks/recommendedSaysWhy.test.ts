@@ -4,7 +4,10 @@ import { expect, test } from '@jest/globals'
 import type { Check } from './Check.ts'
 import { CHECKS } from './index.ts'
 
-test.each(CHECKS.map((check): [string, Check] => [check.name, check]))('%s says why only when recommended', (_name, check) => {
-  if (check.level === 'recommended') expect(check.because).toMatch(/§\d|RFC \d+|not show|does not/)
-  else expect(check.because).toBeUndefined()
-})
+test.each(CHECKS.map((check): [string, Check] => [check.name, check]))(
+  '%s says why only when recommended',
+  (_name, check) => {
+    if (check.level === 'recommended') expect(check.because).toMatch(/§\d|RFC \d+|not show|does not/)
+    else expect(check.because).toBeUndefined()
+  },
+)
