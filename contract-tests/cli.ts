@@ -2,7 +2,7 @@
 // any base URL. It runs the runner directly rather than Jest, so the installed package needs no test
 // framework (see decisions/005-contract-cli-runs-the-runner.md); `npm test` runs the same runner
 // under Jest.
-import { mkdir, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { visible } from '../kit/text/visible.ts'
@@ -12,8 +12,10 @@ import { runBreaksCli } from './breaksCli.ts'
 import type { Recording } from './checks/replayedInteractions.ts'
 import { runCoverageCli } from './coverageCli.ts'
 import { formatConsole } from './report/formatConsole.ts'
+import { toHtmlReport } from './report/toHtmlReport.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
+import { toMarkdownSummary } from './report/toMarkdownSummary.ts'
 import { contractUsage, resolveTarget } from './running/ContractTarget.ts'
 import { invokedAs } from './running/invokedAs.ts'
 import { readRecording } from './running/readRecording.ts'
@@ -73,6 +75,8 @@ export async function runContractCli(argv: readonly string[], program: string): 
   const files: Array<[string | undefined, string]> = [
     [target.junitFile, toJunitXml(report)],
     [target.jsonFile, `${JSON.stringify(toJsonSummary(report), null, 2)}\n`],
+    [target.htmlFile, toHtmlReport(report, { apiKeyFrom: target.apiKeyFrom })],
+    [target.summaryFile, toMarkdownSummary(report, { apiKeyFrom: target.apiKeyFrom })],
     // The coverage page goes beside the JSON summary (reports/contract/coverage.html with --reports).
     [
       target.jsonFile && report.coverage ? join(dirname(target.jsonFile), 'coverage.html') : undefined,
@@ -84,6 +88,12 @@ export async function runContractCli(argv: readonly string[], program: string): 
     await mkdir(dirname(file), { recursive: true })
     await writeFile(file, text)
     console.log(`wrote ${file}`)
+  }
+  // A CI job page: GitHub gives each step its own summary file, appended to as a shell step would.
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY
+  if (stepSummary) {
+    await appendFile(stepSummary, toMarkdownSummary(report, { apiKeyFrom: target.apiKeyFrom }))
+    console.log('wrote the job summary ($GITHUB_STEP_SUMMARY)')
   }
   // The deadline's message is the runner's own, shown escaped like everything else.
   if (report.cut) console.error(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)

@@ -37,6 +37,10 @@ export interface ContractTarget {
   maxBodyBytes: number
   junitFile?: string | undefined
   jsonFile?: string | undefined
+  /** The run as one self-contained HTML page (--html; report.html with --reports). */
+  htmlFile?: string | undefined
+  /** The run as Markdown for a CI job page (--summary); `$GITHUB_STEP_SUMMARY` gets it too when set. */
+  summaryFile?: string | undefined
   /** Another version of the OpenAPI document to check against (a path); the packaged spec when absent. */
   specFile?: string | undefined
 }
@@ -45,7 +49,11 @@ export interface ContractTarget {
 export type KeySource = 'flag' | 'env' | 'default'
 
 /** Where `--reports` writes, relative to the working directory (reports/ is git-ignored). */
-export const DEFAULT_REPORTS = { junit: 'reports/contract/junit.xml', json: 'reports/contract/summary.json' }
+export const DEFAULT_REPORTS = {
+  junit: 'reports/contract/junit.xml',
+  json: 'reports/contract/summary.json',
+  html: 'reports/contract/report.html',
+}
 
 /** Every option `petstore-contract` accepts (node:util parseArgs); `contractUsage` names each (a test holds it). */
 export const CONTRACT_CLI_OPTIONS = {
@@ -67,6 +75,8 @@ export const CONTRACT_CLI_OPTIONS = {
   spec: { type: 'string' },
   junit: { type: 'string' },
   json: { type: 'string' },
+  html: { type: 'string' },
+  summary: { type: 'string' },
   reports: { type: 'boolean', short: 'r' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -115,7 +125,11 @@ export function contractUsage(program: string): string {
                            instead of the packaged one    (env PETSTORE_SPEC)
       --junit FILE         write a JUnit XML report                 (env PETSTORE_JUNIT)
       --json FILE          write a JSON summary (checks x operations) (env PETSTORE_JSON)
-  -r, --reports            both, at ${DEFAULT_REPORTS.junit} and ${DEFAULT_REPORTS.json}
+      --html FILE          write the run as one self-contained HTML page (env PETSTORE_HTML)
+      --summary FILE       write the run as Markdown for a CI job page; written to
+                           $GITHUB_STEP_SUMMARY too when that is set   (env PETSTORE_SUMMARY)
+  -r, --reports            JUnit, JSON and HTML, at ${DEFAULT_REPORTS.junit},
+                           ${DEFAULT_REPORTS.json} and ${DEFAULT_REPORTS.html}
   -v, --version            the version of petstore-contract
   -h, --help               this text
 
@@ -213,6 +227,8 @@ export function resolveTarget(
     maxBodyBytes,
     junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined),
     jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? DEFAULT_REPORTS.json : undefined),
+    htmlFile: values.html ?? env.PETSTORE_HTML ?? (reports ? DEFAULT_REPORTS.html : undefined),
+    summaryFile: values.summary ?? env.PETSTORE_SUMMARY,
     specFile: values.spec ?? env.PETSTORE_SPEC,
   }
 }
