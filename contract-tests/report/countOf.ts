@@ -11,5 +11,7 @@ export function countOf(result: Pick<CheckResult, 'found' | 'findings'>): string
   const found = Math.max(result.found ?? 0, result.findings.length)
   const shown = result.findings.length
   const total = plural(found, 'finding')
-  return found > shown ? `${total}, the first ${shown} distinct shown` : total
+  if (found <= shown) return total
+  // One kept of many: the others said the same (FindingGroups keeps the first few distinct).
+  return shown === 1 ? `${total}, all alike: the first shown` : `${total}, the first ${shown} distinct shown`
 }

@@ -48,7 +48,9 @@ export function toHtmlReport(
       )
       body.push(`<h2>${text(section.heading)}</h2>`)
       if (!keyTold && section.results.some((r) => r.findings.some((f) => f.curl || f.script))) {
-        body.push(`<p class="key">${text(keyInstruction(options.apiKeyFrom))}</p>`)
+        body.push(
+          `<p class="key">${text(keyInstruction(options.apiKeyFrom)).replace(/`([^`]+)`/, '<code>$1</code>')}</p>`,
+        )
         keyTold = true
       }
       for (const r of section.results) {
