@@ -9,13 +9,10 @@ import { after, before, describe, test } from 'node:test'
 import { type Browser, chromium } from 'playwright-core'
 import { toHtmlReport } from '../../contract-tests/report/toHtmlReport.ts'
 import { failingRun } from '../support/failingRun.ts'
-import { CHROMIUM_ARGS, findChromium, isCi } from '../support/findChromium.ts'
+import { CHROMIUM_ARGS, chromiumSkip, findChromium } from '../support/findChromium.ts'
 
 const chromiumPath = findChromium()
-const skip =
-  !chromiumPath && !isCi()
-    ? 'no `chromium` on PATH (apt-get install -y chromium, or set CHROMIUM_PATH); in CI (CI=true) this fails instead'
-    : undefined
+const skip = chromiumSkip('the contract report page test')
 const OUT = join(import.meta.dirname, '..', '..', 'reports', 'contract')
 const HOSTILE = `<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>`
 
