@@ -1,6 +1,7 @@
 // Coverage as a small self-contained HTML page: every value written as text (escaped), no script,
 // no external asset, and a Content-Security-Policy that allows nothing but its own inline style.
 import { escapeHtml } from '../kit/text/escapeHtml.ts'
+import { plural } from '../kit/text/plural.ts'
 import type { Coverage } from './coverageOf.ts'
 import { COVERAGE_DIMENSIONS } from './coverageUniverse.ts'
 
@@ -39,7 +40,7 @@ meter { width: 8rem }
 </head>
 <body>
 <h1>Coverage of the document</h1>
-<p>What <code>${escapeHtml(subject)}</code> exercised: ${coverage.observed} requests, ${coverage.unmatched} matching no operation.</p>
+<p>What <code>${escapeHtml(subject)}</code> exercised: ${plural(coverage.observed, 'request')}, ${coverage.unmatched} matching no operation.</p>
 ${coverageTable(coverage)}
 ${undocumented.length > 0 ? `<h2>Undocumented statuses seen</h2><ul id="undocumented">${undocumented.join('')}</ul>` : ''}
 <h2>Every item</h2>
@@ -49,7 +50,7 @@ ${undocumented.length > 0 ? `<h2>Undocumented statuses seen</h2><ul id="undocume
 ${items.join('\n')}
 </tbody>
 </table>
-${coverage.items.length > COVERAGE_HTML_ITEMS_MAX ? `<p>${coverage.items.length - COVERAGE_HTML_ITEMS_MAX} more items left out.</p>` : ''}
+${coverage.items.length > COVERAGE_HTML_ITEMS_MAX ? `<p>${plural(coverage.items.length - COVERAGE_HTML_ITEMS_MAX, 'more item')} left out.</p>` : ''}
 </body>
 </html>
 `

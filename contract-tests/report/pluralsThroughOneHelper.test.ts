@@ -1,4 +1,4 @@
-// Every line of the suite that counts goes through plural() (kit/text/plural.ts), so none says
+// Every line of the suite and its coverage reports that counts goes through plural() (kit/text/plural.ts), so none says
 // "exactly 1 pets". This scans the code that writes report lines and findings for a count put
 // straight before a plural noun (`${n} pets`) or an `s` added by hand (`=== 1 ? '' : 's'`).
 import { readdirSync, readFileSync } from 'node:fs'
