@@ -106,7 +106,10 @@ describe('nothing the target sent becomes markup', () => {
   test('Markdown: every fence is longer than any run of backticks inside it', () => {
     fc.assert(
       fc.property(hostileText, (hostile) => {
-        const markdown = toMarkdownSummary(report(false, hostile))
+        const markdown = toMarkdownSummary({ ...report(false, hostile), hints: [hostile] })
+        // Outside code, the hint's markup characters are escaped: GitHub would render raw HTML.
+        const hint = markdown.split('\n').find((line) => line.startsWith('Hint: ')) ?? ''
+        expect(hint).not.toMatch(/(^|[^\\])[<`]/)
         const lines = markdown.split('\n')
         for (let i = 0; i < lines.length; i++) {
           const open = /^(`{3,})(\w*)$/.exec(lines[i] as string)

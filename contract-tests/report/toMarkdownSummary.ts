@@ -69,9 +69,9 @@ export function toMarkdownSummary(
       }
     }
   }
-  for (const hint of report.hints ?? []) lines.push('', `Hint: ${code(hint)}`)
+  for (const hint of report.hints ?? []) lines.push('', `Hint: ${plain(hint)}`)
   const footprint = footprintLine(report)
-  if (footprint) lines.push('', '### Footprint', '', code(footprint))
+  if (footprint) lines.push('', '### Footprint', '', plain(footprint))
   if (report.coverage) lines.push('', '### Coverage', '', fence(formatCoverage(report.coverage).join('\n')))
   for (const missed of report.coverageMissed ?? [])
     lines.push('', `Coverage below --min-coverage: ${code(missed)}`)
@@ -104,6 +104,14 @@ function code(text: string): string {
   const shown = visible(truncate(text, MARKDOWN_TEXT_MAX), { singleLine: true })
   const ticks = '`'.repeat(longestRun(shown) + 1)
   return `${ticks} ${shown} ${ticks}`
+}
+
+/** Text as Markdown prose: on one line, every ASCII punctuation mark that could start markup backslash-escaped. */
+function plain(text: string): string {
+  return visible(truncate(text, MARKDOWN_TEXT_MAX), { singleLine: true }).replace(
+    /[\\`*_{}[\]()<>#+!|&~-]/g,
+    '\\$&',
+  )
 }
 
 function longestRun(text: string): number {
