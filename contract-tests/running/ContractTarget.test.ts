@@ -41,6 +41,22 @@ describe('resolveTarget', () => {
     expect(target.targetKind).toBe('prism-mock')
     expect(target.apiKeyFrom).toBe('default')
     expect([target.junitFile, target.jsonFile]).toEqual([DEFAULT_REPORTS.junit, DEFAULT_REPORTS.json])
+    expect(target.htmlFile).toBe('reports/contract/report.html')
+  })
+
+  test('--reports-dir DIR writes the same reports into DIR, --reports or not; a named file still wins', () => {
+    const base = ['--base-url', 'http://127.0.0.1:4010/v1']
+    expect(resolveTarget([...base, '--reports-dir', 'out/run7/'], {})).toMatchObject({
+      junitFile: 'out/run7/junit.xml',
+      jsonFile: 'out/run7/summary.json',
+      htmlFile: 'out/run7/report.html',
+    })
+    const env = { PETSTORE_REPORTS_DIR: 'ci' }
+    expect(resolveTarget([...base, '--html', 'page.html'], env)).toMatchObject({
+      jsonFile: 'ci/summary.json',
+      htmlFile: 'page.html',
+    })
+    expect(resolveTarget(base, {}).htmlFile).toBeUndefined()
   })
 
   test.each([

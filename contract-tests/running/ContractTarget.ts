@@ -48,12 +48,17 @@ export interface ContractTarget {
 /** Where the key came from: the reports say how to set $PETSTORE_API_KEY for their curl lines from it (keyInstruction). */
 export type KeySource = 'flag' | 'env' | 'default'
 
-/** Where `--reports` writes, relative to the working directory (reports/ is git-ignored). */
-export const DEFAULT_REPORTS = {
-  junit: 'reports/contract/junit.xml',
-  json: 'reports/contract/summary.json',
-  html: 'reports/contract/report.html',
+/** Where `--reports` writes, relative to the working directory (reports/ is git-ignored); `--reports-dir` moves them. */
+export const DEFAULT_REPORTS_DIR = 'reports/contract'
+
+/** The files `--reports` writes into a folder (coverage.html goes beside summary.json). */
+export function reportFiles(dir: string): { junit: string; json: string; html: string } {
+  const base = trimTrailingSlashes(dir) || '.'
+  return { junit: `${base}/junit.xml`, json: `${base}/summary.json`, html: `${base}/report.html` }
 }
+
+/** Where `--reports` writes by default. */
+export const DEFAULT_REPORTS = reportFiles(DEFAULT_REPORTS_DIR)
 
 /** Every option `petstore-contract` accepts (node:util parseArgs); `contractUsage` names each (a test holds it). */
 export const CONTRACT_CLI_OPTIONS = {
@@ -78,6 +83,7 @@ export const CONTRACT_CLI_OPTIONS = {
   html: { type: 'string' },
   summary: { type: 'string' },
   reports: { type: 'boolean', short: 'r' },
+  'reports-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsOptionsConfig
@@ -130,6 +136,7 @@ export function contractUsage(program: string): string {
                            $GITHUB_STEP_SUMMARY too when that is set   (env PETSTORE_SUMMARY)
   -r, --reports            JUnit, JSON and HTML, at ${DEFAULT_REPORTS.junit},
                            ${DEFAULT_REPORTS.json} and ${DEFAULT_REPORTS.html}
+      --reports-dir DIR    the same three (and coverage.html) in DIR instead (env PETSTORE_REPORTS_DIR)
   -v, --version            the version of petstore-contract
   -h, --help               this text
 
@@ -205,7 +212,9 @@ export function resolveTarget(
   )
   const minCoverageText = values['min-coverage'] ?? env.PETSTORE_MIN_COVERAGE
   const minCoverage = minCoverageText === undefined ? undefined : parseMinCoverage(minCoverageText)
-  const reports = values.reports ?? truthy(env.PETSTORE_REPORTS)
+  const reportsDir = values['reports-dir'] ?? env.PETSTORE_REPORTS_DIR
+  const reports = reportsDir !== undefined || (values.reports ?? truthy(env.PETSTORE_REPORTS))
+  const files = reportFiles(reportsDir ?? DEFAULT_REPORTS_DIR)
   return {
     help,
     version,
@@ -225,9 +234,9 @@ export function resolveTarget(
     replayFile: values.replay ?? env.PETSTORE_REPLAY,
     deadlineMs,
     maxBodyBytes,
-    junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined),
-    jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? DEFAULT_REPORTS.json : undefined),
-    htmlFile: values.html ?? env.PETSTORE_HTML ?? (reports ? DEFAULT_REPORTS.html : undefined),
+    junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? files.junit : undefined),
+    jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? files.json : undefined),
+    htmlFile: values.html ?? env.PETSTORE_HTML ?? (reports ? files.html : undefined),
     summaryFile: values.summary ?? env.PETSTORE_SUMMARY,
     specFile: values.spec ?? env.PETSTORE_SPEC,
   }
