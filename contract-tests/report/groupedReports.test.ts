@@ -9,6 +9,7 @@ import { formatConsole } from './formatConsole.ts'
 import { SET_KEY_COMMAND } from './keyInstruction.ts'
 import { sectionsOf } from './sections.ts'
 import { toHtmlReport } from './toHtmlReport.ts'
+import { toJsonSummary } from './toJsonSummary.ts'
 import { toMarkdownSummary } from './toMarkdownSummary.ts'
 
 const KEY = 'sekret-key-123'
@@ -69,6 +70,15 @@ describe('failures first, then warnings, under one-line counts', () => {
     expect(told).toBeLessThan(at('pets?a=1'))
     expect(text.split('read -rs PETSTORE_API_KEY').length).toBe(2)
     expect(text).not.toContain(KEY)
+  })
+
+  test('summary.json lists the failure before the warnings too', () => {
+    const { failures } = toJsonSummary(report()) as { failures: Array<{ check: string; verdict: string }> }
+    expect(failures.map((f) => `${f.verdict} ${f.check}`)).toEqual([
+      'fail real_bug',
+      'warn warn_one',
+      'warn warn_two',
+    ])
   })
 
   test('the console words the instruction by where the key came from, never printing it', () => {
