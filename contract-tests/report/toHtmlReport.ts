@@ -90,7 +90,7 @@ export function toHtmlReport(
 body { font: 14px system-ui, sans-serif; margin: 2rem; color: #222; max-width: 75rem }
 table { border-collapse: collapse; margin-bottom: 1.5rem }
 th, td { border: 1px solid #ccc; padding: .3rem .6rem; text-align: left }
-pre { background: #f6f6f6; padding: .5rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all }
+pre { background: #f6f6f6; padding: .5rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere }
 pre.curl { background: #eef3fb }
 .failed, tr.fail td { color: #a40000 } .conforms { color: #1a6b1a }
 section.fail { border-left: 4px solid #c62828; padding-left: 1rem }
