@@ -12,7 +12,12 @@ describe('resolveTarget', () => {
         PETSTORE_API_KEY: 'env-key',
       },
     )
-    expect(target).toMatchObject({ baseUrl: 'http://a.example/v1', apiKey: 'flag-key', strict: true })
+    expect(target).toMatchObject({
+      baseUrl: 'http://a.example/v1',
+      apiKey: 'flag-key',
+      apiKeyFrom: 'flag',
+      strict: true,
+    })
   })
 
   test('the environment alone is enough', () => {
@@ -24,6 +29,7 @@ describe('resolveTarget', () => {
     })
     expect(target).toMatchObject({
       apiKey: 'env-key',
+      apiKeyFrom: 'env',
       readOnly: true,
       strict: false,
       targetKind: 'prism-mock',
@@ -33,7 +39,24 @@ describe('resolveTarget', () => {
   test('--stateless means prism mock; --reports picks the default report paths', () => {
     const target = resolveTarget(['--base-url', 'http://127.0.0.1:4010', '--stateless', '--reports'], {})
     expect(target.targetKind).toBe('prism-mock')
+    expect(target.apiKeyFrom).toBe('default')
     expect([target.junitFile, target.jsonFile]).toEqual([DEFAULT_REPORTS.junit, DEFAULT_REPORTS.json])
+    expect(target.htmlFile).toBe('reports/contract/report.html')
+  })
+
+  test('--reports-dir DIR writes the same reports into DIR, --reports or not; a named file still wins', () => {
+    const base = ['--base-url', 'http://127.0.0.1:4010/v1']
+    expect(resolveTarget([...base, '--reports-dir', 'out/run7/'], {})).toMatchObject({
+      junitFile: 'out/run7/junit.xml',
+      jsonFile: 'out/run7/summary.json',
+      htmlFile: 'out/run7/report.html',
+    })
+    const env = { PETSTORE_REPORTS_DIR: 'ci' }
+    expect(resolveTarget([...base, '--html', 'page.html'], env)).toMatchObject({
+      jsonFile: 'ci/summary.json',
+      htmlFile: 'page.html',
+    })
+    expect(resolveTarget(base, {}).htmlFile).toBeUndefined()
   })
 
   test.each([

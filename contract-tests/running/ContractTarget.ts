@@ -37,12 +37,28 @@ export interface ContractTarget {
   maxBodyBytes: number
   junitFile?: string | undefined
   jsonFile?: string | undefined
+  /** The run as one self-contained HTML page (--html; report.html with --reports). */
+  htmlFile?: string | undefined
+  /** The run as Markdown for a CI job page (--summary); `$GITHUB_STEP_SUMMARY` gets it too when set. */
+  summaryFile?: string | undefined
   /** Another version of the OpenAPI document to check against (a path); the packaged spec when absent. */
   specFile?: string | undefined
 }
 
-/** Where `--reports` writes, relative to the working directory (reports/ is git-ignored). */
-export const DEFAULT_REPORTS = { junit: 'reports/contract/junit.xml', json: 'reports/contract/summary.json' }
+/** Where the key came from: the reports say how to set $PETSTORE_API_KEY for their curl lines from it (keyInstruction). */
+export type KeySource = 'flag' | 'env' | 'default'
+
+/** Where `--reports` writes, relative to the working directory (reports/ is git-ignored); `--reports-dir` moves them. */
+export const DEFAULT_REPORTS_DIR = 'reports/contract'
+
+/** The files `--reports` writes into a folder (coverage.html goes beside summary.json). */
+export function reportFiles(dir: string): { junit: string; json: string; html: string } {
+  const base = trimTrailingSlashes(dir) || '.'
+  return { junit: `${base}/junit.xml`, json: `${base}/summary.json`, html: `${base}/report.html` }
+}
+
+/** Where `--reports` writes by default. */
+export const DEFAULT_REPORTS = reportFiles(DEFAULT_REPORTS_DIR)
 
 /** Every option `petstore-contract` accepts (node:util parseArgs); `contractUsage` names each (a test holds it). */
 export const CONTRACT_CLI_OPTIONS = {
@@ -64,7 +80,10 @@ export const CONTRACT_CLI_OPTIONS = {
   spec: { type: 'string' },
   junit: { type: 'string' },
   json: { type: 'string' },
+  html: { type: 'string' },
+  summary: { type: 'string' },
   reports: { type: 'boolean', short: 'r' },
+  'reports-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsOptionsConfig
@@ -112,7 +131,12 @@ export function contractUsage(program: string): string {
                            instead of the packaged one    (env PETSTORE_SPEC)
       --junit FILE         write a JUnit XML report                 (env PETSTORE_JUNIT)
       --json FILE          write a JSON summary (checks x operations) (env PETSTORE_JSON)
-  -r, --reports            both, at ${DEFAULT_REPORTS.junit} and ${DEFAULT_REPORTS.json}
+      --html FILE          write the run as one self-contained HTML page (env PETSTORE_HTML)
+      --summary FILE       write the run as Markdown for a CI job page; written to
+                           $GITHUB_STEP_SUMMARY too when that is set   (env PETSTORE_SUMMARY)
+  -r, --reports            JUnit, JSON and HTML, at ${DEFAULT_REPORTS.junit},
+                           ${DEFAULT_REPORTS.json} and ${DEFAULT_REPORTS.html}
+      --reports-dir DIR    the same three (and coverage.html) in DIR instead (env PETSTORE_REPORTS_DIR)
   -v, --version            the version of petstore-contract
   -h, --help               this text
 
@@ -134,7 +158,7 @@ const truthy = (value: string | undefined) => value !== undefined && /^(1|true|y
 export function resolveTarget(
   argv: readonly string[],
   env: Record<string, string | undefined>,
-): ContractTarget & { help: boolean; version: boolean } {
+): ContractTarget & { help: boolean; version: boolean; apiKeyFrom: KeySource } {
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
@@ -188,12 +212,16 @@ export function resolveTarget(
   )
   const minCoverageText = values['min-coverage'] ?? env.PETSTORE_MIN_COVERAGE
   const minCoverage = minCoverageText === undefined ? undefined : parseMinCoverage(minCoverageText)
-  const reports = values.reports ?? truthy(env.PETSTORE_REPORTS)
+  const reportsDir = values['reports-dir'] ?? env.PETSTORE_REPORTS_DIR
+  const reports = reportsDir !== undefined || (values.reports ?? truthy(env.PETSTORE_REPORTS))
+  const files = reportFiles(reportsDir ?? DEFAULT_REPORTS_DIR)
   return {
     help,
     version,
     baseUrl: trimTrailingSlashes(baseUrl),
     apiKey: values['api-key'] ?? env.PETSTORE_API_KEY ?? 'petstore-dev-key',
+    apiKeyFrom:
+      values['api-key'] !== undefined ? 'flag' : env.PETSTORE_API_KEY !== undefined ? 'env' : 'default',
     strict: values.strict ?? truthy(env.PETSTORE_STRICT),
     readOnly: values['read-only'] ?? truthy(env.PETSTORE_READ_ONLY),
     targetKind: targetKind as TargetKind,
@@ -206,8 +234,10 @@ export function resolveTarget(
     replayFile: values.replay ?? env.PETSTORE_REPLAY,
     deadlineMs,
     maxBodyBytes,
-    junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined),
-    jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? DEFAULT_REPORTS.json : undefined),
+    junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? files.junit : undefined),
+    jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? files.json : undefined),
+    htmlFile: values.html ?? env.PETSTORE_HTML ?? (reports ? files.html : undefined),
+    summaryFile: values.summary ?? env.PETSTORE_SUMMARY,
     specFile: values.spec ?? env.PETSTORE_SPEC,
   }
 }
