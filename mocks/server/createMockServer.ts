@@ -201,6 +201,12 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
             body: request.body,
             forced: response.forced,
             createdId: response.status === 201 ? createdIdOf(response.body) : undefined,
+            // Serialised as sendResponse does (bounded by journalRecord): what `breaks` judges.
+            responseBody:
+              request.method === 'HEAD' || response.body === undefined
+                ? undefined
+                : JSON.stringify(response.body),
+            keyless: request.header('authorization') === undefined,
           },
           secrets,
         ),

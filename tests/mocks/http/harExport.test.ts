@@ -1,5 +1,5 @@
 // The mock's journal as HAR 1.2: valid against the HAR schema (the har-schema package), credentials
-// redacted, readable back by readHar, and measured by `petstore-contract coverage FILE.har`.
+// redacted (request and response bodies alike), readable back by readHar, and measured by `petstore-contract coverage FILE.har`.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -9,9 +9,13 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { coverageOf } from '../../../coverage/coverageOf.ts'
 import { HarError, harObservations, readHar } from '../../../har/readHar.ts'
+import { JOURNAL_BODY_CHARS } from '../../../kit/journal/journalEntry.ts'
 import { defaultSpec } from '../../../spec/runtime.ts'
 import { harValidator } from '../../support/harValidator.ts'
-import { startMock } from '../../support/startMock.ts'
+import { KEY, startMock } from '../../support/startMock.ts'
+
+/** The mock's key, as a client might wrongly put it in a parameter that an error message echoes. */
+const KEY_ECHOED = KEY
 
 const run = promisify(execFile)
 
@@ -55,6 +59,30 @@ describe('GET /__mock/requests.har', () => {
     expect(create.request.postData.text).toContain('"name":"Rex"')
     for (const secret of ['s3cret-token', 'hunter2-secret', 'petstore-dev-key'])
       expect(text).not.toContain(secret)
+  })
+
+  test('keeps response bodies bounded and redacted as request bodies are, and which calls had no key', async () => {
+    // A 400 that echoes the key it was given in its message, a pet longer than the bound, and a
+    // request with no Authorization header at all.
+    await it.get('bodies', `/pets?limit=${KEY_ECHOED}`)
+    await it.create('bodies', 'R'.repeat(JOURNAL_BODY_CHARS * 2))
+    await fetch(`${it.origin}/v1/pets`, { headers: { 'x-mock-session': 'bodies' } })
+    const text = await (await it.control('GET', 'requests.har', 'bodies')).text()
+    const har = JSON.parse(text)
+    const validate = await harValidator()
+    expect(validate(har) ? [] : validate.errors).toEqual([])
+    const [echoed, created, keyless] = har.log.entries
+    expect(echoed.response.status).toBe(400)
+    expect(JSON.parse(echoed.response.content.text)).toMatchObject({ code: expect.any(String), status: 400 })
+    expect(text).not.toContain(KEY_ECHOED)
+    expect(created.response.content.text).toHaveLength(JOURNAL_BODY_CHARS + 1)
+    expect(created.response.content.text.endsWith('…')).toBe(true)
+    expect(created.response.content.comment).toMatch(/clipped/)
+    expect(keyless.response.status).toBe(401)
+    expect(JSON.parse(keyless.response.content.text)).toMatchObject({ status: 401 })
+    const authorization = (entry: { request: { headers: Array<{ name: string }> } }) =>
+      entry.request.headers.some((header) => header.name.toLowerCase() === 'authorization')
+    expect([echoed, created, keyless].map(authorization)).toEqual([true, true, false])
   })
 
   test('reads back, and `petstore-contract coverage` measures it with its gate', async () => {
