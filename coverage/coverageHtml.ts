@@ -1,7 +1,8 @@
 // Coverage as a small self-contained HTML page: every value written as text (escaped), no script,
 // no external asset, and a Content-Security-Policy that allows nothing but its own inline style.
 import type { Coverage } from './coverageOf.ts'
-import { COVERAGE_DIMENSIONS } from './coverageUniverse.ts'
+import { COVERAGE_GAUGES } from './coverageUniverse.ts'
+import { gaugeName } from './minCoverage.ts'
 
 /** Items the page lists at most (a hostile --spec can make the universe large). */
 export const COVERAGE_HTML_ITEMS_MAX = 2_000
@@ -13,9 +14,9 @@ export const COVERAGE_HTML_ITEMS_MAX = 2_000
  * coverageHtml(report.coverage, 'http://127.0.0.1:4010/v1') // '<!doctype html>…'
  */
 export function coverageHtml(coverage: Coverage, subject: string): string {
-  const rows = COVERAGE_DIMENSIONS.map((dimension) => {
-    const { covered, total, percent } = coverage.dimensions[dimension]
-    return `<tr><th scope="row">${escapeHtml(dimension)}</th><td>${covered} / ${total}</td><td><meter min="0" max="100" value="${percent}">${percent}%</meter> ${percent}%</td></tr>`
+  const rows = COVERAGE_GAUGES.map((gauge) => {
+    const { covered, total, percent } = coverage.dimensions[gauge]
+    return `<tr><th scope="row">${escapeHtml(gaugeName(gauge))}</th><td>${covered} / ${total}</td><td><meter min="0" max="100" value="${percent}">${percent}%</meter> ${percent}%</td></tr>`
   }).join('\n')
   const items = coverage.items
     .slice(0, COVERAGE_HTML_ITEMS_MAX)

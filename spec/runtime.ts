@@ -9,6 +9,7 @@ export { documentedResponseKey, isDocumentedStatus } from './documentedStatus.ts
 export { errorCodeFor, exampleValues } from './errorCodeFor.ts'
 export { openApiDocument } from './generated/openApiDocument.ts'
 export type * from './generated/types.ts'
+export { isAddedStatus } from './isAddedStatus.ts'
 export { linearRegExp, UnsafePatternError } from './linearRegExp.ts'
 export { operationById, operations, parameterOf, type SpecOperation } from './operations.ts'
 export { operationTarget, type ParameterValue } from './operationTarget.ts'

@@ -102,14 +102,11 @@ describe('GET /__mock/requests.har', () => {
     const cli = join(import.meta.dirname, '..', '..', '..', 'contract-tests', 'cli.ts')
     const passed = await run(process.execPath, [cli, 'coverage', file, '--min-coverage', 'operations=100'])
     expect(passed.stdout).toMatch(/^ {2}operations {6}3\/3 {4}100%$/m)
-    const gated = await run(process.execPath, [
-      cli,
-      'coverage',
-      file,
-      '--min-coverage',
-      'statuses=100',
-    ]).catch((error: { code: number; stdout: string }) => error)
-    expect((gated as { code?: number }).code).toBe(1)
+    expect(passed.stdout).toMatch(
+      /^ {4}documented-statuses +\d+\/8 +[\d.]+% {2}\(the interface document lists them\)/m,
+    )
+    const gated = await gatedBy(file, 'statuses=100')
+    expect(gated.code).toBe(1)
     expect(gated.stdout).toMatch(/^Coverage below --min-coverage: statuses .* never observed$/m)
     await writeFile(join(dir, 'not.har'), '{"log":{}}')
     const usage = await run(process.execPath, [cli, 'coverage', join(dir, 'not.har')]).catch(
@@ -121,6 +118,48 @@ describe('GET /__mock/requests.har', () => {
     )
   }, 60_000)
 })
+
+describe('a gate real traffic can meet', () => {
+  test('documented-statuses=100 passes on traffic that met every status the interface document lists', async () => {
+    // Each status of §4 and §7, as an app meets them: a page, a create, a fetch, a missing pet, a
+    // bad body and calls without a key; never a 413, 415 or 507, which only the project's spec adds.
+    const keyless = { 'x-mock-session': 'gate' }
+    await it.get('gate', '/pets')
+    await it.create('gate', 'Rex')
+    await it.get('gate', '/pets/1')
+    await it.get('gate', '/pets/999999')
+    await fetch(`${it.origin}/v1/pets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', ...keyless },
+      body: '{"name":"Rex"}',
+    })
+    for (const [method, path] of [
+      ['GET', '/pets'],
+      ['POST', '/pets'],
+      ['GET', '/pets/1'],
+    ] as const)
+      await fetch(`${it.origin}/v1${path}`, { method, headers: keyless })
+    const file = join(dir, 'gate.har')
+    await writeFile(file, await (await it.control('GET', 'requests.har', 'gate')).text())
+    const passed = await gatedBy(file, 'documented-statuses=100,operations=100')
+    expect(passed.code).toBe(0)
+    expect(passed.stdout).toMatch(/^ {4}documented-statuses +8\/8 +100% /m)
+    const gated = await gatedBy(file, 'statuses=100')
+    expect(gated.code).toBe(1)
+    expect(gated.stdout).toMatch(
+      /^Coverage below --min-coverage: statuses 61\.54% \(8\/13\) < 100%: listPets 400, createPet 413, createPet 415, createPet 507, getPet 400 never observed$/m,
+    )
+  }, 60_000)
+})
+
+/** `petstore-contract coverage FILE --min-coverage GATE`: its exit code and output, pass or fail. */
+async function gatedBy(file: string, gate: string): Promise<{ code: number; stdout: string }> {
+  const cli = join(import.meta.dirname, '..', '..', '..', 'contract-tests', 'cli.ts')
+  return run(process.execPath, [cli, 'coverage', file, '--min-coverage', gate]).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  )
+}
 
 describe('readHar', () => {
   test('any text that is not a HAR is one HarError, never another failure', () => {
