@@ -67,7 +67,7 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
       queryString,
       ...(entry.body === undefined ? {} : { postData: { mimeType: 'application/json', text: entry.body } }),
       headersSize: -1,
-      bodySize: entry.body === undefined ? 0 : Buffer.byteLength(entry.body),
+      bodySize: entry.body === undefined ? 0 : utf8Bytes(entry.body),
     },
     response: {
       status: entry.status,
@@ -104,5 +104,10 @@ function contentOf(text: string | undefined): HarResponse['content'] {
         text,
         comment: `clipped: the journal keeps the first ${JOURNAL_BODY_CHARS} characters`,
       }
-    : { size: Buffer.byteLength(text), mimeType: 'application/json', text }
+    : { size: utf8Bytes(text), mimeType: 'application/json', text }
+}
+
+/** Bytes of `text` in UTF-8, in Node and in a browser (the MSW worker serves this HAR too). */
+function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).byteLength
 }

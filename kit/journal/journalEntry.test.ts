@@ -217,4 +217,15 @@ describe('journalEntry', () => {
     expect(journalEntry({ ...exchange, keyless: true }, []).keyless).toBe(true)
     expect(journalEntry(exchange, [])).not.toHaveProperty('keyless')
   })
+
+  test('a body cut past the bound keeps every character it kept, in any script, a lone surrogate included', () => {
+    for (const unit of ['x', 'é', '😀', '\ud83d', 'Ω']) {
+      const text = `{"name":"${unit.repeat(JOURNAL_BODY_CHARS)}"}`
+      const record = journalRecord(
+        { method: 'GET', url: '/v1/pets/1', status: 200, operation: 'getPet', responseBody: text },
+        [],
+      )
+      expect(readJournalRecord(record, []).responseBody).toBe(`${text.slice(0, JOURNAL_BODY_CHARS)}…`)
+    }
+  })
 })
