@@ -133,6 +133,14 @@ describe('what a new version of the document breaks of recorded traffic', () => 
       ],
     ],
     [
+      'an enum on Error.code, a value the journal hides as ***',
+      (d: PetStoreDocument) => {
+        const error = schemas(d).Error as { properties: Record<string, unknown> }
+        error.properties.code = { type: 'string', enum: ['not_found', 'unauthorized'] }
+      },
+      [],
+    ],
+    [
       'a status no longer documented',
       (d: PetStoreDocument) => {
         const responses = d.paths['/pets/{petId}']?.get?.responses
