@@ -72,6 +72,10 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
 
 function groupBy(skipped: readonly NotJudged[]): Map<string, NotJudged[]> {
   const groups = new Map<string, NotJudged[]>()
-  for (const one of skipped) groups.set(one.reason, [...(groups.get(one.reason) ?? []), one])
+  for (const one of skipped) {
+    const group = groups.get(one.reason)
+    if (group) group.push(one)
+    else groups.set(one.reason, [one])
+  }
   return groups
 }

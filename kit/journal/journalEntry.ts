@@ -3,6 +3,7 @@ import { isCredentialName } from '../secrets/isCredentialName.ts'
 import { redactBody } from '../secrets/redactBody.ts'
 import { holdsKey, redactTarget } from '../secrets/redactTarget.ts'
 import { clip } from '../text/clip.ts'
+import { detached } from '../text/detached.ts'
 import type { JournalEntry } from './RequestJournal.ts'
 
 /** Bounds on one entry, so a full journal holds at most a few KiB per entry whatever the request. */
@@ -201,21 +202,4 @@ function longest(secrets: readonly string[]): number {
   let max = 0
   for (const secret of secrets) if (secret.length > max) max = secret.length
   return max
-}
-
-/**
- * A copy of `text` that shares no memory with the string it was cut from. V8 keeps a slice as a
- * pointer into its parent, so 1.5 KiB clipped from a 14 KiB URL (or 4 KiB from a 64 KiB body) would
- * keep it all alive in the journal: measured, ~7 KiB per entry instead of ~1 KiB for URLs. Copied
- * through a Buffer, in one byte a character when every character fits (as V8 keeps such a string)
- * and in UTF-16 otherwise, which keeps a lone surrogate as it is: ~15x faster on 4 KiB than the
- * JSON round trip it replaces (measured 6 µs against 95 µs on the loaded 2-core box), which matters
- * now that every response body over the bound is cut too. In a browser (the MSW worker's journal)
- * there is no Buffer, and the JSON round trip does the same.
- */
-function detached(text: string): string {
-  const buffer = (globalThis as { Buffer?: typeof Buffer }).Buffer
-  if (!buffer) return JSON.parse(JSON.stringify(text)) as string
-  const encoding = /[\u0100-\uffff]/.test(text) ? 'utf16le' : 'latin1'
-  return buffer.from(text, encoding).toString(encoding)
 }
