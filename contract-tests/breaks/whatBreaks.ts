@@ -82,7 +82,7 @@ export function whatBreaks(
     const skip = (reason: string) => report.notJudged.push({ step, request, reason })
     const before = currentRouter.route(sent.method, sent.path)
     if (before.kind !== 'operation') {
-      skip(`${NOT_AN_OPERATION} (${whyNoOperation(sent.method, before)})`)
+      skip(`${NOT_AN_OPERATION} (${whyNoOperation(sent.method, before)}; recorded ${recorded.status})`)
       continue
     }
     if (documentedResponseKey(before.operation.responses, recorded.status) === undefined) {
@@ -152,8 +152,8 @@ export function whatBreaks(
 /** Why a recorded request was no operation: a preflight, a method the path does not have, no such path. */
 function whyNoOperation(method: string, route: Exclude<Route, { kind: 'operation' }>): string {
   if (method === 'OPTIONS') return 'an OPTIONS request: a CORS preflight'
-  if (route.kind === 'method') return `${route.template} has no ${method}: answered 405`
-  return 'no operation has this path: answered 404'
+  if (route.kind === 'method') return `${route.template} has no ${method}`
+  return 'no operation has this path'
 }
 
 /**

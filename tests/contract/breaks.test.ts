@@ -192,9 +192,21 @@ describe('what a new version of the document breaks of recorded traffic', () => 
     const noOperation = whatBreaks(readHar(noise), '/v1', current, current)
     expect(noOperation.breaks).toEqual([])
     expect(noOperation.notJudged.map(({ request, reason }) => `${request}: ${reason}`)).toEqual([
-      `GET /petz: ${NOT_AN_OPERATION} (no operation has this path: answered 404)`,
-      `DELETE /pets: ${NOT_AN_OPERATION} (/pets has no DELETE: answered 405)`,
-      `OPTIONS /pets: ${NOT_AN_OPERATION} (an OPTIONS request: a CORS preflight)`,
+      `GET /petz: ${NOT_AN_OPERATION} (no operation has this path; recorded 404)`,
+      `DELETE /pets: ${NOT_AN_OPERATION} (/pets has no DELETE; recorded 405)`,
+      `OPTIONS /pets: ${NOT_AN_OPERATION} (an OPTIONS request: a CORS preflight; recorded 204)`,
+    ])
+  })
+
+  test('the current document decides what was an operation (--current-spec), not the packaged one', async () => {
+    const { spec: withoutGetPet } = await nextVersion('current-without-getPet', (d) => {
+      delete d.paths['/pets/{petId}']
+    })
+    const report = whatBreaks(recorded, '/v1', withoutGetPet, withoutGetPet)
+    expect(report.breaks).toEqual([])
+    expect(report.notJudged.map(({ step, reason }) => `${step} ${reason}`)).toEqual([
+      `3 ${NOT_AN_OPERATION} (no operation has this path; recorded 200)`,
+      `4 ${NOT_AN_OPERATION} (no operation has this path; recorded 404)`,
     ])
   })
 
