@@ -1,17 +1,22 @@
 // `petstore-contract breaks FILE.har --spec NEXT.yaml`: which recorded interactions another version
-// of the document would refuse or answer differently, before it ships. Exit 1 when any breaks.
+// of the document would refuse or answer differently, before it ships, and what it could not judge.
+// Exit 1 when any breaks.
 import { parseArgs } from 'node:util'
 import { HarError } from '../har/readHar.ts'
 import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
-import { whatBreaks } from './breaks/whatBreaks.ts'
+import { type NotJudged, whatBreaks } from './breaks/whatBreaks.ts'
 import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
 import { readRecording } from './running/readRecording.ts'
 
-export const BREAKS_USAGE = `Usage: petstore-contract breaks FILE.har --spec NEXT.yaml [--base-path PATH]
+export const BREAKS_USAGE = `Usage: petstore-contract breaks FILE.har --spec NEXT.yaml [--current-spec FILE] [--base-path PATH]
 
   --spec FILE          the new version of the OpenAPI document (required)
-  --base-path PATH     the API's base path in the recorded URLs (default: the packaged spec's server, /v1)`
+  --current-spec FILE  the version the recording was made against (default: the packaged document)
+  --base-path PATH     the API's base path in the recorded URLs (default: the current spec's server, /v1)`
+
+/** Steps named per reason a line of \`Not judged:\` gives; the rest are counted. */
+const STEPS_SHOWN = 8
 
 /**
  * Runs the subcommand; resolves the exit status: 0 nothing breaks, 1 something does, 2 a usage error.
@@ -27,6 +32,7 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
       allowPositionals: true,
       options: {
         spec: { type: 'string' },
+        'current-spec': { type: 'string' },
         'base-path': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -39,20 +45,37 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
     if (!file || extra.length > 0) throw new HarError('give one HAR file')
     if (!values.spec) throw new HarError('--spec NEXT.yaml is required: the version to compare with')
     const next = await loadCompiledSpec(values.spec)
-    const recording = await readRecording(file, defaultSpec().vocabulary, values['base-path'])
-    const breaks = whatBreaks(recording.exchanges, recording.basePath, next)
-    for (const broken of breaks)
-      console.log(
-        `BREAKS  step ${broken.step} ${visible(broken.request, { singleLine: true })}: ${broken.kind}: ${visible(broken.why, { singleLine: true })}`,
-      )
+    const current = values['current-spec'] ? await loadCompiledSpec(values['current-spec']) : defaultSpec()
+    const recording = await readRecording(file, current.vocabulary, values['base-path'])
+    const report = whatBreaks(recording.exchanges, recording.basePath, next, current)
+    const line = (text: string) => visible(text, { singleLine: true })
+    for (const broken of report.breaks)
+      console.log(`BREAKS  step ${broken.step} ${line(broken.request)}: ${broken.kind}: ${line(broken.why)}`)
+    for (const [reason, skipped] of groupBy(report.notJudged)) {
+      const steps = skipped.slice(0, STEPS_SHOWN).map((one) => `step ${one.step} ${line(one.request)}`)
+      const more = skipped.length > STEPS_SHOWN ? `, and ${skipped.length - STEPS_SHOWN} more` : ''
+      console.log(`Not judged: ${skipped.length}x ${reason}: ${steps.join(', ')}${more}`)
+    }
+    const broken = new Set(report.breaks.map((one) => one.step)).size
+    const judged = `${report.interactions} interaction${report.interactions === 1 ? '' : 's'} recorded, ${report.responsesJudged} response bod${report.responsesJudged === 1 ? 'y' : 'ies'} judged, ${new Set(report.notJudged.map((one) => one.step)).size} not judged`
     console.log(
-      breaks.length === 0
-        ? `Nothing recorded in ${file} breaks under ${values.spec}`
-        : `${breaks.length} recorded interaction${breaks.length === 1 ? '' : 's'} break under ${values.spec}`,
+      broken === 0
+        ? `Nothing recorded in ${file} breaks under ${values.spec} (${judged})`
+        : `${broken} recorded interaction${broken === 1 ? '' : 's'} break under ${values.spec} (${judged})`,
     )
-    return breaks.length === 0 ? 0 : 1
+    return broken === 0 ? 0 : 1
   } catch (error) {
     console.error(`petstore-contract breaks: ${visible((error as Error).message)}\n\n${BREAKS_USAGE}`)
     return 2
   }
+}
+
+function groupBy(skipped: readonly NotJudged[]): Map<string, NotJudged[]> {
+  const groups = new Map<string, NotJudged[]>()
+  for (const one of skipped) {
+    const group = groups.get(one.reason)
+    if (group) group.push(one)
+    else groups.set(one.reason, [one])
+  }
+  return groups
 }

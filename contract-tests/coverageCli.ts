@@ -17,14 +17,16 @@ export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [optio
 
   --base-path PATH     the API's base path in the recorded URLs (default: the spec's server, /v1)
   --spec FILE          measure against this OpenAPI document (default: the packaged one)
-  --min-coverage SPEC  exit 1 below it: statuses=100,operations=100 (also parameters, enumValues) or one percentage
+  --min-coverage SPEC  exit 1 below it: documented-statuses=100,operations=100 (documented-statuses:
+                       the statuses the interface document lists; also statuses, added-statuses,
+                       parameters, enumValues) or one percentage for the four dimensions
   --json FILE          also write the coverage as JSON, and coverage.html beside it`
 
 /**
  * Runs the subcommand; resolves the exit status: 0, 1 below --min-coverage, 2 a usage error.
  *
  * @example
- * await runCoverageCli(['journal.har', '--min-coverage', 'statuses=100'])
+ * await runCoverageCli(['journal.har', '--min-coverage', 'documented-statuses=100'])
  */
 export async function runCoverageCli(argv: readonly string[]): Promise<number> {
   try {

@@ -3,7 +3,8 @@
 import { escapeHtml } from '../kit/text/escapeHtml.ts'
 import { plural } from '../kit/text/plural.ts'
 import type { Coverage } from './coverageOf.ts'
-import { COVERAGE_DIMENSIONS } from './coverageUniverse.ts'
+import { COVERAGE_GAUGES } from './coverageUniverse.ts'
+import { gaugeName } from './minCoverage.ts'
 
 /** Items the page lists at most (a hostile --spec can make the universe large). */
 export const COVERAGE_HTML_ITEMS_MAX = 2_000
@@ -64,9 +65,9 @@ ${coverage.items.length > COVERAGE_HTML_ITEMS_MAX ? `<p>${plural(coverage.items.
  * coverageTable(coverage) // '<table id="dimensions">…'
  */
 export function coverageTable(coverage: Coverage): string {
-  const rows = COVERAGE_DIMENSIONS.map((dimension) => {
-    const { covered, total, percent } = coverage.dimensions[dimension]
-    return `<tr><th scope="row">${escapeHtml(dimension)}</th><td>${covered} / ${total}</td><td><meter min="0" max="100" value="${percent}">${percent}%</meter> ${percent}%</td></tr>`
+  const rows = COVERAGE_GAUGES.map((gauge) => {
+    const { covered, total, percent } = coverage.dimensions[gauge]
+    return `<tr><th scope="row">${escapeHtml(gaugeName(gauge))}</th><td>${covered} / ${total}</td><td><meter min="0" max="100" value="${percent}">${percent}%</meter> ${percent}%</td></tr>`
   }).join('\n')
   return `<table id="dimensions">
 <thead><tr><th>dimension</th><th>covered</th><th>share</th></tr></thead>

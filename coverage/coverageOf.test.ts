@@ -4,6 +4,7 @@ import { defaultSpec, operations } from '../spec/runtime.ts'
 import { coverageOf, type Observation } from './coverageOf.ts'
 import { coverageUniverse } from './coverageUniverse.ts'
 import { missedCoverage, parseMinCoverage } from './minCoverage.ts'
+import { percentOf, percentShort, reaches } from './percentOf.ts'
 
 const { document } = defaultSpec()
 const universe = coverageUniverse(document)
@@ -37,6 +38,18 @@ const observation: fc.Arbitrary<Observation> = fc.oneof(
     status: fc.constant(404),
   }),
 )
+
+/** A call of a status item's operation, answered with that status. */
+function answeredWith(item: { operationId: string; key: string }): Observation {
+  const operation = operations(document).find((o) => o.operationId === item.operationId)
+  if (!operation) throw new Error('no operation')
+  return {
+    method: operation.method,
+    path: operation.path.replace(/\{[^}]+\}/, '1'),
+    query: [],
+    status: Number(item.key),
+  }
+}
 
 describe('coverage', () => {
   test('its universe is the document: every operation, each documented status, parameter and enum value', () => {
@@ -119,27 +132,91 @@ describe('--min-coverage', () => {
   test('reads name=percent pairs or one percentage, and refuses anything else naming it', () => {
     expect(parseMinCoverage('statuses=100,operations=90.5')).toEqual({ statuses: 100, operations: 90.5 })
     expect(parseMinCoverage('80')).toEqual({ operations: 80, statuses: 80, parameters: 80, enumValues: 80 })
-    for (const bad of ['statuses=101', 'status=100', 'statuses', '', 'statuses=-1', '100%'])
+    expect(parseMinCoverage('documented-statuses=100,enumValues=50')).toEqual({
+      documentedStatuses: 100,
+      enumValues: 50,
+    })
+    for (const bad of [
+      'statuses=101',
+      'status=100',
+      'statuses',
+      '',
+      'statuses=-1',
+      '100%',
+      'documented_statuses=1',
+    ])
       expect(() => parseMinCoverage(bad)).toThrow(/--min-coverage/)
   })
 
   test('names each documented status never observed, and passes when all were', () => {
-    const all = universe
-      .filter((item) => item.dimension === 'statuses')
-      .map((item) => {
-        const operation = operations(document).find((o) => o.operationId === item.operationId)
-        if (!operation) throw new Error('no operation')
-        return {
-          method: operation.method,
-          path: operation.path.replace(/\{[^}]+\}/, '1'),
-          query: [],
-          status: Number(item.key),
-        }
-      })
+    const all = universe.filter((item) => item.dimension === 'statuses').map(answeredWith)
     expect(missedCoverage(coverageOf(document, all), { statuses: 100 })).toEqual([])
     const without415 = all.filter((o) => !(o.method === 'post' && o.status === 415))
     expect(missedCoverage(coverageOf(document, without415), { statuses: 100 })).toEqual([
-      expect.stringMatching(/^statuses \d+(\.\d)?% < 100%: createPet 415 never observed$/),
+      expect.stringMatching(/^statuses \d+(\.\d+)?% \(12\/13\) < 100%: createPet 415 never observed$/),
     ])
+  })
+
+  test('documented-statuses counts only what the interface document lists; added-statuses the rest', () => {
+    const listed = universe.filter((item) => item.dimension === 'statuses' && !item.added)
+    expect(listed.map((item) => `${item.operationId} ${item.key}`)).toEqual([
+      'listPets 200',
+      'listPets 401',
+      'createPet 201',
+      'createPet 400',
+      'createPet 401',
+      'getPet 200',
+      'getPet 401',
+      'getPet 404',
+    ])
+    const observed = listed.map(answeredWith)
+    const coverage = coverageOf(document, observed)
+    const gate = parseMinCoverage('documented-statuses=100,operations=100')
+    expect(gate).toEqual({ documentedStatuses: 100, operations: 100 })
+    expect(missedCoverage(coverage, gate)).toEqual([])
+    expect(coverage.dimensions.documentedStatuses).toEqual({ covered: 8, total: 8, percent: 100 })
+    expect(missedCoverage(coverage, parseMinCoverage('statuses=100'))).toEqual([
+      expect.stringMatching(
+        /^statuses 61\.54% \(8\/13\) < 100%: listPets 400, createPet 413, createPet 415, createPet 507, getPet 400 never observed$/,
+      ),
+    ])
+    expect(missedCoverage(coverage, parseMinCoverage('addedStatuses=1'))).toEqual([
+      expect.stringMatching(/^added-statuses 0% \(0\/5\) < 1%: /),
+    ])
+    const without404 = coverageOf(
+      document,
+      observed.filter((o) => o.status !== 404),
+    )
+    expect(missedCoverage(without404, gate)).toEqual([
+      'documented-statuses 87.5% (7/8) < 100%: getPet 404 never observed',
+    ])
+  })
+
+  test('percentages never round up past a gate: 2/3 is 66.67% and fails 66.7, and a miss never prints as a pass', () => {
+    expect(percentOf(2, 3)).toBe(66.67)
+    expect(reaches(2, 3, 66.7)).toBe(false)
+    expect(reaches(2, 3, 66.66)).toBe(true)
+    expect(percentShort(2, 3, 66.7)).toBe('66.67')
+    expect(percentShort(2, 3, 66.67)).toBe('66.66')
+    expect(percentOf(199_999, 200_000)).toBe(99.99)
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 100_000 })
+          .chain((total) =>
+            fc.tuple(
+              fc.integer({ min: 0, max: total }),
+              fc.constant(total),
+              fc.double({ min: 0, max: 100, noNaN: true }),
+            ),
+          ),
+        ([covered, total, wanted]) => {
+          const shown = percentOf(covered, total)
+          if (covered < total && shown >= 100) return false
+          if (reaches(covered, total, wanted)) return covered / total >= wanted / 100 - 1e-12
+          return Number(percentShort(covered, total, wanted)) < wanted
+        },
+      ),
+    )
   })
 })

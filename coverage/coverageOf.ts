@@ -8,11 +8,14 @@ import {
   type SpecOperation,
 } from '../spec/runtime.ts'
 import {
-  COVERAGE_DIMENSIONS,
+  COVERAGE_GAUGES,
   type CoverageDimension,
+  type CoverageGauge,
   type CoverageItem,
   coverageUniverse,
+  inGauge,
 } from './coverageUniverse.ts'
+import { percentOf } from './percentOf.ts'
 
 /** One exchange as coverage needs it: the request relative to the API's base URL, and the answer. */
 export interface Observation {
@@ -36,12 +39,13 @@ export interface Observation {
 export interface DimensionTally {
   covered: number
   total: number
-  /** covered / total, in percent (100 for an empty dimension). */
+  /** covered / total, in percent to two decimals, never 100 short of complete (`percentOf`); 100 when empty. */
   percent: number
 }
 
 export interface Coverage {
-  dimensions: Record<CoverageDimension, DimensionTally>
+  /** Each dimension, and each named set of statuses (`documentedStatuses`, `addedStatuses`). */
+  dimensions: Record<CoverageGauge, DimensionTally>
   /** Every item of the universe with how often it was seen (0: never). */
   items: Array<CoverageItem & { seen: number }>
   /** Answers with a status the operation does not document, counted apart (never as covered). */
@@ -59,7 +63,7 @@ export interface Coverage {
  *
  * @example
  * coverageOf(document, [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]).dimensions.operations
- * // { covered: 1, total: 3, percent: 33.3 }
+ * // { covered: 1, total: 3, percent: 33.33 }
  */
 export function coverageOf(document: PetStoreDocument, observations: Iterable<Observation>): Coverage {
   const universe = coverageUniverse(document)
@@ -122,13 +126,12 @@ export function coverageOf(document: PetStoreDocument, observations: Iterable<Ob
   }
   const items = universe.map((item) => ({ ...item, seen: seen.get(itemId(item)) ?? 0 }))
   const dimensions = Object.fromEntries(
-    COVERAGE_DIMENSIONS.map((dimension) => {
-      const of = items.filter((item) => item.dimension === dimension)
+    COVERAGE_GAUGES.map((gauge) => {
+      const of = items.filter((item) => inGauge(item, gauge))
       const covered = of.filter((item) => item.seen > 0).length
-      const percent = of.length === 0 ? 100 : Math.floor((covered / of.length) * 1000) / 10
-      return [dimension, { covered, total: of.length, percent }]
+      return [gauge, { covered, total: of.length, percent: percentOf(covered, of.length) }]
     }),
-  ) as Record<CoverageDimension, DimensionTally>
+  ) as Record<CoverageGauge, DimensionTally>
   return { dimensions, items, undocumented: [...undocumented.values()], unmatched, observed }
 }
 

@@ -1,8 +1,10 @@
 // What there is to cover, derived from the document alone: every operation, every documented
 // status of each, every parameter (given, and omitted when optional), and every enum value a
 // request can carry (a parameter's, or a field of the JSON request body). A status or enum value
-// added to spec/openapi.yaml appears here with no code change.
-import { type JsonSchema, operations, type PetStoreDocument } from '../spec/runtime.ts'
+// added to spec/openapi.yaml appears here with no code change. A status the spec marks as its own
+// addition (`x-added-statuses`: a 413 of the body cap, a 507 of a full store) is marked `added`, so
+// a gate can hold real traffic to the interface document's statuses alone.
+import { isAddedStatus, type JsonSchema, operations, type PetStoreDocument } from '../spec/runtime.ts'
 
 export type CoverageDimension = 'operations' | 'statuses' | 'parameters' | 'enumValues'
 
@@ -13,12 +15,46 @@ export const COVERAGE_DIMENSIONS: readonly CoverageDimension[] = [
   'enumValues',
 ]
 
+/**
+ * The two named sets of `statuses`: those the interface document lists for each operation
+ * (`documentedStatuses`), and those this project's spec adds (`addedStatuses`).
+ */
+export type StatusSet = 'documentedStatuses' | 'addedStatuses'
+
+export const STATUS_SETS: readonly StatusSet[] = ['documentedStatuses', 'addedStatuses']
+
+/** What a coverage report tallies and a gate can name: each dimension, and each set of statuses. */
+export type CoverageGauge = CoverageDimension | StatusSet
+
+/** The gauges in the order they are printed: each set of statuses right after `statuses`. */
+export const COVERAGE_GAUGES: readonly CoverageGauge[] = [
+  'operations',
+  'statuses',
+  ...STATUS_SETS,
+  'parameters',
+  'enumValues',
+]
+
+/**
+ * A gauge's items: its dimension's, or for a set of statuses those of `statuses` in the set.
+ *
+ * @example
+ * coverage.items.filter((item) => inGauge(item, 'documentedStatuses'))
+ */
+export function inGauge(item: CoverageItem, gauge: CoverageGauge): boolean {
+  if (gauge === 'documentedStatuses') return item.dimension === 'statuses' && !item.added
+  if (gauge === 'addedStatuses') return item.dimension === 'statuses' && item.added === true
+  return item.dimension === gauge
+}
+
 /** One thing a run can exercise: `key` is unique within its operation and dimension. */
 export interface CoverageItem {
   dimension: CoverageDimension
   operationId: string
   /** `201`, `4XX`; `limit`, `limit omitted`; `status=sold`, `body.status=pending`; '' for the operation. */
   key: string
+  /** Only on a status this project's spec adds to the interface document (`x-added-statuses`). */
+  added?: true
 }
 
 /**
@@ -26,7 +62,7 @@ export interface CoverageItem {
  *
  * @example
  * coverageUniverse(document).filter((item) => item.operationId === 'getPet' && item.dimension === 'statuses')
- * // [{ dimension: 'statuses', operationId: 'getPet', key: '200' }, … '400', '401', '404']
+ * // [{ dimension: 'statuses', operationId: 'getPet', key: '200' }, { …, key: '400', added: true }, … '401', '404']
  */
 export function coverageUniverse(document: PetStoreDocument): CoverageItem[] {
   const items: CoverageItem[] = []
@@ -34,7 +70,13 @@ export function coverageUniverse(document: PetStoreDocument): CoverageItem[] {
     const operationId = operation.operationId
     const add = (dimension: CoverageDimension, key: string) => items.push({ dimension, operationId, key })
     add('operations', '')
-    for (const status of Object.keys(operation.responses)) add('statuses', status)
+    for (const status of Object.keys(operation.responses))
+      items.push({
+        dimension: 'statuses',
+        operationId,
+        key: status,
+        ...(isAddedStatus(operation, status) && { added: true as const }),
+      })
     for (const parameter of operation.parameters) {
       add('parameters', parameter.name)
       if (!parameter.required) add('parameters', `${parameter.name} omitted`)

@@ -1,27 +1,38 @@
-// Coverage as the console prints it: one line per dimension, then what was never observed.
+// Coverage as the console prints it: one line per dimension, each set of statuses under statuses,
+// then what was never observed.
 import type { Coverage } from './coverageOf.ts'
-import { COVERAGE_DIMENSIONS } from './coverageUniverse.ts'
+import { COVERAGE_GAUGES, STATUS_SETS } from './coverageUniverse.ts'
+import { gaugeName, neverObserved } from './minCoverage.ts'
+
+/** What each set of statuses is, said once beside its line. */
+const SET_MEANING: Record<string, string> = {
+  documentedStatuses: 'the interface document lists them',
+  addedStatuses: "this project's spec adds them",
+}
 
 /**
  * The console's coverage table.
  *
  * @example
  * formatCoverage(coverage).join('\n')
- * // 'Coverage of the document (what this run exercised):\n  operations   3/3   100%\n  statuses    10/13  76.9%  never: createPet 413, …'
+ * // 'Coverage of the document (what this run exercised):\n  operations      3/3    100%\n  statuses      10/13  76.92%  never: createPet 413, …\n    documented-statuses     8/8    100%  (the interface document lists them)\n…'
  */
 export function formatCoverage(coverage: Coverage, shown = 6): string[] {
   const lines = ['Coverage of the document (what this run exercised):']
-  for (const dimension of COVERAGE_DIMENSIONS) {
-    const { covered, total, percent } = coverage.dimensions[dimension]
-    const never = coverage.items
-      .filter((item) => item.dimension === dimension && item.seen === 0)
-      .map((item) => `${item.operationId}${item.key ? ` ${item.key}` : ''}`)
+  for (const gauge of COVERAGE_GAUGES) {
+    const { covered, total, percent } = coverage.dimensions[gauge]
+    const never = neverObserved(coverage.items, gauge)
+    const set = (STATUS_SETS as readonly string[]).includes(gauge)
     const missing =
       never.length === 0
         ? ''
         : `  never: ${never.slice(0, shown).join(', ')}${never.length > shown ? `, and ${never.length - shown} more` : ''}`
+    const figures = `${`${covered}/${total}`.padStart(7)}  ${`${percent}%`.padStart(6)}`
+    // A set's line sits under `statuses`, indented; the dimensions keep their columns.
     lines.push(
-      `  ${dimension.padEnd(11)} ${`${covered}/${total}`.padStart(7)}  ${`${percent}%`.padStart(6)}${missing}`,
+      set
+        ? `    ${gaugeName(gauge).padEnd(19)} ${figures}  (${SET_MEANING[gauge]})${missing}`
+        : `  ${gauge.padEnd(11)} ${figures}${missing}`,
     )
   }
   if (coverage.undocumented.length > 0)

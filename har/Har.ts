@@ -24,7 +24,7 @@ export interface HarResponse {
   httpVersion: string
   cookies: HarNameValue[]
   headers: HarNameValue[]
-  content: { size: number; mimeType: string; text?: string }
+  content: { size: number; mimeType: string; text?: string; comment?: string }
   redirectURL: string
   headersSize: number
   bodySize: number
@@ -40,7 +40,7 @@ export interface HarEntry {
   /** Custom fields (HAR allows names starting with `_`): the operation, and a forced response's source. */
   _operation?: string | null
   _forced?: string
-  /** The id of the pet a 201 created (the journal keeps no response body; a replay maps ids by it). */
+  /** The id of the pet a 201 created, whole even when the response body was cut (a replay maps ids by it). */
   _createdId?: string
   /** What the validating proxy found wrong with this exchange (proxy/trafficJudge.ts). */
   _violations?: ReadonlyArray<{ check: string; level: string; message: string }>

@@ -1,10 +1,14 @@
 // A request journal (a mock session's, or the validating proxy's) as HAR 1.2, so what an app sent can be opened in a browser's
-// developer tools, replayed, or measured for coverage. The journal keeps what it keeps (decision
-// 019): the request line, the request body (4,096 characters, credentials redacted), the status,
-// the operation and whether the answer was forced; no headers and no response body, so the HAR
-// carries none either (its headers and content are empty, as HAR allows). The proxy's entries add
-// the time the upstream took and what the proxy found wrong (`_violations`).
-import type { Har, HarEntry } from './Har.ts'
+// developer tools, replayed, measured for coverage, or judged against another version of the
+// document (`breaks`). The journal keeps what it keeps (decision 019): the request line, the request
+// body and the response body (each 4,096 characters, credentials redacted, by the same code), the
+// status, the operation, whether the answer was forced and whether the request carried a key; no
+// other header. So each request's headers are its Host and, when it had one, `Authorization: ***`
+// (a request with no Authorization header was key-less, and a replay sends it so); a body the
+// journal cut says so in its content's `comment`. The proxy's entries add the time the upstream took
+// and what the proxy found wrong (`_violations`).
+import { JOURNAL_BODY_CHARS } from '../kit/journal/journalEntry.ts'
+import type { Har, HarEntry, HarNameValue, HarResponse } from './Har.ts'
 
 /** One journal entry as the control plane reads it (kit/journal/RequestJournal.ts), redacted already. */
 export interface JournalView {
@@ -15,6 +19,10 @@ export interface JournalView {
   operation: string | null
   time: string
   body?: string
+  /** The response body as the journal shows it (clipped with `…` past JOURNAL_BODY_CHARS). */
+  responseBody?: string
+  /** The request carried no Authorization header. */
+  keyless?: boolean
   forced?: string
   createdId?: string
   /** Milliseconds the answer took (the proxy measures it; the mock answers at once). */
@@ -45,6 +53,8 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
     (Array.isArray(value) ? value : [value]).map((one) => ({ name, value: one })),
   )
   const search = new URLSearchParams(queryString.map(({ name, value }) => [name, value])).toString()
+  const headers: HarNameValue[] = [{ name: 'Host', value: new URL(origin).host }]
+  if (!entry.keyless) headers.push({ name: 'Authorization', value: 'Bearer ***' })
   return {
     startedDateTime: entry.time,
     time: entry.ms ?? 0,
@@ -53,11 +63,11 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
       url: `${origin}${entry.path}${search ? `?${search}` : ''}`,
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: [],
+      headers,
       queryString,
       ...(entry.body === undefined ? {} : { postData: { mimeType: 'application/json', text: entry.body } }),
       headersSize: -1,
-      bodySize: entry.body === undefined ? 0 : Buffer.byteLength(entry.body),
+      bodySize: entry.body === undefined ? 0 : utf8Bytes(entry.body),
     },
     response: {
       status: entry.status,
@@ -65,7 +75,7 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: [],
-      content: { size: -1, mimeType: 'application/json' },
+      content: contentOf(entry.responseBody),
       redirectURL: '',
       headersSize: -1,
       bodySize: -1,
@@ -81,4 +91,23 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
           _violations: entry.violations.map(({ check, level, message }) => ({ check, level, message })),
         }),
   }
+}
+
+/** A response body as HAR content: its text, and a `comment` when the journal cut it (its size unknown). */
+function contentOf(text: string | undefined): HarResponse['content'] {
+  if (text === undefined) return { size: -1, mimeType: 'application/json' }
+  const clipped = text.length === JOURNAL_BODY_CHARS + 1 && text.endsWith('…')
+  return clipped
+    ? {
+        size: -1,
+        mimeType: 'application/json',
+        text,
+        comment: `clipped: the journal keeps the first ${JOURNAL_BODY_CHARS} characters`,
+      }
+    : { size: utf8Bytes(text), mimeType: 'application/json', text }
+}
+
+/** Bytes of `text` in UTF-8, in Node and in a browser (the MSW worker serves this HAR too). */
+function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).byteLength
 }

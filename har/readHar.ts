@@ -19,8 +19,13 @@ export interface HarExchange {
   status: number
   /** The id a 201 created, when the recording says so apart from its body (the mock's journal HAR). */
   createdId?: string
-  /** The response body's text, when the recording kept it (a browser's HAR does; the journal's does not). */
+  /** The response body's text, when the recording kept it (a browser's HAR and the journal's do). */
   responseText?: string
+  /**
+   * Only when the entry's request headers were recorded (any at all) and hold no Authorization: the
+   * call carried no key, and a replay sends it without one. A HAR with no headers says nothing.
+   */
+  keyless?: true
 }
 
 /**
@@ -51,6 +56,13 @@ export function readHar(text: string, maxChars = HAR_MAX_CHARS): HarExchange[] {
     const responseText = (response?.content as { text?: unknown; encoding?: unknown } | undefined)?.text
     const plain = (response?.content as { encoding?: unknown } | undefined)?.encoding === undefined
     const createdId = (entry as { _createdId?: unknown })._createdId
+    const headers = request?.headers
+    const keyless =
+      Array.isArray(headers) &&
+      headers.length > 0 &&
+      !headers.some(
+        (header) => String((header as { name?: unknown } | null)?.name).toLowerCase() === 'authorization',
+      )
     return {
       method,
       url,
@@ -58,6 +70,7 @@ export function readHar(text: string, maxChars = HAR_MAX_CHARS): HarExchange[] {
       ...(typeof createdId === 'string' && /^-?\d{1,19}$/.test(createdId) ? { createdId } : {}),
       ...(typeof body === 'string' ? { body } : {}),
       ...(typeof responseText === 'string' && plain ? { responseText } : {}),
+      ...(keyless ? { keyless: true as const } : {}),
     }
   })
 }

@@ -209,6 +209,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
           operation: route.kind === 'operation' ? route.operation.operationId : undefined,
           body: request.body,
           createdId: answer.status === 201 ? createdIdOf(exactBody(responseText)) : undefined,
+          responseBody: responseText,
+          keyless: incoming.headers.authorization === undefined,
         },
         secrets,
       ),

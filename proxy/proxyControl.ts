@@ -17,8 +17,8 @@ import type { ViolationLog } from './ViolationLog.ts'
 
 /**
  * Characters of one journal entry as JSON at most, in its worst shape: the journal's path, query and
- * body bounds, and VIOLATIONS_PER_EXCHANGE_MAX messages of VIOLATION_MESSAGE_MAX characters (about
- * 20,000 of the 32,768). With the default 500 entries the journal holds at most about 16 MiB of text.
+ * two body bounds (request and response), and VIOLATIONS_PER_EXCHANGE_MAX messages of
+ * VIOLATION_MESSAGE_MAX characters (about 24,000 of the 32,768). With the default 500 entries the journal holds at most about 16 MiB of text.
  */
 export const PROXY_ENTRY_MAX_CHARS = 32 * 1024
 

@@ -40,6 +40,11 @@ export interface OperationObject {
   deprecated?: boolean
   'x-sunset'?: string
   'x-successor'?: string
+  /**
+   * The documented statuses this project's spec adds to the interface document's own (a 413 of its
+   * body cap, a 400 where the document is silent): coverage gates on the rest as `documented`.
+   */
+  'x-added-statuses'?: string[]
   parameters?: ParameterObject[]
   requestBody?: { required?: boolean; content: Record<string, MediaTypeObject> }
   responses: Record<string, ResponseObject>

@@ -1,6 +1,7 @@
 // Each row is one fact of the interface document (docs/interface-rules.md states its rules), read back from the validated spec, so an
 // edit to spec/openapi.yaml that contradicts the interface document fails here, naming the fact.
 import { describe, expect, test } from '@jest/globals'
+import { isAddedStatus } from './isAddedStatus.ts'
 import { loadSpec } from './loadSpec.ts'
 import { operationById, operations, parameterOf } from './operations.ts'
 import type { JsonSchema } from './PetStoreDocument.ts'
@@ -123,6 +124,17 @@ const facts: Array<[fact: string, actual: () => unknown, expected: unknown]> = [
     '§4.3 getPet answers 200, 401, 404',
     () => ['200', '401', '404'].every((s) => s in getPet.responses),
     true,
+  ],
+  [
+    '§4.1-§4.3, §7 the statuses not marked x-added-statuses are exactly those the document lists',
+    () =>
+      Object.fromEntries(
+        operations(document).map((o) => [
+          o.operationId,
+          Object.keys(o.responses).filter((status) => !isAddedStatus(o, status)),
+        ]),
+      ),
+    { listPets: ['200', '401'], createPet: ['201', '400', '401'], getPet: ['200', '401', '404'] },
   ],
   [
     '§4.3 petId is a required int64 path parameter',

@@ -28,7 +28,8 @@ export interface Recording {
 /**
  * `replayed_interactions`: the interactions a frontend really made (a HAR from the mock's journal,
  * a browser or the proxy), sent again in order against the target with the run's key, and judged by
- * the document and the independent model, never by the recorded values: a documented status with a
+ * the document and the independent model, never by the recorded values. A call the recording made
+ * with no Authorization header is sent without a key and must get 401 (§5.3). Otherwise: a documented status with a
  * body of its schema (the response checks judge every exchange), a created pet that keeps what was
  * sent and reads back the same, a page of at most `limit` pets of the status asked for, 404 only
  * for an id no known pet has. An id the recording's create returned is replaced by the id the
@@ -77,14 +78,20 @@ async function replay(recording: Recording, context: CheckContext) {
     if (!(OPERATION_IDS as readonly string[]).includes(operation)) continue
     step++
     const name = `step ${step} (${request.method} ${path}${request.search === '' ? '' : `?${request.search}`})`
+    // A call recorded without a key goes out without one: its 401 is what the recording shows.
+    const auth = recorded.keyless ? ({ auth: 'none' } as const) : {}
     if (operation === 'createPet') {
       if (!writes) {
         skippedWrites.add(operation)
         continue
       }
       const sent = taggedBody(recorded.body, context.runTag ?? '')
-      const exchange = await context.call(operation, {}, { body: sent.text })
+      const exchange = await context.call(operation, {}, { body: sent.text, ...auth })
       replayed.add(operation)
+      if (recorded.keyless) {
+        note(findings, keylessProblem(operation, exchange), exchange, name)
+        continue
+      }
       const recordedId = recorded.createdId ?? idIn(recorded.responseText)
       const newId = idIn(exchange.text)
       if (recordedId !== undefined) {
@@ -111,8 +118,12 @@ async function replay(recording: Recording, context: CheckContext) {
         continue
       }
       const id = mapped ?? recordedId
-      const exchange = await context.call(operation, { petId: id })
+      const exchange = await context.call(operation, { petId: id }, auth)
       replayed.add(operation)
+      if (recorded.keyless) {
+        note(findings, keylessProblem(operation, exchange), exchange, name)
+        continue
+      }
       // An id the document leaves open (not an int64) is judged as every exchange is, not here.
       const problem = judgeExchange(
         model,
@@ -126,8 +137,12 @@ async function replay(recording: Recording, context: CheckContext) {
       continue
     }
     // listPets, its query as recorded.
-    const exchange = await context.call(operation, {}, { rawQuery: request.search })
+    const exchange = await context.call(operation, {}, { rawQuery: request.search, ...auth })
     replayed.add(operation)
+    if (recorded.keyless) {
+      note(findings, keylessProblem(operation, exchange), exchange, name)
+      continue
+    }
     const problem = judgeExchange(
       model,
       knowledge,
@@ -165,6 +180,13 @@ function note(findings: Finding[], problem: Problem | undefined, exchange: Excha
         problem.documented,
       ),
     )
+}
+
+/** A call sent with no key that got anything but 401 (its Error body is judged as every exchange's is). */
+function keylessProblem(operation: OperationName, exchange: Exchange): Problem | undefined {
+  return exchange.status === 401
+    ? undefined
+    : problemOf(operation, exchange, '401 with an Error body: the call carries no key, as recorded (§5.3)')
 }
 
 function problemOf(operation: OperationName, exchange: Exchange, documented: string): Problem | undefined {

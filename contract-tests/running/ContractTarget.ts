@@ -119,8 +119,9 @@ export function contractUsage(program: string): string {
       --replay FILE.har    replay the interactions a frontend made (the mock's /__mock/requests.har, a
                            browser's or the proxy's HAR) in order, ids substituted, judged by the document
                            and the model instead of the default checks; with --read-only, reads only (env PETSTORE_REPLAY)
-      --min-coverage SPEC  fail unless the run exercised this much of the document: statuses=100,
-                           operations=100 (also parameters, enumValues), or one percentage for all;
+      --min-coverage SPEC  fail unless the run exercised this much of the document: operations=100,
+                           documented-statuses=100 (the interface document's; also statuses,
+                           added-statuses, parameters, enumValues), or one percentage for all;
                            the console, JSON and JUnit always show coverage (env PETSTORE_MIN_COVERAGE)
       --deadline TIME      stop the whole run after TIME (e.g. 90s, 5m, 1500ms; a bare number is
                            seconds), report what was judged; default ${DEFAULT_DEADLINE_MS / 1000}s plus twice a

@@ -19,8 +19,15 @@ export interface JournalEntry {
   body?: string
   /** Only on a forced response: `prefer` (a `Prefer: code=` header) or `next-response`. */
   forced?: 'prefer' | 'next-response'
-  /** The id of the pet a 201 created, as text (the journal keeps no response body). */
+  /** The id of the pet a 201 created, as text (kept apart from the response body, which may be cut). */
   createdId?: string
+  /**
+   * The response body (only when there was one), kept, clipped and redacted exactly as `body` is:
+   * what `breaks` judges against another version of the document.
+   */
+  responseBody?: string
+  /** Only when the request carried no Authorization header: a replay sends it without a key. */
+  keyless?: true
 }
 
 /** Requests kept per session when no size is given. */

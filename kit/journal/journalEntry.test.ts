@@ -178,4 +178,54 @@ describe('journalEntry', () => {
       expect(record.body?.length ?? 0).toBeLessThanOrEqual(JOURNAL_BODY_CHARS + KEY.length)
     }
   })
+
+  test('the response body is kept, clipped and redacted exactly as the request body is', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 6_000 }),
+        fc.constantFrom('', '"password":"hunter2",'),
+        (tail, field) => {
+          const text = `{${field}"message":"${KEY} ${tail}"}`
+          const asRequest = journalEntry(
+            { method: 'POST', url: '/v1/pets', status: 201, operation: 'createPet', body: text },
+            [KEY],
+            at,
+          )
+          const asResponse = journalEntry(
+            { method: 'POST', url: '/v1/pets', status: 201, operation: 'createPet', responseBody: text },
+            [KEY],
+            at,
+          )
+          expect(asResponse.responseBody).toBe(asRequest.body)
+          expect(asResponse.responseBody).not.toContain(KEY)
+          expect(asResponse.responseBody).not.toContain('hunter2')
+        },
+      ),
+      { numRuns: 50 },
+    )
+    const big = `[${'{"id":1},'.repeat(8_000)}{"id":2}]`
+    const record = journalRecord(
+      { method: 'GET', url: '/v1/pets', status: 200, operation: 'listPets', responseBody: big },
+      [KEY],
+    )
+    expect(journalRecordCost(record)).toBeLessThan(12 * 1024)
+    expect(readJournalRecord(record, [KEY]).responseBody).toHaveLength(JOURNAL_BODY_CHARS + 1)
+  })
+
+  test('a request with no Authorization header is marked key-less; one with a key is not', () => {
+    const exchange = { method: 'GET', url: '/v1/pets', status: 401, operation: 'listPets' }
+    expect(journalEntry({ ...exchange, keyless: true }, []).keyless).toBe(true)
+    expect(journalEntry(exchange, [])).not.toHaveProperty('keyless')
+  })
+
+  test('a body cut past the bound keeps every character it kept, in any script, a lone surrogate included', () => {
+    for (const unit of ['x', 'é', '😀', '\ud83d', 'Ω']) {
+      const text = `{"name":"${unit.repeat(JOURNAL_BODY_CHARS)}"}`
+      const record = journalRecord(
+        { method: 'GET', url: '/v1/pets/1', status: 200, operation: 'getPet', responseBody: text },
+        [],
+      )
+      expect(readJournalRecord(record, []).responseBody).toBe(`${text.slice(0, JOURNAL_BODY_CHARS)}…`)
+    }
+  })
 })

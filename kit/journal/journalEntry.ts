@@ -3,6 +3,7 @@ import { isCredentialName } from '../secrets/isCredentialName.ts'
 import { redactBody } from '../secrets/redactBody.ts'
 import { holdsKey, redactTarget } from '../secrets/redactTarget.ts'
 import { clip } from '../text/clip.ts'
+import { detached } from '../text/detached.ts'
 import type { JournalEntry } from './RequestJournal.ts'
 
 /** Bounds on one entry, so a full journal holds at most a few KiB per entry whatever the request. */
@@ -27,8 +28,14 @@ export interface RecordedExchange {
   bodyChars: number
   /** How the response was forced, if it was: `prefer` (the request's header) or `next-response`. */
   forced: ForcedBy | undefined
-  /** The id of the pet a 201 created (no response body is kept: the id lets a replay map ids). */
+  /** The id of the pet a 201 created (kept apart from the response body, which may be cut). */
   createdId?: string | undefined
+  /** The response body's first characters, kept and redacted as the request body is. */
+  responseBody: string | undefined
+  /** The whole response body's length, to say it was cut. */
+  responseBodyChars: number
+  /** The request carried no Authorization header (a replay sends it without a key). */
+  keyless: boolean
 }
 
 export type ForcedBy = 'prefer' | 'next-response'
@@ -45,6 +52,10 @@ export interface Exchange {
   body?: string | undefined
   forced?: ForcedBy | undefined
   createdId?: string | undefined
+  /** The response body's text, when there was one. */
+  responseBody?: string | undefined
+  /** True when the request had no Authorization header. */
+  keyless?: boolean | undefined
 }
 
 /**
@@ -52,8 +63,9 @@ export interface Exchange {
  * are stored (parsing, redaction and formatting cost more than answering a request, and most
  * entries are never read); `readJournalRecord` makes the entry when `GET /__mock/requests` asks.
  * What could be big is bounded here, so a record costs at most a few KiB whatever was sent: a
- * target longer than DETACH_FROM_CHARS is redacted and clipped at once, and a body cut to
- * JOURNAL_BODY_CHARS (plus the longest key, so a key cut in two is still found and hidden when read).
+ * target longer than DETACH_FROM_CHARS is redacted and clipped at once, and each body (the
+ * request's and the response's) cut to JOURNAL_BODY_CHARS (plus the longest key, so a key cut in
+ * two is still found and hidden when read).
  *
  * @example
  * readJournalRecord(journalRecord({ method: 'GET', url: '/v1/pets', status: 200, operation: 'listPets' }, []), [])
@@ -66,12 +78,8 @@ export function journalRecord(
   const { method, status, operation } = exchange
   let url = exchange.url
   if (url.length > DETACH_FROM_CHARS) url = detached(clipTarget(redactTarget(url, secrets)))
-  let body = exchange.body || undefined
-  const bodyChars = body?.length ?? 0
-  if (body !== undefined) {
-    const keep = JOURNAL_BODY_CHARS + longest(secrets)
-    if (body.length > keep) body = detached(body.slice(0, keep))
-  }
+  const body = keptBody(exchange.body, secrets)
+  const responseBody = keptBody(exchange.responseBody, secrets)
   return {
     method,
     url,
@@ -79,15 +87,40 @@ export function journalRecord(
     operation,
     at,
     body,
-    bodyChars,
+    bodyChars: exchange.body?.length ?? 0,
     forced: exchange.forced,
     createdId: exchange.createdId,
+    responseBody,
+    responseBodyChars: exchange.responseBody?.length ?? 0,
+    keyless: exchange.keyless === true,
   }
+}
+
+/**
+ * A body's first JOURNAL_BODY_CHARS characters and the longest key's length more (so a key cut in
+ * two is still found and hidden when read), copied apart from the whole; the request's and the
+ * response's alike.
+ */
+function keptBody(text: string | undefined, secrets: readonly string[]): string | undefined {
+  if (!text) return undefined
+  const keep = JOURNAL_BODY_CHARS + longest(secrets)
+  return text.length > keep ? detached(text.slice(0, keep)) : text
+}
+
+/** What an entry shows of a kept body: redacted, then clipped with `…` when it was longer. */
+function shownBody(kept: string, chars: number, secrets: readonly string[]): string {
+  const shown = redactBody(kept, secrets)
+  return shown.length > JOURNAL_BODY_CHARS || chars > JOURNAL_BODY_CHARS
+    ? `${shown.slice(0, JOURNAL_BODY_CHARS)}…`
+    : shown
 }
 
 /** What a record costs the memory budget: its strings and the object around them. */
 export function journalRecordCost(record: JournalRecord): number {
-  return JOURNAL_OVERHEAD_BYTES + textBytes(record.url.length + (record.body?.length ?? 0))
+  return (
+    JOURNAL_OVERHEAD_BYTES +
+    textBytes(record.url.length + (record.body?.length ?? 0) + (record.responseBody?.length ?? 0))
+  )
 }
 
 /**
@@ -111,25 +144,22 @@ export function readJournalRecord(record: JournalRecord, secrets: readonly strin
     operation: record.operation ?? null,
     time: new Date(record.at).toISOString(),
   }
-  if (record.body !== undefined) {
-    const shown = redactBody(record.body, secrets)
-    entry.body =
-      shown.length > JOURNAL_BODY_CHARS || record.bodyChars > JOURNAL_BODY_CHARS
-        ? `${shown.slice(0, JOURNAL_BODY_CHARS)}…`
-        : shown
-  }
+  if (record.body !== undefined) entry.body = shownBody(record.body, record.bodyChars, secrets)
   if (record.forced) entry.forced = record.forced
   if (record.createdId !== undefined) entry.createdId = record.createdId
+  if (record.responseBody !== undefined)
+    entry.responseBody = shownBody(record.responseBody, record.responseBodyChars, secrets)
+  if (record.keyless) entry.keyless = true
   return entry
 }
 
 /**
  * The journal's record of one answered request, formatted at once (`readJournalRecord` of
- * `journalRecord`). Headers are never read, so the Authorization value cannot be recorded; an
- * accepted key anywhere in the path, the query or the body (in any percent-encoded form: parts are
- * compared decoded) and the values of credential-looking names (`isCredentialName`) become `***`.
- * The path, the query and the body are clipped (`…`) past JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS
- * and JOURNAL_BODY_CHARS.
+ * `journalRecord`). Headers are never read, so the Authorization value cannot be recorded (only
+ * whether there was one, `keyless`); an accepted key anywhere in the path, the query or either
+ * body (in any percent-encoded form: parts are compared decoded) and the values of
+ * credential-looking names (`isCredentialName`) become `***`. The path, the query and both bodies
+ * are clipped (`…`) past JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS and JOURNAL_BODY_CHARS.
  *
  * @example
  * journalEntry({ method: 'GET', url: '/v1/pets?limit=2', status: 200, operation: 'listPets' }, [])
@@ -172,13 +202,4 @@ function longest(secrets: readonly string[]): number {
   let max = 0
   for (const secret of secrets) if (secret.length > max) max = secret.length
   return max
-}
-
-/**
- * A copy of `text` that shares no memory with the string it was cut from. V8 keeps a slice as a
- * pointer into its parent, so 1.5 KiB clipped from a 14 KiB URL (or 4 KiB from a 64 KiB body) would
- * keep it all alive in the journal: measured, ~7 KiB per entry instead of ~1 KiB for URLs.
- */
-function detached(text: string): string {
-  return JSON.parse(JSON.stringify(text)) as string
 }

@@ -188,6 +188,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     if (isControlPath(path)) response = control(request, sessionName)
     else {
       response = engine.handle(request, sessionSource, sessionName)
+      // Serialised once, here, for the journal and for the adapter that sends it (each sends `text`
+      // when it is set), so keeping the response body costs no second JSON.stringify.
+      if (response.text === undefined && response.body !== undefined && request.method !== 'HEAD')
+        response = { ...response, text: JSON.stringify(response.body) }
       // The session that served it; a request refused before it got one (401) is still journaled
       // in a live one, untouched. Recorded before the answer goes out, so a test that got its
       // response finds it in the journal.
@@ -201,6 +205,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
             body: request.body,
             forced: response.forced,
             createdId: response.status === 201 ? createdIdOf(response.body) : undefined,
+            responseBody: response.text,
+            keyless: request.header('authorization') === undefined,
           },
           secrets,
         ),

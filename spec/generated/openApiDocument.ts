@@ -62,6 +62,9 @@ export const openApiDocument: PetStoreDocument = {
     "/pets": {
       "get": {
         "operationId": "listPets",
+        "x-added-statuses": [
+          "400"
+        ],
         "summary": "List all animals",
         "description": "Returns at most `limit` animals (20 when `limit` is omitted). With `status`, every returned\nanimal has that status. Paging beyond `limit` is not part of the interface.\nThis project's mock returns animals in creation order, oldest first.\n",
         "tags": [
@@ -298,6 +301,11 @@ export const openApiDocument: PetStoreDocument = {
       },
       "post": {
         "operationId": "createPet",
+        "x-added-statuses": [
+          "413",
+          "415",
+          "507"
+        ],
         "summary": "Add an animal",
         "description": "Adds an animal; the service assigns its `id`. A body missing `name` or `categoryId`, or\nholding invalid values, gets 400. This project's mock stores `available` when `status` is\nomitted (the interface document does not say), ignores fields it does not know and rejects a\nclient-sent `id` with 400, because the client does not choose `id`. A field given twice gets\n400, because JSON parsers disagree on which copy counts.\n",
         "tags": [
@@ -681,6 +689,9 @@ export const openApiDocument: PetStoreDocument = {
     "/pets/{petId}": {
       "get": {
         "operationId": "getPet",
+        "x-added-statuses": [
+          "400"
+        ],
         "summary": "Get an animal (deprecated)",
         "description": "Deprecated: removed on 5 December 2030. Use `GET /pets` with a `status` filter instead.\nResponses carry the `Deprecation` (RFC 9745), `Sunset` (RFC 8594) and `Link` headers.\n",
         "tags": [

@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test'
 import { type Browser, chromium } from 'playwright-core'
 import { coverageHtml } from '../../coverage/coverageHtml.ts'
 import { coverageOf } from '../../coverage/coverageOf.ts'
+import { COVERAGE_GAUGES } from '../../coverage/coverageUniverse.ts'
 import { defaultSpec, type PetStoreDocument } from '../../spec/runtime.ts'
 import { CHROMIUM_ARGS, findChromium, isCi } from '../support/findChromium.ts'
 
@@ -44,7 +45,9 @@ describe('the coverage page in Chromium', { skip, timeout: 120_000 }, () => {
     const scripts: string[] = []
     page.on('dialog', (dialog) => scripts.push(dialog.message()))
     await page.setContent(coverageHtml(coverage, `http://127.0.0.1:4010/v1 ${HOSTILE}`))
-    assert.equal(await page.locator('#dimensions tbody tr').count(), 4)
+    // The four dimensions and the two sets of statuses (documented-statuses, added-statuses).
+    assert.equal(await page.locator('#dimensions tbody tr').count(), COVERAGE_GAUGES.length)
+    assert.match((await page.locator('#dimensions').textContent()) ?? '', /documented-statuses/)
     assert.equal(await page.locator('#items tbody tr').count(), coverage.items.length)
     const never = await page.locator('#items tr.never').count()
     assert.equal(never, coverage.items.filter((item) => item.seen === 0).length)

@@ -1,22 +1,34 @@
-// `petstore-contract breaks FILE.har --spec NEXT`: recorded traffic (the mock's journal as HAR, and a
-// browser's HAR with response bodies) against versions of the document that break it in each way.
+// `petstore-contract breaks FILE.har --spec NEXT`: recorded traffic (the running mock's journal as
+// HAR, response bodies included) against versions of the document that break it in each way, and
+// traffic that was no operation (a preflight, a typo's 404, a 405) that no version breaks.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { whatBreaks } from '../../contract-tests/breaks/whatBreaks.ts'
+import {
+  BODY_TRUNCATED,
+  NO_BODY,
+  NOT_AN_OPERATION,
+  whatBreaks,
+} from '../../contract-tests/breaks/whatBreaks.ts'
 import { loadCompiledSpec } from '../../contract-tests/running/loadCompiledSpec.ts'
+import type { Har, HarEntry } from '../../har/Har.ts'
 import { type HarExchange, readHar } from '../../har/readHar.ts'
 import { bundleSpec, type PetStoreDocument } from '../../spec/index.ts'
-import { evolveSpec } from '../support/evolveSpec.ts'
+import { defaultSpec } from '../../spec/runtime.ts'
+import { EVOLUTION, evolveSpec } from '../support/evolveSpec.ts'
 import { KEY, startMock } from '../support/startMock.ts'
 
 const run = promisify(execFile)
 let dir: string
 let har: string
 let recorded: HarExchange[]
+/** A session's journal with no operation in it but one: a preflight, a typo's 404 and a 405. */
+let noise: string
+const current = defaultSpec()
+const cli = join(import.meta.dirname, '..', '..', 'contract-tests', 'cli.ts')
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'petstore-breaks-'))
@@ -36,7 +48,21 @@ beforeAll(async () => {
   await fetch(`${base}/pets/1`, { headers })
   await fetch(`${base}/pets/999999`, { headers })
   har = await (await mock.control('GET', 'requests.har', 'app')).text()
+  const other = { ...headers, 'x-mock-session': 'noise' }
+  await fetch(`${base}/pets?limit=1`, { headers: other })
+  await fetch(`${base}/petz`, { headers: other })
+  await fetch(`${base}/pets`, { method: 'DELETE', headers: other })
+  const journal = (await (await mock.control('GET', 'requests.har', 'noise')).json()) as Har
   await mock.close()
+  expect(journal.log.entries.map((entry) => entry.response.status)).toEqual([200, 404, 405])
+  // The HTTP mock answers a CORS preflight before any session sees it; a browser's HAR keeps it.
+  const typo = journal.log.entries[1] as HarEntry
+  journal.log.entries.push({
+    ...typo,
+    request: { ...typo.request, method: 'OPTIONS', url: typo.request.url.replace('/petz', '/pets') },
+    response: { ...typo.response, status: 204, content: { size: 0, mimeType: 'text/plain' } },
+  })
+  noise = JSON.stringify(journal)
   recorded = readHar(har)
   expect(recorded).toHaveLength(4)
 })
@@ -60,7 +86,11 @@ describe('what a new version of the document breaks of recorded traffic', () => 
   test('an additive version (new field, status value, operation) breaks nothing', async () => {
     const file = join(dir, 'evolved.json')
     await writeFile(file, JSON.stringify(evolveSpec(await bundleSpec())))
-    expect(whatBreaks(recorded, '/v1', await loadCompiledSpec(file))).toEqual([])
+    const report = whatBreaks(recorded, '/v1', await loadCompiledSpec(file), current)
+    expect(report.breaks).toEqual([])
+    expect(report.notJudged).toEqual([])
+    // listPets' 200, createPet's 201, getPet's 200 and 404: every answer of the recording was judged.
+    expect(report.responsesJudged).toBe(4)
   })
 
   test.each([
@@ -69,16 +99,46 @@ describe('what a new version of the document breaks of recorded traffic', () => 
       (d: PetStoreDocument) => {
         schemas(d).PetStatus = { ...schemas(d).PetStatus, enum: ['available', 'sold'] }
       },
-      [{ step: 1, kind: 'request no longer valid' }],
+      // The query asks for it, and the page answered holds pets that have it.
+      [
+        { step: 1, kind: 'request no longer valid' },
+        { step: 1, kind: 'response no longer matches' },
+      ],
     ],
     [
-      'a field required that the app never sends',
+      'a field required that the app never sends (NewPet, so Pet too)',
       (d: PetStoreDocument) => {
         const newPet = schemas(d).NewPet as { required: string[]; properties: Record<string, unknown> }
         newPet.properties.nickname = { type: 'string' }
         newPet.required = [...newPet.required, 'nickname']
       },
-      [{ step: 2, kind: 'request no longer valid' }],
+      [
+        { step: 1, kind: 'response no longer matches' },
+        { step: 2, kind: 'request no longer valid' },
+        { step: 2, kind: 'response no longer matches' },
+        { step: 3, kind: 'response no longer matches' },
+      ],
+    ],
+    [
+      'a field type changed in the answers',
+      (d: PetStoreDocument) => {
+        const newPet = schemas(d).NewPet as { properties: Record<string, unknown> }
+        newPet.properties.categoryId = { type: 'string' }
+      },
+      [
+        { step: 1, kind: 'response no longer matches' },
+        { step: 2, kind: 'request no longer valid' },
+        { step: 2, kind: 'response no longer matches' },
+        { step: 3, kind: 'response no longer matches' },
+      ],
+    ],
+    [
+      'an enum on Error.code, a value the journal hides as ***',
+      (d: PetStoreDocument) => {
+        const error = schemas(d).Error as { properties: Record<string, unknown> }
+        error.properties.code = { type: 'string', enum: ['not_found', 'unauthorized'] }
+      },
+      [],
     ],
     [
       'a status no longer documented',
@@ -99,35 +159,92 @@ describe('what a new version of the document breaks of recorded traffic', () => 
       ],
     ],
   ])('%s: names each interaction it breaks, and why', async (name, edit, expected) => {
-    const { spec } = await nextVersion(name.replaceAll(' ', '-'), edit)
-    const breaks = whatBreaks(recorded, '/v1', spec)
+    const { spec } = await nextVersion(name.replace(/\W+/g, '-'), edit)
+    const { breaks } = whatBreaks(recorded, '/v1', spec, current)
     expect(breaks.map(({ step, kind }) => ({ step, kind }))).toEqual(expected)
     for (const broken of breaks) expect(broken.why.length).toBeGreaterThan(10)
   })
 
-  test('a response field removed breaks a recorded body that carried it (a browser HAR keeps bodies)', async () => {
-    const withBody = recorded.map((exchange, i) =>
-      i === 2
-        ? { ...exchange, responseText: '{"id":1,"name":"Rex","categoryId":1,"status":"available"}' }
-        : exchange,
-    )
-    const { spec } = await nextVersion('closed-pet', (d) => {
-      const pet = schemas(d).Pet as Record<string, unknown>
-      schemas(d).Pet = {
-        ...pet,
-        unevaluatedProperties: false,
-        properties: { id: { type: 'integer' } },
-        allOf: undefined,
-      }
-    })
-    const breaks = whatBreaks(withBody, '/v1', spec).filter((b) => b.kind === 'response no longer matches')
-    expect(breaks.map((b) => b.step)).toContain(3)
+  test('a response field now required is named, on every recorded answer that lacks it', async () => {
+    const { spec } = await nextVersion('pet-requires-nickname', petRequiresNickname)
+    const { breaks } = whatBreaks(recorded, '/v1', spec, current)
+    expect(breaks.map(({ step, kind }) => `${step} ${kind}`)).toEqual([
+      '1 response no longer matches',
+      '2 response no longer matches',
+      '3 response no longer matches',
+    ])
+    expect(breaks[0]?.why).toMatch(/^the 200 body\/0 must have required property 'nickname'/)
+    expect(breaks[1]?.why).toMatch(/^the 201 body must have required property 'nickname'/)
   })
+
+  test('what it cannot judge it says, and why: no body, a body cut, no operation', async () => {
+    const { spec } = await nextVersion('pet-requires-nickname', petRequiresNickname)
+    const [list, create, get, missing] = recorded as [HarExchange, HarExchange, HarExchange, HarExchange]
+    const { responseText: _, ...bodiless } = get
+    const cut = { ...list, responseText: `${list.responseText?.slice(0, 40)}…` }
+    const report = whatBreaks([cut, create, bodiless, missing], '/v1', spec, current)
+    expect(report.breaks.map(({ step }) => step)).toEqual([2])
+    expect(report.notJudged.map(({ step, reason }) => `${step} ${reason}`)).toEqual([
+      `1 ${BODY_TRUNCATED}`,
+      `3 ${NO_BODY}`,
+    ])
+    expect(report.responsesJudged).toBe(2)
+    const noOperation = whatBreaks(readHar(noise), '/v1', current, current)
+    expect(noOperation.breaks).toEqual([])
+    expect(noOperation.notJudged.map(({ request, reason }) => `${request}: ${reason}`)).toEqual([
+      `GET /petz: ${NOT_AN_OPERATION} (no operation has this path; recorded 404)`,
+      `DELETE /pets: ${NOT_AN_OPERATION} (/pets has no DELETE; recorded 405)`,
+      `OPTIONS /pets: ${NOT_AN_OPERATION} (an OPTIONS request: a CORS preflight; recorded 204)`,
+    ])
+  })
+
+  test('the current document decides what was an operation (--current-spec), not the packaged one', async () => {
+    const { spec: withoutGetPet } = await nextVersion('current-without-getPet', (d) => {
+      delete d.paths['/pets/{petId}']
+    })
+    const report = whatBreaks(recorded, '/v1', withoutGetPet, withoutGetPet)
+    expect(report.breaks).toEqual([])
+    expect(report.notJudged.map(({ step, reason }) => `${step} ${reason}`)).toEqual([
+      `3 ${NOT_AN_OPERATION} (no operation has this path; recorded 200)`,
+      `4 ${NOT_AN_OPERATION} (no operation has this path; recorded 404)`,
+    ])
+  })
+
+  test("the command: the running mock's HAR against a Pet that requires a new field exits 1 naming it", async () => {
+    const file = join(dir, 'journal.har')
+    await writeFile(file, har)
+    const { file: next } = await nextVersion('pet-requires-nickname', petRequiresNickname)
+    const broken = await run(process.execPath, [cli, 'breaks', file, '--spec', next]).catch(
+      (error: { code: number; stdout: string }) => error,
+    )
+    expect((broken as { code?: number }).code).toBe(1)
+    expect(broken.stdout).toMatch(
+      /^BREAKS {2}step 3 GET \/pets\/1: response no longer matches: the 200 body must have required property 'nickname'$/m,
+    )
+    expect(broken.stdout).toMatch(
+      /^3 recorded interactions break under .* \(4 interactions recorded, 4 response bodies judged, 0 not judged\)$/m,
+    )
+  }, 60_000)
+
+  test('the command: the same spec exits 0 on a preflight, a typo and a 405, and says it did not judge them', async () => {
+    const file = join(dir, 'noise.har')
+    await writeFile(file, noise)
+    const same = join(import.meta.dirname, '..', '..', 'spec', 'openapi.yaml')
+    const fine = await run(process.execPath, [cli, 'breaks', file, '--spec', same])
+    expect(fine.stdout).not.toMatch(/operation removed/)
+    expect(fine.stdout).not.toMatch(/^BREAKS/m)
+    for (const line of ['GET /petz', 'DELETE /pets', 'OPTIONS /pets'])
+      expect(fine.stdout).toMatch(
+        new RegExp(`^Not judged: 1x not an operation of the current document .*: step \\d ${line}$`, 'm'),
+      )
+    expect(fine.stdout).toMatch(
+      /^Nothing recorded in .* breaks under .* \(4 interactions recorded, 1 response body judged, 3 not judged\)$/m,
+    )
+  }, 60_000)
 
   test('the command prints each break and exits 1; nothing broken exits 0; no --spec is a usage error', async () => {
     const file = join(dir, 'journal.har')
     await writeFile(file, har)
-    const cli = join(import.meta.dirname, '..', '..', 'contract-tests', 'cli.ts')
     const { file: removed } = await nextVersion('no-getPet', (d) => {
       delete d.paths['/pets/{petId}']
     })
@@ -146,3 +263,11 @@ describe('what a new version of the document breaks of recorded traffic', () => 
     expect((usage as { code?: number }).code).toBe(2)
   }, 60_000)
 })
+
+/** The evolution of tests/support/evolveSpec.ts, with Pet (the answers, not NewPet) requiring its new field. */
+function petRequiresNickname(document: PetStoreDocument): void {
+  const evolved = evolveSpec(document)
+  Object.assign(document, evolved)
+  const pet = schemas(document).Pet as { required?: string[] }
+  pet.required = [...(pet.required ?? []), EVOLUTION.field]
+}

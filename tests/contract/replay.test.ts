@@ -1,7 +1,8 @@
 // `petstore-contract --replay FILE.har`: what a frontend really did against the mock (its journal
 // exported as HAR) replayed against another target, judged by the document and the model, never by
 // the recorded values. Passes against a conforming target, fails against a faulty one naming the
-// check, writes nothing in read-only mode and tags every pet it writes.
+// check, writes nothing in read-only mode and tags every pet it writes. A call recorded without a
+// key is replayed without one, so its 401 shows again.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
@@ -48,6 +49,24 @@ afterAll(async () => {
   await recorder.close()
 })
 
+/** What an app does before it has a key: each operation called with no Authorization header. */
+async function keylessRecording(): Promise<Recording> {
+  const base = `${recorder.origin}/v1`
+  const headers = { 'content-type': 'application/json', 'x-mock-session': 'no-key' }
+  await recorder.get('no-key', '/pets?limit=1')
+  await fetch(`${base}/pets`, { headers })
+  await fetch(`${base}/pets`, { method: 'POST', headers, body: '{"name":"Rex","categoryId":1}' })
+  await fetch(`${base}/pets/1`, { headers })
+  const exchanges = readHar(await (await recorder.control('GET', 'requests.har', 'no-key')).text())
+  expect(exchanges.map((exchange) => `${exchange.status} ${exchange.keyless ?? false}`)).toEqual([
+    '200 false',
+    '401 true',
+    '401 true',
+    '401 true',
+  ])
+  return { exchanges, basePath: '/v1' }
+}
+
 const run = promisify(execFile)
 
 const replayAgainst = (options: { fault?: Fault }, run: { readOnly?: boolean } = {}) =>
@@ -84,6 +103,30 @@ describe('replaying recorded traffic', () => {
       expect(failing?.findings[0]?.message).toMatch(/step \d+ \(/)
     },
   )
+
+  test('a call recorded without a key is replayed without one: its 401 shows, and an open operation fails', async () => {
+    const keyless = await keylessRecording()
+    const against = (fault?: Fault) =>
+      runAgainstServer(createReferenceServer({ pets: 30, apiKey: 'replay-key', ...(fault && { fault }) }), {
+        apiKey: 'replay-key',
+        replay: keyless,
+      })
+    const conforming = await against()
+    expect(verdicts(conforming)).toEqual(['listPets pass', 'createPet pass', 'getPet pass'])
+    expect(conforming.footprint?.created).toBe(0)
+    for (const [fault, operation] of [
+      ['open-listPets', 'listPets'],
+      ['open-createPet', 'createPet'],
+      ['open-getPet', 'getPet'],
+    ] as const) {
+      const open = await against(fault)
+      expect(verdicts(open)).toContain(`${operation} fail`)
+      const failing = open.results.find(
+        (r) => r.check === 'replayed_interactions' && r.operation === operation && r.outcome === 'fail',
+      )
+      expect(failing?.findings[0]?.message).toMatch(/carries no key/)
+    }
+  }, 60_000)
 
   test('read-only replays the reads only, and says what it left out', async () => {
     const report = await replayAgainst({}, { readOnly: true })

@@ -90,6 +90,16 @@ describe("the proxy's journal, HAR and coverage", () => {
       expect(validate(har) ? [] : validate.errors).toEqual([])
       expect(har.log.entries[2]._createdId).toBe(id)
       expect(har.log.entries[2].request.postData.text).toBe('{"name":"Rex","categoryId":2,"status":"sold"}')
+      // The upstream's answers, kept as the request bodies are: what `breaks` judges a next spec by.
+      expect(JSON.parse(har.log.entries[2].response.content.text)).toMatchObject({
+        id: Number(id),
+        name: 'Rex',
+      })
+      expect(JSON.parse(har.log.entries[4].response.content.text)).toMatchObject({ status: 404 })
+      expect(har.log.entries[0].request.headers).toContainEqual({
+        name: 'Authorization',
+        value: 'Bearer ***',
+      })
       for (const secret of [KEY, 's3cret-token']) expect(text).not.toContain(secret)
 
       const coverage = await it.read<Coverage>('coverage')

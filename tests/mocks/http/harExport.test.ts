@@ -1,5 +1,5 @@
 // The mock's journal as HAR 1.2: valid against the HAR schema (the har-schema package), credentials
-// redacted, readable back by readHar, and measured by `petstore-contract coverage FILE.har`.
+// redacted (request and response bodies alike), readable back by readHar, and measured by `petstore-contract coverage FILE.har`.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -9,9 +9,13 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { coverageOf } from '../../../coverage/coverageOf.ts'
 import { HarError, harObservations, readHar } from '../../../har/readHar.ts'
+import { JOURNAL_BODY_CHARS } from '../../../kit/journal/journalEntry.ts'
 import { defaultSpec } from '../../../spec/runtime.ts'
 import { harValidator } from '../../support/harValidator.ts'
-import { startMock } from '../../support/startMock.ts'
+import { KEY, startMock } from '../../support/startMock.ts'
+
+/** The mock's key, as a client might wrongly put it in a parameter that an error message echoes. */
+const KEY_ECHOED = KEY
 
 const run = promisify(execFile)
 
@@ -57,6 +61,30 @@ describe('GET /__mock/requests.har', () => {
       expect(text).not.toContain(secret)
   })
 
+  test('keeps response bodies bounded and redacted as request bodies are, and which calls had no key', async () => {
+    // A 400 that echoes the key it was given in its message, a pet longer than the bound, and a
+    // request with no Authorization header at all.
+    await it.get('bodies', `/pets?limit=${KEY_ECHOED}`)
+    await it.create('bodies', 'R'.repeat(JOURNAL_BODY_CHARS * 2))
+    await fetch(`${it.origin}/v1/pets`, { headers: { 'x-mock-session': 'bodies' } })
+    const text = await (await it.control('GET', 'requests.har', 'bodies')).text()
+    const har = JSON.parse(text)
+    const validate = await harValidator()
+    expect(validate(har) ? [] : validate.errors).toEqual([])
+    const [echoed, created, keyless] = har.log.entries
+    expect(echoed.response.status).toBe(400)
+    expect(JSON.parse(echoed.response.content.text)).toMatchObject({ code: expect.any(String), status: 400 })
+    expect(text).not.toContain(KEY_ECHOED)
+    expect(created.response.content.text).toHaveLength(JOURNAL_BODY_CHARS + 1)
+    expect(created.response.content.text.endsWith('…')).toBe(true)
+    expect(created.response.content.comment).toMatch(/clipped/)
+    expect(keyless.response.status).toBe(401)
+    expect(JSON.parse(keyless.response.content.text)).toMatchObject({ status: 401 })
+    const authorization = (entry: { request: { headers: Array<{ name: string }> } }) =>
+      entry.request.headers.some((header) => header.name.toLowerCase() === 'authorization')
+    expect([echoed, created, keyless].map(authorization)).toEqual([true, true, false])
+  })
+
   test('reads back, and `petstore-contract coverage` measures it with its gate', async () => {
     const har = await (await it.control('GET', 'requests.har', 'app')).text()
     const observations = harObservations(readHar(har), '/v1')
@@ -74,14 +102,11 @@ describe('GET /__mock/requests.har', () => {
     const cli = join(import.meta.dirname, '..', '..', '..', 'contract-tests', 'cli.ts')
     const passed = await run(process.execPath, [cli, 'coverage', file, '--min-coverage', 'operations=100'])
     expect(passed.stdout).toMatch(/^ {2}operations {6}3\/3 {4}100%$/m)
-    const gated = await run(process.execPath, [
-      cli,
-      'coverage',
-      file,
-      '--min-coverage',
-      'statuses=100',
-    ]).catch((error: { code: number; stdout: string }) => error)
-    expect((gated as { code?: number }).code).toBe(1)
+    expect(passed.stdout).toMatch(
+      /^ {4}documented-statuses +\d+\/8 +[\d.]+% {2}\(the interface document lists them\)/m,
+    )
+    const gated = await gatedBy(file, 'statuses=100')
+    expect(gated.code).toBe(1)
     expect(gated.stdout).toMatch(/^Coverage below --min-coverage: statuses .* never observed$/m)
     await writeFile(join(dir, 'not.har'), '{"log":{}}')
     const usage = await run(process.execPath, [cli, 'coverage', join(dir, 'not.har')]).catch(
@@ -93,6 +118,48 @@ describe('GET /__mock/requests.har', () => {
     )
   }, 60_000)
 })
+
+describe('a gate real traffic can meet', () => {
+  test('documented-statuses=100 passes on traffic that met every status the interface document lists', async () => {
+    // Each status of §4 and §7, as an app meets them: a page, a create, a fetch, a missing pet, a
+    // bad body and calls without a key; never a 413, 415 or 507, which only the project's spec adds.
+    const keyless = { 'x-mock-session': 'gate' }
+    await it.get('gate', '/pets')
+    await it.create('gate', 'Rex')
+    await it.get('gate', '/pets/1')
+    await it.get('gate', '/pets/999999')
+    await fetch(`${it.origin}/v1/pets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', ...keyless },
+      body: '{"name":"Rex"}',
+    })
+    for (const [method, path] of [
+      ['GET', '/pets'],
+      ['POST', '/pets'],
+      ['GET', '/pets/1'],
+    ] as const)
+      await fetch(`${it.origin}/v1${path}`, { method, headers: keyless })
+    const file = join(dir, 'gate.har')
+    await writeFile(file, await (await it.control('GET', 'requests.har', 'gate')).text())
+    const passed = await gatedBy(file, 'documented-statuses=100,operations=100')
+    expect(passed.code).toBe(0)
+    expect(passed.stdout).toMatch(/^ {4}documented-statuses +8\/8 +100% /m)
+    const gated = await gatedBy(file, 'statuses=100')
+    expect(gated.code).toBe(1)
+    expect(gated.stdout).toMatch(
+      /^Coverage below --min-coverage: statuses 61\.54% \(8\/13\) < 100%: listPets 400, createPet 413, createPet 415, createPet 507, getPet 400 never observed$/m,
+    )
+  }, 60_000)
+})
+
+/** `petstore-contract coverage FILE --min-coverage GATE`: its exit code and output, pass or fail. */
+async function gatedBy(file: string, gate: string): Promise<{ code: number; stdout: string }> {
+  const cli = join(import.meta.dirname, '..', '..', '..', 'contract-tests', 'cli.ts')
+  return run(process.execPath, [cli, 'coverage', file, '--min-coverage', gate]).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  )
+}
 
 describe('readHar', () => {
   test('any text that is not a HAR is one HarError, never another failure', () => {

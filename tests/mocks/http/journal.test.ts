@@ -17,7 +17,7 @@ describe('GET /__mock/requests', () => {
     for (const session of [undefined, 'alice']) await it.control('DELETE', 'requests', session)
   })
 
-  test('lists what the app sent, newest last: method, path, query as parsed, status, operation, time', async () => {
+  test('lists what the app sent, newest last: method, path, query as parsed, status, operation, time, the answer', async () => {
     const before = Date.now()
     await it.create('alice', 'Rex')
     await it.get('alice', '/pets?limit=2&status=sold&status=pending')
@@ -33,6 +33,7 @@ describe('GET /__mock/requests', () => {
         operation: 'createPet',
         body: '{"name":"Rex","categoryId":1}',
         createdId: '46',
+        responseBody: '{"id":46,"name":"Rex","categoryId":1,"status":"available"}',
       },
       {
         method: 'GET',
@@ -40,9 +41,27 @@ describe('GET /__mock/requests', () => {
         query: { limit: '2', status: ['sold', 'pending'] },
         status: 400,
         operation: 'listPets',
+        // Redacted as a request body is: `code` is a credential-looking name (kit/secrets).
+        responseBody: expect.stringMatching(
+          /^\{"code":"\*\*\*","message":"status must be given at most once/,
+        ),
       },
-      { method: 'GET', path: '/v1/pets/1', query: {}, status: 200, operation: 'getPet' },
-      { method: 'GET', path: '/v1/nowhere', query: {}, status: 404, operation: null },
+      {
+        method: 'GET',
+        path: '/v1/pets/1',
+        query: {},
+        status: 200,
+        operation: 'getPet',
+        responseBody: '{"id":1,"name":"Rex","categoryId":1,"status":"available"}',
+      },
+      {
+        method: 'GET',
+        path: '/v1/nowhere',
+        query: {},
+        status: 404,
+        operation: null,
+        responseBody: expect.stringContaining('"status":404'),
+      },
     ])
     for (const entry of entries) {
       expect(Date.parse(entry.time)).toBeGreaterThanOrEqual(before - 1)
