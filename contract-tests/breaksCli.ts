@@ -2,6 +2,7 @@
 // of the document would refuse or answer differently, before it ships. Exit 1 when any breaks.
 import { parseArgs } from 'node:util'
 import { HarError } from '../har/readHar.ts'
+import { whereTyped } from '../kit/node/whereTyped.ts'
 import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { whatBreaks } from './breaks/whatBreaks.ts'
@@ -35,10 +36,13 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
       console.log(BREAKS_USAGE)
       return 0
     }
-    const [file, ...extra] = positionals
-    if (!file || extra.length > 0) throw new HarError('give one HAR file')
+    const [typed, ...extra] = positionals
+    if (!typed || extra.length > 0) throw new HarError('give one HAR file')
     if (!values.spec) throw new HarError('--spec NEXT.yaml is required: the version to compare with')
-    const next = await loadCompiledSpec(values.spec)
+    // Where the user typed the command, also under `npm run`, which moves to the clone's root.
+    const file = whereTyped(typed)
+    const specFile = whereTyped(values.spec)
+    const next = await loadCompiledSpec(specFile)
     const recording = await readRecording(file, defaultSpec().vocabulary, values['base-path'])
     const breaks = whatBreaks(recording.exchanges, recording.basePath, next)
     for (const broken of breaks)
@@ -47,8 +51,8 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
       )
     console.log(
       breaks.length === 0
-        ? `Nothing recorded in ${file} breaks under ${values.spec}`
-        : `${breaks.length} recorded interaction${breaks.length === 1 ? '' : 's'} break under ${values.spec}`,
+        ? `Nothing recorded in ${file} breaks under ${specFile}`
+        : `${breaks.length} recorded interaction${breaks.length === 1 ? '' : 's'} break under ${specFile}`,
     )
     return breaks.length === 0 ? 0 : 1
   } catch (error) {

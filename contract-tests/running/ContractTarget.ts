@@ -1,5 +1,6 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { type MinCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
+import { type TypedIn, whereTyped, whereTypedIfGiven } from '../../kit/node/whereTyped.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import { DEFAULT_MAX_CREATES } from '../base/CreateBudget.ts'
 import { TARGET_KINDS, type TargetKind } from '../base/capabilitiesOf.ts'
@@ -7,6 +8,7 @@ import { DEFAULT_DEADLINE_MS } from '../base/deadline.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../http/exchange.ts'
 import { type Budget, DEFAULT_BUDGET, formatBudget, parseBudget } from '../stateful/Budget.ts'
 import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'
+import { readApiKeyFile } from './readApiKeyFile.ts'
 
 /** Where and how to run the suite: what the CLI and the Jest suite hand to runContract. */
 export interface ContractTarget {
@@ -41,13 +43,14 @@ export interface ContractTarget {
   specFile?: string | undefined
 }
 
-/** Where `--reports` writes, relative to the working directory (reports/ is git-ignored). */
+/** Where `--reports` writes, relative to where the command was typed (reports/ is git-ignored). */
 export const DEFAULT_REPORTS = { junit: 'reports/contract/junit.xml', json: 'reports/contract/summary.json' }
 
 /** Every option `petstore-contract` accepts (node:util parseArgs); `contractUsage` names each (a test holds it). */
 export const CONTRACT_CLI_OPTIONS = {
   'base-url': { type: 'string', short: 'u' },
   'api-key': { type: 'string', short: 'k' },
+  'api-key-file': { type: 'string' },
   strict: { type: 'boolean' },
   'read-only': { type: 'boolean' },
   stateless: { type: 'boolean' },
@@ -82,7 +85,9 @@ export function contractUsage(program: string): string {
        ${program} breaks FILE.har --spec NEXT.yaml          which recorded calls another version breaks
 
   -u, --base-url URL       the API's base, ending in /v1           (env PETSTORE_BASE_URL)
-  -k, --api-key KEY        a key the target accepts                 (env PETSTORE_API_KEY; default petstore-dev-key)
+  -k, --api-key KEY        a key the target accepts                 (env PETSTORE_API_KEY; default petstore-dev-key);
+                           on a command line npm echoes it and ps shows it: prefer the variable or
+      --api-key-file FILE  the key read from FILE, one trailing newline dropped (env PETSTORE_API_KEY_FILE)
       --strict             recommended checks fail the run too      (env PETSTORE_STRICT=1)
       --read-only          never create data                        (env PETSTORE_READ_ONLY=1)
       --stateless          the target is \`prism mock\`: no state, any key accepted; such checks are skipped
@@ -118,14 +123,24 @@ export function contractUsage(program: string): string {
 
 Exit status: 0 conforms, 1 a required check failed (or any, with --strict), 2 usage error, the
 target is unreachable or rejects the key everywhere, or the deadline cut a run that found no failure.
+Relative paths are read and written where you typed the command, also under npm run.
 The key is never printed: curl lines read it from $PETSTORE_API_KEY.`
 }
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value)
 
+/** What resolveTarget adds for the CLI: the help and version flags, and where the key came from. */
+export interface ResolvedTarget extends ContractTarget {
+  help: boolean
+  version: boolean
+  /** The key was given as `--api-key` on the command line (npm echoes it, ps shows it). */
+  keyOnCommandLine: boolean
+}
+
 /**
- * Reads the target from flags, then environment variables. Pure; throws an Error naming the setting
- * that is wrong.
+ * Reads the target from flags, then environment variables. Pure but for `--api-key-file`, which it
+ * reads (readApiKeyFile: KeyFileError); throws an Error naming the setting that is wrong. Relative
+ * paths resolve where the command was typed (kit/node/whereTyped.ts; `typedIn` for tests).
  *
  * @example
  * resolveTarget(['--base-url', 'http://127.0.0.1:4010/v1'], {})
@@ -134,7 +149,8 @@ const truthy = (value: string | undefined) => value !== undefined && /^(1|true|y
 export function resolveTarget(
   argv: readonly string[],
   env: Record<string, string | undefined>,
-): ContractTarget & { help: boolean; version: boolean } {
+  typedIn?: TypedIn,
+): ResolvedTarget {
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
@@ -189,11 +205,13 @@ export function resolveTarget(
   const minCoverageText = values['min-coverage'] ?? env.PETSTORE_MIN_COVERAGE
   const minCoverage = minCoverageText === undefined ? undefined : parseMinCoverage(minCoverageText)
   const reports = values.reports ?? truthy(env.PETSTORE_REPORTS)
+  const path = (given: string | undefined) => whereTypedIfGiven(given, typedIn)
   return {
     help,
     version,
     baseUrl: trimTrailingSlashes(baseUrl),
-    apiKey: values['api-key'] ?? env.PETSTORE_API_KEY ?? 'petstore-dev-key',
+    apiKey: help || version ? '' : apiKeyOf(values['api-key'], path(values['api-key-file']), env, typedIn),
+    keyOnCommandLine: values['api-key'] !== undefined,
     strict: values.strict ?? truthy(env.PETSTORE_STRICT),
     readOnly: values['read-only'] ?? truthy(env.PETSTORE_READ_ONLY),
     targetKind: targetKind as TargetKind,
@@ -203,13 +221,35 @@ export function resolveTarget(
     concurrency,
     maxCreates,
     minCoverage,
-    replayFile: values.replay ?? env.PETSTORE_REPLAY,
+    replayFile: path(values.replay ?? env.PETSTORE_REPLAY),
     deadlineMs,
     maxBodyBytes,
-    junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined),
-    jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? DEFAULT_REPORTS.json : undefined),
-    specFile: values.spec ?? env.PETSTORE_SPEC,
+    junitFile: path(values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined)),
+    jsonFile: path(values.json ?? env.PETSTORE_JSON ?? (reports ? DEFAULT_REPORTS.json : undefined)),
+    specFile: path(values.spec ?? env.PETSTORE_SPEC),
   }
+}
+
+/**
+ * The key: `--api-key`, else `--api-key-file`, else PETSTORE_API_KEY_FILE, else PETSTORE_API_KEY,
+ * else the mock's. Two ways at once on the command line is a usage error, and so is a variable set
+ * but empty (an unset CI secret), which would otherwise be sent as an empty key.
+ */
+function apiKeyOf(
+  flag: string | undefined,
+  file: string | undefined,
+  env: Record<string, string | undefined>,
+  typedIn: TypedIn | undefined,
+): string {
+  if (flag !== undefined && file !== undefined) throw new Error('give --api-key or --api-key-file, not both')
+  if (flag !== undefined) return flag
+  if (file !== undefined) return readApiKeyFile(file)
+  if (env.PETSTORE_API_KEY_FILE) return readApiKeyFile(whereTyped(env.PETSTORE_API_KEY_FILE, typedIn))
+  if (env.PETSTORE_API_KEY === '')
+    throw new Error(
+      'PETSTORE_API_KEY is set but empty (is the secret defined?); unset it to use petstore-dev-key',
+    )
+  return env.PETSTORE_API_KEY ?? 'petstore-dev-key'
 }
 
 /** A whole number from `min` to `max`, or undefined when not given; throws naming the flag otherwise. */
