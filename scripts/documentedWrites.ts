@@ -2,8 +2,13 @@
 // `> file`, `>> file`, `tee`, `--junit`, `--json`, `--state-file`, `cp`/`mv` destinations. Read from the
 // text of a shell line, as a person would paste it; words are split on spaces outside quotes.
 
-/** The words of a shell line outside comments, with their quotes taken off. */
-function wordsOf(line: string): string[] {
+/**
+ * The words of a shell line outside comments, with their quotes taken off.
+ *
+ * @example
+ * wordsOf(`npm run contract -- --spec "a b.yaml"  # c`) // ['npm', 'run', 'contract', '--', '--spec', 'a b.yaml']
+ */
+export function wordsOf(line: string): string[] {
   const words: string[] = []
   let word: string | undefined
   let quote: string | undefined
