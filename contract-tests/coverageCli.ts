@@ -1,6 +1,6 @@
 // `petstore-contract coverage FILE.har`: what recorded traffic (a browser's HAR, the mock's
 // /__mock/requests.har) exercised of the document, with the same table and gate as a contract run.
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
@@ -63,6 +63,7 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
     const missed = minimum ? missedCoverage(coverage, minimum) : []
     for (const line of missed) console.log(`Coverage below --min-coverage: ${line}`)
     if (jsonFile) {
+      await mkdir(dirname(jsonFile), { recursive: true })
       await writeFile(jsonFile, `${JSON.stringify({ ...coverage, missed }, null, 2)}\n`)
       console.log(`wrote ${jsonFile}`)
       const page = join(dirname(jsonFile), 'coverage.html')
