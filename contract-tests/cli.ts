@@ -41,10 +41,6 @@ export async function runContractCli(argv: readonly string[], program: string): 
     console.error(`petstore-contract: ${visible((error as Error).message)}${usage}`)
     return 2
   }
-  if (target.keyOnCommandLine && inCi(process.env))
-    console.error(
-      'petstore-contract: warning: --api-key on the command line is shown by ps and echoed by npm run; in CI set PETSTORE_API_KEY or use --api-key-file',
-    )
   if (target.help) {
     console.log(contractUsage(program))
     return 0
@@ -53,6 +49,10 @@ export async function runContractCli(argv: readonly string[], program: string): 
     console.log(readPackageInfo().version)
     return 0
   }
+  if (target.keyOnCommandLine && inCi(process.env))
+    console.error(
+      'petstore-contract: warning: --api-key on the command line is shown by ps and echoed by npm run; in CI set PETSTORE_API_KEY or use --api-key-file',
+    )
 
   let replay: Recording | undefined
   if (target.replayFile) {
