@@ -85,9 +85,9 @@ export function contractUsage(program: string): string {
        ${program} breaks FILE.har --spec NEXT.yaml          which recorded calls another version breaks
 
   -u, --base-url URL       the API's base, ending in /v1           (env PETSTORE_BASE_URL)
-  -k, --api-key KEY        a key the target accepts                 (env PETSTORE_API_KEY; default petstore-dev-key);
-                           on a command line npm echoes it and ps shows it: prefer the variable or
-      --api-key-file FILE  the key read from FILE, one trailing newline dropped (env PETSTORE_API_KEY_FILE)
+  -k, --api-key KEY        a key the target accepts (env PETSTORE_API_KEY, which keeps it off the command
+                           line that npm run echoes and ps shows; default petstore-dev-key)
+      --api-key-file FILE  read the key from FILE, one trailing newline dropped (env PETSTORE_API_KEY_FILE)
       --strict             recommended checks fail the run too      (env PETSTORE_STRICT=1)
       --read-only          never create data                        (env PETSTORE_READ_ONLY=1)
       --stateless          the target is \`prism mock\`: no state, any key accepted; such checks are skipped
@@ -124,7 +124,8 @@ export function contractUsage(program: string): string {
 Exit status: 0 conforms, 1 a required check failed (or any, with --strict), 2 usage error, the
 target is unreachable or rejects the key everywhere, or the deadline cut a run that found no failure.
 Relative paths are read and written where you typed the command, also under npm run.
-The key is never printed: curl lines read it from $PETSTORE_API_KEY.`
+The suite never prints the key (curl lines read it from $PETSTORE_API_KEY); a command line can:
+give it by the variable or --api-key-file.`
 }
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value)
