@@ -2,7 +2,7 @@
 // any base URL. It runs the runner directly rather than Jest, so the installed package needs no test
 // framework (see decisions/005-contract-cli-runs-the-runner.md); `npm test` runs the same runner
 // under Jest.
-import { mkdir, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { visible } from '../kit/text/visible.ts'
@@ -12,8 +12,10 @@ import { runBreaksCli } from './breaksCli.ts'
 import type { Recording } from './checks/replayedInteractions.ts'
 import { runCoverageCli } from './coverageCli.ts'
 import { formatConsole } from './report/formatConsole.ts'
+import { toHtmlReport } from './report/toHtmlReport.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
+import { toMarkdownSummary } from './report/toMarkdownSummary.ts'
 import { contractUsage, type ResolvedTarget, resolveTarget } from './running/ContractTarget.ts'
 import { invokedAs } from './running/invokedAs.ts'
 import { KeyFileError } from './running/readApiKeyFile.ts'
@@ -74,11 +76,14 @@ export async function runContractCli(argv: readonly string[], program: string): 
     return 2
   }
   // An aborted run is one message (the report's ABORTED line), on stderr where CI logs look for it.
-  if (report.abort) console.error(formatConsole(report))
-  else console.log(formatConsole(report))
+  const consoleText = formatConsole(report, { apiKeyFrom: target.apiKeyFrom })
+  if (report.abort) console.error(consoleText)
+  else console.log(consoleText)
   const files: Array<[string | undefined, string]> = [
     [target.junitFile, toJunitXml(report)],
     [target.jsonFile, `${JSON.stringify(toJsonSummary(report), null, 2)}\n`],
+    [target.htmlFile, toHtmlReport(report, { apiKeyFrom: target.apiKeyFrom })],
+    [target.summaryFile, toMarkdownSummary(report, { apiKeyFrom: target.apiKeyFrom })],
     // The coverage page goes beside the JSON summary (reports/contract/coverage.html with --reports).
     [
       target.jsonFile && report.coverage ? join(dirname(target.jsonFile), 'coverage.html') : undefined,
@@ -90,6 +95,12 @@ export async function runContractCli(argv: readonly string[], program: string): 
     await mkdir(dirname(file), { recursive: true })
     await writeFile(file, text)
     console.log(`wrote ${file}`)
+  }
+  // A CI job page: GitHub gives each step its own summary file, appended to as a shell step would.
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY
+  if (stepSummary) {
+    await appendFile(stepSummary, toMarkdownSummary(report, { apiKeyFrom: target.apiKeyFrom }))
+    console.log('wrote the job summary ($GITHUB_STEP_SUMMARY)')
   }
   // The deadline's message is the runner's own, shown escaped like everything else.
   if (report.cut) console.error(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)

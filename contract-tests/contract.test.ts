@@ -22,7 +22,8 @@ const report = await runContract(target)
 afterAll(async () => {
   if (target.jsonFile) await mkdir(dirname(target.jsonFile), { recursive: true })
   if (target.jsonFile) await writeFile(target.jsonFile, `${JSON.stringify(toJsonSummary(report), null, 2)}\n`)
-  if (report.failed || process.env.PETSTORE_VERBOSE) console.log(formatConsole(report))
+  if (report.failed || process.env.PETSTORE_VERBOSE)
+    console.log(formatConsole(report, { apiKeyFrom: target.apiKeyFrom }))
 })
 
 describe(`contract: ${target.baseUrl}${target.strict ? ' (strict)' : ''}`, () => {

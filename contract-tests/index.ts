@@ -8,8 +8,11 @@ export type { TargetKind } from './base/capabilitiesOf.ts'
 export type { CheckResult, Finding, Level, OperationName } from './checks/Check.ts'
 export { countOf } from './report/countOf.ts'
 export { footprintLine, footprintProperties } from './report/footprintLines.ts'
-export { CONSOLE_TEXT_MAX, formatConsole } from './report/formatConsole.ts'
+export { CONSOLE_TEXT_MAX, type ConsoleOptions, formatConsole } from './report/formatConsole.ts'
+export { keyInstruction, SET_KEY_COMMAND } from './report/keyInstruction.ts'
+export { type Section, sectionsOf } from './report/sections.ts'
 export { type Tally, tally, type Verdict, verdictOf } from './report/tally.ts'
+export { HTML_TEXT_MAX, toHtmlReport } from './report/toHtmlReport.ts'
 export {
   COVERAGE_ITEMS_MAX,
   JSON_EXAMPLES_MAX,
@@ -19,5 +22,10 @@ export {
   toJsonSummary,
 } from './report/toJsonSummary.ts'
 export { JUNIT_TEXT_MAX, toJunitXml } from './report/toJunitXml.ts'
+export {
+  MARKDOWN_FINDINGS_MAX,
+  MARKDOWN_TEXT_MAX,
+  toMarkdownSummary,
+} from './report/toMarkdownSummary.ts'
 export { loadCompiledSpec } from './running/loadCompiledSpec.ts'
 export { type ContractReport, type RunOptions, runContract } from './running/runContract.ts'

@@ -1,5 +1,7 @@
 // Coverage as a small self-contained HTML page: every value written as text (escaped), no script,
 // no external asset, and a Content-Security-Policy that allows nothing but its own inline style.
+import { escapeHtml } from '../kit/text/escapeHtml.ts'
+import { plural } from '../kit/text/plural.ts'
 import type { Coverage } from './coverageOf.ts'
 import { COVERAGE_DIMENSIONS } from './coverageUniverse.ts'
 
@@ -13,10 +15,6 @@ export const COVERAGE_HTML_ITEMS_MAX = 2_000
  * coverageHtml(report.coverage, 'http://127.0.0.1:4010/v1') // '<!doctype html>…'
  */
 export function coverageHtml(coverage: Coverage, subject: string): string {
-  const rows = COVERAGE_DIMENSIONS.map((dimension) => {
-    const { covered, total, percent } = coverage.dimensions[dimension]
-    return `<tr><th scope="row">${escapeHtml(dimension)}</th><td>${covered} / ${total}</td><td><meter min="0" max="100" value="${percent}">${percent}%</meter> ${percent}%</td></tr>`
-  }).join('\n')
   const items = coverage.items
     .slice(0, COVERAGE_HTML_ITEMS_MAX)
     .map(
@@ -42,13 +40,8 @@ meter { width: 8rem }
 </head>
 <body>
 <h1>Coverage of the document</h1>
-<p>What <code>${escapeHtml(subject)}</code> exercised: ${coverage.observed} requests, ${coverage.unmatched} matching no operation.</p>
-<table id="dimensions">
-<thead><tr><th>dimension</th><th>covered</th><th>share</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>
+<p>What <code>${escapeHtml(subject)}</code> exercised: ${plural(coverage.observed, 'request')}, ${coverage.unmatched} matching no operation.</p>
+${coverageTable(coverage)}
 ${undocumented.length > 0 ? `<h2>Undocumented statuses seen</h2><ul id="undocumented">${undocumented.join('')}</ul>` : ''}
 <h2>Every item</h2>
 <table id="items">
@@ -57,12 +50,28 @@ ${undocumented.length > 0 ? `<h2>Undocumented statuses seen</h2><ul id="undocume
 ${items.join('\n')}
 </tbody>
 </table>
-${coverage.items.length > COVERAGE_HTML_ITEMS_MAX ? `<p>${coverage.items.length - COVERAGE_HTML_ITEMS_MAX} more items left out.</p>` : ''}
+${coverage.items.length > COVERAGE_HTML_ITEMS_MAX ? `<p>${plural(coverage.items.length - COVERAGE_HTML_ITEMS_MAX, 'more item')} left out.</p>` : ''}
 </body>
 </html>
 `
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+/**
+ * The table of the document's dimensions (covered, total, share), for this page and the run's own
+ * report page (contract-tests/report/toHtmlReport.ts).
+ *
+ * @example
+ * coverageTable(coverage) // '<table id="dimensions">…'
+ */
+export function coverageTable(coverage: Coverage): string {
+  const rows = COVERAGE_DIMENSIONS.map((dimension) => {
+    const { covered, total, percent } = coverage.dimensions[dimension]
+    return `<tr><th scope="row">${escapeHtml(dimension)}</th><td>${covered} / ${total}</td><td><meter min="0" max="100" value="${percent}">${percent}%</meter> ${percent}%</td></tr>`
+  }).join('\n')
+  return `<table id="dimensions">
+<thead><tr><th>dimension</th><th>covered</th><th>share</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`
 }

@@ -1,4 +1,5 @@
 import { exactJson } from '../../kit/json/exactJson.ts'
+import { plural } from '../../kit/text/plural.ts'
 import { NotJudged } from './notJudged.ts'
 
 // What the budget reads of a request and of its answer: it sits below the HTTP layer, so it names
@@ -83,7 +84,7 @@ export class CreateBudget {
       }
       if (this.#inFlight === 0)
         throw new CreateBudgetSpent(
-          `the run's create budget is spent (--max-creates ${this.max}: ${this.#created} pets created${this.#uncertain > 0 ? `, ${this.#uncertain} creates unanswered or 5xx` : ''}); raise --max-creates to judge it`,
+          `the run's create budget is spent (--max-creates ${this.max}: ${plural(this.#created, 'pet')} created${this.#uncertain > 0 ? `, ${plural(this.#uncertain, 'create')} unanswered or 5xx` : ''}); raise --max-creates to judge it`,
         )
       await new Promise<void>((resolve) => this.#waiting.push(resolve))
     }

@@ -59,6 +59,8 @@ function bounded(found: Finding): Finding {
     ...found,
     message: detached(truncate(found.message, EXAMPLE_TEXT_MAX)),
     curl: detached(truncate(found.curl, EXAMPLE_TEXT_MAX)),
+    ...(found.received !== undefined && { received: detached(truncate(found.received, EXAMPLE_TEXT_MAX)) }),
+    ...(found.expected !== undefined && { expected: detached(truncate(found.expected, EXAMPLE_TEXT_MAX)) }),
     ...(found.script !== undefined && { script: detached(truncate(found.script, EXAMPLE_TEXT_MAX)) }),
   }
 }

@@ -4,6 +4,7 @@ import type { Level } from '../base/CheckResult.ts'
 import type { CreateBudget } from '../base/CreateBudget.ts'
 import type { Need } from '../base/capabilitiesOf.ts'
 import type { Finding } from '../base/Finding.ts'
+import { findingMessage } from '../base/findingMessage.ts'
 import type { OperationName } from '../base/OperationName.ts'
 import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
 import type { CallOptions, CallParameters } from '../http/callRequest.ts'
@@ -117,6 +118,12 @@ export interface Check {
   name: string
   level: Level
   /**
+   * Why a recommended check only recommends: the document's gap ("not shown") or the RFC choice it
+   * follows. Every finding of the check says it after "Recommended:" (findingMessage); a required
+   * check has none, its rule is the document's own.
+   */
+  because?: string
+  /**
    * One sentence: what the check asserts, and where the rule comes from, written from the
    * vocabulary of the spec the run checks against (its limits, statuses), so an evolved spec
    * changes it.
@@ -135,17 +142,25 @@ export interface Check {
 }
 
 /**
- * A finding for an exchange, with the standard "Received … / Documented …" wording and its curl line.
+ * A finding for an exchange: what was received, what the rule wants, and its curl line. The runner
+ * words it by the check's level (findingMessage): "Documented:" for a required check, "Recommended:"
+ * and why for a recommended one.
  *
  * @example
  * finding(exchange, 'getPet', '200 with 1 items', '404 with an Error body')
- * // { operation: 'getPet', message: 'Received: 200 with 1 items\nDocumented: 404 with an Error body', curl: 'curl …' }
+ * // { operation: 'getPet', received: '200 with 1 items', expected: '404 with an Error body', message: 'Received: …\nExpected: …', curl: 'curl …' }
  */
 export function finding(
   exchange: Exchange,
   operation: OperationName,
   received: string,
-  documented: string,
+  expected: string,
 ): Finding {
-  return { operation, message: `Received: ${received}\nDocumented: ${documented}`, curl: exchange.curl }
+  return {
+    operation,
+    received,
+    expected,
+    message: findingMessage({ received, expected }),
+    curl: exchange.curl,
+  }
 }

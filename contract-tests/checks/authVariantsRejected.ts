@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
 import type { CallParameters } from '../http/callRequest.ts'
 import { inPool } from '../http/inPool.ts'
@@ -39,6 +40,8 @@ export const authVariantsRejected: Check = {
 export const duplicateAuthorizationRejected: Check = {
   name: 'duplicate_authorization_rejected',
   level: 'recommended',
+  because:
+    'RFC 9110 forbids sending two Authorization headers but leaves the receiver its choice, and the document does not decide it; 401 is the safer answer.',
   description: () =>
     'A request with two Authorization headers, the valid key in one and a wrong key in the other (both orders), gets 401: RFC 9110 forbids sending two but leaves the receiver its choice, so only recommended.',
   operations: ['listPets', 'createPet', 'getPet'],
@@ -118,7 +121,7 @@ async function rejectVariants(
     if (exchange.status === 401) continue
     const created =
       probe.operation === 'createPet' && wronglyCreated.includes(exchange)
-        ? ` (${wronglyCreated.length} pet${wronglyCreated.length === 1 ? '' : 's'} created with invalid credentials in this run)`
+        ? ` (${plural(wronglyCreated.length, 'pet')} created with invalid credentials in this run)`
         : ''
     outcome.findings.push(
       finding(

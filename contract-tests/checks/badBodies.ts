@@ -1,4 +1,5 @@
 import rows from '../../fixtures/contract-bad-bodies.json' with { type: 'json' }
+import { plural } from '../../kit/text/plural.ts'
 import type { SpecVocabulary } from '../../spec/runtime.ts'
 import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
@@ -97,7 +98,7 @@ export const badBodiesRejected: Check = {
         finding(
           exchange,
           'createPet',
-          `${describeResponse(exchange)} for a body where ${violation.label}${created > 0 ? ` (${created} pets were created from invalid bodies in this run)` : ''}`,
+          `${describeResponse(exchange)} for a body where ${violation.label}${created > 0 ? ` (${plural(created, 'pet was', 'pets were')} created from invalid bodies in this run)` : ''}`,
           `400 with an Error body: ${violation.label}`,
         ),
       )
@@ -166,6 +167,8 @@ export const rejectedBodiesNotStored: Check = {
 export const malformedBodiesRejected: Check = {
   name: 'malformed_bodies_rejected',
   level: 'recommended',
+  because:
+    'the document does not show the answer to malformed JSON, an empty body or a client-chosen id (§4.2, §7); the spec answers 400.',
   description: () =>
     'createPet answers 400 to malformed JSON, an empty body or a client-chosen id (fixtures/contract-bad-bodies.json: gaps the spec decides).',
   operations: ['createPet'],

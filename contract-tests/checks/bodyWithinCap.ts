@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import { finding } from './Check.ts'
 import { everyExchange } from './everyExchange.ts'
 
@@ -10,6 +11,8 @@ export const bodyWithinCap = everyExchange(
   {
     name: 'body_within_cap',
     level: 'recommended',
+    because:
+      'the document shows no response size limit (§8: not shown); a body past the suite’s cap cannot be judged.',
     description: () =>
       'Every response body fits in the cap the suite reads (--max-body, 1 MiB by default); a longer one is cut and cannot be judged.',
     needs: [],
@@ -20,8 +23,8 @@ export const bodyWithinCap = everyExchange(
       ? finding(
           exchange,
           exchange.operation,
-          `${exchange.status} with a body longer than ${exchange.truncated.limitBytes} bytes: the rest was discarded unread`,
-          `a body within ${exchange.truncated.limitBytes} bytes (a list is at most ${vocabulary.limit.maximum} pets)`,
+          `${exchange.status} with a body longer than ${plural(exchange.truncated.limitBytes, 'byte')}: the rest was discarded unread`,
+          `a body within ${plural(exchange.truncated.limitBytes, 'byte')} (a list is at most ${plural(vocabulary.limit.maximum, 'pet')})`,
         )
       : undefined,
 )

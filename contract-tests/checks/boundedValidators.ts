@@ -1,4 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv'
+import { plural } from '../../kit/text/plural.ts'
 import { compileValidators, type SpecValidators } from '../../spec/compileValidators.ts'
 import type { PetStoreDocument } from '../../spec/PetStoreDocument.ts'
 
@@ -56,7 +57,7 @@ function stopped(errors: ErrorObject[] | null | undefined, small: boolean): Erro
   if (!errors || small) return errors ?? null
   return errors.map((error) => ({
     ...error,
-    message: `${error.message ?? error.keyword} (the body has over ${ALL_ERRORS_NODES_MAX} values: the first error only)`,
+    message: `${error.message ?? error.keyword} (the body has over ${plural(ALL_ERRORS_NODES_MAX, 'value')}: the first error only)`,
   }))
 }
 

@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
@@ -92,7 +93,7 @@ export const createdPetsKept: Check = {
             'listPets',
             listed
               ? `the list shows ${JSON.stringify(listed)}, getPet shows ${JSON.stringify(pet)}`
-              : `${pets.length} pets, without ${JSON.stringify(pet)}, which getPet returns with that status`,
+              : `${plural(pets.length, 'pet')}, without ${JSON.stringify(pet)}, which getPet returns with that status`,
             'every pet listed under its status while the page is not full, as getPet shows it',
           ),
         )

@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import { lackOfData } from '../base/lackOfData.ts'
 import type { Check } from './Check.ts'
 import { pageFinding } from './pageSize.ts'
@@ -7,7 +8,7 @@ export const defaultLimit: Check = {
   name: 'default_limit',
   level: 'required',
   description: ({ limit }) =>
-    `listPets without limit returns the default number of pets, ${limit.default}, when more exist (§4.1 rule 1); judged only with more than ${limit.default} pets in the store.`,
+    `listPets without limit returns the default number of pets, ${limit.default}, when more exist (§4.1 rule 1); judged only with more than ${plural(limit.default, 'pet')} in the store.`,
   operations: ['listPets'],
   needs: [],
   async run(context) {

@@ -5,6 +5,8 @@ import { judge } from './judge.ts'
 export const deprecationSignals: Check = {
   name: 'deprecation_signals',
   level: 'recommended',
+  because:
+    '§9 deprecates getPet with a removal date but does not show how an answer signals it; RFC 9745 (Deprecation) and RFC 8594 (Sunset) are the standard headers.',
   description: () =>
     'getPet responses carry Deprecation (RFC 9745), Sunset (RFC 8594) at the spec’s x-sunset date, and a Link (§9.3).',
   operations: ['getPet'],

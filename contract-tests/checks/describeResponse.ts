@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import { visible } from '../../kit/text/visible.ts'
 import type { Exchange } from '../http/exchange.ts'
 
@@ -31,9 +32,9 @@ export function describeResponse(exchange: Exchange): string {
   if (exchange.status === 0) return `no response (${exchange.error})`
   const pets = petsIn(exchange)
   const body = pets
-    ? `${countIn(exchange)} items`
+    ? plural(countIn(exchange) ?? pets.length, 'item')
     : exchange.truncated
-      ? `a body over ${exchange.truncated.limitBytes} bytes, cut unread (not judged; see body_within_cap): ${excerpt(exchange.text)}`
+      ? `a body over ${plural(exchange.truncated.limitBytes, 'byte')}, cut unread (not judged; see body_within_cap): ${excerpt(exchange.text)}`
       : exchange.text === ''
         ? 'no body'
         : `body ${excerpt(exchange.text)}`

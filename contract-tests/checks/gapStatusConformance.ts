@@ -6,6 +6,8 @@ export const gapStatusConformance = everyExchange(
   {
     name: 'gap_status_conformance',
     level: 'recommended',
+    because:
+      '§7 does not show the answer to these inputs; a status the spec documents is what clients can handle.',
     description: () =>
       'Answers to inputs the interface document is silent on also use statuses the spec documents (e.g. 400, not 422).',
     needs: [],

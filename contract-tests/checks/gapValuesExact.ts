@@ -1,4 +1,5 @@
 import { exactJson } from '../../kit/json/exactJson.ts'
+import { plural } from '../../kit/text/plural.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
 import { COLUMN_WIDTH_LENGTHS } from '../stateful/valueArbitrary.ts'
@@ -29,7 +30,7 @@ const INT64_MAX = 2n ** 63n - 1n
  */
 export function gapValues(tag: string): GapValue[] {
   const ofLength = (length: number): GapValue => ({
-    label: `a name of ${length} characters (one past a VARCHAR(${length - 1}) column)`,
+    label: `a name of ${plural(length, 'character')} (one past a VARCHAR(${length - 1}) column)`,
     name: tag + 'r'.repeat(Math.max(0, length - tag.length)),
   })
   return [

@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import { lackOfData } from '../base/lackOfData.ts'
 import type { Check, Finding } from './Check.ts'
 import { pageFinding } from './pageSize.ts'
@@ -11,7 +12,7 @@ export const limitBounds: Check = {
   name: 'limit_bounds',
   level: 'required',
   description: ({ limit }) =>
-    `listPets with limit L (the minimum, the maximum and values between) returns exactly L pets when more exist (§4.1, §8); judged only with more than ${limit.maximum} pets.`,
+    `listPets with limit L (the minimum, the maximum and values between) returns exactly L pets when more exist (§4.1, §8); judged only with more than ${plural(limit.maximum, 'pet')}.`,
   operations: ['listPets'],
   needs: [],
   async run(context) {

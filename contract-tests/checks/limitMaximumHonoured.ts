@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import { NotJudged } from '../base/notJudged.ts'
 import { type Check, type Finding, finding } from './Check.ts'
 import { describeResponse, petsIn } from './describeResponse.ts'
@@ -9,8 +10,10 @@ import { describeResponse, petsIn } from './describeResponse.ts'
 export const limitMaximumHonoured: Check = {
   name: 'limit_maximum_honoured',
   level: 'recommended',
+  because:
+    '§8 sets the maximum, but §7 does not show the answer to a limit above it: refusing and clamping are both open.',
   description: ({ limit }) =>
-    `A limit above the maximum never yields more than ${limit.maximum} pets, whether the server refuses it or clamps it (§8); recommended, since §7 leaves the answer to an out-of-range limit open.`,
+    `A limit above the maximum never yields more than ${plural(limit.maximum, 'pet')}, whether the server refuses it or clamps it (§8); recommended, since §7 leaves the answer to an out-of-range limit open.`,
   operations: ['listPets'],
   needs: [],
   async run(context) {
@@ -29,7 +32,7 @@ export const limitMaximumHonoured: Check = {
             exchange,
             'listPets',
             describeResponse(exchange),
-            `a 4xx, or at most ${maximum} pets, for limit=${limit}`,
+            `a 4xx, or at most ${plural(maximum, 'pet')}, for limit=${limit}`,
           ),
         )
       }
@@ -41,7 +44,7 @@ export const limitMaximumHonoured: Check = {
     // A page shorter than the maximum cannot tell clamping from a small store.
     if (findings.length === 0 && shortPages === 2)
       throw new NotJudged(
-        `the target answered with fewer than ${maximum} pets, so clamping at ${maximum} could not show`,
+        `the target answered with fewer than ${plural(maximum, 'pet')}, so clamping at ${maximum} could not show`,
       )
     return { findings }
   },

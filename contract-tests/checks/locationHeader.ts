@@ -8,6 +8,8 @@ export const locationHeader = everyExchange(
   {
     name: 'location_header',
     level: 'recommended',
+    because:
+      'the document does not show a Location header; RFC 9110 §15.3.2 lets a 201 name the new resource in one.',
     description: ({ item }) =>
       `A 201 from createPet carries a Location header that ends in ${item ? item.template.replace(`{${item.parameter}}`, '{the new id}') : 'the path of the new pet'}.`,
     operations: ['createPet'],

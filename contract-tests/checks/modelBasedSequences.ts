@@ -1,4 +1,5 @@
 import { exactJson } from '../../kit/json/exactJson.ts'
+import { plural } from '../../kit/text/plural.ts'
 import { interfaceModelOf } from '../../model/interfaceModel.ts'
 import { judgeGet } from '../../model/judgeGet.ts'
 import { StoreKnowledge } from '../../model/StoreKnowledge.ts'
@@ -57,7 +58,7 @@ export const modelBasedSequences: Check = {
     const replay = `${context.command} --base-url ${context.baseUrl} ${seedFlag(replaySeed)} --concurrency 1 --budget ${formatBudget(budget)}`
     if (result.failure) {
       const { problem, steps } = result.failure
-      const summary = `Model phase: shortest failing sequence found, ${steps.length} step${steps.length === 1 ? '' : 's'} (seed ${replaySeed}, ${result.shrinks} shrinks). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
+      const summary = `Model phase: shortest failing sequence found, ${plural(steps.length, 'step')} (seed ${replaySeed}, ${plural(result.shrinks, 'shrink')}). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
       findings.push({
         ...finding(problem.exchange, problem.operation, problem.received, problem.documented),
         script: curlScript({ baseUrl: context.baseUrl, replay, summary }, steps),
@@ -107,7 +108,7 @@ export const modelBasedSequences: Check = {
       return {
         findings,
         skipped: {
-          createPet: `not judged: the run's create budget was spent before the model phase (--max-creates ${context.creates?.max}: ${context.creates?.footprint('').created} pets created); raise --max-creates to judge it`,
+          createPet: `not judged: the run's create budget was spent before the model phase (--max-creates ${context.creates?.max}: ${plural(context.creates?.footprint('').created ?? 0, 'pet')} created); raise --max-creates to judge it`,
         },
       }
     return { findings }

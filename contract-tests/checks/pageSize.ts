@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { type Finding, finding } from './Check.ts'
 import { countIn, describeResponse, petsIn } from './describeResponse.ts'
@@ -17,7 +18,7 @@ export function pageFinding(
 ): Finding | undefined {
   const pets = petsIn(exchange)
   const least = Math.min(rule.limit, rule.known)
-  const expected = `200 with ${least === rule.limit ? `exactly ${least}` : `${least} to ${rule.limit}`} pets${rule.status ? ` whose status is '${rule.status}'` : ''} for ${rule.asked} (${rule.known} such pets are known to exist)`
+  const expected = `200 with ${least === rule.limit ? `exactly ${plural(least, 'pet')}` : `${least} to ${plural(rule.limit, 'pet')}`}${rule.status ? ` whose status is '${rule.status}'` : ''} for ${rule.asked} (${plural(rule.known, 'such pet', 'such pets')} known to exist)`
   if (exchange.status !== 200 || !pets)
     return finding(exchange, 'listPets', describeResponse(exchange), expected)
   const strays = rule.status === undefined ? [] : pets.filter((pet) => pet.status !== rule.status)
@@ -25,7 +26,7 @@ export function pageFinding(
     return finding(
       exchange,
       'listPets',
-      `${strays.length} of ${pets.length} pets with another status, e.g. ${JSON.stringify(strays[0])}`,
+      `${strays.length} of ${plural(pets.length, 'pet')} with another status, e.g. ${JSON.stringify(strays[0])}`,
       expected,
     )
   const ids = pets.map((pet) => String(pet.id))
@@ -34,10 +35,15 @@ export function pageFinding(
     return finding(
       exchange,
       'listPets',
-      `200 with ${countIn(exchange)} pets, id ${repeated} more than once`,
+      `200 with ${plural(countIn(exchange) ?? pets.length, 'pet')}, id ${repeated} more than once`,
       expected,
     )
   if (pets.length > rule.limit || pets.length < least)
-    return finding(exchange, 'listPets', `200 with ${countIn(exchange)} pets`, expected)
+    return finding(
+      exchange,
+      'listPets',
+      `200 with ${plural(countIn(exchange) ?? pets.length, 'pet')}`,
+      expected,
+    )
   return undefined
 }

@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
 import { oncePer } from '../negative/oncePer.ts'
@@ -28,6 +29,8 @@ const OPERATIONS = ['listPets', 'getPet'] as const
 export const parameterViolationsHandled: Check = {
   name: 'parameter_violations_handled',
   level: 'recommended',
+  because:
+    '§7 does not show the answer to an out-of-range limit, an unknown status or a petId that is not an integer.',
   description: () =>
     'Parameter values the spec’s schemas forbid (generated: wrong type, out of enum or case, below minimum, above maximum, beyond int64) get a 4xx, or a 2xx that still keeps the list rules: at most the maximum limit, every pet with the status asked for. Recommended: §7 leaves the answer open.',
   operations: OPERATIONS,
@@ -65,14 +68,15 @@ function brokenRule(violation: ParameterViolation, exchange: Exchange, maximum: 
   const pets = petsIn(exchange)
   if (violation.operation !== 'listPets') return undefined
   if (!pets) return 'not a list'
-  if (pets.length > maximum) return `${countIn(exchange)} pets, more than the maximum ${maximum}`
+  if (pets.length > maximum)
+    return `${plural(countIn(exchange) ?? pets.length, 'pet')}, more than the maximum ${maximum}`
   // A filter parameter is a field of the pets it keeps (status): each returned pet would carry the value asked for.
   const strays = pets.filter(
     (pet) => violation.parameter in pet && pet[violation.parameter] !== violation.value,
   )
   // An empty value may be read as no filter at all (as `prism mock` does): only 400 is asked for it.
   if (violation.parameter !== 'limit' && violation.value !== '' && strays.length > 0)
-    return `${strays.length} pets whose ${violation.parameter} is not ${JSON.stringify(violation.value)}, e.g. ${JSON.stringify(strays[0])}`
+    return `${plural(strays.length, 'pet')} whose ${violation.parameter} is not ${JSON.stringify(violation.value)}, e.g. ${JSON.stringify(strays[0])}`
   return undefined
 }
 
@@ -80,6 +84,8 @@ function brokenRule(violation: ParameterViolation, exchange: Exchange, maximum: 
 export const parameterViolationsRejected: Check = {
   name: 'parameter_violations_rejected',
   level: 'recommended',
+  because:
+    '§7 does not show the answer to an out-of-range limit, an unknown status or a petId that is not an integer; 400 is the spec’s choice.',
   description: ({ limit }) =>
     `Every generated parameter violation (limit ${limit.minimum - 1}, ${limit.maximum + 1}, abc, 1.5, …; an unknown or mis-cased status; a petId that is not an int64) gets 400, the spec’s choice for a gap in §7.`,
   operations: OPERATIONS,

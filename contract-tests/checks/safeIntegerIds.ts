@@ -6,6 +6,8 @@ export const safeIntegerIds = everyExchange(
   {
     name: 'safe_integer_ids',
     level: 'recommended',
+    because:
+      'the document’s ids are int64 (§2); staying within 2^53 − 1 is a courtesy to JavaScript clients, not a rule of the document.',
     description: () => 'Pet ids are at most 2^53 − 1, so JavaScript clients hold them exactly.',
     needs: [],
   },

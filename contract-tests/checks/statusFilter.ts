@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import { known, lackOfData } from '../base/lackOfData.ts'
 import type { Check, Finding } from './Check.ts'
 import { pageFinding } from './pageSize.ts'
@@ -11,7 +12,7 @@ export const statusFilter: Check = {
   name: 'status_filter',
   level: 'required',
   description: ({ limit }) =>
-    `listPets with status=S returns only pets whose status is S, as many as limit allows (${limit.minimum}, the default, the maximum), for every PetStatus value (§4.1 rules 1, 2); judged with more than ${limit.default} pets of each status.`,
+    `listPets with status=S returns only pets whose status is S, as many as limit allows (${limit.minimum}, the default, the maximum), for every PetStatus value (§4.1 rules 1, 2); judged with more than ${plural(limit.default, 'pet')} of each status.`,
   operations: ['listPets'],
   needs: ['state'],
   async run(context) {

@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { type Check, type Finding, finding } from './Check.ts'
@@ -65,7 +66,7 @@ export const uniqueIds: Check = {
     // No two ids came back (every create failed to answer one): nothing to compare, so not a pass.
     if (findings.length === 0 && owner.size < 2)
       throw new NotJudged(
-        `${owner.size} create${owner.size === 1 ? '' : 's'} of this run answered 201 with an id, so there are no two ids to compare`,
+        `${plural(owner.size, 'create')} of this run answered 201 with an id, so there are no two ids to compare`,
       )
     return { findings }
   },

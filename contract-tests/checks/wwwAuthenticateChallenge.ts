@@ -6,6 +6,8 @@ export const wwwAuthenticateChallenge = everyExchange(
   {
     name: 'www_authenticate_challenge',
     level: 'recommended',
+    because:
+      'the document requires 401 but does not show its headers; RFC 9110 §11.6.1 and RFC 6750 say a 401 carries a Bearer challenge.',
     description: () => 'A 401 carries a WWW-Authenticate: Bearer challenge (RFC 9110 §11.6.1, RFC 6750).',
     needs: [],
     appliesTo: (exchange) => exchange.status === 401,

@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import type { CheckResult } from '../checks/Check.ts'
 
 /**
@@ -9,6 +10,8 @@ import type { CheckResult } from '../checks/Check.ts'
 export function countOf(result: Pick<CheckResult, 'found' | 'findings'>): string {
   const found = Math.max(result.found ?? 0, result.findings.length)
   const shown = result.findings.length
-  const total = found === 1 ? '1 finding' : `${found} findings`
-  return found > shown ? `${total}, the first ${shown} distinct shown` : total
+  const total = plural(found, 'finding')
+  if (found <= shown) return total
+  // One kept of many: the others said the same (FindingGroups keeps the first few distinct).
+  return shown === 1 ? `${total}, all alike: the first shown` : `${total}, the first ${shown} distinct shown`
 }

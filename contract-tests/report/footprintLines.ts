@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import type { ContractReport } from '../running/runContract.ts'
 
 /**
@@ -13,7 +14,7 @@ export function footprintLine(report: ContractReport): string | undefined {
   const range =
     f.minId === undefined ? '' : f.minId === f.maxId ? ` (id ${f.minId})` : ` (ids ${f.minId} to ${f.maxId})`
   const uncertain = f.uncertain > 0 ? `, ${f.uncertain} more unanswered or 5xx (may have stored a pet)` : ''
-  return `Footprint: ${f.created} pet${f.created === 1 ? '' : 's'} created${range}${uncertain}, every name starting with ${f.tag}; create budget ${f.maxCreates} (--max-creates)`
+  return `Footprint: ${plural(f.created, 'pet')} created${range}${uncertain}, every name starting with ${f.tag}; create budget ${f.maxCreates} (--max-creates)`
 }
 
 /**

@@ -1,9 +1,14 @@
 import { formatCoverage } from '../../coverage/formatCoverage.ts'
+import { plural } from '../../kit/text/plural.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
+import type { Finding } from '../checks/Check.ts'
+import type { KeySource } from '../running/ContractTarget.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { countOf } from './countOf.ts'
 import { footprintLine } from './footprintLines.ts'
+import { keyInstruction } from './keyInstruction.ts'
+import { sectionsOf } from './sections.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** The longest message or reproduction the console prints whole (a target's body can be anything). */
@@ -11,15 +16,23 @@ export const CONSOLE_TEXT_MAX = 4_096
 
 const MARK = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' } as const
 
+/** How the console words what the run itself does not know. */
+export interface ConsoleOptions {
+  /** Where the key came from, so the console says how to set $PETSTORE_API_KEY for the curl lines (never the key). */
+  apiKeyFrom?: KeySource | undefined
+}
+
 /**
- * The report as a person reads it: one line per check and operation, then every failure with what
- * was received, what the spec documents and a curl line to reproduce it. Whatever the target sent
- * is shown escaped (no control character reaches the terminal) and cut at CONSOLE_TEXT_MAX.
+ * The report as a person reads it: one line per check and operation; then the failures, then the
+ * warnings, each group under a one-line heading with its count (sectionsOf), every finding with
+ * what was received, what the rule wants and a curl line to reproduce it, after one sentence on
+ * setting the key those lines read; then the totals. Whatever the target sent is shown escaped (no
+ * control character reaches the terminal) and cut at CONSOLE_TEXT_MAX.
  *
  * @example
- * console.log(formatConsole(await runContract(options))) // '  PASS  default_limit [required] listPets' …
+ * console.log(formatConsole(await runContract(options), { apiKeyFrom: 'flag' })) // '  PASS  default_limit [required] listPets' …
  */
-export function formatConsole(report: ContractReport): string {
+export function formatConsole(report: ContractReport, options: ConsoleOptions = {}): string {
   const lines = [
     `Pet Store contract suite against ${line(report.baseUrl)} (run ${line(report.runId)}${modes(report)})`,
   ]
@@ -30,24 +43,25 @@ export function formatConsole(report: ContractReport): string {
       `  ${MARK[verdictOf(result, report.strict)]}  ${result.check} [${result.level}] ${result.operation}${reason}`,
     )
   }
-  // Grouped per check × operation: how many findings, then the first few distinct ones.
-  for (const result of report.results.filter((r) => r.outcome === 'fail')) {
-    lines.push('', `${result.check} [${result.level}] ${result.operation}: ${countOf(result)}`)
-    for (const f of result.findings) {
-      lines.push(indent(block(f.message)))
-      if (f.curl) lines.push(indent(`Reproduce: ${block(f.curl)}`))
-      if (f.script)
-        lines.push(
-          indent('Shrunk sequence (a shell script; run it with PETSTORE_API_KEY set):'),
-          indent(indent(block(f.script))),
-        )
+  let keyTold = false
+  for (const section of sectionsOf(report)) {
+    lines.push('', `=== ${section.heading} ===`)
+    // Once, before the first curl line of the report: a line pasted without the key answers 401.
+    if (!keyTold && section.results.some((r) => r.findings.some((f) => f.curl || f.script))) {
+      lines.push(keyInstruction(options.apiKeyFrom))
+      keyTold = true
+    }
+    // Grouped per check × operation: how many findings, then the first few distinct ones.
+    for (const result of section.results) {
+      lines.push('', `${result.check} [${result.level}] ${result.operation}: ${countOf(result)}`)
+      for (const f of result.findings) lines.push(...findingLines(f).map(indent))
     }
   }
   for (const hint of report.hints ?? []) lines.push('', `Hint: ${line(hint)}`)
   const counts = tally(report)
   lines.push(
     '',
-    `${counts.passed} passed, ${counts.failed} failed, ${counts.warnings} warnings, ${counts.skipped} skipped (${report.requests} requests in ${Math.round(report.durationMs)} ms)`,
+    `${counts.passed} passed, ${counts.failed} failed, ${plural(counts.warnings, 'warning')}, ${counts.skipped} skipped (${plural(report.requests, 'request')} in ${Math.round(report.durationMs)} ms)`,
     ...rateLimitedLines(report),
     ...generatedLines(report),
     ...[footprintLine(report)].filter((text): text is string => text !== undefined),
@@ -58,12 +72,21 @@ export function formatConsole(report: ContractReport): string {
   return lines.join('\n')
 }
 
+/** One finding's lines, before indenting: its message, then how to reproduce it (a line per item, so another can be added). */
+function findingLines(f: Finding): string[] {
+  const lines = [block(f.message)]
+  if (f.curl) lines.push(`Reproduce: ${block(f.curl)}`)
+  if (f.script)
+    lines.push('Shrunk sequence (a shell script; run it with PETSTORE_API_KEY set):', indent(block(f.script)))
+  return lines
+}
+
 /** Answers that asked to come back later: reported apart, never failures by themselves. */
 function rateLimitedLines(report: ContractReport): string[] {
   const limited = report.rateLimited
   if (!limited || limited.responses === 0) return []
   return [
-    `Rate limited: ${limited.responses} answer${limited.responses === 1 ? '' : 's'} (429, or 503 with Retry-After) sent again after waiting ${(limited.waitedMs / 1000).toFixed(1)} s in all; not failures`,
+    `Rate limited: ${plural(limited.responses, 'answer')} (429, or 503 with Retry-After) sent again after waiting ${(limited.waitedMs / 1000).toFixed(1)} s in all; not failures`,
   ]
 }
 
@@ -96,12 +119,12 @@ function indent(text: string): string {
 function generatedLines(report: ContractReport): string[] {
   const estimate = estimateDuration(report)
   const lines = [
-    `${estimate.requests} requests, ${estimate.sequentialRequests} of them one after another: about ${(estimate.estimatedMs / 1000).toFixed(1)} s at ${estimate.latencyMs} ms per request`,
+    `${plural(estimate.requests, 'request')}, ${estimate.sequentialRequests} of them one after another: about ${(estimate.estimatedMs / 1000).toFixed(1)} s at ${estimate.latencyMs} ms per request`,
   ]
   const g = report.generated
   if (g)
     lines.unshift(
-      `Model phase: ${g.sequences} sequences${g.concurrency && g.concurrency > 1 ? ` (${g.concurrency} at once)` : ''}, ${g.shrinks} shrinks, budget ${g.budget}, seed ${g.seed}; replay: ${line(g.replay)}`,
+      `Model phase: ${plural(g.sequences, 'sequence')}${g.concurrency && g.concurrency > 1 ? ` (${g.concurrency} at once)` : ''}, ${plural(g.shrinks, 'shrink')}, budget ${g.budget}, seed ${g.seed}; replay: ${line(g.replay)}`,
     )
   return lines
 }

@@ -4,6 +4,7 @@ import { OPERATION_IDS } from '../checks/Check.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { mapStrings } from '../text/mapStrings.ts'
+import { sectionsOf } from './sections.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** Coverage items (never observed, undocumented statuses) the summary lists at most. */
@@ -76,9 +77,10 @@ export function toJsonSummary(report: ContractReport): object {
     skipped: report.results
       .filter((r) => r.outcome === 'skip')
       .map((r) => ({ check: r.check, operation: r.operation, reason: r.reason })),
-    // One entry per failing check × operation: how many findings, and the first few distinct.
-    failures: report.results
-      .filter((r) => r.outcome === 'fail')
+    // One entry per failing check × operation: how many findings, and the first few distinct; those
+    // that fail the run first, then the warnings, as every report lists them (sectionsOf).
+    failures: sectionsOf(report)
+      .flatMap((section) => section.results)
       .map((r) => ({
         check: r.check,
         level: r.level,

@@ -15,7 +15,12 @@ describe('resolveTarget', () => {
         PETSTORE_API_KEY: 'env-key',
       },
     )
-    expect(target).toMatchObject({ baseUrl: 'http://a.example/v1', apiKey: 'flag-key', strict: true })
+    expect(target).toMatchObject({
+      baseUrl: 'http://a.example/v1',
+      apiKey: 'flag-key',
+      apiKeyFrom: 'flag',
+      strict: true,
+    })
   })
 
   test('the environment alone is enough', () => {
@@ -27,6 +32,7 @@ describe('resolveTarget', () => {
     })
     expect(target).toMatchObject({
       apiKey: 'env-key',
+      apiKeyFrom: 'env',
       readOnly: true,
       strict: false,
       targetKind: 'prism-mock',
@@ -36,7 +42,24 @@ describe('resolveTarget', () => {
   test('--stateless means prism mock; --reports picks the default report paths', () => {
     const target = resolveTarget(['--base-url', 'http://127.0.0.1:4010', '--stateless', '--reports'], {})
     expect(target.targetKind).toBe('prism-mock')
+    expect(target.apiKeyFrom).toBe('default')
     expect([target.junitFile, target.jsonFile]).toEqual([DEFAULT_REPORTS.junit, DEFAULT_REPORTS.json])
+    expect(target.htmlFile).toBe('reports/contract/report.html')
+  })
+
+  test('--reports-dir DIR writes the same reports into DIR, --reports or not; a named file still wins', () => {
+    const base = ['--base-url', 'http://127.0.0.1:4010/v1']
+    expect(resolveTarget([...base, '--reports-dir', 'out/run7/'], {})).toMatchObject({
+      junitFile: 'out/run7/junit.xml',
+      jsonFile: 'out/run7/summary.json',
+      htmlFile: 'out/run7/report.html',
+    })
+    const env = { PETSTORE_REPORTS_DIR: 'ci' }
+    expect(resolveTarget([...base, '--html', 'page.html'], env)).toMatchObject({
+      jsonFile: 'ci/summary.json',
+      htmlFile: 'page.html',
+    })
+    expect(resolveTarget(base, {}).htmlFile).toBeUndefined()
   })
 
   test.each([
@@ -66,7 +89,10 @@ describe('the key: --api-key-file, the environment, never two ways at once', () 
     ['only one newline is dropped, spaces are kept', ' s3cret \n', ' s3cret '],
   ])('%s', (name, text, key) => {
     const path = file(name.replaceAll(' ', '-'), text)
-    expect(resolveTarget([...base, '--api-key-file', path], {}).apiKey).toBe(key)
+    expect(resolveTarget([...base, '--api-key-file', path], {})).toMatchObject({
+      apiKey: key,
+      apiKeyFrom: 'file',
+    })
     expect(resolveTarget(base, { PETSTORE_API_KEY_FILE: path, PETSTORE_API_KEY: 'other' }).apiKey).toBe(key)
   })
 

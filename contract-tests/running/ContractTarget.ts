@@ -39,12 +39,28 @@ export interface ContractTarget {
   maxBodyBytes: number
   junitFile?: string | undefined
   jsonFile?: string | undefined
+  /** The run as one self-contained HTML page (--html; report.html with --reports). */
+  htmlFile?: string | undefined
+  /** The run as Markdown for a CI job page (--summary); `$GITHUB_STEP_SUMMARY` gets it too when set. */
+  summaryFile?: string | undefined
   /** Another version of the OpenAPI document to check against (a path); the packaged spec when absent. */
   specFile?: string | undefined
 }
 
-/** Where `--reports` writes, relative to where the command was typed (reports/ is git-ignored). */
-export const DEFAULT_REPORTS = { junit: 'reports/contract/junit.xml', json: 'reports/contract/summary.json' }
+/** Where the key came from: the reports say how to set $PETSTORE_API_KEY for their curl lines from it (keyInstruction). */
+export type KeySource = 'flag' | 'file' | 'env' | 'default'
+
+/** Where `--reports` writes, relative to where the command was typed (reports/ is git-ignored); `--reports-dir` moves them. */
+export const DEFAULT_REPORTS_DIR = 'reports/contract'
+
+/** The files `--reports` writes into a folder (coverage.html goes beside summary.json). */
+export function reportFiles(dir: string): { junit: string; json: string; html: string } {
+  const base = trimTrailingSlashes(dir) || '.'
+  return { junit: `${base}/junit.xml`, json: `${base}/summary.json`, html: `${base}/report.html` }
+}
+
+/** Where `--reports` writes by default. */
+export const DEFAULT_REPORTS = reportFiles(DEFAULT_REPORTS_DIR)
 
 /** Every option `petstore-contract` accepts (node:util parseArgs); `contractUsage` names each (a test holds it). */
 export const CONTRACT_CLI_OPTIONS = {
@@ -67,7 +83,10 @@ export const CONTRACT_CLI_OPTIONS = {
   spec: { type: 'string' },
   junit: { type: 'string' },
   json: { type: 'string' },
+  html: { type: 'string' },
+  summary: { type: 'string' },
   reports: { type: 'boolean', short: 'r' },
+  'reports-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsOptionsConfig
@@ -117,7 +136,12 @@ export function contractUsage(program: string): string {
                            instead of the packaged one    (env PETSTORE_SPEC)
       --junit FILE         write a JUnit XML report                 (env PETSTORE_JUNIT)
       --json FILE          write a JSON summary (checks x operations) (env PETSTORE_JSON)
-  -r, --reports            both, at ${DEFAULT_REPORTS.junit} and ${DEFAULT_REPORTS.json}
+      --html FILE          write the run as one self-contained HTML page (env PETSTORE_HTML)
+      --summary FILE       write the run as Markdown for a CI job page; written to
+                           $GITHUB_STEP_SUMMARY too when that is set   (env PETSTORE_SUMMARY)
+  -r, --reports            JUnit, JSON and HTML, at ${DEFAULT_REPORTS.junit},
+                           ${DEFAULT_REPORTS.json} and ${DEFAULT_REPORTS.html}
+      --reports-dir DIR    the same three (and coverage.html) in DIR instead (env PETSTORE_REPORTS_DIR)
   -v, --version            the version of petstore-contract
   -h, --help               this text
 
@@ -134,6 +158,8 @@ const truthy = (value: string | undefined) => value !== undefined && /^(1|true|y
 export interface ResolvedTarget extends ContractTarget {
   help: boolean
   version: boolean
+  /** Where the key came from (the reports' keyInstruction). */
+  apiKeyFrom: KeySource
   /** The key was given as `--api-key` on the command line (npm echoes it, ps shows it). */
   keyOnCommandLine: boolean
 }
@@ -205,13 +231,20 @@ export function resolveTarget(
   )
   const minCoverageText = values['min-coverage'] ?? env.PETSTORE_MIN_COVERAGE
   const minCoverage = minCoverageText === undefined ? undefined : parseMinCoverage(minCoverageText)
-  const reports = values.reports ?? truthy(env.PETSTORE_REPORTS)
+  const reportsDir = values['reports-dir'] ?? env.PETSTORE_REPORTS_DIR
+  const reports = reportsDir !== undefined || (values.reports ?? truthy(env.PETSTORE_REPORTS))
+  const files = reportFiles(reportsDir ?? DEFAULT_REPORTS_DIR)
   const path = (given: string | undefined) => whereTypedIfGiven(given, typedIn)
+  const key =
+    help || version
+      ? { key: '', from: 'default' as const }
+      : apiKeyOf(values['api-key'], path(values['api-key-file']), env, typedIn)
   return {
     help,
     version,
     baseUrl: trimTrailingSlashes(baseUrl),
-    apiKey: help || version ? '' : apiKeyOf(values['api-key'], path(values['api-key-file']), env, typedIn),
+    apiKey: key.key,
+    apiKeyFrom: key.from,
     keyOnCommandLine: values['api-key'] !== undefined,
     strict: values.strict ?? truthy(env.PETSTORE_STRICT),
     readOnly: values['read-only'] ?? truthy(env.PETSTORE_READ_ONLY),
@@ -225,8 +258,10 @@ export function resolveTarget(
     replayFile: path(values.replay ?? env.PETSTORE_REPLAY),
     deadlineMs,
     maxBodyBytes,
-    junitFile: path(values.junit ?? env.PETSTORE_JUNIT ?? (reports ? DEFAULT_REPORTS.junit : undefined)),
-    jsonFile: path(values.json ?? env.PETSTORE_JSON ?? (reports ? DEFAULT_REPORTS.json : undefined)),
+    junitFile: path(values.junit ?? env.PETSTORE_JUNIT ?? (reports ? files.junit : undefined)),
+    jsonFile: path(values.json ?? env.PETSTORE_JSON ?? (reports ? files.json : undefined)),
+    htmlFile: path(values.html ?? env.PETSTORE_HTML ?? (reports ? files.html : undefined)),
+    summaryFile: path(values.summary ?? env.PETSTORE_SUMMARY),
     specFile: path(values.spec ?? env.PETSTORE_SPEC),
   }
 }
@@ -241,16 +276,19 @@ function apiKeyOf(
   file: string | undefined,
   env: Record<string, string | undefined>,
   typedIn: TypedIn | undefined,
-): string {
+): { key: string; from: KeySource } {
   if (flag !== undefined && file !== undefined) throw new Error('give --api-key or --api-key-file, not both')
-  if (flag !== undefined) return flag
-  if (file !== undefined) return readApiKeyFile(file)
-  if (env.PETSTORE_API_KEY_FILE) return readApiKeyFile(whereTyped(env.PETSTORE_API_KEY_FILE, typedIn))
+  if (flag !== undefined) return { key: flag, from: 'flag' }
+  if (file !== undefined) return { key: readApiKeyFile(file), from: 'file' }
+  if (env.PETSTORE_API_KEY_FILE)
+    return { key: readApiKeyFile(whereTyped(env.PETSTORE_API_KEY_FILE, typedIn)), from: 'file' }
   if (env.PETSTORE_API_KEY === '')
     throw new Error(
       'PETSTORE_API_KEY is set but empty (is the secret defined?); unset it to use petstore-dev-key',
     )
-  return env.PETSTORE_API_KEY ?? 'petstore-dev-key'
+  return env.PETSTORE_API_KEY === undefined
+    ? { key: 'petstore-dev-key', from: 'default' }
+    : { key: env.PETSTORE_API_KEY, from: 'env' }
 }
 
 /** A whole number from `min` to `max`, or undefined when not given; throws naming the flag otherwise. */

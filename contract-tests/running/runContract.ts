@@ -2,11 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type Coverage, coverageOf } from '../../coverage/coverageOf.ts'
 import { type MinCoverage, missedCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
+import { plural } from '../../kit/text/plural.ts'
 import { type CompiledSpec, defaultSpec } from '../../spec/runtime.ts'
 import { CreateBudget, DEFAULT_MAX_CREATES, type Footprint } from '../base/CreateBudget.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from '../base/capabilitiesOf.ts'
 import { DeadlineReached, defaultDeadlineFor, formatDuration, startDeadline } from '../base/deadline.ts'
 import { FindingGroups } from '../base/FindingGroups.ts'
+import { worded } from '../base/findingMessage.ts'
 import { NotJudged } from '../base/notJudged.ts'
 import { suiteVocabularyOf } from '../base/SuiteVocabulary.ts'
 import { boundedValidators } from '../checks/boundedValidators.ts'
@@ -297,7 +299,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     report.hints = hintsFor(report.results, targetKind, context.command)
     if (keeper.dropped() > 0)
       report.hints.push(
-        `The target's bodies filled what the run keeps of them (${KEPT_RUN_MAX} characters of facts): ${keeper.dropped()} later exchanges were kept without their body's facts, so the checks that read earlier answers (created_pets_kept, listed_pets_retrievable, the model phase's knowledge) judged fewer of them.`,
+        `The target's bodies filled what the run keeps of them (${plural(KEPT_RUN_MAX, 'character')} of facts): ${plural(keeper.dropped(), 'later exchange was', 'later exchanges were')} kept without their body's facts, so the checks that read earlier answers (created_pets_kept, listed_pets_retrievable, the model phase's knowledge) judged fewer of them.`,
       )
     report.failed =
       Boolean(report.abort || report.cut || report.coverageMissed?.length) ||
@@ -404,7 +406,8 @@ async function runCheck(
   const groups = new FindingGroups()
   for (const found of outcome.findings) groups.add(found)
   return check.operations.map((operation): CheckResult => {
-    const findings = groups.examples(operation)
+    // Worded here, where the check's level is known: "Documented:" only for the document's own rules.
+    const findings = groups.examples(operation).map((found) => worded(found, check))
     const found = outcome.found?.[operation] ?? groups.count(operation)
     if (findings.length > 0 && !refused) return { ...base, operation, outcome: 'fail', findings, found }
     const reason = outcome.skipped?.[operation] ?? (findings.length > 0 ? refused : undefined)

@@ -24,7 +24,10 @@ async function contract(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PETSTORE_|npm_)/.test(k)))
+  // GITHUB_STEP_SUMMARY too: a test's run must not land on the CI job's page.
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(PETSTORE_|npm_|GITHUB_STEP_SUMMARY$)/.test(k)),
+  )
   return run(process.execPath, [CLI, ...args], { timeout: 60_000, env: { ...clean, ...env } }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
@@ -75,9 +78,25 @@ describe('petstore-contract (contract-tests/cli.ts)', () => {
       await writeFile(join(dir, 'openapi.yaml'), evolved)
       const args = ['-u', mock.baseUrl, '-k', 'cli-spec-key', '--read-only', '--budget', '5runs']
       const npm = { npm_lifecycle_event: 'contract', npm_lifecycle_script: 'node contract-tests/cli.ts' }
-      const result = await contract([...args, '--spec', join(dir, 'openapi.yaml')], npm)
+      const files = ['--summary', join(dir, 'summary.md'), '--html', join(dir, 'report.html')]
+      const stepSummary = { ...npm, GITHUB_STEP_SUMMARY: join(dir, 'step.md') }
+      const result = await contract([...args, '--spec', join(dir, 'openapi.yaml'), ...files], stepSummary)
       expect(result.code).toBe(1)
       expect(result.stdout).toMatch(/FAIL {2}default_limit \[required\] listPets/)
+      // The failure under its count, the key's instruction before its curl line, and never the key.
+      expect(result.stdout).toMatch(
+        /^=== \d+ failures? \(required rules\) ===\nReproduce lines read the key .*--api-key\.$/m,
+      )
+      expect(result.stdout).not.toContain('cli-spec-key')
+      expect(result.stdout).toContain(`wrote ${join(dir, 'report.html')}`)
+      for (const markdown of ['summary.md', 'step.md']) {
+        const text = await readFile(join(dir, markdown), 'utf8')
+        expect(text).toMatch(/^## Pet Store contract suite: FAILED\n/)
+        expect(text).toMatch(/^### \d+ failures? \(required rules\)$/m)
+        expect(text).toMatch(/^#### ` default_limit ` \[required\] ` listPets `: /m)
+      }
+      const html = await readFile(join(dir, 'report.html'), 'utf8')
+      expect(html).toMatch(/<section id="failures" class="fail">\n<h2>\d+ failures? \(required rules\)<\/h2>/)
       expect(result.stdout).toMatch(
         /replay: npm run contract -- --base-url \S+ --seed[ =]-?\d+ --concurrency 1 --budget 5seq/,
       )

@@ -120,7 +120,9 @@ function prepareInputs(line: string, typed: string, env: Record<string, string>)
 /** The environment of a documented command: a clean one, the key, and a workflow step's own `env:`. */
 function environmentFor(stepEnv: Record<string, string> | undefined): Record<string, string> {
   const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(PETSTORE_|npm_|INIT_CWD$)/.test(name)),
+    Object.entries(process.env).filter(
+      ([name]) => !/^(PETSTORE_|npm_|INIT_CWD$|GITHUB_STEP_SUMMARY$)/.test(name),
+    ),
   ) as Record<string, string>
   const step = Object.fromEntries(
     Object.entries(stepEnv ?? {}).map(([name, value]) => [

@@ -146,6 +146,8 @@ export interface ReferenceOptions extends Variation {
    * MySQL without strict mode (the 201 and every read show the cut name).
    */
   nameColumnWidth?: number
+  /** The name of the first seeded pet (`seed0` by default): markup here tests what reports make of a hostile answer. */
+  firstPetName?: string
   /** Delay before every answer, in ms: a staging-like round trip. */
   latencyMs?: number
   /**
@@ -198,7 +200,12 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
   const count = options.empty ? 0 : (options.pets ?? 30)
   for (let i = 0; i < count; i++) {
     const status = STATUSES[Math.floor(i / 5) % STATUSES.length]
-    pets.push({ id: seedId++, name: `seed${i}`, categoryId: 1 + (i % 4), status })
+    pets.push({
+      id: seedId++,
+      name: i === 0 && options.firstPetName !== undefined ? options.firstPetName : `seed${i}`,
+      categoryId: 1 + (i % 4),
+      status,
+    })
   }
   nextId = seedId
 

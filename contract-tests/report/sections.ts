@@ -1,0 +1,38 @@
+import { plural } from '../../kit/text/plural.ts'
+import type { CheckResult } from '../checks/Check.ts'
+import type { ContractReport } from '../running/runContract.ts'
+import { verdictOf } from './tally.ts'
+
+/** One group of findings the reports show: its one-line heading and its results, in run order. */
+export interface Section {
+  verdict: 'fail' | 'warn'
+  heading: string
+  results: CheckResult[]
+}
+
+/**
+ * The findings of a run as every report shows them: failures first (what fails the run), then
+ * warnings (recommended checks that failed without --strict), each under a one-line heading with
+ * the count; a group with nothing in it is left out. The same order in the console, the Markdown
+ * summary and the HTML page, so a real bug is never behind three warnings.
+ *
+ * @example
+ * sectionsOf(report).map((s) => s.heading) // ['2 failures (required rules)', '3 warnings (recommended)']
+ */
+export function sectionsOf(report: Pick<ContractReport, 'results' | 'strict'>): Section[] {
+  const failures = report.results.filter((r) => verdictOf(r, report.strict) === 'fail')
+  const warnings = report.results.filter((r) => verdictOf(r, report.strict) === 'warn')
+  const sections: Section[] = [
+    {
+      verdict: 'fail',
+      heading: `${plural(failures.length, 'failure')} (${report.strict ? 'required rules, and recommended ones with --strict' : 'required rules'})`,
+      results: failures,
+    },
+    {
+      verdict: 'warn',
+      heading: `${plural(warnings.length, 'warning')} (recommended; they fail the run only with --strict)`,
+      results: warnings,
+    },
+  ]
+  return sections.filter((section) => section.results.length > 0)
+}
