@@ -3,6 +3,8 @@
 // Exit 1 when any breaks.
 import { parseArgs } from 'node:util'
 import { HarError } from '../har/readHar.ts'
+import { whereTyped } from '../kit/node/whereTyped.ts'
+import { plural } from '../kit/text/plural.ts'
 import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { type NotJudged, whatBreaks } from './breaks/whatBreaks.ts'
@@ -41,11 +43,16 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
       console.log(BREAKS_USAGE)
       return 0
     }
-    const [file, ...extra] = positionals
-    if (!file || extra.length > 0) throw new HarError('give one HAR file')
+    const [typed, ...extra] = positionals
+    if (!typed || extra.length > 0) throw new HarError('give one HAR file')
     if (!values.spec) throw new HarError('--spec NEXT.yaml is required: the version to compare with')
-    const next = await loadCompiledSpec(values.spec)
-    const current = values['current-spec'] ? await loadCompiledSpec(values['current-spec']) : defaultSpec()
+    // Where the user typed the command, also under `npm run`, which moves to the clone's root.
+    const file = whereTyped(typed)
+    const specFile = whereTyped(values.spec)
+    const next = await loadCompiledSpec(specFile)
+    const current = values['current-spec']
+      ? await loadCompiledSpec(whereTyped(values['current-spec']))
+      : defaultSpec()
     const recording = await readRecording(file, current.vocabulary, values['base-path'])
     const report = whatBreaks(recording.exchanges, recording.basePath, next, current)
     const line = (text: string) => visible(text, { singleLine: true })
@@ -57,11 +64,11 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
       console.log(`Not judged: ${skipped.length}x ${reason}: ${steps.join(', ')}${more}`)
     }
     const broken = new Set(report.breaks.map((one) => one.step)).size
-    const judged = `${report.interactions} interaction${report.interactions === 1 ? '' : 's'} recorded, ${report.responsesJudged} response bod${report.responsesJudged === 1 ? 'y' : 'ies'} judged, ${new Set(report.notJudged.map((one) => one.step)).size} not judged`
+    const judged = `${plural(report.interactions, 'interaction')} recorded, ${plural(report.responsesJudged, 'response body', 'response bodies')} judged, ${new Set(report.notJudged.map((one) => one.step)).size} not judged`
     console.log(
       broken === 0
-        ? `Nothing recorded in ${file} breaks under ${values.spec} (${judged})`
-        : `${broken} recorded interaction${broken === 1 ? '' : 's'} break under ${values.spec} (${judged})`,
+        ? `Nothing recorded in ${line(file)} breaks under ${line(specFile)} (${judged})`
+        : `${plural(broken, 'recorded interaction')} break under ${line(specFile)} (${judged})`,
     )
     return broken === 0 ? 0 : 1
   } catch (error) {

@@ -16,8 +16,9 @@ import { toHtmlReport } from './report/toHtmlReport.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
 import { toMarkdownSummary } from './report/toMarkdownSummary.ts'
-import { contractUsage, resolveTarget } from './running/ContractTarget.ts'
+import { contractUsage, type ResolvedTarget, resolveTarget } from './running/ContractTarget.ts'
 import { invokedAs } from './running/invokedAs.ts'
+import { KeyFileError } from './running/readApiKeyFile.ts'
 import { readRecording } from './running/readRecording.ts'
 import type { ContractReport } from './running/runContract.ts'
 import { runContractInWorker, SpecError } from './running/runContractInWorker.ts'
@@ -33,11 +34,13 @@ import { runContractInWorker, SpecError } from './running/runContractInWorker.ts
 export async function runContractCli(argv: readonly string[], program: string): Promise<number> {
   if (argv[0] === 'coverage') return runCoverageCli(argv.slice(1))
   if (argv[0] === 'breaks') return runBreaksCli(argv.slice(1))
-  let target: ReturnType<typeof resolveTarget>
+  let target: ResolvedTarget
   try {
     target = resolveTarget(argv, process.env)
   } catch (error) {
-    console.error(`petstore-contract: ${visible((error as Error).message)}\n\n${contractUsage(program)}`)
+    // A key file that cannot give a key is one line: the usage text would bury it.
+    const usage = error instanceof KeyFileError ? '' : `\n\n${contractUsage(program)}`
+    console.error(`petstore-contract: ${visible((error as Error).message)}${usage}`)
     return 2
   }
   if (target.help) {
@@ -48,6 +51,10 @@ export async function runContractCli(argv: readonly string[], program: string): 
     console.log(readPackageInfo().version)
     return 0
   }
+  if (target.keyOnCommandLine && inCi(process.env))
+    console.error(
+      'petstore-contract: warning: --api-key on the command line is shown by ps and echoed by npm run; in CI set PETSTORE_API_KEY or use --api-key-file',
+    )
 
   let replay: Recording | undefined
   if (target.replayFile) {
@@ -102,6 +109,10 @@ export async function runContractCli(argv: readonly string[], program: string): 
     Boolean(report.coverageMissed?.length)
   return report.abort ? 2 : failedChecks ? 1 : report.cut ? 2 : 0
 }
+
+/** Whether a CI system runs us: they set CI (GitHub Actions, GitLab, CircleCI, Buildkite, ...). */
+const inCi = (env: Record<string, string | undefined>) =>
+  env.CI !== undefined && env.CI !== '' && !/^(0|false)$/i.test(env.CI)
 
 if (import.meta.main)
   process.exitCode = await runContractCli(

@@ -1,6 +1,6 @@
 // `petstore-contract coverage FILE.har`: what recorded traffic (a browser's HAR, the mock's
 // /__mock/requests.har) exercised of the document, with the same table and gate as a contract run.
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
@@ -8,6 +8,7 @@ import { coverageOf } from '../coverage/coverageOf.ts'
 import { formatCoverage } from '../coverage/formatCoverage.ts'
 import { missedCoverage, parseMinCoverage } from '../coverage/minCoverage.ts'
 import { HarError, harObservations } from '../har/readHar.ts'
+import { whereTyped, whereTypedIfGiven } from '../kit/node/whereTyped.ts'
 import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
@@ -46,11 +47,15 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
       console.log(COVERAGE_USAGE)
       return 0
     }
-    const [file, ...extra] = positionals
-    if (!file || extra.length > 0) throw new HarError('give one HAR file')
+    const [typed, ...extra] = positionals
+    if (!typed || extra.length > 0) throw new HarError('give one HAR file')
+    // Where the user typed the command, also under `npm run`, which moves to the clone's root.
+    const file = whereTyped(typed)
+    const specFile = whereTypedIfGiven(values.spec)
+    const jsonFile = whereTypedIfGiven(values.json)
     const minimum =
       values['min-coverage'] === undefined ? undefined : parseMinCoverage(values['min-coverage'])
-    const spec = values.spec ? await loadCompiledSpec(values.spec) : defaultSpec()
+    const spec = specFile ? await loadCompiledSpec(specFile) : defaultSpec()
     const recording = await readRecording(file, spec.vocabulary, values['base-path'])
     const basePath = recording.basePath
     const observations = harObservations(recording.exchanges, basePath)
@@ -59,10 +64,11 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
     console.log(formatCoverage(coverage).join('\n'))
     const missed = minimum ? missedCoverage(coverage, minimum) : []
     for (const line of missed) console.log(`Coverage below --min-coverage: ${line}`)
-    if (values.json) {
-      await writeFile(values.json, `${JSON.stringify({ ...coverage, missed }, null, 2)}\n`)
-      console.log(`wrote ${values.json}`)
-      const page = join(dirname(values.json), 'coverage.html')
+    if (jsonFile) {
+      await mkdir(dirname(jsonFile), { recursive: true })
+      await writeFile(jsonFile, `${JSON.stringify({ ...coverage, missed }, null, 2)}\n`)
+      console.log(`wrote ${jsonFile}`)
+      const page = join(dirname(jsonFile), 'coverage.html')
       await writeFile(page, coverageHtml(coverage, file))
       console.log(`wrote ${page}`)
     }

@@ -1,5 +1,5 @@
 // `petstore-mock/contract`: the contract suite from code, for teams that run it inside their own
-// Vitest or Jest (docs/contract-suite.md, "From code"). The runner and the types of what it returns;
+// Vitest or Jest (docs/contract-from-code.md). The runner and the types of what it returns;
 // the report writers turn a report into what the CLI prints and writes.
 import '../spec/requireNode.ts'
 

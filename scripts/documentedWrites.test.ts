@@ -62,6 +62,7 @@ describe('the reader of shell lines', () => {
     ['cp node_modules/x/a.js public/', ['public/']],
     ["echo '> not a redirection' # > nor this", []],
     ['npm start -- --state-file .state/pets.db', ['.state/pets.db']],
+    ['npm pkg set allowScripts.node=true --json && npm install', []],
   ])('%s writes %j', (line, paths) => {
     expect(writesOf(line)).toEqual(paths)
   })

@@ -2,8 +2,13 @@
 // `> file`, `>> file`, `tee`, `--junit`, `--json`, `--state-file`, `cp`/`mv` destinations. Read from the
 // text of a shell line, as a person would paste it; words are split on spaces outside quotes.
 
-/** The words of a shell line outside comments, with their quotes taken off. */
-function wordsOf(line: string): string[] {
+/**
+ * The words of a shell line outside comments, with their quotes taken off.
+ *
+ * @example
+ * wordsOf(`npm run contract -- --spec "a b.yaml"  # c`) // ['npm', 'run', 'contract', '--', '--spec', 'a b.yaml']
+ */
+export function wordsOf(line: string): string[] {
   const words: string[] = []
   let word: string | undefined
   let quote: string | undefined
@@ -33,6 +38,9 @@ function wordsOf(line: string): string[] {
   return words
 }
 
+/** Words that end a command: an option before one has no value (`npm pkg set k=true --json && ...`). */
+const SHELL_OPERATORS = new Set(['&&', '||', '|', ';'])
+
 /** Options whose value is a file the command writes. */
 const WRITING_OPTIONS = new Set(['-o', '--output', '--junit', '--json', '--state-file'])
 
@@ -57,7 +65,7 @@ export function writesOf(line: string): string[] {
     )
       found.push(next)
     else if (/^\d>&\d$/.test(word) || word.startsWith('>&')) continue
-    else if (WRITING_OPTIONS.has(word) && next !== undefined) found.push(next)
+    else if (WRITING_OPTIONS.has(word) && next !== undefined && !SHELL_OPERATORS.has(next)) found.push(next)
     else if (/^--(output|junit|json|state-file)=/.test(word)) found.push(word.slice(word.indexOf('=') + 1))
     else if (word === 'tee') found.push(...words.slice(i + 1).filter((w) => !w.startsWith('-') && w !== '|'))
     else if ((word === 'cp' || word === 'mv') && words.length > i + 2) {

@@ -1,9 +1,9 @@
-// docs/contract-suite.md lists every check with its level; this keeps the page and the code in step.
+// docs/contract-own-server.md lists every check with its level; this keeps the page and the code in step.
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@jest/globals'
 import { CHECKS } from './index.ts'
 
-const page = readFileSync(new URL('../../docs/contract-suite.md', import.meta.url), 'utf8')
+const page = readFileSync(new URL('../../docs/contract-own-server.md', import.meta.url), 'utf8')
 const rows = new Map(
   [...page.matchAll(/^\| `([a-z_]+)` \| (required|recommended) \|/gm)].map((m) => [m[1], m[2]] as const),
 )

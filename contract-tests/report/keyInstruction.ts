@@ -19,6 +19,8 @@ export function keyInstruction(source: KeySource | undefined): string {
   const which =
     source === 'default'
       ? 'the default key this run used (--help names it)'
-      : 'the key you passed with --api-key'
+      : source === 'file'
+        ? 'the key in the file you gave --api-key-file'
+        : 'the key you passed with --api-key'
   return `${reads}: first run \`${SET_KEY_COMMAND}\` and type ${which}.`
 }

@@ -1,4 +1,7 @@
-import { describe, expect, test } from '@jest/globals'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { seedFlag } from '../checks/modelBasedSequences.ts'
 import { DEFAULT_REPORTS, resolveTarget } from './ContractTarget.ts'
@@ -67,6 +70,75 @@ describe('resolveTarget', () => {
     [['--base-url', 'http://a/v1', '--unknown'], /Unknown option/],
   ])('%j is refused, saying why', (argv, message) => {
     expect(() => resolveTarget(argv, {})).toThrow(message)
+  })
+})
+
+describe('the key: --api-key-file, the environment, never two ways at once', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'petstore-key-'))
+  afterAll(() => rmSync(folder, { recursive: true, force: true }))
+  const base = ['--base-url', 'http://a.example/v1']
+  const file = (name: string, text: string) => {
+    writeFileSync(join(folder, name), text)
+    return join(folder, name)
+  }
+
+  test.each([
+    ['a key and its newline', 's3cret-key\n', 's3cret-key'],
+    ['a key and a CRLF', 's3cret-key\r\n', 's3cret-key'],
+    ['a key without a newline', 's3cret-key', 's3cret-key'],
+    ['only one newline is dropped, spaces are kept', ' s3cret \n', ' s3cret '],
+  ])('%s', (name, text, key) => {
+    const path = file(name.replaceAll(' ', '-'), text)
+    expect(resolveTarget([...base, '--api-key-file', path], {})).toMatchObject({
+      apiKey: key,
+      apiKeyFrom: 'file',
+    })
+    expect(resolveTarget(base, { PETSTORE_API_KEY_FILE: path, PETSTORE_API_KEY: 'other' }).apiKey).toBe(key)
+  })
+
+  test('a missing, empty or many-line file is refused, naming the file and never its text', () => {
+    const twoLines = file('two', 'first-line-secret\nsecond\n')
+    for (const [path, why] of [
+      [join(folder, 'absent'), /cannot read it \(ENOENT\)/],
+      [folder, /cannot read it \(EISDIR\)/],
+      [file('empty', '\n'), /the file is empty/],
+      [twoLines, /more than one line/],
+    ] as const) {
+      expect(() => resolveTarget([...base, '--api-key-file', path], {})).toThrow(why)
+    }
+    expect(() => resolveTarget([...base, '--api-key-file', twoLines], {})).not.toThrow(/first-line-secret/)
+  })
+
+  test('the flag and the file together, or an empty variable, are usage errors', () => {
+    const path = file('key', 'k\n')
+    expect(() => resolveTarget([...base, '--api-key', 'k', '--api-key-file', path], {})).toThrow(/not both/)
+    expect(() => resolveTarget(base, { PETSTORE_API_KEY: '' })).toThrow(/set but empty/)
+  })
+
+  test('only --api-key on the command line counts as a key there', () => {
+    expect(resolveTarget([...base, '-k', 'k'], {}).keyOnCommandLine).toBe(true)
+    expect(resolveTarget(base, { PETSTORE_API_KEY: 'k' }).keyOnCommandLine).toBe(false)
+    expect(resolveTarget([...base, '--api-key-file', file('k2', 'k')], {}).keyOnCommandLine).toBe(false)
+  })
+})
+
+describe('paths resolve where the command was typed', () => {
+  test('under npm run in a subfolder, every path option is read from that subfolder', () => {
+    const typedIn = {
+      env: { INIT_CWD: '/repo/web', npm_lifecycle_script: 'node contract-tests/cli.ts' },
+      script: '/repo/contract-tests/cli.ts',
+      cwd: '/repo',
+    }
+    const argv = ['-u', 'http://a/v1', '--replay', 'a.har', '--spec', 'next.yaml', '--json', 'out/s.json']
+    expect(resolveTarget([...argv, '--junit', '/tmp/j.xml'], {}, typedIn)).toMatchObject({
+      replayFile: 'web/a.har',
+      specFile: 'web/next.yaml',
+      jsonFile: 'web/out/s.json',
+      junitFile: '/tmp/j.xml',
+    })
+    expect(resolveTarget(['-u', 'http://a/v1', '--reports'], {}, typedIn)).toMatchObject({
+      junitFile: `web/${DEFAULT_REPORTS.junit}`,
+    })
   })
 })
 

@@ -1,5 +1,6 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { type MinCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
+import { type TypedIn, whereTyped, whereTypedIfGiven } from '../../kit/node/whereTyped.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import { DEFAULT_MAX_CREATES } from '../base/CreateBudget.ts'
 import { TARGET_KINDS, type TargetKind } from '../base/capabilitiesOf.ts'
@@ -7,6 +8,7 @@ import { DEFAULT_DEADLINE_MS } from '../base/deadline.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../http/exchange.ts'
 import { type Budget, DEFAULT_BUDGET, formatBudget, parseBudget } from '../stateful/Budget.ts'
 import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'
+import { readApiKeyFile } from './readApiKeyFile.ts'
 
 /** Where and how to run the suite: what the CLI and the Jest suite hand to runContract. */
 export interface ContractTarget {
@@ -46,9 +48,9 @@ export interface ContractTarget {
 }
 
 /** Where the key came from: the reports say how to set $PETSTORE_API_KEY for their curl lines from it (keyInstruction). */
-export type KeySource = 'flag' | 'env' | 'default'
+export type KeySource = 'flag' | 'file' | 'env' | 'default'
 
-/** Where `--reports` writes, relative to the working directory (reports/ is git-ignored); `--reports-dir` moves them. */
+/** Where `--reports` writes, relative to where the command was typed (reports/ is git-ignored); `--reports-dir` moves them. */
 export const DEFAULT_REPORTS_DIR = 'reports/contract'
 
 /** The files `--reports` writes into a folder (coverage.html goes beside summary.json). */
@@ -64,6 +66,7 @@ export const DEFAULT_REPORTS = reportFiles(DEFAULT_REPORTS_DIR)
 export const CONTRACT_CLI_OPTIONS = {
   'base-url': { type: 'string', short: 'u' },
   'api-key': { type: 'string', short: 'k' },
+  'api-key-file': { type: 'string' },
   strict: { type: 'boolean' },
   'read-only': { type: 'boolean' },
   stateless: { type: 'boolean' },
@@ -101,7 +104,9 @@ export function contractUsage(program: string): string {
        ${program} breaks FILE.har --spec NEXT.yaml          which recorded calls another version breaks
 
   -u, --base-url URL       the API's base, ending in /v1           (env PETSTORE_BASE_URL)
-  -k, --api-key KEY        a key the target accepts                 (env PETSTORE_API_KEY; default petstore-dev-key)
+  -k, --api-key KEY        a key the target accepts (env PETSTORE_API_KEY, which keeps it off the command
+                           line that npm run echoes and ps shows; default petstore-dev-key)
+      --api-key-file FILE  read the key from FILE, one trailing newline dropped (env PETSTORE_API_KEY_FILE)
       --strict             recommended checks fail the run too      (env PETSTORE_STRICT=1)
       --read-only          never create data                        (env PETSTORE_READ_ONLY=1)
       --stateless          the target is \`prism mock\`: no state, any key accepted; such checks are skipped
@@ -143,14 +148,27 @@ export function contractUsage(program: string): string {
 
 Exit status: 0 conforms, 1 a required check failed (or any, with --strict), 2 usage error, the
 target is unreachable or rejects the key everywhere, or the deadline cut a run that found no failure.
-The key is never printed: curl lines read it from $PETSTORE_API_KEY.`
+Relative paths are read and written where you typed the command, also under npm run.
+The suite never prints the key (curl lines read it from $PETSTORE_API_KEY); a command line can:
+give it by the variable or --api-key-file.`
 }
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value)
 
+/** What resolveTarget adds for the CLI: the help and version flags, and where the key came from. */
+export interface ResolvedTarget extends ContractTarget {
+  help: boolean
+  version: boolean
+  /** Where the key came from (the reports' keyInstruction). */
+  apiKeyFrom: KeySource
+  /** The key was given as `--api-key` on the command line (npm echoes it, ps shows it). */
+  keyOnCommandLine: boolean
+}
+
 /**
- * Reads the target from flags, then environment variables. Pure; throws an Error naming the setting
- * that is wrong.
+ * Reads the target from flags, then environment variables. Pure but for `--api-key-file`, which it
+ * reads (readApiKeyFile: KeyFileError); throws an Error naming the setting that is wrong. Relative
+ * paths resolve where the command was typed (kit/node/whereTyped.ts; `typedIn` for tests).
  *
  * @example
  * resolveTarget(['--base-url', 'http://127.0.0.1:4010/v1'], {})
@@ -159,7 +177,8 @@ const truthy = (value: string | undefined) => value !== undefined && /^(1|true|y
 export function resolveTarget(
   argv: readonly string[],
   env: Record<string, string | undefined>,
-): ContractTarget & { help: boolean; version: boolean; apiKeyFrom: KeySource } {
+  typedIn?: TypedIn,
+): ResolvedTarget {
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
@@ -216,13 +235,18 @@ export function resolveTarget(
   const reportsDir = values['reports-dir'] ?? env.PETSTORE_REPORTS_DIR
   const reports = reportsDir !== undefined || (values.reports ?? truthy(env.PETSTORE_REPORTS))
   const files = reportFiles(reportsDir ?? DEFAULT_REPORTS_DIR)
+  const path = (given: string | undefined) => whereTypedIfGiven(given, typedIn)
+  const key =
+    help || version
+      ? { key: '', from: 'default' as const }
+      : apiKeyOf(values['api-key'], path(values['api-key-file']), env, typedIn)
   return {
     help,
     version,
     baseUrl: trimTrailingSlashes(baseUrl),
-    apiKey: values['api-key'] ?? env.PETSTORE_API_KEY ?? 'petstore-dev-key',
-    apiKeyFrom:
-      values['api-key'] !== undefined ? 'flag' : env.PETSTORE_API_KEY !== undefined ? 'env' : 'default',
+    apiKey: key.key,
+    apiKeyFrom: key.from,
+    keyOnCommandLine: values['api-key'] !== undefined,
     strict: values.strict ?? truthy(env.PETSTORE_STRICT),
     readOnly: values['read-only'] ?? truthy(env.PETSTORE_READ_ONLY),
     targetKind: targetKind as TargetKind,
@@ -232,15 +256,40 @@ export function resolveTarget(
     concurrency,
     maxCreates,
     minCoverage,
-    replayFile: values.replay ?? env.PETSTORE_REPLAY,
+    replayFile: path(values.replay ?? env.PETSTORE_REPLAY),
     deadlineMs,
     maxBodyBytes,
-    junitFile: values.junit ?? env.PETSTORE_JUNIT ?? (reports ? files.junit : undefined),
-    jsonFile: values.json ?? env.PETSTORE_JSON ?? (reports ? files.json : undefined),
-    htmlFile: values.html ?? env.PETSTORE_HTML ?? (reports ? files.html : undefined),
-    summaryFile: values.summary ?? env.PETSTORE_SUMMARY,
-    specFile: values.spec ?? env.PETSTORE_SPEC,
+    junitFile: path(values.junit ?? env.PETSTORE_JUNIT ?? (reports ? files.junit : undefined)),
+    jsonFile: path(values.json ?? env.PETSTORE_JSON ?? (reports ? files.json : undefined)),
+    htmlFile: path(values.html ?? env.PETSTORE_HTML ?? (reports ? files.html : undefined)),
+    summaryFile: path(values.summary ?? env.PETSTORE_SUMMARY),
+    specFile: path(values.spec ?? env.PETSTORE_SPEC),
   }
+}
+
+/**
+ * The key: `--api-key`, else `--api-key-file`, else PETSTORE_API_KEY_FILE, else PETSTORE_API_KEY,
+ * else the mock's. Two ways at once on the command line is a usage error, and so is a variable set
+ * but empty (an unset CI secret), which would otherwise be sent as an empty key.
+ */
+function apiKeyOf(
+  flag: string | undefined,
+  file: string | undefined,
+  env: Record<string, string | undefined>,
+  typedIn: TypedIn | undefined,
+): { key: string; from: KeySource } {
+  if (flag !== undefined && file !== undefined) throw new Error('give --api-key or --api-key-file, not both')
+  if (flag !== undefined) return { key: flag, from: 'flag' }
+  if (file !== undefined) return { key: readApiKeyFile(file), from: 'file' }
+  if (env.PETSTORE_API_KEY_FILE)
+    return { key: readApiKeyFile(whereTyped(env.PETSTORE_API_KEY_FILE, typedIn)), from: 'file' }
+  if (env.PETSTORE_API_KEY === '')
+    throw new Error(
+      'PETSTORE_API_KEY is set but empty (is the secret defined?); unset it to use petstore-dev-key',
+    )
+  return env.PETSTORE_API_KEY === undefined
+    ? { key: 'petstore-dev-key', from: 'default' }
+    : { key: env.PETSTORE_API_KEY, from: 'env' }
 }
 
 /** A whole number from `min` to `max`, or undefined when not given; throws naming the flag otherwise. */

@@ -11,7 +11,7 @@ export interface Budget {
  * The default: 200 sequences, or 20 s of searching if that comes first. A count, so a slow staging
  * runs as many sequences as a local target (the phase runs several at once, see runModelPhase); a
  * time cap, so a very slow one still ends: at 100 ms per request the default run (fixed checks,
- * search, shrinking, final sweep) stays within about a minute (docs/contract-suite.md).
+ * search, shrinking, final sweep) stays within about a minute (docs/contract-model-phase.md).
  */
 export const DEFAULT_BUDGET: Budget = { runs: 200, ms: 20_000 }
 

@@ -101,4 +101,19 @@ describe('parseCliOptions', () => {
       expect(() => parseCliOptions(args as string[], {})).not.toThrow()
     }
   })
+
+  test('--spec, --seed and --state-file typed under npm start in a subfolder resolve in that subfolder', () => {
+    const typedIn = {
+      env: { INIT_CWD: '/repo/app', npm_lifecycle_script: 'exec node mocks/http/start.mjs' },
+      script: '/repo/mocks/http/start.mjs',
+      cwd: '/repo',
+    }
+    const argv = ['--spec', 'copy.yaml', '--seed', 'pets.json', '--state-file', '/var/pets.db']
+    expect(parseCliOptions(argv, {}, typedIn)).toMatchObject({
+      specFile: 'app/copy.yaml',
+      seedFile: 'app/pets.json',
+      stateFile: '/var/pets.db',
+    })
+    expect(parseCliOptions(['--seed', 'pets.json'], {}, { ...typedIn, env: {} }).seedFile).toBe('pets.json')
+  })
 })

@@ -1,6 +1,7 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { DEFAULT_MEMORY_MIB } from '../../kit/memory/MemoryBudget.ts'
+import { type TypedIn, whereTypedIfGiven } from '../../kit/node/whereTyped.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
 import { SESSION_LIMITS } from '../server/SessionRegistry.ts'
 
@@ -113,7 +114,8 @@ Writes need Content-Type: application/json. Details: docs/sessions.md and docs/m
 }
 
 /**
- * Reads the mock's settings from flags, then environment variables, then defaults. Pure: returns
+ * Reads the mock's settings from flags, then environment variables, then defaults; relative paths
+ * resolve where the command was typed (kit/node/whereTyped.ts; `typedIn` for tests). Pure: returns
  * the options or throws an Error whose message says which setting is wrong.
  *
  * @example
@@ -122,6 +124,7 @@ Writes need Content-Type: application/json. Details: docs/sessions.md and docs/m
 export function parseCliOptions(
   argv: readonly string[],
   env: Record<string, string | undefined>,
+  typedIn?: TypedIn,
 ): CliOptions {
   const { values } = parseArgs({
     args: [...argv],
@@ -137,9 +140,10 @@ export function parseCliOptions(
     port: integerIn('port', values.port ?? env.PORT ?? '4010', 0, 65535),
     host: values.host ?? env.HOST ?? '127.0.0.1',
     apiKeys,
-    specFile: values.spec ?? env.PETSTORE_SPEC,
-    seedFile: values.seed ?? env.PETSTORE_SEED,
-    stateFile: values['state-file'] ?? env.PETSTORE_STATE_FILE,
+    // Where the user typed the command, also under `npm start`, which moves to the clone's root.
+    specFile: whereTypedIfGiven(values.spec ?? env.PETSTORE_SPEC, typedIn),
+    seedFile: whereTypedIfGiven(values.seed ?? env.PETSTORE_SEED, typedIn),
+    stateFile: whereTypedIfGiven(values['state-file'] ?? env.PETSTORE_STATE_FILE, typedIn),
     maxPets: integerIn(
       'max-pets',
       values['max-pets'] ?? env.PETSTORE_MAX_PETS ?? String(DEFAULT_MAX_PETS),

@@ -118,4 +118,45 @@ describe('petstore-contract (contract-tests/cli.ts)', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/^petstore-contract: --base-url must be an http\(s\) URL/)
   })
+
+  test('--api-key-file that cannot be read is one line and exit 2; the key it would hold is never shown', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'petstore-keyfile-'))
+    try {
+      const missing = await contract([
+        '-u',
+        'http://127.0.0.1:9/v1',
+        '--api-key-file',
+        join(folder, 'absent'),
+      ])
+      expect(missing.code).toBe(2)
+      expect(missing.stderr).toMatch(
+        /^petstore-contract: --api-key-file \S+absent: cannot read it \(ENOENT\)\n$/,
+      )
+      // A key file read well: the key reaches an unreachable target, and is in no output.
+      await writeFile(join(folder, 'key'), 'key-from-the-file-0042\n')
+      const port = await closedPort()
+      const read = await contract([
+        '-u',
+        `http://127.0.0.1:${port}/v1`,
+        '--api-key-file',
+        join(folder, 'key'),
+      ])
+      expect(read.code).toBe(2)
+      expect(`${read.stdout}${read.stderr}`).toMatch(/unreachable/)
+      expect(`${read.stdout}${read.stderr}`).not.toContain('key-from-the-file-0042')
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  test('with CI set, --api-key on the command line gets one warning line; the variable gets none', async () => {
+    const port = await closedPort()
+    const target = ['-u', `http://127.0.0.1:${port}/v1`]
+    const flagged = await contract([...target, '--api-key', 'some-key'], { CI: 'true' })
+    expect(flagged.stderr.match(/warning: --api-key on the command line/g)).toHaveLength(1)
+    const fromEnv = await contract(target, { CI: 'true', PETSTORE_API_KEY: 'some-key' })
+    expect(fromEnv.stderr).not.toMatch(/warning/)
+    const notCi = await contract([...target, '--api-key', 'some-key'], { CI: 'false' })
+    expect(notCi.stderr).not.toMatch(/warning/)
+  })
 })

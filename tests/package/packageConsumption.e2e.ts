@@ -190,10 +190,11 @@ describe('the packed package in a fresh app', { timeout: 900_000 }, () => {
     }
     assert.equal(meta.license, 'MIT')
     assert.match(meta.repository.url, /^git\+https:\/\/\S+\.git$/)
+    // The README's links are relative to the repository (scripts/readmeLinks.test.ts): they work in a
+    // clone and on its hosting site; the repository it names holds the pages they lead to.
     const readme = await readFile(join(installed, 'README.md'), 'utf8')
-    const home = meta.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')
-    assert.ok(readme.includes(`](${home}/blob/main/docs/`), 'the README links into docs/ on the repository')
-    assert.doesNotMatch(readme, /\]\((?!#|https?:\/\/)/)
+    assert.ok(readme.includes('](docs/'), 'the README links into docs/')
+    assert.doesNotMatch(readme, /\]\(https?:\/\/github\.com\/petstore-mock\//)
   })
 
   test('petstore-mock/node answers through setupServer, and the app overrides one response with its msw', async () => {
@@ -538,7 +539,11 @@ await worker.start({ onUnhandledFrame: 'bypass' })
 
     const floorUrl = await startMockBin(floor, app, children)
     const contractBin = join(app, 'node_modules', 'petstore-mock', 'dist', 'bin', 'petstore-contract.js')
-    const checked = await runAny(floor, [contractBin, '-u', floorUrl, '-k', KEY, '--strict'], { cwd: app })
+    // The key in the environment, as documented: on the command line it would draw CI's warning.
+    const checked = await runAny(floor, [contractBin, '-u', floorUrl, '--strict'], {
+      cwd: app,
+      env: { ...process.env, PETSTORE_API_KEY: KEY },
+    })
     assert.equal(checked.code, 0, checked.stdout)
     assert.equal(checked.stderr, '')
     await writeFile(

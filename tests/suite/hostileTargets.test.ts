@@ -12,7 +12,7 @@ import { bodyOf, closedPort, type LocalServer, stall, startHttp } from '../serve
 import { xmlWellFormedness } from '../support/xmlWellFormedness.ts'
 
 /**
- * The documented memory bound of a CLI run against hostile bodies (docs/contract-suite.md). Measured
+ * The documented memory bound of a CLI run against hostile bodies (docs/contract-hostile-targets.md). Measured
  * on a 2-core machine: ~185 MiB of code, spec and model phase; the 1 MiB cap adds ~25 MiB; up to ~10
  * concurrent requests each let fetch read a few MiB ahead before the cap cancels them: 210 MiB alone,
  * up to 330 MiB with the machine loaded. Without the cap, one 100 MB body costs 200 MB or more on top
@@ -132,7 +132,7 @@ describe('a huge or endless body costs the cap, not the body', () => {
 })
 
 /**
- * The documented bound of a default run against 1 MiB bodies of any shape (docs/contract-suite.md):
+ * The documented bound of a default run against 1 MiB bodies of any shape (docs/contract-hostile-targets.md):
  * measured 176-225 MiB on a loaded 2-core machine; before the run kept facts instead of bodies, a
  * 1 MiB `[[],[],...]` took it to 4.4 GiB.
  */
