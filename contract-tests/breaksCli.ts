@@ -2,6 +2,7 @@
 // of the document would refuse or answer differently, before it ships. Exit 1 when any breaks.
 import { parseArgs } from 'node:util'
 import { HarError } from '../har/readHar.ts'
+import { say, sayError } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { whatBreaks } from './breaks/whatBreaks.ts'
@@ -32,7 +33,7 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
       },
     })
     if (values.help) {
-      console.log(BREAKS_USAGE)
+      say(BREAKS_USAGE)
       return 0
     }
     const [file, ...extra] = positionals
@@ -42,17 +43,17 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
     const recording = await readRecording(file, defaultSpec().vocabulary, values['base-path'])
     const breaks = whatBreaks(recording.exchanges, recording.basePath, next)
     for (const broken of breaks)
-      console.log(
+      say(
         `BREAKS  step ${broken.step} ${visible(broken.request, { singleLine: true })}: ${broken.kind}: ${visible(broken.why, { singleLine: true })}`,
       )
-    console.log(
+    say(
       breaks.length === 0
         ? `Nothing recorded in ${file} breaks under ${values.spec}`
         : `${breaks.length} recorded interaction${breaks.length === 1 ? '' : 's'} break under ${values.spec}`,
     )
     return breaks.length === 0 ? 0 : 1
   } catch (error) {
-    console.error(`petstore-contract breaks: ${visible((error as Error).message)}\n\n${BREAKS_USAGE}`)
+    sayError(`petstore-contract breaks: ${(error as Error).message}\n\n${BREAKS_USAGE}`)
     return 2
   }
 }

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
+import { say, sayError } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import { defaultSpec } from '../spec/runtime.ts'
@@ -35,15 +36,15 @@ export async function runContractCli(argv: readonly string[], program: string): 
   try {
     target = resolveTarget(argv, process.env)
   } catch (error) {
-    console.error(`petstore-contract: ${visible((error as Error).message)}\n\n${contractUsage(program)}`)
+    sayError(`petstore-contract: ${(error as Error).message}\n\n${contractUsage(program)}`)
     return 2
   }
   if (target.help) {
-    console.log(contractUsage(program))
+    say(contractUsage(program))
     return 0
   }
   if (target.version) {
-    console.log(readPackageInfo().version)
+    say(readPackageInfo().version)
     return 0
   }
 
@@ -52,9 +53,7 @@ export async function runContractCli(argv: readonly string[], program: string): 
     try {
       replay = await readRecording(target.replayFile, defaultSpec().vocabulary)
     } catch (error) {
-      console.error(
-        `petstore-contract: --replay ${visible(target.replayFile)}: ${visible((error as Error).message)}`,
-      )
+      sayError(`petstore-contract: --replay ${target.replayFile}: ${(error as Error).message}`)
       return 2
     }
   }
@@ -63,12 +62,12 @@ export async function runContractCli(argv: readonly string[], program: string): 
     report = await runContractInWorker({ ...target, command: program, ...(replay ? { replay } : {}) })
   } catch (error) {
     if (!(error instanceof SpecError)) throw error
-    console.error(`petstore-contract: --spec ${visible(target.specFile ?? '')}: ${visible(error.message)}`)
+    sayError(`petstore-contract: --spec ${target.specFile ?? ''}: ${error.message}`)
     return 2
   }
   // An aborted run is one message (the report's ABORTED line), on stderr where CI logs look for it.
-  if (report.abort) console.error(formatConsole(report))
-  else console.log(formatConsole(report))
+  if (report.abort) sayError(formatConsole(report))
+  else say(formatConsole(report))
   const files: Array<[string | undefined, string]> = [
     [target.junitFile, toJunitXml(report)],
     [target.jsonFile, `${JSON.stringify(toJsonSummary(report), null, 2)}\n`],
@@ -82,10 +81,10 @@ export async function runContractCli(argv: readonly string[], program: string): 
     if (!file) continue
     await mkdir(dirname(file), { recursive: true })
     await writeFile(file, text)
-    console.log(`wrote ${file}`)
+    say(`wrote ${file}`)
   }
   // The deadline's message is the runner's own, shown escaped like everything else.
-  if (report.cut) console.error(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)
+  if (report.cut) sayError(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)
   const failedChecks =
     report.results.some((r) => r.outcome === 'fail' && (r.level === 'required' || report.strict)) ||
     Boolean(report.coverageMissed?.length)
