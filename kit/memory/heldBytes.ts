@@ -21,7 +21,7 @@ export const HELD_BYTES = {
   MEMBER: 48,
 } as const
 
-/** What a value costs held in memory, and how many characters of text it holds. */
+/** What a value costs held in memory, and how many characters of text it holds (member names included). */
 export interface Held {
   bytes: number
   chars: number
@@ -54,6 +54,7 @@ export function heldBytes(value: unknown): Held {
       bytes += HELD_BYTES.OBJECT
       for (const name of Object.keys(item)) {
         bytes += HELD_BYTES.MEMBER + HELD_BYTES.STRING + textBytes(name.length)
+        chars += name.length
         stack.push((item as Record<string, unknown>)[name])
       }
     } else bytes += HELD_BYTES.SLOT
