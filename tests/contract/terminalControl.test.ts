@@ -1,7 +1,7 @@
 // Terminal control characters in what `coverage` and `breaks` print: a spec's strings (an enum
 // value), a HAR's (its URLs) and a file's name may carry ESC, OSC (set the window title, write the
-// clipboard) and C1 sequences. Everything these commands print goes through `say` (visible), so each
-// is shown as an escape and none reaches the terminal.
+// clipboard) and C1 sequences. Everything these commands (and petstore-mock's start) print goes
+// through `say` (visible), so each is shown as an escape and none reaches the terminal.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { bundleSpec, type PetStoreDocument } from '../../spec/index.ts'
+import { killStartedClis, startCli } from '../support/startCli.ts'
 
 const run = promisify(execFile)
 const CLI = join(import.meta.dirname, '..', '..', 'contract-tests', 'cli.ts')
@@ -20,6 +21,7 @@ const OBEYED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u20
 
 let dir: string
 let spec: string
+let withOperation: string
 let har: string
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'petstore-terminal-'))
@@ -29,6 +31,13 @@ beforeAll(async () => {
   schemas.PetStatus?.enum?.push(`gone${HOSTILE}`)
   spec = join(dir, `next${HOSTILE}.json`)
   await writeFile(spec, JSON.stringify(document))
+  // A spec with one more operation, its operationId carrying them (the mock's start names it).
+  const listPets = structuredClone(document.paths['/pets']?.get)
+  if (!listPets) throw new Error('the spec has no listPets')
+  listPets.operationId = `mine${HOSTILE}`
+  document.paths['/pets/mine'] = { get: listPets }
+  withOperation = join(dir, 'operation.json')
+  await writeFile(withOperation, JSON.stringify(document))
   // A HAR named with them, whose recorded URLs carry them too.
   har = join(dir, `app${HOSTILE}.har`)
   const entry = (url: string) => ({
@@ -43,6 +52,7 @@ beforeAll(async () => {
   await writeFile(har, JSON.stringify({ log: { version: '1.2', entries } }))
 })
 afterAll(async () => {
+  killStartedClis()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -75,3 +85,13 @@ describe('what coverage and breaks print obeys no control sequence', () => {
     30_000,
   )
 })
+
+test("petstore-mock's start names the spec's operations: shown escaped", async () => {
+  const mock = startCli(['--port', '0', '--spec', withOperation])
+  await mock.listening
+  // The Operations line follows the startup line in the same write or the next: wait, bounded.
+  for (let i = 0; i < 50 && !/^Operations: .*\n/m.test(mock.output()); i++)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(mock.output()).toMatch(/^Operations: .*from the spec: mine\\e\]52;c;/m)
+  expect(mock.output()).not.toMatch(OBEYED)
+}, 30_000)
