@@ -155,8 +155,8 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
 
 /**
  * A replay sends what a recording holds: its curl lines show each credential-like query value and
- * body field as `***` by name (however short the value, which the redactor cannot search for), as
- * the mock's and the proxy's logs do.
+ * body field as `***` by name (however short the value, which the redactor cannot search for), and
+ * its messages each such query value, as the mock's and the proxy's logs do.
  */
 function withRequestsRedacted(report: ContractReport): ContractReport {
   const hide = (text: string) => redactQueryPairs(redactJsonFields(text))
@@ -166,6 +166,8 @@ function withRequestsRedacted(report: ContractReport): ContractReport {
       ...result,
       findings: result.findings.map((finding) => ({
         ...finding,
+        // A message quotes answers too: only its URLs' query values (an Error body's `code` stays).
+        message: redactQueryPairs(finding.message),
         curl: hide(finding.curl),
         ...(finding.script === undefined ? {} : { script: hide(finding.script) }),
       })),
