@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import { HarError } from '../har/readHar.ts'
 import { whereTyped } from '../kit/node/whereTyped.ts'
 import { plural } from '../kit/text/plural.ts'
+import { say, sayError } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { type NotJudged, whatBreaks } from './breaks/whatBreaks.ts'
@@ -40,7 +41,7 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
       },
     })
     if (values.help) {
-      console.log(BREAKS_USAGE)
+      say(BREAKS_USAGE)
       return 0
     }
     const [typed, ...extra] = positionals
@@ -57,22 +58,22 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
     const report = whatBreaks(recording.exchanges, recording.basePath, next, current)
     const line = (text: string) => visible(text, { singleLine: true })
     for (const broken of report.breaks)
-      console.log(`BREAKS  step ${broken.step} ${line(broken.request)}: ${broken.kind}: ${line(broken.why)}`)
+      say(`BREAKS  step ${broken.step} ${line(broken.request)}: ${broken.kind}: ${line(broken.why)}`)
     for (const [reason, skipped] of groupBy(report.notJudged)) {
       const steps = skipped.slice(0, STEPS_SHOWN).map((one) => `step ${one.step} ${line(one.request)}`)
       const more = skipped.length > STEPS_SHOWN ? `, and ${skipped.length - STEPS_SHOWN} more` : ''
-      console.log(`Not judged: ${skipped.length}x ${reason}: ${steps.join(', ')}${more}`)
+      say(`Not judged: ${skipped.length}x ${reason}: ${steps.join(', ')}${more}`)
     }
     const broken = new Set(report.breaks.map((one) => one.step)).size
     const judged = `${plural(report.interactions, 'interaction')} recorded, ${plural(report.responsesJudged, 'response body', 'response bodies')} judged, ${new Set(report.notJudged.map((one) => one.step)).size} not judged`
-    console.log(
+    say(
       broken === 0
         ? `Nothing recorded in ${line(file)} breaks under ${line(specFile)} (${judged})`
         : `${plural(broken, 'recorded interaction')} break under ${line(specFile)} (${judged})`,
     )
     return broken === 0 ? 0 : 1
   } catch (error) {
-    console.error(`petstore-contract breaks: ${visible((error as Error).message)}\n\n${BREAKS_USAGE}`)
+    sayError(`petstore-contract breaks: ${(error as Error).message}\n\n${BREAKS_USAGE}`)
     return 2
   }
 }

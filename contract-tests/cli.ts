@@ -5,6 +5,7 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
+import { say, sayError } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import { defaultSpec } from '../spec/runtime.ts'
@@ -40,19 +41,19 @@ export async function runContractCli(argv: readonly string[], program: string): 
   } catch (error) {
     // A key file that cannot give a key is one line: the usage text would bury it.
     const usage = error instanceof KeyFileError ? '' : `\n\n${contractUsage(program)}`
-    console.error(`petstore-contract: ${visible((error as Error).message)}${usage}`)
+    sayError(`petstore-contract: ${(error as Error).message}${usage}`)
     return 2
   }
   if (target.help) {
-    console.log(contractUsage(program))
+    say(contractUsage(program))
     return 0
   }
   if (target.version) {
-    console.log(readPackageInfo().version)
+    say(readPackageInfo().version)
     return 0
   }
   if (target.keyOnCommandLine && inCi(process.env))
-    console.error(
+    sayError(
       'petstore-contract: warning: --api-key on the command line is shown by ps and echoed by npm run; in CI set PETSTORE_API_KEY or use --api-key-file',
     )
 
@@ -61,9 +62,7 @@ export async function runContractCli(argv: readonly string[], program: string): 
     try {
       replay = await readRecording(target.replayFile, defaultSpec().vocabulary)
     } catch (error) {
-      console.error(
-        `petstore-contract: --replay ${visible(target.replayFile)}: ${visible((error as Error).message)}`,
-      )
+      sayError(`petstore-contract: --replay ${target.replayFile}: ${(error as Error).message}`)
       return 2
     }
   }
@@ -72,13 +71,13 @@ export async function runContractCli(argv: readonly string[], program: string): 
     report = await runContractInWorker({ ...target, command: program, ...(replay ? { replay } : {}) })
   } catch (error) {
     if (!(error instanceof SpecError)) throw error
-    console.error(`petstore-contract: --spec ${visible(target.specFile ?? '')}: ${visible(error.message)}`)
+    sayError(`petstore-contract: --spec ${target.specFile ?? ''}: ${error.message}`)
     return 2
   }
   // An aborted run is one message (the report's ABORTED line), on stderr where CI logs look for it.
   const consoleText = formatConsole(report, { apiKeyFrom: target.apiKeyFrom })
-  if (report.abort) console.error(consoleText)
-  else console.log(consoleText)
+  if (report.abort) sayError(consoleText)
+  else say(consoleText)
   const files: Array<[string | undefined, string]> = [
     [target.junitFile, toJunitXml(report)],
     [target.jsonFile, `${JSON.stringify(toJsonSummary(report), null, 2)}\n`],
@@ -94,16 +93,16 @@ export async function runContractCli(argv: readonly string[], program: string): 
     if (!file) continue
     await mkdir(dirname(file), { recursive: true })
     await writeFile(file, text)
-    console.log(`wrote ${file}`)
+    say(`wrote ${file}`)
   }
   // A CI job page: GitHub gives each step its own summary file, appended to as a shell step would.
   const stepSummary = process.env.GITHUB_STEP_SUMMARY
   if (stepSummary) {
     await appendFile(stepSummary, toMarkdownSummary(report, { apiKeyFrom: target.apiKeyFrom }))
-    console.log('wrote the job summary ($GITHUB_STEP_SUMMARY)')
+    say('wrote the job summary ($GITHUB_STEP_SUMMARY)')
   }
   // The deadline's message is the runner's own, shown escaped like everything else.
-  if (report.cut) console.error(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)
+  if (report.cut) sayError(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)
   const failedChecks =
     report.results.some((r) => r.outcome === 'fail' && (r.level === 'required' || report.strict)) ||
     Boolean(report.coverageMissed?.length)

@@ -9,10 +9,12 @@ import { formatCoverage } from '../coverage/formatCoverage.ts'
 import { missedCoverage, parseMinCoverage } from '../coverage/minCoverage.ts'
 import { HarError, harObservations } from '../har/readHar.ts'
 import { whereTyped, whereTypedIfGiven } from '../kit/node/whereTyped.ts'
+import { say, sayError } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
 import { readRecording } from './running/readRecording.ts'
+import { mapStrings } from './text/mapStrings.ts'
 
 export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [options]
 
@@ -44,7 +46,7 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
       },
     })
     if (values.help) {
-      console.log(COVERAGE_USAGE)
+      say(COVERAGE_USAGE)
       return 0
     }
     const [typed, ...extra] = positionals
@@ -60,21 +62,23 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
     const basePath = recording.basePath
     const observations = harObservations(recording.exchanges, basePath)
     const coverage = coverageOf(spec.document, observations)
-    console.log(`${observations.length} recorded requests under ${basePath} in ${file}`)
-    console.log(formatCoverage(coverage).join('\n'))
+    say(`${observations.length} recorded requests under ${basePath} in ${file}`)
+    say(formatCoverage(coverage).join('\n'))
     const missed = minimum ? missedCoverage(coverage, minimum) : []
-    for (const line of missed) console.log(`Coverage below --min-coverage: ${line}`)
+    for (const line of missed) say(`Coverage below --min-coverage: ${line}`)
     if (jsonFile) {
       await mkdir(dirname(jsonFile), { recursive: true })
-      await writeFile(jsonFile, `${JSON.stringify({ ...coverage, missed }, null, 2)}\n`)
-      console.log(`wrote ${jsonFile}`)
+      // Shown as the console shows it: a C1 control (U+009B) passes JSON.stringify as it is.
+      const shown = mapStrings({ ...coverage, missed }, (text) => visible(text))
+      await writeFile(jsonFile, `${JSON.stringify(shown, null, 2)}\n`)
+      say(`wrote ${jsonFile}`)
       const page = join(dirname(jsonFile), 'coverage.html')
       await writeFile(page, coverageHtml(coverage, file))
-      console.log(`wrote ${page}`)
+      say(`wrote ${page}`)
     }
     return missed.length > 0 ? 1 : 0
   } catch (error) {
-    console.error(`petstore-contract coverage: ${visible((error as Error).message)}\n\n${COVERAGE_USAGE}`)
+    sayError(`petstore-contract coverage: ${(error as Error).message}\n\n${COVERAGE_USAGE}`)
     return 2
   }
 }

@@ -3,9 +3,22 @@
 import type { Observation } from '../coverage/coverageOf.ts'
 import { apiRequest } from '../kit/http/ApiRequest.ts'
 import { originForm } from '../kit/http/originForm.ts'
+import { type JsonShapeLimits, jsonShapeProblem } from '../kit/json/jsonShape.ts'
 
 /** The largest HAR text read (a DevTools recording of a long session with bodies is tens of MB). */
 export const HAR_MAX_CHARS = 64 * 1024 * 1024
+
+/**
+ * What a HAR may hold before it is parsed (`jsonShapeProblem`), so the worst shape within
+ * HAR_MAX_CHARS cannot take the process to gigabytes: a DevTools entry holds about 150 values and
+ * names (its headers, cookies, timings), so these admit some 13,000 entries. Measured peaks of the
+ * worst accepted shapes: docs/replay.md.
+ */
+export const HAR_SHAPE_LIMITS: JsonShapeLimits = {
+  maxDepth: 64,
+  maxContainers: 500_000,
+  maxValues: 2_000_000,
+}
 
 /** A HAR that cannot be read: the message says why, for a usage error (exit 2) or a 400. */
 export class HarError extends Error {}
@@ -34,8 +47,14 @@ export interface HarExchange {
  * @example
  * readHar('{"log":{"version":"1.2","entries":[…]}}') // [{ method: 'GET', url: 'http://…/v1/pets', status: 200 }]
  */
-export function readHar(text: string, maxChars = HAR_MAX_CHARS): HarExchange[] {
+export function readHar(
+  text: string,
+  maxChars = HAR_MAX_CHARS,
+  shape: JsonShapeLimits = HAR_SHAPE_LIMITS,
+): HarExchange[] {
   if (text.length > maxChars) throw new HarError(`the HAR is over ${maxChars} characters`)
+  const tooBig = jsonShapeProblem(text, shape)
+  if (tooBig) throw new HarError(`the HAR holds ${tooBig} (HAR_SHAPE_LIMITS)`)
   let parsed: unknown
   try {
     parsed = JSON.parse(text)

@@ -14,7 +14,8 @@ export interface Answer {
 
 /**
  * Judges the answer to one createPet and, on 201, adds the pet to the knowledge (the ledger of
- * accepted writes). A 201 must carry every submitted field exactly and an id no known pet has; a
+ * accepted writes). A 201 must carry every submitted field NewPet declares exactly (one it does not
+ * declare is the server's to keep, drop or refuse) and an id no known pet has; a
  * field the body omitted may take any documented value, which then must read the same everywhere.
  * A refusal is allowed only with a 4xx and only for a body that holds a value in a gap of the
  * document (`isNeutralNewPet`); whether it is 400 is for the recommended checks. A 5xx the document
@@ -32,15 +33,24 @@ export function judgeCreate(
   step: string,
 ): Problem | undefined {
   const fields = Object.keys(model.newPet.properties)
+  // A field NewPet does not declare is a gap: the document does not say whether a server keeps,
+  // drops or refuses it, so it is never compared and the body holding it may be refused.
+  const undeclared = Object.keys(submitted).filter((field) => !Object.hasOwn(model.newPet.properties, field))
+  const declared = Object.fromEntries(fields.filter((f) => f in submitted).map((f) => [f, submitted[f]]))
   // Where the document is silent a server may refuse a value, but that is a rule about the value:
   // a body made only of values it accepted before (a repeated name, say) must be accepted again.
-  const refusable = !isNeutralNewPet(model, submitted) && !knowledge.wasAccepted(fields, submitted)
+  const refusable =
+    !isNeutralNewPet(model, submitted) && (undeclared.length > 0 || !knowledge.wasAccepted(fields, submitted))
   const why = isNeutralNewPet(model, submitted)
     ? ''
     : refusable
       ? ' (or, since the body holds a value the document leaves open, a 4xx Error)'
       : ' (every value in it was accepted by an earlier 201, so it cannot be refused now)'
-  const documented = `201 with a Pet carrying exactly ${show(submitted)} and a new id${why}`
+  const open =
+    undeclared.length === 0
+      ? ''
+      : `; ${undeclared.map((f) => JSON.stringify(f)).join(', ')} not declared by NewPet: kept, dropped or refused as the server chooses`
+  const documented = `201 with a Pet carrying exactly ${show(declared)} and a new id${why}${open}`
   const problem = (received: string): Problem => ({ operation: 'createPet', received, documented })
   if (answer.status >= 400 && answer.status < 500 && answer.status !== 401 && refusable) return undefined
   if (model.createRefusals.includes(answer.status) && Number(errorStatusOf(answer.body)) === answer.status)
@@ -51,7 +61,7 @@ export function judgeCreate(
   const record = pet as Record<string, unknown>
   if (typeof record.id !== 'bigint' && !Number.isInteger(record.id))
     return problem(`201 with ${show(pet)}: no integer id`)
-  const differs = Object.keys(submitted).filter((field) => !sameJson(record[field], submitted[field]))
+  const differs = Object.keys(declared).filter((field) => !sameJson(record[field], submitted[field]))
   if (differs.length > 0) {
     const how = differs.map((f) => `${f}: sent ${escaped(submitted[f])}, received ${escaped(record[f])}`)
     return problem(`201 with ${show(pet)} (differs in ${how.join('; ')})`)

@@ -146,6 +146,32 @@ describe('judgeCreate', () => {
     expect(judgeCreate(model, knowledge, { ...gap, name: 'other' }, refused, 'step 4')).toBeUndefined()
   })
 
+  test('a field NewPet does not declare is a gap: kept, dropped or refused, never a required failure', () => {
+    const extra = { ...neutral, nickname: 'Rexy', client_secret: 's3cr3t' }
+    const dropped = { status: 201, body: { ...neutral, id: 11 } }
+    const kept = { status: 201, body: { ...extra, id: 12 } }
+    const changed = { status: 201, body: { ...neutral, nickname: 'other', id: 13 } }
+    const refused = { status: 400, body: { code: 'unknown_field', message: 'nickname', status: 400 } }
+    for (const answer of [dropped, kept, changed, refused])
+      expect(judgeCreate(model, new StoreKnowledge(model), extra, answer, 'step 1')).toBeUndefined()
+    // The declared fields are still judged exactly, and a 500 is still a failure.
+    const renamed = { status: 201, body: { ...neutral, name: 'Max', id: 14 } }
+    expect(judgeCreate(model, new StoreKnowledge(model), extra, renamed, 'step 1')?.received).toMatch(
+      /differs in name/,
+    )
+    expect(
+      judgeCreate(model, new StoreKnowledge(model), extra, { status: 500, body: {} }, 'step 1'),
+    ).toBeDefined()
+    // Accepted before without the extra field, the same declared values may still be refused with it.
+    const knowledge = new StoreKnowledge(model)
+    const gapBody = { ...gap }
+    expect(
+      judgeCreate(model, knowledge, gapBody, { status: 201, body: { ...gap, id: 15 } }, 's1'),
+    ).toBeUndefined()
+    expect(judgeCreate(model, knowledge, { ...gap, nickname: 'x' }, refused, 's2')).toBeUndefined()
+    expect(isNeutralNewPet(model, extra)).toBe(false)
+  })
+
   test('isNeutralNewPet: the omitted status, long or non-ASCII names and big categoryIds are gaps', () => {
     expect(isNeutralNewPet(model, neutral)).toBe(true)
     expect(isNeutralNewPet(model, { name: 'Rex', categoryId: 3 })).toBe(false)

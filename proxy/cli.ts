@@ -1,6 +1,7 @@
 // `petstore-mock proxy --upstream URL`: the validating proxy from the command line (bin/petstore-mock.ts
 // sends the `proxy` subcommand here). Loopback by default, like the mock.
 import { parseArgs } from 'node:util'
+import { say, sayError } from '../kit/text/say.ts'
 import { loadSpec } from '../spec/loadSpec.ts'
 import { compileSpec, defaultSpec } from '../spec/runtime.ts'
 import { createProxy } from './createProxy.ts'
@@ -43,16 +44,16 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
   try {
     values = parse(argv)
   } catch (error) {
-    console.error(`petstore-mock proxy: ${(error as Error).message}\n\n${PROXY_USAGE}`)
+    sayError(`petstore-mock proxy: ${(error as Error).message}\n\n${PROXY_USAGE}`)
     return 2
   }
   if (values.help) {
-    console.log(PROXY_USAGE)
+    say(PROXY_USAGE)
     return 0
   }
   const upstream = values.upstream ?? process.env.PETSTORE_UPSTREAM
   if (!upstream || !/^https?:\/\/[^/]+/.test(upstream)) {
-    console.error(
+    sayError(
       `petstore-mock proxy: --upstream must be an http(s) URL ending in the base path\n\n${PROXY_USAGE}`,
     )
     return 2
@@ -70,7 +71,7 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
     journalSize < 1 ||
     journalSize > 2_000
   ) {
-    console.error(
+    sayError(
       `petstore-mock proxy: --port must be 0-65535, --timeout a positive whole number and --journal-size 1-2000\n\n${PROXY_USAGE}`,
     )
     return 2
@@ -80,7 +81,7 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
     try {
       spec = compileSpec(await loadSpec(values.spec))
     } catch (error) {
-      console.error(`petstore-mock proxy: --spec ${values.spec}: ${(error as Error).message}`)
+      sayError(`petstore-mock proxy: --spec ${values.spec}: ${(error as Error).message}`)
       return 2
     }
   }
@@ -90,13 +91,13 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
     timeoutMs,
     journalSize,
     allowedHosts: values['allowed-host'] ?? [],
-    ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
+    ...(values.quiet ? {} : { log: (line: string) => say(line) }),
   })
   const host = values.host ?? '127.0.0.1'
   await new Promise<void>((resolve) => proxy.server.listen(port, host, resolve))
   const address = proxy.server.address()
   const bound = typeof address === 'object' && address ? address.port : port
-  console.log(
+  say(
     `petstore-mock proxy listening on http://${host}:${bound}, forwarding to ${upstream}; violations at http://${host}:${bound}/__mock/`,
   )
   const stop = () => proxy.server.close(() => process.exit(0))

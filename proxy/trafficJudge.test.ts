@@ -115,6 +115,20 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     expect(empty.map((v) => `${v.check} ${v.operation}`)).toEqual(['interface_model listPets'])
   })
 
+  test('a create holding a field NewPet does not declare may drop it, keep it or refuse it: no violation', () => {
+    const sent = JSON.stringify({ name: 'Rex', categoryId: 1, status: 'sold', nickname: 'Rexy' })
+    const pet = { id: 47, name: 'Rex', categoryId: 1, status: 'sold' }
+    const refusal = JSON.stringify({ code: 'bad_request', message: 'nickname', status: 400 })
+    for (const [status, responseText] of [
+      [201, JSON.stringify(pet)],
+      [201, JSON.stringify({ ...pet, id: 48, nickname: 'Rexy' })],
+      [400, refusal],
+    ] as const) {
+      const judge = seenBy(trafficJudge(defaultSpec()))
+      expect(judge({ method: 'POST', target: '/pets', requestText: sent, status, responseText })).toEqual([])
+    }
+  })
+
   const rex = { id: 46, name: 'Rex', categoryId: 1, status: 'sold' }
   const created = {
     method: 'POST',

@@ -3,6 +3,7 @@ import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import { originForm } from '../../kit/http/originForm.ts'
 import { exactJson, parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
+import { redactTarget } from '../../kit/secrets/redactTarget.ts'
 import { interfaceModelOf } from '../../model/interfaceModel.ts'
 import { type Answer, describe } from '../../model/judgeCreate.ts'
 import { judgeExchange } from '../../model/judgeExchange.ts'
@@ -77,7 +78,8 @@ async function replay(recording: Recording, context: CheckContext) {
     const operation = route.operation.operationId as OperationName
     if (!(OPERATION_IDS as readonly string[]).includes(operation)) continue
     step++
-    const name = `step ${step} (${request.method} ${path}${request.search === '' ? '' : `?${request.search}`})`
+    // Named with its credential-like query values hidden (kit/secrets' rule, as the mock's log).
+    const name = `step ${step} (${request.method} ${redactTarget(`${path}${request.search === '' ? '' : `?${request.search}`}`, [])})`
     // A call recorded without a key goes out without one: its 401 is what the recording shows.
     const auth = recorded.keyless ? ({ auth: 'none' } as const) : {}
     if (operation === 'createPet') {

@@ -2,6 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type Coverage, coverageOf } from '../../coverage/coverageOf.ts'
 import { type MinCoverage, missedCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
+import { recordedCredentials } from '../../har/recordedCredentials.ts'
+import { redactJsonFields } from '../../kit/secrets/redactBody.ts'
+import { redactQueryPairs } from '../../kit/secrets/redactQueryPairs.ts'
 import { plural } from '../../kit/text/plural.ts'
 import { type CompiledSpec, defaultSpec } from '../../spec/runtime.ts'
 import { CreateBudget, DEFAULT_MAX_CREATES, type Footprint } from '../base/CreateBudget.ts'
@@ -140,13 +143,38 @@ export interface ContractReport {
  */
 export async function runContract(options: RunOptions): Promise<ContractReport> {
   const { url, credentials } = withoutCredentials(options.baseUrl)
-  const redact = createRedactor([options.apiKey, ...credentials])
+  // A replay's credential-like values (kit/secrets' rule) are hidden like the key, wherever echoed.
+  const recorded = options.replay ? recordedCredentials(options.replay.exchanges) : []
+  const redact = createRedactor([options.apiKey, ...credentials, ...recorded])
   // The report never holds the key (or base-URL credentials), whatever the target echoed.
   const refused =
     credentials.length > 0
       ? `The base URL holds credentials (user:password@): they are never sent or printed. Give the API's key with --api-key or PETSTORE_API_KEY.`
       : undefined
-  return mapStrings(await runUnredacted({ ...options, baseUrl: url }, refused), redact)
+  const report = await runUnredacted({ ...options, baseUrl: url }, refused)
+  return mapStrings(options.replay ? withRequestsRedacted(report) : report, redact)
+}
+
+/**
+ * A replay sends what a recording holds: its curl lines show each credential-like query value and
+ * body field as `***` by name (however short the value, which the redactor cannot search for), and
+ * its messages each such query value, as the mock's and the proxy's logs do.
+ */
+function withRequestsRedacted(report: ContractReport): ContractReport {
+  const hide = (text: string) => redactQueryPairs(redactJsonFields(text))
+  return {
+    ...report,
+    results: report.results.map((result) => ({
+      ...result,
+      findings: result.findings.map((finding) => ({
+        ...finding,
+        // A message quotes answers too: only its URLs' query values (an Error body's `code` stays).
+        message: redactQueryPairs(finding.message),
+        curl: hide(finding.curl),
+        ...(finding.script === undefined ? {} : { script: hide(finding.script) }),
+      })),
+    })),
+  }
 }
 
 async function runUnredacted(options: RunOptions, refused: string | undefined): Promise<ContractReport> {

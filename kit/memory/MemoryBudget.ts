@@ -2,10 +2,10 @@
 export const DEFAULT_MEMORY_MIB = 256
 
 /**
- * What one stored pet costs beyond its text: the object, its slots in the id map and the two
- * creation-order arrays, and the headers of its strings. Measured on Node 24 (heap used per pet over
- * 100,000 creates, one-letter names shared): ~111 bytes; each string's header adds ~16. Rounded
- * up so the budget errs on the safe side.
+ * What one stored pet costs beyond the values it holds: the object, its slots in the id map and the
+ * two creation-order arrays. Measured on Node 24 (heap used per pet over 100,000 creates, one-letter
+ * names shared): ~111 bytes. Rounded up so the budget errs on the safe side. Each value the pet holds
+ * is charged besides, at any depth (`heldBytes`).
  */
 export const PET_OVERHEAD_BYTES = 200
 /** What one journal entry costs beyond its text (the record object, its slot in the ring); measured ~100 bytes. */
@@ -29,8 +29,8 @@ export function textBytes(chars: number): number {
  * One memory budget for everything clients can make the mock keep at run time, across every
  * session: the sessions themselves, pets created, seeds given to `POST /__mock/reset`, journal entries. What the mock loads
  * at start (the seed, a state file) is shared by every session and not charged. Costs are
- * estimates from the sizes of what is kept (PET_OVERHEAD_BYTES, `textBytes`), so charging is two
- * additions: no measuring of the heap on the request path.
+ * estimates from the sizes of what is kept (PET_OVERHEAD_BYTES, `heldBytes`, `textBytes`), each an
+ * upper bound of what was measured: no measuring of the heap on the request path.
  *
  * @example
  * const budget = new MemoryBudget(1024)

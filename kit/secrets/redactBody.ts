@@ -27,7 +27,14 @@ export function redactBody(body: string, secrets: readonly string[]): string {
   return redactText(shown, secrets)
 }
 
-function redactJsonFields(text: string): string {
+/**
+ * The text with the value of every JSON member whose name is credential-like (`isCredentialName`)
+ * as `"***"`, wherever such members stand in it: a body, or a message or a curl line quoting one.
+ *
+ * @example
+ * redactJsonFields(`--data-raw '{"name":"Rex","client_secret":"s3"}'`) // `--data-raw '{"name":"Rex","client_secret":"***"}'`
+ */
+export function redactJsonFields(text: string): string {
   let out = ''
   let copied = 0
   let i = 0

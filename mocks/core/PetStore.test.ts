@@ -1,4 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
+import { HELD_BYTES } from '../../kit/memory/heldBytes.ts'
 import { MemoryBudget, PET_OVERHEAD_BYTES, textBytes } from '../../kit/memory/MemoryBudget.ts'
 import type { Pet } from '../../spec/runtime.ts'
 import { DEFAULT_STATUS, PetStore, StoreFullError } from './PetStore.ts'
@@ -111,10 +112,13 @@ describe('PetStore limits (--max-pets)', () => {
   test('refusal counts the characters of every stored string, so long names cannot outgrow memory', () => {
     const store = new PetStore([], undefined, { maxTextChars: 30 })
     store.create({ name: 'abcdef', categoryId: 1, status: 'sold' }) // 10 characters of text
-    expect(store.refusal({ name: 'x'.repeat(20), categoryId: 1 })).toBeUndefined()
-    expect(store.refusal({ name: 'x'.repeat(21), categoryId: 1 })).toMatch(/exceed 30 characters/)
+    // Costed as stored: the status a create adds when none is sent (`available`, 9 characters) counts too.
+    expect(store.refusal({ name: 'x'.repeat(11), categoryId: 1 })).toBeUndefined()
+    expect(store.refusal({ name: 'x'.repeat(12), categoryId: 1 })).toMatch(/exceed 30 characters/)
+    expect(store.refusal({ name: 'x'.repeat(16), categoryId: 1, status: 'sold' })).toBeUndefined()
     store.reset([])
-    expect(store.refusal({ name: 'x'.repeat(30), categoryId: 1 })).toBeUndefined()
+    expect(store.refusal({ name: 'x'.repeat(21), categoryId: 1 })).toBeUndefined()
+    expect(store.refusal({ name: 'x'.repeat(22), categoryId: 1 })).toMatch(/exceed 30 characters/)
   })
 })
 
@@ -204,8 +208,8 @@ describe('PetStore sharing a seed and one memory budget (the HTTP mock sessions)
   })
 
   test('creates across stores share one budget: refused with the reason once full, room again when a store is released', () => {
-    // Every string counts: the name and the status a create stores (`available`, 9 characters).
-    const cost = PET_OVERHEAD_BYTES + textBytes(10 + 9)
+    // Every value counts: the id and categoryId, the name and the status a create stores (`available`).
+    const cost = PET_OVERHEAD_BYTES + 2 * HELD_BYTES.NUMBER + 2 * HELD_BYTES.STRING + textBytes(10 + 9)
     const budget = new MemoryBudget(cost * 3)
     const a = new PetStore(seed, undefined, { sharedSeed: seed, budget })
     const b = new PetStore(seed, undefined, { sharedSeed: seed, budget })
@@ -225,9 +229,35 @@ describe('PetStore sharing a seed and one memory budget (the HTTP mock sessions)
     expect(budget.used).toBe(0)
   })
 
+  test('under a Pet with array and object fields, every value a pet holds is charged, at any depth', () => {
+    const budget = new MemoryBudget(Number.POSITIVE_INFINITY)
+    const store = new PetStore([], ['id', 'name', 'categoryId', 'status', 'tags', 'extra'], { budget })
+    const plain = { name: 'Rex', categoryId: 1 }
+    store.create(plain)
+    const base = budget.used
+    // 10,000 empty objects in an array, a 5-level nest of 1,000-character strings, 500 member names.
+    const tags = Array.from({ length: 10_000 }, () => ({}))
+    let nest: unknown = 'y'.repeat(1000)
+    for (let level = 0; level < 5; level++) nest = [nest, { deeper: nest }]
+    const names = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, i]))
+    store.create({ ...plain, tags, extra: { nest, names } } as unknown as Parameters<typeof store.create>[0])
+    const second = budget.used - base
+    expect(second).toBeGreaterThanOrEqual(10_000 * HELD_BYTES.OBJECT + 500 * HELD_BYTES.MEMBER)
+    // The string is reached 2^5 times through the nest: each time counted by its length.
+    expect(second).toBeGreaterThan(32 * textBytes(1000))
+    // The same pet refused once the budget lacks room for its values (it used to cost 200 bytes).
+    const tight = new MemoryBudget(base * 4)
+    const small = new PetStore([], ['id', 'name', 'categoryId', 'status', 'tags'], { budget: tight })
+    expect(small.refusal({ ...plain, tags } as unknown as Parameters<typeof store.create>[0])).toMatch(
+      /memory budget/,
+    )
+    expect(small.refusal(plain)).toBeUndefined()
+  })
+
   test('a seed given with charge is charged, refused whole (store unchanged) when it does not fit', () => {
     // Rex available, Tom sold: names and statuses.
-    const twoPets = 2 * PET_OVERHEAD_BYTES + textBytes(3 + 9 + 3 + 4)
+    const twoPets =
+      2 * (PET_OVERHEAD_BYTES + 2 * HELD_BYTES.NUMBER + 2 * HELD_BYTES.STRING) + textBytes(3 + 9 + 3 + 4)
     const budget = new MemoryBudget(twoPets + PET_OVERHEAD_BYTES)
     const store = new PetStore(seed, undefined, { sharedSeed: seed, budget })
     store.reset(seed.slice(0, 2), true)

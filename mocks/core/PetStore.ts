@@ -1,5 +1,6 @@
 import { exactValue } from '../../kit/json/exactJson.ts'
-import { type MemoryBudget, PET_OVERHEAD_BYTES, textBytes, UNBOUNDED } from '../../kit/memory/MemoryBudget.ts'
+import { type Held, heldBytes } from '../../kit/memory/heldBytes.ts'
+import { type MemoryBudget, PET_OVERHEAD_BYTES, UNBOUNDED } from '../../kit/memory/MemoryBudget.ts'
 import { defaultSpec, type NewPet, type Pet, type PetStatus, pickDeclared } from '../../spec/runtime.ts'
 
 /** What `list` takes: a page size and an optional status filter. */
@@ -53,13 +54,22 @@ interface SeedIndex {
   readonly byId: ReadonlyMap<number, Pet>
   readonly byStatus: ReadonlyMap<PetStatus, readonly Pet[]>
   readonly textChars: number
+  /** What its pets cost held (`petCost`): what a seed given at run time is charged. */
+  readonly bytes: number
   readonly maxId: number
 }
 
 /** Indexes of seeds by seed array, then by the Pet fields they were shaped with (a spec's `petFields`, joined). */
 const sharedSeeds = new WeakMap<readonly Pet[], Map<string, SeedIndex>>()
 const NONE: readonly Pet[] = Object.freeze([])
-const EMPTY_INDEX: SeedIndex = { all: NONE, byId: new Map(), byStatus: new Map(), textChars: 0, maxId: 0 }
+const EMPTY_INDEX: SeedIndex = {
+  all: NONE,
+  byId: new Map(),
+  byStatus: new Map(),
+  textChars: 0,
+  bytes: 0,
+  maxId: 0,
+}
 
 /**
  * The in-memory store of pets: pure data, no HTTP. Ids are assigned in sequence from 1 (after the
@@ -140,10 +150,11 @@ export class PetStore {
   refusal(input: NewPet): string | undefined {
     if (this.size >= this.#maxPets)
       return `The store holds its maximum of ${this.#maxPets} pets (--max-pets); no pet was created.`
-    const chars = textChars(input)
-    if (this.#base.textChars + this.#textChars + chars > this.#maxTextChars)
+    // Costed as it would be stored: its declared fields, at any depth.
+    const held = petCost(this.#shaped(0, input))
+    if (this.#base.textChars + this.#textChars + held.chars > this.#maxTextChars)
       return `The store's text would exceed ${this.#maxTextChars} characters in all; no pet was created.`
-    if (!this.#budget.fits(petCost(chars))) return `${this.#budget.describe()}; no pet was created.`
+    if (!this.#budget.fits(held.bytes)) return `${this.#budget.describe()}; no pet was created.`
     return undefined
   }
 
@@ -173,9 +184,9 @@ export class PetStore {
       const pet = this.#all.pop() as Pet
       this.#byStatus.get(pet.status ?? DEFAULT_STATUS)?.pop()
       this.#byId.delete(pet.id)
-      const chars = textChars(pet)
-      this.#textChars -= chars
-      this.#uncharge(petCost(chars))
+      const held = petCost(pet)
+      this.#textChars -= held.chars
+      this.#uncharge(held.bytes)
     }
     this.#version++
     return true
@@ -309,11 +320,11 @@ export class PetStore {
       this.#byStatus.set(status, bucket)
     }
     bucket.push(pet)
-    const chars = textChars(pet)
-    this.#textChars += chars
+    const held = petCost(pet)
+    this.#textChars += held.chars
     // Refused creates never get here (`refusal` asked first); what cannot be refused is charged all the same.
-    this.#charged += petCost(chars)
-    this.#budget.force(petCost(chars))
+    this.#charged += held.bytes
+    this.#budget.force(held.bytes)
     this.#nextId = Math.max(this.#nextId, pet.id + 1)
   }
 }
@@ -359,6 +370,7 @@ function indexSeed(seed: readonly Pet[], fields: readonly string[]): SeedIndex {
   const all: Pet[] = []
   const byStatus = new Map<PetStatus, Pet[]>()
   let chars = 0
+  let bytes = 0
   let maxId = 0
   for (const given of seed) {
     if (!Number.isSafeInteger(given.id) || given.id < 1)
@@ -371,26 +383,32 @@ function indexSeed(seed: readonly Pet[], fields: readonly string[]): SeedIndex {
     const bucket = byStatus.get(status)
     if (bucket) bucket.push(pet)
     else byStatus.set(status, [pet])
-    chars += textChars(pet)
+    const held = petCost(pet)
+    chars += held.chars
+    bytes += held.bytes
     maxId = Math.max(maxId, pet.id)
   }
-  return { all, byId, byStatus, textChars: chars, maxId }
+  return { all, byId, byStatus, textChars: chars, bytes, maxId }
 }
 
-/** What a create of a pet with `chars` characters of text costs the memory budget. */
-function petCost(chars: number): number {
-  return PET_OVERHEAD_BYTES + textBytes(chars)
+/**
+ * What a stored pet costs the memory budget, and the characters of text it holds: its place in the
+ * store (PET_OVERHEAD_BYTES) and every value it holds at any depth (`heldBytes`: arrays, nested
+ * objects, numbers, strings by their length), whatever fields the spec's Pet declares.
+ */
+function petCost(pet: object): Held {
+  const cost = { bytes: PET_OVERHEAD_BYTES, chars: 0 }
+  // The pet object and its field names are the overhead's; each value is charged as it is held.
+  for (const value of Object.values(pet)) {
+    const held = heldBytes(value)
+    cost.bytes += held.bytes
+    cost.chars += held.chars
+  }
+  return cost
 }
 
 function seedCost(index: SeedIndex): number {
-  return index.all.length * PET_OVERHEAD_BYTES + textBytes(index.textChars)
-}
-
-/** The characters of a pet's string fields: what its text costs in memory. */
-function textChars(pet: object): number {
-  let chars = 0
-  for (const value of Object.values(pet)) if (typeof value === 'string') chars += value.length
-  return chars
+  return index.bytes
 }
 
 /** A value for an error message; a raw JSON number (null prototype) cannot go through a template. */

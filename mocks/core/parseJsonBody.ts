@@ -4,17 +4,27 @@ import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiRespons
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
 import { findDuplicateKey } from '../../kit/json/findDuplicateKey.ts'
+import { jsonShapeProblem } from '../../kit/json/jsonShape.ts'
 import { clip } from '../../kit/text/clip.ts'
 import { validateExact } from './validateExact.ts'
 
 /** The largest request body the mock reads (a project choice: the document sets no size limit). */
 export const MAX_BODY_BYTES = 64 * 1024
 
+/**
+ * How deep a body may nest (a project choice, as the size): 32,000 levels fit in MAX_BODY_BYTES, and
+ * past about 4,000 the recursive readers and writers of a JSON value (validation, the answer's
+ * JSON.stringify) overflow the stack, which answered 500. The body cap bounds the rest of its shape.
+ */
+export const MAX_BODY_DEPTH = 512
+const BODY_SHAPE = { maxDepth: MAX_BODY_DEPTH, maxContainers: MAX_BODY_BYTES, maxValues: MAX_BODY_BYTES }
+
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/
 
 /**
  * Reads a JSON request body against the operation's body schema, in the order a client would fix
- * things: encoding (415), media type (415), size (413), JSON syntax (400 malformed_json), a field
+ * things: encoding (415), media type (415), size (413), nesting past MAX_BODY_DEPTH (400
+ * invalid_body), JSON syntax (400 malformed_json), a field
  * given twice (400 invalid_body: which copy counts differs between parsers), then the schema (400
  * invalid_body; an integer beyond ±(2^53 - 1) must be an int64 and is kept exact, see `exactJson`).
  * Every operation with a JSON body goes through it, stateful or spec-driven.
@@ -52,6 +62,9 @@ export function parseJsonBody(request: ApiRequest, validate: ValidateFunction): 
   }
   const text = request.body ?? ''
   if (text.trim() === '') return invalidBody('The request body is required: a JSON value the spec describes')
+
+  const shape = jsonShapeProblem(text, BODY_SHAPE)
+  if (shape !== undefined) return invalidBody(`The request body is ${shape}; send a flatter JSON value`)
 
   let parsed: ExactJson
   try {

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { isLoopbackHost } from '../../kit/guard/hostAllowed.ts'
 import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
+import { say, sayError } from '../../kit/text/say.ts'
 import { readPackageInfo } from '../../spec/packageInfo.ts'
 import type { Pet } from '../../spec/runtime.ts'
 import { SPEC_PATH } from '../../spec/specPath.ts'
@@ -23,7 +24,7 @@ import { type CliOptions, mockUsage, parseCliOptions } from './parseCliOptions.t
 const LOG_EVERY_MS = 50
 
 function fail(message: string): never {
-  console.error(`petstore-mock: ${message}`)
+  sayError(`petstore-mock: ${message}`)
   process.exit(2)
 }
 
@@ -42,11 +43,11 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
     fail(`${(error as Error).message}\n\n${mockUsage(program)}`)
   }
   if (options.help) {
-    console.log(mockUsage(program))
+    say(mockUsage(program))
     return
   }
   if (options.version) {
-    console.log(readPackageInfo().version)
+    say(readPackageInfo().version)
     return
   }
 
@@ -102,7 +103,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
       maxMemoryMiB: options.maxMemoryMiB,
       ...(log && { log }),
       ...(options.stateFile !== undefined && {
-        stateFile: { path: options.stateFile, log: (line: string) => console.error(line) },
+        stateFile: { path: options.stateFile, log: (line: string) => sayError(line) },
       }),
     })
   } catch (error) {
@@ -116,16 +117,16 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
     const watcher = watchSpec({
       path,
       onSpec: mock.setSpec,
-      log: (line) => console.log(line),
+      log: (line) => say(line),
       allowRemoteRefs: options.allowRemoteRefs,
     })
     // Set up before listening, so the startup line means ready. The packaged file may have changed
     // since spec/generated was last written: serve what it says now.
     if (specFile === undefined) await watcher.reload()
-    console.log(`Watching ${path} for changes`)
+    say(`Watching ${path} for changes`)
     // Installed from the registry, the packaged copy is not a file anyone edits.
     if (specFile === undefined && /[\\/]node_modules[\\/]/.test(path))
-      console.log('That is the copy inside node_modules: pass --spec FILE to serve and watch your own copy.')
+      say('That is the copy inside node_modules: pass --spec FILE to serve and watch your own copy.')
   }
 
   const baseUrl = await listen(mock, options.port, options.host).catch((error: Error) =>
@@ -133,11 +134,11 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
   )
   // The default key is public and printed so a newcomer can copy it; a key passed in is never printed.
   const key = options.apiKeys.length > 0 ? 'the key you passed' : `Authorization: Bearer ${DEFAULT_API_KEY}`
-  console.log(`Pet Store mock listening on ${baseUrl} (${mock.store.size} pets; ${key})`)
-  console.log(`Operations: ${describeOperations(mock.operations())}`)
+  say(`Pet Store mock listening on ${baseUrl} (${mock.store.size} pets; ${key})`)
+  say(`Operations: ${describeOperations(mock.operations())}`)
   if (!isLoopbackHost(options.host)) {
     // Beyond loopback, anyone who can reach this machine can read, add and reset pets with the key.
-    console.error(
+    sayError(
       `petstore-mock: warning: listening on ${options.host}, reachable from other machines, not only this one; the key and /__mock/reset are open to anyone on the network. Use --host 127.0.0.1 unless you mean it.`,
     )
   }
