@@ -116,6 +116,22 @@ describe('the inspector page in Chromium', { skip, timeout: 120_000 }, () => {
     )
   })
 
+  test('a body shows readably: 46 characters take at most 2 lines, not one character a line', async () => {
+    const body = { name: 'A dog, a long name!!', categoryId: 2 }
+    const text = JSON.stringify(body)
+    assert.equal(text.length, 46)
+    assert.equal((await appCall('/pets', { method: 'POST', body })).status, 201)
+    const cell = page.getByTestId('request').filter({ hasText: text }).locator('td').nth(5)
+    await cell.waitFor()
+    const lines = await cell.evaluate((element) => {
+      const style = getComputedStyle(element)
+      const content =
+        element.clientHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom)
+      return Math.round(content / Number.parseFloat(style.lineHeight))
+    })
+    assert.ok(lines >= 1 && lines <= 2, `the 46-character body takes ${lines} lines`)
+  })
+
   test('while nothing changes, its polls are answered 304 Not Modified (no body)', async () => {
     const statuses: number[] = []
     const listener = (response: { url(): string; status(): number }) => {
