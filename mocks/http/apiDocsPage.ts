@@ -37,16 +37,17 @@ const HTML = `<!doctype html>
 
 /**
  * What the page may do, and nothing more: scripts and the stylesheet from the mock itself (the
- * package's files, no CDN), inline styles (Swagger UI sets `style` attributes as it renders), its
- * icons as `data:` images, and calls to this mock only ("Try it out" on the first server, the mock
- * itself). A server chosen from the document's others is refused by the browser: use a Swagger UI
- * of your own against `/__mock/openapi.yaml` for those.
+ * package's files, no CDN; no inline script or style), its icons as `data:` images (the
+ * stylesheet's), and calls to this mock only ("Try it out" on the first server, the mock itself).
+ * A server chosen from the document's others is refused by the browser: use a Swagger UI of your
+ * own against `/__mock/openapi.yaml` for those. tests/browser/apiDocsPage.e2e.ts fails on any
+ * violation.
  */
 export const API_DOCS_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "style-src 'self'",
+  'img-src data:',
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
