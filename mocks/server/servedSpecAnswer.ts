@@ -24,6 +24,19 @@ export function isServedSpecPath(path: string): boolean {
   return path === SPEC_YAML_PATH || path === SPEC_JSON_PATH
 }
 
+/**
+ * The server entry the mock adds for itself, at `origin` (`http://127.0.0.1:4010`).
+ *
+ * @example
+ * servedServer('http://127.0.0.1:4010', '/v1').url // 'http://127.0.0.1:4010/v1'
+ */
+export function servedServer(origin: string, basePath: string): ServedServer {
+  return {
+    url: `${origin}${basePath}`,
+    description: 'This mock, as this document was fetched from it (petstore-mock).',
+  }
+}
+
 /** What the served document is made of: the document, its file's text, and the API's base path. */
 export interface ServedSpec {
   document: PetStoreDocument
@@ -52,13 +65,7 @@ export function servedSpecAnswer(request: ApiRequest, spec: ServedSpec): ApiResp
     return errorResponse(405, 'method_not_allowed', `${path} allows GET and HEAD.`, { allow: 'GET, HEAD' })
   }
   const origin = requestOrigin(request.header('host'))
-  const server: ServedServer | undefined =
-    origin === undefined
-      ? undefined
-      : {
-          url: `${origin}${spec.basePath}`,
-          description: 'This mock, as this document was fetched from it (petstore-mock).',
-        }
+  const server = origin === undefined ? undefined : servedServer(origin, spec.basePath)
   const headers = { 'cache-control': 'no-store' }
   if (path === SPEC_JSON_PATH) {
     const text = server ? jsonWithServer(spec.document, server) : JSON.stringify(spec.document, null, 2)
