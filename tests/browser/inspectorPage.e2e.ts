@@ -163,6 +163,9 @@ describe('the inspector page in Chromium', { skip, timeout: 120_000 }, () => {
     assert.equal(await forcedRow.getAttribute('data-forced'), 'next-response')
     assert.equal(await forcedRow.locator('td').nth(3).textContent(), '401 forced (next-response)')
     await page.getByTestId('pending').filter({ hasText: 'nothing forced' }).waitFor()
+    // A wide journal (bodies, a forced status) scrolls in its box; the page stays as wide as the window.
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
+    assert.ok((widths[0] ?? 0) <= (widths[1] ?? 0), `page ${widths[0]} px wide in a ${widths[1]} px window`)
     await mkdir(dirname(SCREENSHOT), { recursive: true })
     await page.screenshot({ path: SCREENSHOT, fullPage: true })
   })
