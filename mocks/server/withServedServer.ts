@@ -4,9 +4,6 @@ export interface ServedServer {
   description: string
 }
 
-// The top-level `servers:` key of a YAML document in block style, alone on its line (a comment may
-// follow). At column 0 it cannot sit inside a block scalar, whose lines are indented.
-const SERVERS_KEY = /^servers:[ \t]*(?:#[^\r\n]*)?(\r?\n)/m
 const ITEM_INDENT = /^([ \t]*)- /
 
 /**
@@ -20,10 +17,9 @@ const ITEM_INDENT = /^([ \t]*)- /
  * // 'servers:\n  - url: "http://127.0.0.1:4010/v1"\n    description: "This mock"\n  - url: https://x/v1\n'
  */
 export function yamlWithServer(text: string, server: ServedServer): string {
-  const key = SERVERS_KEY.exec(text)
+  const key = serversKeyLine(text)
   if (!key) return text
-  const newline = key[1] as string
-  const after = key.index + key[0].length
+  const { newline, after } = key
   const indent = firstItemIndent(text, after, newline)
   if (indent === undefined) return text
   // JSON strings are YAML double-quoted scalars: any URL or description is written safely.
@@ -41,6 +37,29 @@ export function yamlWithServer(text: string, server: ServedServer): string {
  */
 export function jsonWithServer(document: { servers?: readonly unknown[] }, server: ServedServer): string {
   return JSON.stringify({ ...document, servers: [server, ...(document.servers ?? [])] }, null, 2)
+}
+
+/**
+ * The top-level `servers:` key of a YAML document in block style, alone on its line (a comment may
+ * follow): where its line ends, and the line ending used. At column 0 it cannot sit inside a block
+ * scalar, whose lines are indented. A scan, not a regular expression: one pass over the text.
+ */
+function serversKeyLine(text: string): { newline: string; after: number } | undefined {
+  let at = 0
+  while (at < text.length) {
+    const end = text.indexOf('\n', at)
+    if (end === -1) return undefined
+    if (text.startsWith('servers:', at)) {
+      const rest = text
+        .slice(at + 'servers:'.length, end)
+        .replace(/\r$/, '')
+        .trimStart()
+      if (rest === '' || rest.startsWith('#'))
+        return { newline: text[end - 1] === '\r' ? '\r\n' : '\n', after: end + 1 }
+    }
+    at = end + 1
+  }
+  return undefined
 }
 
 /**
