@@ -11,6 +11,9 @@ export interface ParameterObject {
   required?: boolean
   description?: string
   schema: JsonSchema
+  /** A value that works against this project's mock and its seed (spec/parameterExamples test). */
+  example?: unknown
+  examples?: Record<string, { summary?: string; value?: unknown }>
 }
 
 export interface HeaderObject {

@@ -26,11 +26,12 @@ export const ALLOWED_REQUEST_HEADERS = 'authorization, content-type, prefer, x-m
 
 /**
  * Adds the CORS response headers for a request from `origin` to `headers`; `Vary: Origin` always,
- * because the answer depends on it. A preflight also gets the allowed methods (`methods`: those the
- * spec's paths allow, `engine.methods`) and headers.
+ * because the answer depends on it. A preflight also gets the allowed headers and `methods`: those
+ * of the path it asks about, exactly (the caller derives them from the spec's router or the control
+ * endpoint), never a method the path does not have.
  *
  * @example
- * applyCors(policy, 'http://localhost:5173', true, headers, 'GET, HEAD, POST, OPTIONS')
+ * applyCors(policy, 'http://localhost:5173', true, headers, 'GET, POST, HEAD, OPTIONS')
  */
 export function applyCors(
   policy: CorsPolicy,
@@ -44,19 +45,8 @@ export function applyCors(
   headers['access-control-allow-origin'] = origin
   headers['access-control-expose-headers'] = EXPOSED_HEADERS
   if (preflight) {
-    // The API's methods (from the spec) and the control plane's DELETE (`/__mock/requests`,
-    // `/__mock/next-response`).
-    headers['access-control-allow-methods'] = withControlPlaneMethods(methods)
+    headers['access-control-allow-methods'] = methods
     headers['access-control-allow-headers'] = ALLOWED_REQUEST_HEADERS
     headers['access-control-max-age'] = '600'
   }
-}
-
-/** The API's methods plus DELETE, which only the control plane uses, before OPTIONS. */
-function withControlPlaneMethods(methods: string): string {
-  const list = methods.split(', ')
-  if (list.includes('DELETE')) return methods
-  const options = list.indexOf('OPTIONS')
-  list.splice(options === -1 ? list.length : options, 0, 'DELETE')
-  return list.join(', ')
 }

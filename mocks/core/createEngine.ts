@@ -65,8 +65,13 @@ export interface Engine {
   readonly stateful: readonly string[]
   /** The operations answered from the spec (examples or generated values), in document order. */
   readonly specDriven: readonly string[]
-  /** Every method some path of the document allows, with HEAD and OPTIONS: what CORS may allow. */
+  /** Every method some path of the document allows, with HEAD and OPTIONS. */
   readonly methods: string
+  /**
+   * The methods the document's path at `path` allows, with HEAD and OPTIONS (its `Allow`, from the
+   * one router): what a CORS preflight there may allow. Undefined for a path of no document path.
+   */
+  allowAt(path: string): string | undefined
 }
 
 type OperationHandler = (
@@ -195,7 +200,11 @@ export function createEngine(options: EngineOptions): Engine {
 
   const stateful = spec.operations.filter((o) => handlers.has(o.operationId)).map((o) => o.operationId)
   const specDriven = spec.operations.filter((o) => !handlers.has(o.operationId)).map((o) => o.operationId)
-  return { handle, store: ownStore, basePath, stateful, specDriven, methods: router.methods }
+  const allowAt = (path: string): string | undefined => {
+    const routed = router.route('OPTIONS', path)
+    return routed.kind === 'method' || routed.kind === 'operation' ? routed.allow : undefined
+  }
+  return { handle, store: ownStore, basePath, stateful, specDriven, methods: router.methods, allowAt }
 }
 
 /**

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { applyCors, corsPolicy } from '../../kit/guard/cors.ts'
 import { hostPolicy } from '../../kit/guard/hostAllowed.ts'
 import { refuseUnsafeRequest } from '../../kit/guard/refuseUnsafeRequest.ts'
+import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { originForm } from '../../kit/http/originForm.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
@@ -17,6 +18,8 @@ import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
 import { createMockServer } from '../server/createMockServer.ts'
 import type { MockSession } from '../server/MockSession.ts'
 import type { SessionLimits, SessionRegistry } from '../server/SessionRegistry.ts'
+import { isApiDocsPath } from '../server/servedSpecAnswer.ts'
+import { apiDocsAnswer } from './apiDocsPage.ts'
 import { cutOffStalledReaders } from './cutOffStalledReaders.ts'
 import {
   answerMalformedHttp,
@@ -149,14 +152,17 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     if (refused) {
       // Unread, a refused body would be parsed as the next request on a kept-alive connection.
       refused.headers.connection = 'close'
-      return finish(request, response, refused, false, started)
+      return finish(request, response, refused, started)
     }
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
-      // A preflight carries no credentials by design: never answer it 401.
-      return finish(request, response, { status: 204, headers: {} }, true, started)
+      // A preflight carries no credentials by design: never answer it 401. It may allow only the
+      // methods of the path it asks about.
+      const { path } = apiRequest({ method: 'OPTIONS', target })
+      const methods = isApiDocsPath(path) ? 'GET, HEAD' : mock.preflightMethods(path)
+      return finish(request, response, { status: 204, headers: {} }, started, methods)
     }
     const noHost = missingHost(request)
-    if (noHost) return finish(request, response, noHost, false, started)
+    if (noHost) return finish(request, response, noHost, started)
     const read = readBody(request, MAX_BODY_BYTES)
     if (read instanceof Promise)
       return read.then((body) => dispatch(request, response, target, body, started))
@@ -176,7 +182,8 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       )
       return
     }
-    const answered = mock.handle(toApiRequest(request, target, read))
+    const parsed = toApiRequest(request, target, read)
+    const answered = isApiDocsPath(parsed.path) ? apiDocsAnswer(parsed) : mock.handle(parsed)
     if (answered instanceof Promise)
       return answered.then((result) => answer(request, response, result, read, started))
     return answer(request, response, answered, read, started)
@@ -190,9 +197,9 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     started: number,
   ): void | Promise<void> {
     if (read.tooLarge) result.headers.connection = 'close'
-    if (!options.latencyMs) return finish(request, response, result, false, started)
+    if (!options.latencyMs) return finish(request, response, result, started)
     return new Promise<void>((resolve) => setTimeout(resolve, options.latencyMs)).then(() =>
-      finish(request, response, result, false, started),
+      finish(request, response, result, started),
     )
   }
 
@@ -200,10 +207,12 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     request: IncomingMessage,
     response: ServerResponse,
     result: ApiResponse,
-    preflight: boolean,
     started: number,
+    /** The methods a preflight may allow; undefined when the request is no preflight. */
+    preflightMethods?: string,
   ): void {
-    applyCors(cors, request.headers.origin, preflight, result.headers, mock.engine.methods)
+    const preflight = preflightMethods !== undefined
+    applyCors(cors, request.headers.origin, preflight, result.headers, preflightMethods ?? '')
     sendResponse(response, result)
     if (log)
       log(line(request.method ?? 'GET', request.url ?? '/', result.status, performance.now() - started))

@@ -97,7 +97,9 @@ export function mockUsage(program: string): string {
 
 Endpoints besides the API under /v1 (each per session: header X-Mock-Session: NAME, none for the default):
   GET    /__mock/                the inspector page: pets, the live journal, reset, force an error (?session=NAME)
-  GET    /__mock/openapi.yaml    the spec in use (--spec and --watch edits included)
+  GET    /__mock/openapi.yaml    the spec in use (--spec and --watch edits included), this mock its first server
+  GET    /__mock/openapi.json    the same document as JSON
+  GET    /__mock/docs/           Swagger UI on it: Authorize with the key, then Try it out
   GET    /__mock/health          ok, or degraded when the state file takes no writes
   POST   /__mock/reset           back to the seed; with a JSON array of Pet as the body, to exactly those pets
   GET    /__mock/export          every pet as a JSON array (a seed for --seed or for a reset)

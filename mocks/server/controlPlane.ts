@@ -269,6 +269,20 @@ function parseSeed(request: ApiRequest, validators: SpecValidators): Parsed<Pet[
 }
 
 /**
+ * The methods the control endpoint at `path` answers (`GET, DELETE` for `/__mock/requests`), in
+ * the order `Allow` lists them; undefined for a path that is no control endpoint.
+ *
+ * @example
+ * controlMethods('/__mock/next-response') // 'GET, POST, DELETE'
+ */
+export function controlMethods(path: string): string | undefined {
+  if (!isControlPath(path)) return undefined
+  const name = path.slice(CONTROL_PREFIX.length + 1)
+  const endpoint = Object.hasOwn(ENDPOINTS, name) ? ENDPOINTS[name] : undefined
+  return endpoint && Object.keys(endpoint).join(', ')
+}
+
+/**
  * Every control endpoint with its methods, as `METHOD /__mock/name` (the inspector page and
  * openapi.yaml are served beside them by the mock server): what `--help` must name.
  *

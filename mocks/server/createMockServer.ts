@@ -10,14 +10,14 @@ import { DEFAULT_MEMORY_MIB, MemoryBudget, SESSION_OVERHEAD_BYTES } from '../../
 import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
 import { createEngine, DEFAULT_API_KEY, type Engine, type SessionSource } from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
-import { type ControlContext, handleControl } from './controlPlane.ts'
+import { type ControlContext, controlMethods, handleControl } from './controlPlane.ts'
 import { inspectorResponse, isInspectorPath } from './inspectorPage.ts'
 import { createMockSession, type MockSession } from './MockSession.ts'
 import { DEFAULT_SESSION, parseSessionName, SESSION_HEADER } from './parseSessionName.ts'
 import { type Eviction, type EvictionReason, type SessionLimits, SessionRegistry } from './SessionRegistry.ts'
-import { SPEC_YAML_PATH, specYamlAnswer } from './specYamlAnswer.ts'
+import { isServedSpecPath, servedSpecAnswer } from './servedSpecAnswer.ts'
 
-/** A compiled document with its file's text, when it has one: what `/__mock/openapi.yaml` answers. */
+/** A compiled document with its file's text, when it has one: what `/__mock/openapi.yaml` answers (`.json`: the document). */
 export type MockSpec = CompiledSpec & { readonly text?: string }
 
 /**
@@ -72,7 +72,7 @@ export interface MockServerOptions {
  */
 export interface MockServer {
   /**
-   * Answers one request: the inspector page, `/__mock/openapi.yaml`, the control plane, or the API
+   * Answers one request: the inspector page, `/__mock/openapi.yaml` and `.json`, the control plane, or the API
    * from the session `X-Mock-Session` names (recorded in its journal). A promise only when a write
    * must be committed to the durable log before it is answered.
    */
@@ -85,6 +85,13 @@ export interface MockServer {
   readonly budget: MemoryBudget
   /** The engine of the document served now (a new one after `setSpec`). */
   readonly engine: Engine
+  /**
+   * The methods a CORS preflight for `path` may allow: those of the document's path there (from the
+   * one router: never a method the API does not have), of the control endpoint, or GET and HEAD for
+   * the inspector page and the served document. A path the mock does not know gets the API's
+   * methods, so the request itself goes on to its 404 Error body instead of a bare CORS failure.
+   */
+  preflightMethods(path: string): string
   /** Swaps in another document (spec hot reload); the sessions and their pets stay. */
   setSpec(spec: MockSpec): void
   /** Which operations the current document's engine answers from the store and which from the spec. */
@@ -183,7 +190,12 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     if (typeof sessionName !== 'string') return sessionName
     const { path } = request
     if (isInspectorPath(path)) return inspectorResponse(request.method)
-    if (path === SPEC_YAML_PATH) return specYamlAnswer(request.method, spec.text)
+    if (isServedSpecPath(path))
+      return servedSpecAnswer(request, {
+        document: spec.document,
+        text: spec.text,
+        basePath: engine.basePath,
+      })
     let response: ApiResponse
     if (isControlPath(path)) response = control(request, sessionName)
     else {
@@ -232,6 +244,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     budget,
     get engine() {
       return engine
+    },
+    preflightMethods(path) {
+      if (isInspectorPath(path) || isServedSpecPath(path)) return 'GET, HEAD'
+      return engine.allowAt(path) ?? controlMethods(path) ?? engine.methods
     },
     setSpec(next) {
       spec = next

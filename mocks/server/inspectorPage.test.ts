@@ -22,8 +22,12 @@ describe('the inspector page', () => {
     expect(INSPECTOR_CSP).toContain(`style-src ${hashOf(style)}`)
   })
 
-  test('loads nothing from anywhere: no src, href or url() at all', () => {
-    expect(html).not.toMatch(/\s(?:src|href)=/i)
+  test('loads nothing from anywhere: no src or url(); its only hrefs are links to the mock itself', () => {
+    expect(html).not.toMatch(/\ssrc=/i)
+    expect(html).not.toMatch(/<link/i)
+    const hrefs = [...html.matchAll(/\shref="([^"]*)"/gi)].map((match) => match[1])
+    expect(hrefs.length).toBeGreaterThan(0)
+    for (const href of hrefs) expect(href).toMatch(/^\/__mock\/[\w./-]*$/)
     expect(html).not.toMatch(/url\(/i)
     expect(html).not.toMatch(/@import/i)
   })

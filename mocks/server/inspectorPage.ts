@@ -3,23 +3,25 @@ import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { canHashInlinePages, inlinePageCsp, inlinePageHeaders } from '../../kit/http/inlinePage.ts'
 import { inspectorScript } from './inspectorScript.ts'
+import { API_DOCS_PATH, SPEC_JSON_PATH, SPEC_YAML_PATH } from './servedSpecAnswer.ts'
 
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #1b1b1b; background: #fafafa; }
 h1 { font-size: 1.3rem; margin: 0 0 .25rem; } h2 { font-size: 1.05rem; margin: 1.25rem 0 .4rem; }
 header p, .muted { color: #555; margin: .2rem 0; } header { margin-bottom: 1rem; }
-main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr); gap: 1.5rem; }
+main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 2fr); gap: 1.5rem; }
 section { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .5rem 1rem 1rem; }
 table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .2rem .5rem; border-bottom: 1px solid #eee; vertical-align: top; white-space: nowrap; }
-#pets td:nth-child(2), #requests td:nth-child(3) { white-space: normal; overflow-wrap: anywhere; width: 100%; }
+#pets td:nth-child(2) { white-space: normal; overflow-wrap: anywhere; width: 100%; }
+#requests td:nth-child(3) { white-space: normal; overflow-wrap: anywhere; min-width: 6rem; }
 th { background: #f3f3f3; font-weight: 600; position: sticky; top: 0; }
-.scroll { max-height: 34rem; overflow: auto; } .stack { display: grid; gap: 1.5rem; align-content: start; }
+.scroll { max-height: 34rem; overflow: auto; } .stack { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.5rem; align-content: start; }
 button { margin: .1rem 0; padding: .2rem .6rem; border: 1px solid #888; border-radius: 4px; background: #f6f6f6; cursor: pointer; }
 button:hover { background: #e8e8e8; } ul { padding-left: 1.2rem; margin: .3rem 0; }
 #sessions a { margin-right: .6rem; }
 #evicted { color: #6b4a00; background: #fff4d6; border: 1px solid #e0c070; padding: .4rem .6rem; border-radius: 4px; }
-#requests td:nth-child(6) { white-space: pre-wrap; overflow-wrap: anywhere; max-width: 24rem; font-family: ui-monospace, monospace; font-size: 12px; }
-tr[data-forced] td:nth-child(4) { font-style: italic; }
+#requests td:nth-child(6) { white-space: pre-wrap; overflow-wrap: anywhere; min-width: 24ch; width: 100%; max-width: 24rem; font-family: ui-monospace, monospace; font-size: 12px; }
+tr[data-forced] td:nth-child(4) { font-style: italic; white-space: normal; min-width: 7rem; }
 [role=alert] { color: #8a1010; background: #fde8e8; border: 1px solid #e3a0a0; padding: .4rem .6rem; border-radius: 4px; }
 tr[data-status^="4"] td:nth-child(4), tr[data-status^="5"] td:nth-child(4) { color: #a01010; font-weight: 600; }
 `
@@ -32,6 +34,7 @@ const BODY = `
     <label>Session (X-Mock-Session; empty: the default) <input id="session-input" autocomplete="off" maxlength="64"></label>
     <button type="submit">Open</button>
   </form>
+  <p class="muted">The API: <a id="api-docs" href="${API_DOCS_PATH}">docs and "Try it out" (Swagger UI)</a> · <a href="${SPEC_YAML_PATH}">openapi.yaml</a> · <a href="${SPEC_JSON_PATH}">openapi.json</a></p>
   <p class="muted">Live sessions: <span id="sessions"></span> <span id="evictions"></span> · <span id="memory"></span></p>
   <p id="error" role="alert" hidden></p>
   <p id="evicted" role="status" hidden></p>

@@ -17,26 +17,26 @@ export const openApiDocument: PetStoreDocument = {
   },
   "servers": [
     {
-      "url": "https://{host}/v1",
-      "description": "Production ({base_url} in the interface document).",
+      "url": "https://{base_host}/v1",
+      "description": "Production ({base_url} in the interface document); set `base_host` to its host.",
       "variables": {
-        "host": {
+        "base_host": {
           "default": "petstore.example.com"
         }
       }
     },
     {
-      "url": "https://{host}/v1",
-      "description": "Staging, same path shape ({staging_base_url} in the interface document).",
+      "url": "https://{staging_host}/v1",
+      "description": "Staging, same path shape ({staging_base_url} in the interface document); set `staging_host`\nto its host.\n",
       "variables": {
-        "host": {
+        "staging_host": {
           "default": "staging.petstore.example.com"
         }
       }
     },
     {
       "url": "http://{host}:{port}/v1",
-      "description": "This project's mock (`npm start`), or `prism mock spec/openapi.yaml`.",
+      "description": "This project's mock (`npm start`), or `prism mock spec/openapi.yaml`. The mock's own\n`/__mock/openapi.yaml` lists the address it was reached at first.\n",
       "variables": {
         "host": {
           "default": "127.0.0.1"
@@ -82,7 +82,8 @@ export const openApiDocument: PetStoreDocument = {
               "minimum": 1,
               "maximum": 100,
               "default": 20
-            }
+            },
+            "example": 2
           },
           {
             "name": "status",
@@ -98,7 +99,8 @@ export const openApiDocument: PetStoreDocument = {
                 "sold"
               ],
               "example": "available"
-            }
+            },
+            "example": "available"
           }
         ],
         "responses": {
@@ -709,7 +711,8 @@ export const openApiDocument: PetStoreDocument = {
             "schema": {
               "type": "integer",
               "format": "int64"
-            }
+            },
+            "example": 1
           }
         ],
         "responses": {
@@ -1035,7 +1038,8 @@ export const openApiDocument: PetStoreDocument = {
           "minimum": 1,
           "maximum": 100,
           "default": 20
-        }
+        },
+        "example": 2
       },
       "status": {
         "name": "status",
@@ -1051,7 +1055,8 @@ export const openApiDocument: PetStoreDocument = {
             "sold"
           ],
           "example": "available"
-        }
+        },
+        "example": "available"
       },
       "petId": {
         "name": "petId",
@@ -1061,7 +1066,8 @@ export const openApiDocument: PetStoreDocument = {
         "schema": {
           "type": "integer",
           "format": "int64"
-        }
+        },
+        "example": 1
       }
     },
     "headers": {

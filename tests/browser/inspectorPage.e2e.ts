@@ -116,6 +116,22 @@ describe('the inspector page in Chromium', { skip, timeout: 120_000 }, () => {
     )
   })
 
+  test('a body shows readably: 46 characters take at most 2 lines, not one character a line', async () => {
+    const body = { name: 'A dog, a long name!!', categoryId: 2 }
+    const text = JSON.stringify(body)
+    assert.equal(text.length, 46)
+    assert.equal((await appCall('/pets', { method: 'POST', body })).status, 201)
+    const cell = page.getByTestId('request').filter({ hasText: text }).locator('td').nth(5)
+    await cell.waitFor()
+    const lines = await cell.evaluate((element) => {
+      const style = getComputedStyle(element)
+      const content =
+        element.clientHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom)
+      return Math.round(content / Number.parseFloat(style.lineHeight))
+    })
+    assert.ok(lines >= 1 && lines <= 2, `the 46-character body takes ${lines} lines`)
+  })
+
   test('while nothing changes, its polls are answered 304 Not Modified (no body)', async () => {
     const statuses: number[] = []
     const listener = (response: { url(): string; status(): number }) => {
@@ -147,6 +163,9 @@ describe('the inspector page in Chromium', { skip, timeout: 120_000 }, () => {
     assert.equal(await forcedRow.getAttribute('data-forced'), 'next-response')
     assert.equal(await forcedRow.locator('td').nth(3).textContent(), '401 forced (next-response)')
     await page.getByTestId('pending').filter({ hasText: 'nothing forced' }).waitFor()
+    // A wide journal (bodies, a forced status) scrolls in its box; the page stays as wide as the window.
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
+    assert.ok((widths[0] ?? 0) <= (widths[1] ?? 0), `page ${widths[0]} px wide in a ${widths[1]} px window`)
     await mkdir(dirname(SCREENSHOT), { recursive: true })
     await page.screenshot({ path: SCREENSHOT, fullPage: true })
   })

@@ -18,6 +18,8 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { build } from 'vite'
 import { parse as parseYaml } from 'yaml'
+import { servedServer } from '../../mocks/server/servedSpecAnswer.ts'
+import { yamlWithServer } from '../../mocks/server/withServedServer.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -345,8 +347,13 @@ await worker.start({ onUnhandledFrame: 'bypass' })
     const response = await fetch(`${baseUrl}/pets`, { headers: { authorization: `Bearer ${KEY}` } })
     assert.equal(response.status, 200)
     assert.equal(((await response.json()) as unknown[]).length, 20)
-    const spec = await fetch(`${baseUrl.replace(/\/v1$/, '')}/__mock/openapi.yaml`)
-    assert.equal(await spec.text(), await readFile(join(ROOT, 'spec', 'openapi.yaml'), 'utf8'))
+    const origin = baseUrl.replace(/\/v1$/, '')
+    const spec = await fetch(`${origin}/__mock/openapi.yaml`)
+    // The packaged file, with the mock, as reached, first among its servers.
+    const packaged = await readFile(join(ROOT, 'spec', 'openapi.yaml'), 'utf8')
+    assert.equal(await spec.text(), yamlWithServer(packaged, servedServer(origin, '/v1')))
+    const docs = await fetch(`${origin}/__mock/docs/swagger-ui-bundle.js`)
+    assert.equal(docs.status, 200, 'the installed bin serves Swagger UI from its swagger-ui-dist dependency')
 
     // The petstore-contract bin, as another team runs it against its own server: here, the mock.
     const contract = join(app, 'node_modules', '.bin', 'petstore-contract')
@@ -387,7 +394,11 @@ await worker.start({ onUnhandledFrame: 'bypass' })
       (await fetch(`${url}/pets?limit=${limit}`, { headers: { authorization: `Bearer ${KEY}` } })).status
     assert.equal(await status(31), 400)
     assert.equal(await status(30), 200)
-    assert.equal(await (await fetch(`${url.replace(/\/v1$/, '')}/__mock/openapi.yaml`)).text(), copy)
+    const origin = url.replace(/\/v1$/, '')
+    assert.equal(
+      await (await fetch(`${origin}/__mock/openapi.yaml`)).text(),
+      yamlWithServer(copy, servedServer(origin, '/v1')),
+    )
     assert.match(output.text, /Watching my-openapi\.yaml for changes/)
     // Without --spec, -w watches the packaged copy, and says how to watch one's own.
     const packagedOutput = { text: '' }

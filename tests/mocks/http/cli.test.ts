@@ -1,10 +1,18 @@
 // The CLI as a user runs it: a real child process, its startup line, its log, its exit.
+
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rename, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from '@jest/globals'
+import { servedServer } from '../../../mocks/server/servedSpecAnswer.ts'
+import { yamlWithServer } from '../../../mocks/server/withServedServer.ts'
 import { killStartedClis, startCli } from '../../support/startCli.ts'
+
+/** A document's text as the mock at `origin` serves it: the mock first among its servers. */
+function asServed(text: string, origin: string): string {
+  return yamlWithServer(text, servedServer(origin, '/v1'))
+}
 
 afterEach(killStartedClis)
 
@@ -121,16 +129,19 @@ describe('petstore-mock: --spec, --version, aliases, the state folder', () => {
     const baseUrl = await cli.listening
     expect(await listStatus(baseUrl, 60)).toBe(400)
     expect(await listStatus(baseUrl, 50)).toBe(200)
-    const served = await fetch(`${baseUrl.replace(/\/v1$/, '')}/__mock/openapi.yaml`)
+    const origin = baseUrl.replace(/\/v1$/, '')
+    const served = await fetch(`${origin}/__mock/openapi.yaml`)
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toMatch(/^application\/yaml/)
-    expect(await served.text()).toBe(copy.text)
+    expect(await served.text()).toBe(asServed(copy.text, origin))
   })
 
   test('without --spec, /__mock/openapi.yaml is the packaged spec/openapi.yaml', async () => {
     const cli = startCli(['-p', '0', '-q'])
     const origin = (await cli.listening).replace(/\/v1$/, '')
-    expect(await (await fetch(`${origin}/__mock/openapi.yaml`)).text()).toBe(readFileSync(SPEC_PATH, 'utf8'))
+    expect(await (await fetch(`${origin}/__mock/openapi.yaml`)).text()).toBe(
+      asServed(readFileSync(SPEC_PATH, 'utf8'), origin),
+    )
   })
 
   test('--spec with --watch watches that file: an edit changes what is enforced and what is served', async () => {
@@ -146,7 +157,7 @@ describe('petstore-mock: --spec, --version, aliases, the state folder', () => {
     expect(cli.output()).toMatch(/spec: reloaded .*my-openapi\.yaml/)
     expect(await listStatus(baseUrl, 70)).toBe(200)
     const origin = baseUrl.replace(/\/v1$/, '')
-    expect(await (await fetch(`${origin}/__mock/openapi.yaml`)).text()).toBe(edited)
+    expect(await (await fetch(`${origin}/__mock/openapi.yaml`)).text()).toBe(asServed(edited, origin))
   })
 
   test('--spec naming an invalid document is one clear startup error, exit 2', async () => {

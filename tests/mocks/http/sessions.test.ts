@@ -108,18 +108,22 @@ describe('X-Mock-Session', () => {
     }
   })
 
-  test('a CORS preflight allows the header (and DELETE, for the control plane)', async () => {
-    const response = await fetch(`${it.origin}/v1/pets`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://localhost:5173',
-        'access-control-request-method': 'DELETE',
-        'access-control-request-headers': 'x-mock-session',
-      },
-    })
-    expect(response.status).toBe(204)
-    expect(response.headers.get('access-control-allow-headers')).toContain('x-mock-session')
-    expect(response.headers.get('access-control-allow-methods')).toContain('DELETE')
+  test('a CORS preflight allows the header; DELETE only where the control plane has it', async () => {
+    const preflight = (path: string) =>
+      fetch(`${it.origin}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'DELETE',
+          'access-control-request-headers': 'x-mock-session',
+        },
+      })
+    const api = await preflight('/v1/pets')
+    expect(api.status).toBe(204)
+    expect(api.headers.get('access-control-allow-headers')).toContain('x-mock-session')
+    expect(api.headers.get('access-control-allow-methods')).not.toContain('DELETE')
+    const journal = await preflight('/__mock/requests')
+    expect(journal.headers.get('access-control-allow-methods')).toBe('GET, DELETE')
   })
 
   test('reading the control plane never creates a session', async () => {

@@ -1,0 +1,81 @@
+import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
+import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
+import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
+import { errorResponse } from '../../kit/http/errorResponse.ts'
+import { requestOrigin } from '../../kit/http/requestOrigin.ts'
+import type { PetStoreDocument } from '../../spec/runtime.ts'
+import { jsonWithServer, type ServedServer, yamlWithServer } from './withServedServer.ts'
+
+/** Where the mock serves the OpenAPI document it is serving from (`--spec` and `--watch` included). */
+export const SPEC_YAML_PATH = `${CONTROL_PREFIX}/openapi.yaml`
+/** The same document as JSON, for clients that read no YAML (Swagger UI at `/__mock/docs/`). */
+export const SPEC_JSON_PATH = `${CONTROL_PREFIX}/openapi.json`
+
+/** Where Swagger UI shows the served document (the HTTP mock's `mocks/http/apiDocsPage.ts`). */
+export const API_DOCS_PATH = `${CONTROL_PREFIX}/docs/`
+
+/** True for the docs page and its files: `/__mock/docs` and everything under `/__mock/docs/`. */
+export function isApiDocsPath(path: string): boolean {
+  return path === API_DOCS_PATH.slice(0, -1) || path.startsWith(API_DOCS_PATH)
+}
+
+/** True for the two paths of the served document. */
+export function isServedSpecPath(path: string): boolean {
+  return path === SPEC_YAML_PATH || path === SPEC_JSON_PATH
+}
+
+/**
+ * The server entry the mock adds for itself, at `origin` (`http://127.0.0.1:4010`).
+ *
+ * @example
+ * servedServer('http://127.0.0.1:4010', '/v1').url // 'http://127.0.0.1:4010/v1'
+ */
+export function servedServer(origin: string, basePath: string): ServedServer {
+  return {
+    url: `${origin}${basePath}`,
+    description: 'This mock, as this document was fetched from it (petstore-mock).',
+  }
+}
+
+/** What the served document is made of: the document, its file's text, and the API's base path. */
+export interface ServedSpec {
+  document: PetStoreDocument
+  /** The file's text; undefined when the mock was handed a document object with no file behind it. */
+  text: string | undefined
+  /** The base path the mock serves the API under (`/v1`). */
+  basePath: string
+}
+
+/**
+ * The answer to `GET /__mock/openapi.yaml` and `/__mock/openapi.json`: the document this mock
+ * enforces, with the mock itself, as the request reached it (`http://` + its `Host` + the base
+ * path), first among its `servers`, so Swagger UI, Postman or a generated client calls the mock
+ * without choosing a server. The rest of the document's servers follow, unchanged. A request with
+ * no usable `Host` gets the document's own servers only. The YAML is the file's text with one
+ * server added (comments and `$ref`s kept; 404 when there is no file); the JSON is the document as
+ * compiled, every `$ref` resolved. GET and HEAD only; no key needed, like the rest of the control
+ * plane.
+ *
+ * @example
+ * servedSpecAnswer(request, { document, text, basePath: '/v1' }).headers['content-type'] // 'application/yaml; charset=utf-8'
+ */
+export function servedSpecAnswer(request: ApiRequest, spec: ServedSpec): ApiResponse {
+  const { path, method } = request
+  if (method !== 'GET' && method !== 'HEAD') {
+    return errorResponse(405, 'method_not_allowed', `${path} allows GET and HEAD.`, { allow: 'GET, HEAD' })
+  }
+  const origin = requestOrigin(request.header('host'))
+  const server = origin === undefined ? undefined : servedServer(origin, spec.basePath)
+  const headers = { 'cache-control': 'no-store' }
+  if (path === SPEC_JSON_PATH) {
+    const text = server ? jsonWithServer(spec.document, server) : JSON.stringify(spec.document, null, 2)
+    // node:http sends no body for HEAD by itself.
+    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, text }
+  }
+  if (spec.text === undefined) {
+    const message = `This mock was given an OpenAPI document as an object, not as a file: there is no YAML to serve; ${SPEC_JSON_PATH} has it as JSON.`
+    return errorResponse(404, 'route_not_found', message)
+  }
+  const text = server ? yamlWithServer(spec.text, server) : spec.text
+  return { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8', ...headers }, text }
+}
