@@ -115,10 +115,7 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
   const address = proxy.server.address()
   const bound = typeof address === 'object' && address ? address.port : port
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`
-  // The full base URL the app points at: the proxy's origin and the upstream's base path.
-  console.log(
-    `petstore-mock proxy listening on ${origin}${upstream.pathname === '/' ? '' : upstream.pathname}, forwarding to ${upstream.href}; violations at ${origin}/__mock/`,
-  )
+  // Set before the startup line, so a stop sent as soon as it shows is a clean one.
   const stop = () => {
     proxy.server.close(() => process.exit(0))
     // Kept-alive connections would hold the close open; nothing in flight is worth more than the stop.
@@ -126,6 +123,10 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
   }
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)
+  // The full base URL the app points at: the proxy's origin and the upstream's base path.
+  console.log(
+    `petstore-mock proxy listening on ${origin}${upstream.pathname === '/' ? '' : upstream.pathname}, forwarding to ${upstream.href}; violations at ${origin}/__mock/`,
+  )
   return new Promise<number>(() => undefined)
 }
 

@@ -119,6 +119,18 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
     socket.end(rawErrorResponse(notOriginForm()))
   })
+  // What Node's parser refuses (a target no form allows, bad framing) gets an Error body too, not
+  // Node's bare 400.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
+    socket.end(
+      rawErrorResponse(
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? errorResponse(431, 'malformed_request', 'The request headers are too large.')
+          : errorResponse(400, 'malformed_request', 'The request is not valid HTTP/1.1.'),
+      ),
+    )
+  })
 
   async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = incoming.method ?? 'GET'
