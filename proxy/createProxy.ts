@@ -115,6 +115,10 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       else response.destroy()
     })
   })
+  // A client must send its whole request within the upstream's timeout: one that drips its body
+  // would otherwise hold its share of the buffer budget for Node's default of 300 s.
+  server.requestTimeout = timeoutMs
+  server.headersTimeout = Math.min(timeoutMs, 10_000)
   // CONNECT host:port (authority form) would open a tunnel to any host: never; Node hands it here.
   server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
     socket.end(rawErrorResponse(notOriginForm()))
@@ -123,13 +127,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   // Node's bare 400.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
-    socket.end(
-      rawErrorResponse(
-        error.code === 'HPE_HEADER_OVERFLOW'
-          ? errorResponse(431, 'malformed_request', 'The request headers are too large.')
-          : errorResponse(400, 'malformed_request', 'The request is not valid HTTP/1.1.'),
-      ),
-    )
+    socket.end(rawErrorResponse(refusedByParser(error.code, timeoutMs)))
   })
 
   async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -358,6 +356,15 @@ function notOriginForm() {
     'malformed_request',
     'The proxy forwards origin-form targets only (/v1/pets); an absolute URL or host:port target is refused.',
   )
+}
+
+/** The Error body for what Node's parser refused, by its error code. */
+function refusedByParser(code: string | undefined, timeoutMs: number): ApiResponse {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return errorResponse(431, 'malformed_request', 'The request headers are too large.')
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return errorResponse(408, 'malformed_request', `The request did not arrive whole within ${timeoutMs} ms.`)
+  return errorResponse(400, 'malformed_request', 'The request is not valid HTTP/1.1.')
 }
 
 /** The first value of a header in raw lines, by its lower-case name. */

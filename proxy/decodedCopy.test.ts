@@ -28,6 +28,10 @@ describe('decodedCopy', () => {
     )
   })
 
+  test('no body (HEAD, 204) labelled gzip is an empty text, judged', () => {
+    expect(decodedCopy('gzip', Buffer.alloc(0), 100)).toEqual({ text: '' })
+  })
+
   test('raw deflate sent as deflate is read too', () => {
     expect(decodedCopy('deflate', deflateRawSync('[]'), 100)).toEqual({ text: '[]' })
   })

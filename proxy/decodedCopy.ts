@@ -45,6 +45,8 @@ export function decodedCopy(
     .split(',')
     .map((coding) => coding.trim().toLowerCase())
     .filter((coding) => coding !== '' && coding !== 'identity')
+  // No body (HEAD, 204, 304) is nothing to decode, whatever the coding it names.
+  if (bytes.length === 0) return { text: '' }
   if (codings.length > CODINGS_MAX) return { notJudged: `its body stacks ${codings.length} content codings` }
   let body = bytes
   for (const coding of codings.reverse()) {

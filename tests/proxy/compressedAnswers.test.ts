@@ -3,6 +3,7 @@
 // --compressed and fetch read it; three Set-Cookie lines stay three; a fault inside a compressed
 // body is still found.
 import { execFile } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { brotliCompressSync, deflateSync, gzipSync, zstdCompressSync } from 'node:zlib'
@@ -115,6 +116,26 @@ describe('compressed answers through the proxy', () => {
       ])
       expect(JSON.parse(stdout)).toEqual(JSON.parse(GOOD))
     }
+  })
+
+  test('a HEAD answer labelled gzip, with no body, is judged and comes back as sent', async () => {
+    const answer = await new Promise<{ status: number; rawHeaders: string[] }>((resolve, reject) => {
+      const outgoing = httpRequest(
+        `${base}/pets`,
+        { method: 'HEAD', headers: auth, agent: false },
+        (response) => {
+          response.resume()
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, rawHeaders: response.rawHeaders }),
+          )
+        },
+      )
+      outgoing.on('error', reject)
+      outgoing.end()
+    })
+    expect(answer.status).toBe(200)
+    expect(headerValues({ ...answer, body: Buffer.alloc(0) }, 'content-encoding')).toEqual(['gzip'])
+    expect(headerValues({ ...answer, body: Buffer.alloc(0) }, 'x-petstore-not-judged')).toEqual([])
   })
 
   test('nothing conforming is blamed, in any coding', async () => {
