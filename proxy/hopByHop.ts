@@ -1,4 +1,7 @@
-/** The connection-scoped names alone (RFC 9110 §7.6.1): what a raw forward drops of every message. */
+/**
+ * Headers that describe one connection, not the message (RFC 9110 §7.6.1): a proxy drops them from
+ * every message it forwards. Shared with the bench's bare forwarding proxy, so the two forward alike.
+ */
 const CONNECTION_SCOPED: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
@@ -8,13 +11,6 @@ const CONNECTION_SCOPED: ReadonlySet<string> = new Set([
   'trailer',
   'upgrade',
 ])
-
-/**
- * The connection-scoped names plus `host` and `content-length`, which fetch sets for the next hop: a
- * fetch-based proxy never copies them across. The bench's bare forwarding proxy
- * (`bench/baseline/bareProxy.ts`) forwards with fetch and uses it.
- */
-export const HOP_BY_HOP: ReadonlySet<string> = new Set([...CONNECTION_SCOPED, 'host', 'content-length'])
 
 /**
  * A message's header lines as received (`rawHeaders`: name, value, name, value, …) without the

@@ -78,6 +78,22 @@ describe('request targets the proxy forwards', () => {
     expect(other.seen).toHaveLength(0)
   })
 
+  test.each([
+    'http://proxyuser:s3cr3t-pass@127.0.0.1:9/v1',
+    'http://s3cr3t-token@127.0.0.1:9/v1',
+    'http://127.0.0.1:9/v1?token=s3cr3t',
+    'ftp://127.0.0.1:9/v1',
+  ])('an upstream of %s is refused before anything listens, the error quoting none of it', (url) => {
+    let thrown: Error | undefined
+    try {
+      createProxy({ upstream: url, spec: defaultSpec() })
+    } catch (error) {
+      thrown = error as Error
+    }
+    expect(thrown?.message).toMatch(/^--upstream must/)
+    expect(thrown?.message).not.toContain('s3cr3t')
+  })
+
   test('an origin-form target still reaches the one upstream, and only it', async () => {
     const before = upstream.seen.length
     const response = await fetch(`http://127.0.0.1:${ports[1]}/v1/pets`, {
