@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync, zstdDecompressSync } from 'node:zlib'
+import * as zlib from 'node:zlib'
 
 /** What the judge may read of a body: its text, or why it cannot (the exchange is forwarded all the same). */
 export type DecodedCopy = { text: string } | { notJudged: string }
@@ -9,18 +9,22 @@ const CODINGS_MAX = 4
 /** Every decoder here takes only the bound on its output. */
 type Decode = (bytes: Buffer, options: { maxOutputLength: number }) => Buffer
 
+// zstd came to zlib in Node 22.15 and 23.8; the package runs from 22.12, where it is a coding the
+// proxy cannot read (not judged). A named import of it would fail to load there.
+const zstd = (zlib as { zstdDecompressSync?: Decode }).zstdDecompressSync
+
 const DECODERS: Readonly<Record<string, Decode>> = {
-  gzip: gunzipSync,
-  'x-gzip': gunzipSync,
-  br: (bytes, options) => brotliDecompressSync(bytes, options),
-  zstd: (bytes, options) => zstdDecompressSync(bytes, options),
+  gzip: (bytes, options) => zlib.gunzipSync(bytes, options),
+  'x-gzip': (bytes, options) => zlib.gunzipSync(bytes, options),
+  br: (bytes, options) => zlib.brotliDecompressSync(bytes, options),
+  ...(zstd && { zstd }),
   // `deflate` is the zlib format (RFC 9110 §8.4.1.2); some servers send raw deflate under the name.
   deflate: (bytes, options) => {
     try {
-      return inflateSync(bytes, options)
+      return zlib.inflateSync(bytes, options)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw error
-      return inflateRawSync(bytes, options)
+      return zlib.inflateRawSync(bytes, options)
     }
   },
 }
