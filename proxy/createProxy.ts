@@ -277,8 +277,9 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       violations: found,
       ...(notJudged !== undefined && { notJudged }),
     })
-    // Every header line as the upstream sent it (repeats, order, spelling), then the proxy's own.
-    const out = endToEndLines(answer.rawHeaders)
+    // Every header line as the upstream sent it (repeats, order, spelling), then the proxy's own:
+    // its two names are its own, so an upstream cannot forge or hide a verdict.
+    const out = endToEndLines(answer.rawHeaders, VERDICT_HEADERS)
     if (found.length > 0)
       out.push(
         'X-Petstore-Violations',
@@ -319,6 +320,9 @@ function exactBody(text: string): unknown {
 
 /** What the proxy keeps in flight at most unless told (`--max-buffer-mib`): 64 exchanges at the 1 MiB cap. */
 export const DEFAULT_BUFFERED_BYTES = 64 * 1_048_576
+
+/** The headers that carry the proxy's verdicts; an upstream's lines of these names are dropped. */
+const VERDICT_HEADERS: ReadonlySet<string> = new Set(['x-petstore-violations', 'x-petstore-not-judged'])
 
 /** Request headers the proxy sets itself for the next hop: the upstream's Host, the body's length. */
 const SET_BY_THE_PROXY: ReadonlySet<string> = new Set(['host', 'content-length'])
