@@ -9,16 +9,18 @@ export const PROXY_USAGE = `Usage: petstore-mock proxy --upstream URL [options]
 
 Forwards every request unchanged to the real service and checks each exchange against the spec and
 the contract suite's interface model; violations go to the log line, an X-Petstore-Violations
-header, the page at /__mock/ and GET /__mock/violations.
+header, the page at /__mock/ and GET /__mock/violations. Answers come back as the upstream sent
+them (compressed stays compressed); only origin-form targets (/v1/...) are forwarded.
 
-  --upstream URL       the real service's base URL, ending in /v1 (env PETSTORE_UPSTREAM; required)
+  --upstream URL       the real service's base URL, ending in /v1, without user:pass@
+                       (env PETSTORE_UPSTREAM; required)
   -p, --port N         port to listen on; 0 picks a free one (env PORT, default 4020)
       --host H         address to bind (default 127.0.0.1)
       --allowed-host H serve Host name H besides IP addresses and localhost; repeat
       --spec FILE      judge against this OpenAPI document (default: the packaged one)
       --timeout MS     how long the upstream may take to send its whole answer (default 30000)
-      --max-buffer-mib N bytes all exchanges in flight may hold together, in MiB (default 64);
-                       past it a request gets 503 with Retry-After
+      --max-buffer-mib N what all exchanges in flight may hold together, in MiB (default 64,
+                       4-4096); past it a request gets 503 with Retry-After
       --journal-size N exchanges kept for /__mock/requests, .har and coverage (default 500, at most 2000)
   -q, --quiet          no per-request log lines
   -h, --help           this text
