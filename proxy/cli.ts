@@ -1,23 +1,28 @@
 // `petstore-mock proxy --upstream URL`: the validating proxy from the command line (bin/petstore-mock.ts
 // sends the `proxy` subcommand here). Loopback by default, like the mock.
 import { parseArgs } from 'node:util'
+import { whereTyped } from '../kit/node/whereTyped.ts'
 import { say, sayError } from '../kit/text/say.ts'
 import { loadSpec } from '../spec/loadSpec.ts'
 import { compileSpec, defaultSpec } from '../spec/runtime.ts'
-import { createProxy } from './createProxy.ts'
+import { createProxy, DEFAULT_BUFFERED_BYTES, upstreamUrl } from './createProxy.ts'
 
 export const PROXY_USAGE = `Usage: petstore-mock proxy --upstream URL [options]
 
 Forwards every request unchanged to the real service and checks each exchange against the spec and
 the contract suite's interface model; violations go to the log line, an X-Petstore-Violations
-header, the page at /__mock/ and GET /__mock/violations.
+header, the page at /__mock/ and GET /__mock/violations. Answers come back as the upstream sent
+them (compressed stays compressed); only origin-form targets (/v1/...) are forwarded.
 
-  --upstream URL       the real service's base URL, ending in /v1 (env PETSTORE_UPSTREAM; required)
+  --upstream URL       the real service's base URL, ending in /v1, without user:pass@
+                       (env PETSTORE_UPSTREAM; required)
   -p, --port N         port to listen on; 0 picks a free one (env PORT, default 4020)
       --host H         address to bind (default 127.0.0.1)
       --allowed-host H serve Host name H besides IP addresses and localhost; repeat
       --spec FILE      judge against this OpenAPI document (default: the packaged one)
-      --timeout MS     how long the upstream may take to answer (default 30000)
+      --timeout MS     how long the upstream may take to send its whole answer (default 30000)
+      --max-buffer-mib N what all exchanges in flight may hold together, in MiB (default 64,
+                       4-4096); past it a request gets 503 with Retry-After
       --journal-size N exchanges kept for /__mock/requests, .har and coverage (default 500, at most 2000)
   -q, --quiet          no per-request log lines
   -h, --help           this text
@@ -44,23 +49,26 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
   try {
     values = parse(argv)
   } catch (error) {
-    sayError(`petstore-mock proxy: ${(error as Error).message}\n\n${PROXY_USAGE}`)
-    return 2
+    return usageError((error as Error).message)
   }
   if (values.help) {
     say(PROXY_USAGE)
     return 0
   }
-  const upstream = values.upstream ?? process.env.PETSTORE_UPSTREAM
-  if (!upstream || !/^https?:\/\/[^/]+/.test(upstream)) {
-    sayError(
-      `petstore-mock proxy: --upstream must be an http(s) URL ending in the base path\n\n${PROXY_USAGE}`,
-    )
-    return 2
+  const upstreamText = values.upstream ?? process.env.PETSTORE_UPSTREAM
+  if (!upstreamText || !/^https?:\/\/[^/]+/i.test(upstreamText))
+    return usageError('--upstream must be an http(s) URL ending in the base path')
+  let upstream: URL
+  try {
+    // Its message never quotes the URL: a refused one may hold a password.
+    upstream = upstreamUrl(upstreamText)
+  } catch (error) {
+    return usageError((error as Error).message)
   }
   const port = Number(values.port ?? process.env.PORT ?? 4020)
   const timeoutMs = Number(values.timeout ?? 30_000)
   const journalSize = Number(values['journal-size'] ?? 500)
+  const bufferMiB = Number(values['max-buffer-mib'] ?? DEFAULT_BUFFERED_BYTES / 1_048_576)
   if (
     !Number.isInteger(port) ||
     port < 0 ||
@@ -69,40 +77,61 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
     timeoutMs < 1 ||
     !Number.isInteger(journalSize) ||
     journalSize < 1 ||
-    journalSize > 2_000
-  ) {
-    sayError(
-      `petstore-mock proxy: --port must be 0-65535, --timeout a positive whole number and --journal-size 1-2000\n\n${PROXY_USAGE}`,
+    journalSize > 2_000 ||
+    !Number.isInteger(bufferMiB) ||
+    bufferMiB < 4 ||
+    bufferMiB > 4_096
+  )
+    return usageError(
+      '--port must be 0-65535, --timeout a positive whole number, --journal-size 1-2000 and --max-buffer-mib 4-4096',
     )
-    return 2
-  }
   let spec = defaultSpec()
   if (values.spec) {
     try {
-      spec = compileSpec(await loadSpec(values.spec))
+      // Where the user typed it, also under `npm run proxy`, which moves to the clone's root.
+      spec = compileSpec(await loadSpec(whereTyped(values.spec)))
     } catch (error) {
       sayError(`petstore-mock proxy: --spec ${values.spec}: ${(error as Error).message}`)
       return 2
     }
   }
   const proxy = createProxy({
-    upstream,
+    upstream: upstream.href,
     spec,
     timeoutMs,
     journalSize,
+    maxBufferedBytes: bufferMiB * 1_048_576,
     allowedHosts: values['allowed-host'] ?? [],
     ...(values.quiet ? {} : { log: (line: string) => say(line) }),
   })
   const host = values.host ?? '127.0.0.1'
-  await new Promise<void>((resolve) => proxy.server.listen(port, host, resolve))
+  const listened = await new Promise<Error | undefined>((resolve) => {
+    proxy.server.once('error', resolve)
+    proxy.server.listen(port, host, () => {
+      proxy.server.off('error', resolve)
+      resolve(undefined)
+    })
+  })
+  // A busy port or an address not on this machine: one line, exit 2, as the mock does.
+  if (listened) {
+    sayError(`petstore-mock proxy: cannot listen on ${host}:${port}: ${listened.message}`)
+    return 2
+  }
   const address = proxy.server.address()
   const bound = typeof address === 'object' && address ? address.port : port
-  say(
-    `petstore-mock proxy listening on http://${host}:${bound}, forwarding to ${upstream}; violations at http://${host}:${bound}/__mock/`,
-  )
-  const stop = () => proxy.server.close(() => process.exit(0))
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`
+  // Set before the startup line, so a stop sent as soon as it shows is a clean one.
+  const stop = () => {
+    proxy.server.close(() => process.exit(0))
+    // Kept-alive connections would hold the close open; nothing in flight is worth more than the stop.
+    proxy.server.closeAllConnections()
+  }
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)
+  // The full base URL the app points at: the proxy's origin and the upstream's base path.
+  say(
+    `petstore-mock proxy listening on ${origin}${upstream.pathname === '/' ? '' : upstream.pathname}, forwarding to ${upstream.href}; violations at ${origin}/__mock/`,
+  )
   return new Promise<number>(() => undefined)
 }
 
@@ -115,9 +144,16 @@ export const PROXY_CLI_OPTIONS = {
   spec: { type: 'string' },
   timeout: { type: 'string' },
   'journal-size': { type: 'string' },
+  'max-buffer-mib': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
 } as const
+
+/** A bad command line: one line on stderr, exit 2 (`--help` has the rest). */
+function usageError(message: string): number {
+  sayError(`petstore-mock proxy: ${message} (petstore-mock proxy --help lists every option)`)
+  return 2
+}
 
 function parse(argv: readonly string[]) {
   return parseArgs({ args: [...argv], strict: true, options: PROXY_CLI_OPTIONS }).values

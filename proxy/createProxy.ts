@@ -1,21 +1,27 @@
 // The validating proxy: a frontend points at it instead of staging; every request is forwarded
-// unchanged (method, path, query, headers but the hop-by-hop ones, body) and every exchange judged
-// (proxy/trafficJudge.ts). Violations go to the log line, an `X-Petstore-Violations` header, the
-// page at `/__mock/` and `GET /__mock/violations`; the exchanges to a bounded journal (`/__mock/requests`,
-// `.har`, `/__mock/coverage`). The upstream is not trusted: its body is read up to a cap, a dead
-// upstream is a 502 and a stalled one a 504, each with an Error body.
+// unchanged (method, path, query, headers but the hop-by-hop ones, body) to the one upstream, its
+// answer comes back as sent (status, every header line, the body's bytes in their coding), and every
+// exchange is judged (proxy/trafficJudge.ts) on a decoded copy bounded in decoded bytes. Violations
+// go to the log line, an `X-Petstore-Violations` header, the page at `/__mock/` and
+// `GET /__mock/violations`; the exchanges to a bounded journal (`/__mock/requests`, `.har`,
+// `/__mock/coverage`). Nothing is trusted: only origin-form targets are forwarded, bodies are read up
+// to a cap, all exchanges in flight together hold at most a buffer budget (503 past it), a dead
+// upstream is a 502 and one not whole within the timeout a 504, each with an Error body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { isControlPath } from '../kit/guard/controlPath.ts'
 import { corsPolicy } from '../kit/guard/cors.ts'
 import { hostPolicy } from '../kit/guard/hostAllowed.ts'
 import { refuseUnsafeRequest } from '../kit/guard/refuseUnsafeRequest.ts'
 import { apiRequest } from '../kit/http/ApiRequest.ts'
+import type { ApiResponse } from '../kit/http/ApiResponse.ts'
 import { errorResponse } from '../kit/http/errorResponse.ts'
-import { originForm } from '../kit/http/originForm.ts'
 import { JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS, journalRecord } from '../kit/journal/journalEntry.ts'
 import { JOURNAL_SIZE, RequestJournal } from '../kit/journal/RequestJournal.ts'
 import { createdIdOf } from '../kit/json/createdIdOf.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
+import { MemoryBudget } from '../kit/memory/MemoryBudget.ts'
+import { rawErrorResponse } from '../kit/node/rawErrorResponse.ts'
 import { bodyText, readBodyBytes } from '../kit/node/readBody.ts'
 import { requestHeader } from '../kit/node/requestHeader.ts'
 import { sendResponse } from '../kit/node/sendResponse.ts'
@@ -24,7 +30,9 @@ import { clip } from '../kit/text/clip.ts'
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import type { CompiledSpec } from '../spec/runtime.ts'
-import { HOP_BY_HOP } from './hopByHop.ts'
+import { decodedCopy } from './decodedCopy.ts'
+import { forwardToUpstream, type UpstreamFailure } from './forwardToUpstream.ts'
+import { endToEndLines } from './hopByHop.ts'
 import { type ProxiedRecord, type ProxyState, proxyControl } from './proxyControl.ts'
 import { trafficJudge } from './trafficJudge.ts'
 import { type LoggedViolation, ViolationLog } from './ViolationLog.ts'
@@ -35,8 +43,13 @@ export interface ProxyOptions {
   spec: CompiledSpec
   /** The most of one body (either way) that is read; default 1 MiB, as the contract CLI. */
   maxBodyBytes?: number
-  /** Milliseconds the upstream may take to answer; default 30 s. */
+  /** Milliseconds the upstream may take to answer, headers and body whole; default 30 s. */
   timeoutMs?: number
+  /**
+   * Bytes all exchanges in flight may hold together (request bodies, answers as sent, decoded
+   * copies); default 64 MiB. Past it a new exchange is `503` with `Retry-After`.
+   */
+  maxBufferedBytes?: number
   allowedHosts?: readonly string[]
   /** Exchanges the journal keeps (`/__mock/requests`, `.har`, coverage); JOURNAL_SIZE (500) by default. */
   journalSize?: number
@@ -66,7 +79,7 @@ const SECRET_MIN_CHARS = 8
  * proxy.server.listen(4020, '127.0.0.1')
  */
 export function createProxy(options: ProxyOptions): ValidatingProxy {
-  const upstream = new URL(trimTrailingSlashes(options.upstream))
+  const upstream = upstreamUrl(options.upstream)
   const basePath = upstream.pathname
   const judge = trafficJudge(options.spec)
   // The one router, as the mock asks it: the journal, the judge and coverage see the same operation.
@@ -74,6 +87,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const hosts = hostPolicy(options.allowedHosts)
   const maxBody = options.maxBodyBytes ?? 1_048_576
   const timeoutMs = options.timeoutMs ?? 30_000
+  const buffers = new MemoryBudget(options.maxBufferedBytes ?? DEFAULT_BUFFERED_BYTES)
+  const upstreamFailures = failureAnswers(upstream.origin, timeoutMs, maxBody, buffers.limit)
   const cors = corsPolicy()
   /** Writes the upstream acknowledged, counted as they are judged. */
   let writesJudged = 0
@@ -100,11 +115,31 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       else response.destroy()
     })
   })
+  // A client must send its whole request within the upstream's timeout: one that drips its body
+  // would otherwise hold its share of the buffer budget for Node's default of 300 s.
+  server.requestTimeout = timeoutMs
+  server.headersTimeout = Math.min(timeoutMs, 10_000)
+  // CONNECT host:port (authority form) would open a tunnel to any host: never; Node hands it here.
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    socket.end(rawErrorResponse(notOriginForm()))
+  })
+  // What Node's parser refuses (a target no form allows, bad framing) gets an Error body too, not
+  // Node's bare 400.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
+    socket.end(rawErrorResponse(refusedByParser(error.code, timeoutMs)))
+  })
 
   async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = incoming.method ?? 'GET'
-    // Origin form once, as the server will see it (an absolute-form target names the one upstream).
-    const target = originForm(incoming.url ?? '/')
+    const target = incoming.url ?? '/'
+    // Only origin form reaches the one upstream: an absolute-form target (`GET http://other:1234/…`)
+    // or an asterisk is refused, never rewritten, so no target can name another host.
+    if (target.charCodeAt(0) !== 47) {
+      const refusal = notOriginForm()
+      refusal.headers.connection = 'close'
+      return sendResponse(response, refusal)
+    }
     // The same guard as the mock's: a refused Host (DNS rebinding), a cross-site write to /__mock.
     const refused = refuseUnsafeRequest(
       {
@@ -122,8 +157,39 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       refused.headers.connection = 'close'
       return sendResponse(response, refused)
     }
+    // What this exchange took of the shared buffer budget, all given back when it ends.
+    let charged = 0
+    const charge = (bytes: number): boolean => {
+      if (!buffers.charge(bytes)) return false
+      charged += bytes
+      return true
+    }
+    try {
+      await exchange(incoming, response, method, target, charge)
+    } finally {
+      buffers.release(charged)
+    }
+  }
+
+  async function exchange(
+    incoming: IncomingMessage,
+    response: ServerResponse,
+    method: string,
+    target: string,
+    charge: (bytes: number) => boolean,
+  ): Promise<void> {
     const started = performance.now()
     const writesBefore = writesJudged
+    // A body is charged before a byte of it is read: its declared length, or the cap when chunked.
+    const declared = Number(incoming.headers['content-length'] ?? 0)
+    const expected =
+      incoming.headers['transfer-encoding'] !== undefined ? maxBody : Math.min(declared || 0, maxBody)
+    if (expected > 0 && !charge(expected)) {
+      const refusal = upstreamFailures.over_budget.answer()
+      // The body stays unread: it would be parsed as the next request on a kept-alive connection.
+      refusal.headers.connection = 'close'
+      return sendResponse(response, refusal)
+    }
     const read = await readBodyBytes(incoming, maxBody)
     // The client went away mid-body: there is nobody to answer.
     if (read.aborted) return
@@ -144,52 +210,43 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     })
     if (isControlPath(request.path))
       return sendResponse(response, proxyControl(request, state), request.method === 'HEAD')
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(incoming.headers))
-      if (!HOP_BY_HOP.has(name) && value !== undefined)
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-    let answer: Response
-    try {
-      answer = await fetch(`${upstream.origin}${request.target}`, {
-        method,
-        headers,
-        ...(bytes && method !== 'GET' && method !== 'HEAD' ? { body: new Uint8Array(bytes) } : {}),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      })
-    } catch (failure) {
-      const timedOut = (failure as Error).name === 'TimeoutError'
-      options.log?.(
-        `${shownRequest(method, request.target, secretsOf(incoming))} -> ${timedOut ? 504 : 502} (upstream ${timedOut ? 'timed out' : 'unreachable'})`,
-      )
-      return sendResponse(
-        response,
-        timedOut
-          ? errorResponse(504, 'upstream_timeout', `The upstream did not answer within ${timeoutMs} ms.`)
-          : errorResponse(
-              502,
-              'upstream_unreachable',
-              `The upstream ${upstream.origin} could not be reached.`,
-            ),
-      )
+    const lines = endToEndLines(incoming.rawHeaders, SET_BY_THE_PROXY)
+    lines.push('Host', upstream.host)
+    const sent = bytes && method !== 'GET' && method !== 'HEAD' ? bytes : undefined
+    if (sent) lines.push('Content-Length', String(sent.length))
+    const answer = await forwardToUpstream(
+      upstream,
+      { method, target: request.target, headerLines: lines, body: sent },
+      { timeoutMs, maxBodyBytes: maxBody, charge },
+    )
+    if (answer.kind !== 'answer') {
+      const failed = upstreamFailures[answer.kind]
+      options.log?.(`${shownRequest(method, request.target, secretsOf(incoming))} -> ${failed.log}`)
+      return sendResponse(response, failed.answer())
     }
-    const body = await readCappedResponse(answer, maxBody)
-    if (body === undefined)
-      return sendResponse(
-        response,
-        errorResponse(502, 'upstream_body_too_large', `The upstream's body is over ${maxBody} bytes.`),
-      )
+    const body = answer.body
+    // The judge reads a decoded copy, bounded in decoded bytes and charged to the budget first; a
+    // copy that cannot be had is not judged, and the exchange is forwarded all the same.
+    const encoding = headerOf(answer.rawHeaders, 'content-encoding')
+    const copyBytes = encoding === undefined ? body.length : maxBody
+    const decoded: ReturnType<typeof decodedCopy> = charge(copyBytes)
+      ? decodedCopy(encoding, body, maxBody)
+      : { notJudged: `the proxy's buffers for exchanges in flight are full` }
+    const notJudged = 'notJudged' in decoded ? decoded.notJudged : undefined
     const secrets = secretsOf(incoming)
     // The body decoded once, for the judge and the journal alike.
-    const responseText = body.toString('utf8')
+    const responseText = 'text' in decoded ? decoded.text : ''
     const route = router.route(request.method, request.path)
-    const judged = judge({
-      request,
-      route,
-      overlappedWrite: writesJudged !== writesBefore,
-      status: answer.status,
-      responseText,
-    })
+    const judged =
+      notJudged === undefined
+        ? judge({
+            request,
+            route,
+            overlappedWrite: writesJudged !== writesBefore,
+            status: answer.status,
+            responseText,
+          })
+        : []
     // A read in flight while this write completed may predate it (ObservedExchange.overlappedWrite).
     if (method === 'POST' && answer.status < 300) writesJudged++
     // What the proxy shows of the exchange hides the request's token and credential-named query
@@ -208,8 +265,12 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
           status: answer.status,
           operation: route.kind === 'operation' ? route.operation.operationId : undefined,
           body: request.body,
-          createdId: answer.status === 201 ? createdIdOf(exactBody(responseText)) : undefined,
-          responseBody: responseText,
+          createdId:
+            answer.status === 201 && notJudged === undefined
+              ? createdIdOf(exactBody(responseText))
+              : undefined,
+          // A body the judge could not decode is not recorded: its bytes are still the upstream's.
+          responseBody: notJudged === undefined ? responseText : undefined,
           keyless: incoming.headers.authorization === undefined,
         },
         secrets,
@@ -217,19 +278,26 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       secrets,
       ms: Math.round(performance.now() - started),
       violations: found,
+      ...(notJudged !== undefined && { notJudged }),
     })
-    const out: Record<string, string> = {}
-    answer.headers.forEach((value, name) => {
-      if (!HOP_BY_HOP.has(name)) out[name] = value
-    })
+    // Every header line as the upstream sent it (repeats, order, spelling), then the proxy's own:
+    // its two names are its own, so an upstream cannot forge or hide a verdict.
+    const out = endToEndLines(answer.rawHeaders, VERDICT_HEADERS)
     if (found.length > 0)
-      out['x-petstore-violations'] = `${found.length} ${[...new Set(found.map((v) => v.check))].join(',')}`
+      out.push(
+        'X-Petstore-Violations',
+        `${found.length} ${[...new Set(found.map((v) => v.check))].join(',')}`,
+      )
+    if (notJudged !== undefined) out.push('X-Petstore-Not-Judged', notJudged)
     options.log?.(
-      `${shown} -> ${answer.status}${found.length > 0 ? ` VIOLATIONS: ${found.map((v) => `${v.check} (${v.message})`).join('; ')}` : ''}`,
+      `${shown} -> ${answer.status}${found.length > 0 ? ` VIOLATIONS: ${found.map((v) => `${v.check} (${v.message})`).join('; ')}` : ''}${notJudged === undefined ? '' : ` (not judged: ${notJudged})`}`,
     )
-    response.writeHead(answer.status, out)
+    // No Date of the proxy's own: the upstream's, or none, as it sent.
+    response.sendDate = false
+    response.writeHead(answer.status, answer.statusMessage, out)
     response.end(body)
   }
+
   return {
     server,
     violations: () => ({ total: state.violations.total, kept: state.violations.kept() }),
@@ -253,22 +321,107 @@ function exactBody(text: string): unknown {
   return exactJsonOf(parseJsonLossless(text), text)
 }
 
-const EMPTY = Buffer.alloc(0)
+/** What the proxy keeps in flight at most unless told (`--max-buffer-mib`): 64 exchanges at the 1 MiB cap. */
+export const DEFAULT_BUFFERED_BYTES = 64 * 1_048_576
 
-async function readCappedResponse(answer: Response, max: number): Promise<Buffer | undefined> {
-  if (!answer.body) return EMPTY
-  // A declared length within the cap is read at once: undici fails a body longer than it declared.
-  const declared = Number(answer.headers.get('content-length') ?? Number.NaN)
-  if (Number.isSafeInteger(declared) && declared <= max) return Buffer.from(await answer.arrayBuffer())
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of answer.body) {
-    size += chunk.length
-    if (size > max) {
-      await answer.body.cancel().catch(() => undefined)
-      return undefined
-    }
-    chunks.push(chunk)
+/** The headers that carry the proxy's verdicts; an upstream's lines of these names are dropped. */
+const VERDICT_HEADERS: ReadonlySet<string> = new Set(['x-petstore-violations', 'x-petstore-not-judged'])
+
+/** Request headers the proxy sets itself for the next hop: the upstream's Host, the body's length. */
+const SET_BY_THE_PROXY: ReadonlySet<string> = new Set(['host', 'content-length'])
+
+/**
+ * The upstream as a URL, refusing what would leak or mislead: credentials (`user:pass@` would be
+ * shown on the page, in health and the log), a query or fragment (never sent), another scheme.
+ * Throws an Error that never quotes the URL.
+ *
+ * @example
+ * upstreamUrl('https://staging.example.com/v1/') // URL https://staging.example.com/v1
+ */
+export function upstreamUrl(text: string): URL {
+  let url: URL
+  try {
+    url = new URL(trimTrailingSlashes(text))
+  } catch {
+    throw new Error('--upstream must be an http(s) URL ending in the base path')
   }
-  return Buffer.concat(chunks)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('--upstream must be an http(s) URL ending in the base path')
+  if (url.username !== '' || url.password !== '')
+    throw new Error(
+      '--upstream must not carry credentials (user:pass@): they would be shown on the page, in health and in the log',
+    )
+  if (url.search !== '' || url.hash !== '')
+    throw new Error('--upstream must be a base URL, without a query or fragment')
+  return url
+}
+
+/** A target that is not origin form: refused with an Error body, never forwarded. */
+function notOriginForm() {
+  return errorResponse(
+    400,
+    'malformed_request',
+    'The proxy forwards origin-form targets only (/v1/pets); an absolute URL or host:port target is refused.',
+  )
+}
+
+/** The Error body for what Node's parser refused, by its error code. */
+function refusedByParser(code: string | undefined, timeoutMs: number): ApiResponse {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return errorResponse(431, 'malformed_request', 'The request headers are too large.')
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return errorResponse(408, 'malformed_request', `The request did not arrive whole within ${timeoutMs} ms.`)
+  return errorResponse(400, 'malformed_request', 'The request is not valid HTTP/1.1.')
+}
+
+/** The first value of a header in raw lines, by its lower-case name. */
+function headerOf(raw: readonly string[], name: string): string | undefined {
+  for (let i = 0; i + 1 < raw.length; i += 2)
+    if ((raw[i] as string).toLowerCase() === name) return raw[i + 1] as string
+  return undefined
+}
+
+/** What the client gets, and the log says, for each way the upstream fails. */
+function failureAnswers(origin: string, timeoutMs: number, maxBody: number, budget: number) {
+  const answers: Record<UpstreamFailure['kind'], { log: string; answer: () => ApiResponse }> = {
+    timeout: {
+      log: '504 (upstream timed out)',
+      answer: () =>
+        errorResponse(
+          504,
+          'upstream_timeout',
+          `The upstream did not send its whole answer within ${timeoutMs} ms.`,
+        ),
+    },
+    unreachable: {
+      log: '502 (upstream unreachable)',
+      answer: () =>
+        errorResponse(502, 'upstream_unreachable', `The upstream ${origin} could not be reached.`),
+    },
+    incomplete: {
+      log: '502 (upstream answer incomplete)',
+      answer: () =>
+        errorResponse(
+          502,
+          'upstream_incomplete',
+          'The upstream closed the connection before its answer was whole.',
+        ),
+    },
+    too_large: {
+      log: '502 (upstream body too large)',
+      answer: () =>
+        errorResponse(502, 'upstream_body_too_large', `The upstream's body is over ${maxBody} bytes.`),
+    },
+    over_budget: {
+      log: '503 (buffers full)',
+      answer: () =>
+        errorResponse(
+          503,
+          'proxy_busy',
+          `The proxy holds its most of ${Math.round(budget / 1_048_576)} MiB for exchanges in flight (--max-buffer-mib); retry shortly.`,
+          { 'retry-after': '1' },
+        ),
+    },
+  }
+  return answers
 }

@@ -1,9 +1,8 @@
 /**
- * Headers that describe one connection, not the message (RFC 9110 §7.6.1), plus `host` and
- * `content-length`, which fetch sets for the next hop: a proxy never copies them across. Shared with
- * the bench's bare forwarding proxy, so the two forward exactly alike.
+ * Headers that describe one connection, not the message (RFC 9110 §7.6.1): a proxy drops them from
+ * every message it forwards. Shared with the bench's bare forwarding proxy, so the two forward alike.
  */
-export const HOP_BY_HOP: ReadonlySet<string> = new Set([
+const CONNECTION_SCOPED: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -11,6 +10,27 @@ export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'te',
   'trailer',
   'upgrade',
-  'host',
-  'content-length',
 ])
+
+/**
+ * A message's header lines as received (`rawHeaders`: name, value, name, value, …) without the
+ * connection-scoped ones, those the `Connection` header names, and `drop` (lower-case names the
+ * caller sets itself). Repeated lines stay, in their order and spelling: three `Set-Cookie` stay three.
+ *
+ * @example
+ * endToEndLines(['Connection', 'close, X-Hop', 'X-Hop', '1', 'Set-Cookie', 'a=1', 'Set-Cookie', 'b=2'])
+ * // ['Set-Cookie', 'a=1', 'Set-Cookie', 'b=2']
+ */
+export function endToEndLines(raw: readonly string[], drop: ReadonlySet<string> = new Set()): string[] {
+  const named = new Set<string>()
+  for (let i = 0; i + 1 < raw.length; i += 2)
+    if ((raw[i] as string).toLowerCase() === 'connection')
+      for (const name of (raw[i + 1] as string).split(',')) named.add(name.trim().toLowerCase())
+  const lines: string[] = []
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase()
+    if (CONNECTION_SCOPED.has(name) || named.has(name) || drop.has(name)) continue
+    lines.push(raw[i] as string, raw[i + 1] as string)
+  }
+  return lines
+}

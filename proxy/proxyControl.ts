@@ -23,7 +23,7 @@ import type { ViolationLog } from './ViolationLog.ts'
 export const PROXY_ENTRY_MAX_CHARS = 32 * 1024
 
 /** One forwarded exchange as `/__mock/requests` shows it: the mock journal's entry, timed and judged. */
-export type ProxiedEntry = JournalEntry & { ms: number; violations: Violation[] }
+export type ProxiedEntry = JournalEntry & { ms: number; violations: Violation[]; notJudged?: string }
 
 /**
  * What the journal keeps of one exchange until it is read: the raw record (journalRecord: bounded,
@@ -35,11 +35,24 @@ export interface ProxiedRecord {
   secrets: readonly string[]
   ms: number
   violations: Violation[]
+  /** Why the answer could not be judged (a body past the decoded bound, an unknown coding), if so. */
+  notJudged?: string
 }
 
 /** The entry of a kept record. */
-export function readProxiedRecord({ record, secrets, ms, violations }: ProxiedRecord): ProxiedEntry {
-  return { ...readJournalRecord(record, secrets), ms, violations }
+export function readProxiedRecord({
+  record,
+  secrets,
+  ms,
+  violations,
+  notJudged,
+}: ProxiedRecord): ProxiedEntry {
+  return {
+    ...readJournalRecord(record, secrets),
+    ms,
+    violations,
+    ...(notJudged !== undefined && { notJudged }),
+  }
 }
 
 export interface ProxyState {

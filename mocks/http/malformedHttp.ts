@@ -2,10 +2,8 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
+import { rawErrorResponse } from '../../kit/node/rawErrorResponse.ts'
 import { clip } from '../../kit/text/clip.ts'
-
-// Not `import { STATUS_CODES } from 'node:http'`: its ES module facade loads undici at start-up (createHttpMock.ts).
-const { STATUS_CODES } = process.getBuiltinModule('node:http')
 
 export interface HttpTimeouts {
   /** The whole request must arrive within this (Node's `requestTimeout`). */
@@ -67,13 +65,4 @@ function clientErrorResponse(code: string | undefined, timeouts: HttpTimeouts): 
     return errorResponse(408, 'malformed_request', message)
   }
   return errorResponse(400, 'malformed_request', 'The request is not valid HTTP/1.1.')
-}
-
-/** A whole HTTP/1.1 response as text, for a socket that no ServerResponse serves. */
-function rawErrorResponse(result: ApiResponse): string {
-  const body = JSON.stringify(result.body)
-  const head = [`HTTP/1.1 ${result.status} ${STATUS_CODES[result.status]}`]
-  for (const [name, value] of Object.entries(result.headers)) head.push(`${name}: ${value}`)
-  head.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close')
-  return `${head.join('\r\n')}\r\n\r\n${body}`
 }

@@ -135,7 +135,11 @@ describe('the validating proxy', () => {
     try {
       const response = await fetch(`${it.base}/pets`, { headers })
       expect(response.status).toBe(502)
-      expect(await response.json()).toEqual({ code: 'proxy_error', message: expect.any(String), status: 502 })
+      expect(await response.json()).toEqual({
+        code: 'upstream_incomplete',
+        message: expect.any(String),
+        status: 502,
+      })
       expect((await fetch(`${it.origin}/__mock/health`)).status).toBe(200)
     } finally {
       await it.close()
