@@ -1,5 +1,6 @@
 import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 import { type Check, type Finding, finding } from './Check.ts'
 
 const BURST = 10
@@ -41,7 +42,9 @@ export const uniqueIds: Check = {
     const owner = new Map<string, Exchange>()
     for (const exchange of context.exchanges) {
       const id =
-        exchange.request.operation === 'createPet' && exchange.status === 201 ? idOf(exchange) : undefined
+        exchange.request.operation === 'createPet' && exchange.status === 201
+          ? petIdOf(exchange.json)
+          : undefined
       if (id === undefined) continue
       const earlier = owner.get(id)
       const clash = earlier
@@ -69,9 +72,4 @@ export const uniqueIds: Check = {
       )
     return { findings }
   },
-}
-
-function idOf(exchange: Exchange): string | undefined {
-  const id = (exchange.json as { id?: unknown } | undefined)?.id
-  return id === undefined ? undefined : String(id)
 }
