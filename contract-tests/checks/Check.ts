@@ -24,6 +24,8 @@ export interface GeneratedPhase {
   budget: Budget
   /** Sequences run at once, each with its own model (1: one after another, as the seed replays exactly). */
   concurrency?: number
+  /** Replays of the shortest failing sequence before it is reported (DEFAULT_REPRODUCTIONS when absent). */
+  reproductions?: number
   /** Set by the model phase when it ran. */
   result?: {
     seed: number

@@ -1,5 +1,6 @@
 import { formatCoverage } from '../../coverage/formatCoverage.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
+import { reproducedLabel } from '../base/Finding.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { countOf } from './countOf.ts'
@@ -26,8 +27,10 @@ export function formatConsole(report: ContractReport): string {
   if (report.abort) return [...lines, '', `ABORTED: ${line(report.abort)}`].join('\n')
   for (const result of report.results) {
     const reason = result.reason ? `  (${line(result.reason)})` : ''
+    const replayed = result.findings.find((f) => f.reproduced)?.reproduced
+    const again = replayed ? `  (${reproducedLabel(replayed)})` : ''
     lines.push(
-      `  ${MARK[verdictOf(result, report.strict)]}  ${result.check} [${result.level}] ${result.operation}${reason}`,
+      `  ${MARK[verdictOf(result, report.strict)]}  ${result.check} [${result.level}] ${result.operation}${reason}${again}`,
     )
   }
   // Grouped per check × operation: how many findings, then the first few distinct ones.
@@ -35,6 +38,7 @@ export function formatConsole(report: ContractReport): string {
     lines.push('', `${result.check} [${result.level}] ${result.operation}: ${countOf(result)}`)
     for (const f of result.findings) {
       lines.push(indent(block(f.message)))
+      if (f.reproduced) lines.push(indent(`Run again: ${reproducedLabel(f.reproduced)}`))
       if (f.curl) lines.push(indent(`Reproduce: ${block(f.curl)}`))
       if (f.script)
         lines.push(

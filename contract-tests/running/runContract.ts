@@ -68,6 +68,11 @@ export interface RunOptions {
   /** Model-phase sequences run at once (each with its own model); DEFAULT_CONCURRENCY by default. */
   concurrency?: number | undefined
   /**
+   * How many times a finding is run again before it is reported (the model phase's shortest failing
+   * sequence), to tell a reproducible failure from a flaky one; DEFAULT_REPRODUCTIONS (3) by default.
+   */
+  reproductions?: number | undefined
+  /**
    * The most createPet requests that may store a pet (DEFAULT_MAX_CREATES by default): past it no
    * create is sent, and the checks that needed one are skipped with the reason.
    */
@@ -163,6 +168,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     budget:
       typeof options.budget === 'string' ? parseBudget(options.budget) : (options.budget ?? DEFAULT_BUDGET),
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    ...(options.reproductions === undefined ? {} : { reproductions: options.reproductions }),
   }
   const creates = new CreateBudget(options.maxCreates ?? DEFAULT_MAX_CREATES)
   const limits = {
