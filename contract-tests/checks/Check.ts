@@ -134,6 +134,13 @@ export interface Check {
    */
   watch?(context: CheckContext): ExchangeWatcher
   run(context: CheckContext): Promise<CheckOutcome>
+  /**
+   * Runs what one of this check's findings saw again (the failing exchange, sent anew and judged by
+   * the same rule): true when the failure came back, false when it did not, undefined when the
+   * replay judged nothing (no answer, the create budget spent, a finding it cannot replay). The
+   * runner asks it before a finding is reported, to say `reproduced 3/3` or flaky.
+   */
+  reproduce?(context: CheckContext, found: Finding): Promise<boolean | undefined>
 }
 
 /**

@@ -6,6 +6,7 @@ import { type CompiledSpec, defaultSpec } from '../../spec/runtime.ts'
 import { CreateBudget, DEFAULT_MAX_CREATES, type Footprint } from '../base/CreateBudget.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from '../base/capabilitiesOf.ts'
 import { DeadlineReached, defaultDeadlineFor, formatDuration, startDeadline } from '../base/deadline.ts'
+import { DEFAULT_REPRODUCTIONS } from '../base/Finding.ts'
 import { FindingGroups } from '../base/FindingGroups.ts'
 import { NotJudged } from '../base/notJudged.ts'
 import { suiteVocabularyOf } from '../base/SuiteVocabulary.ts'
@@ -409,6 +410,7 @@ async function runCheck(
   // Findings grouped per operation: how many, and the first few distinct (a watcher has grouped them already).
   const groups = new FindingGroups()
   for (const found of outcome.findings) groups.add(found)
+  if (!refused) await reproduceFindings(check, context, groups)
   return check.operations.map((operation): CheckResult => {
     const findings = groups.examples(operation)
     const found = outcome.found?.[operation] ?? groups.count(operation)
@@ -417,6 +419,32 @@ async function runCheck(
     if (reason) return { ...base, operation, outcome: 'skip', reason, findings: [] }
     return { ...base, operation, outcome: 'pass', findings }
   })
+}
+
+/**
+ * Runs each finding a check kept as an example again before it is reported, when the check can
+ * (`Check.reproduce`: a rule over one exchange sends the failing request anew), the run's
+ * `reproductions` times (DEFAULT_REPRODUCTIONS): `reproduced` says how often the failure came back
+ * of the replays that judged anything. None is counted when none judged (then no label is shown).
+ */
+async function reproduceFindings(check: Check, context: CheckContext, groups: FindingGroups): Promise<void> {
+  const { reproduce } = check
+  const wanted = context.generation.reproductions ?? DEFAULT_REPRODUCTIONS
+  if (!reproduce || wanted <= 0) return
+  for (const operation of check.operations) {
+    for (const found of groups.examples(operation)) {
+      if (found.reproduced) continue
+      let times = 0
+      let of = 0
+      for (let i = 0; i < wanted && !context.deadline?.aborted; i++) {
+        const again = await reproduce(context, found)
+        if (again === undefined) continue
+        of++
+        if (again) times++
+      }
+      if (of > 0) found.reproduced = { times, of }
+    }
+  }
 }
 
 /** One request before the checks: an unreachable target or a refused key would fail every check, so say it once. */
