@@ -95,7 +95,9 @@ export function everyExchange(
         if (!found) return
         groups.add(found)
         const key = replayKey(found)
+        // An unanswered request is not sent again: each replay could cost the whole timeout.
         if (
+          exchange.status !== 0 &&
           !sent.has(key) &&
           [...sent.keys()].filter((k) => k.startsWith(`${operation}\n`)).length < EXAMPLES_MAX
         )
@@ -142,7 +144,7 @@ export function everyExchange(
         // The create budget spent, or the deadline: nothing was judged.
         return undefined
       }
-      if ((again.status === 0 && !readsUnanswered) || (again.truncated && !readsTruncated)) return undefined
+      if (again.status === 0 || (again.truncated && !readsTruncated)) return undefined
       if (appliesTo && !appliesTo(again)) return false
       const ruleContext = ruleContextsOf(context).get(operation) as ExchangeRuleContext
       return rule({ ...again, operation }, ruleContext) !== undefined

@@ -438,7 +438,8 @@ async function reproduceFindings(check: Check, context: CheckContext, groups: Fi
       let of = 0
       for (let i = 0; i < wanted && !context.deadline?.aborted; i++) {
         const again = await reproduce(context, found)
-        if (again === undefined) continue
+        // A replay that judged nothing (no answer, no budget) ends this finding's replays: the next would cost as much.
+        if (again === undefined) break
         of++
         if (again) times++
       }
