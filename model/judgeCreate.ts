@@ -1,9 +1,9 @@
 import { toJsonText as show } from '../kit/json/toJsonText.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import { isNeutralNewPet } from './isNeutralNewPet.ts'
+import { keptAsSent } from './keptAsSent.ts'
 import type { Problem } from './Problem.ts'
 import type { StoreKnowledge } from './StoreKnowledge.ts'
-import { sameJson } from './sameJson.ts'
 
 /** What came back for one createPet, the body read exactly (see `exactJson`). */
 export interface Answer {
@@ -61,7 +61,7 @@ export function judgeCreate(
   const record = pet as Record<string, unknown>
   if (typeof record.id !== 'bigint' && !Number.isInteger(record.id))
     return problem(`201 with ${show(pet)}: no integer id`)
-  const differs = Object.keys(declared).filter((field) => !sameJson(record[field], submitted[field]))
+  const differs = Object.keys(declared).filter((field) => !keptAsSent(record[field], submitted[field]))
   if (differs.length > 0) {
     const how = differs.map((f) => `${f}: sent ${escaped(submitted[f])}, received ${escaped(record[f])}`)
     return problem(`201 with ${show(pet)} (differs in ${how.join('; ')})`)

@@ -20,4 +20,29 @@ export interface Finding {
    * from `$PETSTORE_API_KEY`, the seed and the replay command.
    */
   script?: string
+  /**
+   * How often the failure came back when it was run again before being reported (the model phase
+   * replays its shrunk sequence): `times` of `of` replays. Fewer than all: flaky, and still a failure.
+   */
+  reproduced?: Reproduced
+}
+
+/** How often a finding came back when it was run again: `times` of `of` replays. */
+export interface Reproduced {
+  times: number
+  of: number
+}
+
+/** Replays of a finding before it is reported, by default. */
+export const DEFAULT_REPRODUCTIONS = 3
+
+/**
+ * How a report shows a finding's replays: `reproduced 3/3`, or `flaky: reproduced 1/3` when it did
+ * not come back every time (still a failure of its rule, labelled so a reader knows it may pass alone).
+ *
+ * @example
+ * reproducedLabel({ times: 1, of: 3 }) // 'flaky: reproduced 1/3'
+ */
+export function reproducedLabel({ times, of }: Reproduced): string {
+  return `${times < of ? 'flaky: ' : ''}reproduced ${times}/${of}`
 }

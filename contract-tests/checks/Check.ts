@@ -25,6 +25,8 @@ export interface GeneratedPhase {
   budget: Budget
   /** Sequences run at once, each with its own model (1: one after another, as the seed replays exactly). */
   concurrency?: number
+  /** Replays of the shortest failing sequence before it is reported (DEFAULT_REPRODUCTIONS when absent). */
+  reproductions?: number
   /** Set by the model phase when it ran. */
   result?: {
     seed: number
@@ -139,6 +141,13 @@ export interface Check {
    */
   watch?(context: CheckContext): ExchangeWatcher
   run(context: CheckContext): Promise<CheckOutcome>
+  /**
+   * Runs what one of this check's findings saw again (the failing exchange, sent anew and judged by
+   * the same rule): true when the failure came back, false when it did not, undefined when the
+   * replay judged nothing (no answer, the create budget spent, a finding it cannot replay). The
+   * runner asks it before a finding is reported, to say `reproduced 3/3` or flaky.
+   */
+  reproduce?(context: CheckContext, found: Finding): Promise<boolean | undefined>
 }
 
 /**

@@ -2,6 +2,7 @@ import { plural } from '../../kit/text/plural.ts'
 import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
 import type { CallParameters } from '../http/callRequest.ts'
 import { inPool } from '../http/inPool.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 import { type AuthVariant, authVariants } from '../negative/authVariants.ts'
 import { type Check, type CheckOutcome, finding, type OperationName } from './Check.ts'
 import { describeResponse, petsIn } from './describeResponse.ts'
@@ -137,6 +138,5 @@ async function rejectVariants(
 
 async function anyPetId(context: Parameters<Check['run']>[0]): Promise<string | undefined> {
   const listed = await context.call('listPets', { limit: context.vocabulary.limit.minimum })
-  const id = petsIn(listed)?.[0]?.id
-  return id === undefined ? undefined : String(id)
+  return petIdOf(petsIn(listed)?.[0])
 }

@@ -1,9 +1,12 @@
 import rows from '../../fixtures/contract-bad-bodies.json' with { type: 'json' }
+import { exactJson } from '../../kit/json/exactJson.ts'
+import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { plural } from '../../kit/text/plural.ts'
 import type { SpecVocabulary } from '../../spec/runtime.ts'
 import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 import { type BodyViolation, bodyText, bodyViolations } from '../negative/bodyViolations.ts'
 import { oncePer } from '../negative/oncePer.ts'
 import { type Check, type CheckContext, type Finding, finding } from './Check.ts'
@@ -35,12 +38,14 @@ interface Sent {
 
 interface Batch {
   sent: Sent[]
-  /** Ids of valid pets created just before and just after the batch, when both are integers. */
-  fence?: [number, number]
+  /** Ids of valid pets created just before and just after the batch, when both are integers, exactly. */
+  fence?: [bigint, bigint]
 }
 
-const createdId = (exchange: Exchange) =>
-  exchange.status === 201 ? (exchange.json as { id?: unknown } | undefined)?.id : undefined
+const createdId = (exchange: Exchange): bigint | undefined => {
+  const id = exchange.status === 201 ? petIdOf(exchange.json) : undefined
+  return id !== undefined && /^-?\d{1,19}$/.test(id) ? BigInt(id) : undefined
+}
 
 /** Sends every generated violation once per run, between two valid creates (the fence). */
 const sendViolations = oncePer(async (context: CheckContext): Promise<Batch> => {
@@ -68,9 +73,7 @@ const sendViolations = oncePer(async (context: CheckContext): Promise<Batch> => 
     markers: markers[i] ?? [],
   }))
   const [low, high] = [createdId(before), createdId(after)]
-  return Number.isSafeInteger(low) && Number.isSafeInteger(high)
-    ? { sent, fence: [low as number, high as number] }
-    : { sent }
+  return low !== undefined && high !== undefined ? { sent, fence: [low, high] } : { sent }
 })
 
 function markerValues(body: unknown): unknown[] {
@@ -133,9 +136,12 @@ export const rejectedBodiesNotStored: Check = {
     const lists = await Promise.all(
       [undefined, ...statuses].map((status) => context.call('listPets', { limit: limit.maximum, status })),
     )
+    // Sequential ids leave the refused bodies' would-be ids between the fence's two; ids with gaps
+    // (snowflakes) leave too many to fetch, and only the lists are searched.
+    const gap = fence ? fence[1] - fence[0] : 0n
     const between =
-      fence && fence[1] - fence[0] > 1 && fence[1] - fence[0] <= 4 * sent.length
-        ? Array.from({ length: fence[1] - fence[0] - 1 }, (_, i) => (fence[0] as number) + 1 + i)
+      fence && gap > 1n && gap <= BigInt(4 * sent.length)
+        ? Array.from({ length: Number(gap) - 1 }, (_, i) => fence[0] + 1n + BigInt(i))
         : []
     const fetched = await inPool(between, 8, (id) => context.call('getPet', { petId: id }))
     const findings: Finding[] = []
@@ -147,13 +153,14 @@ export const rejectedBodiesNotStored: Check = {
         const byCategory =
           typeof pet.name === 'string' && !labelOf.has(pet.name) ? undefined : labelOf.get(pet.categoryId)
         const label = byName ?? byCategory
-        if (!label || seen.has(pet.id)) continue
-        seen.add(pet.id)
+        const id = petIdOf(pet) ?? pet.id
+        if (!label || seen.has(id)) continue
+        seen.add(id)
         findings.push(
           finding(
             exchange,
             'createPet',
-            `${exchange.request.method} ${exchange.request.path} shows ${JSON.stringify(pet)}, created from a body answered ${refused.find((r) => r.violation.label === label)?.exchange.status} (${label})`,
+            `${exchange.request.method} ${exchange.request.path} shows ${toJsonText(exactJson(pet))}, created from a body answered ${refused.find((r) => r.violation.label === label)?.exchange.status} (${label})`,
             'a refused body leaves nothing in the store',
           ),
         )

@@ -1,5 +1,6 @@
 import { NotJudged } from '../base/notJudged.ts'
 import { inPool } from '../http/inPool.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
 
@@ -27,8 +28,8 @@ export const clientIdNotUsed: Check = {
         { body: JSON.stringify({ id, name, categoryId: 1 }), kind: 'gap' },
       )
       if (created.status !== 0) answered++
-      const got = (created.json as { id?: unknown } | undefined)?.id
-      if (created.status === 201 && got === id) {
+      const got = petIdOf(created.json)
+      if (created.status === 201 && got === String(id)) {
         findings.push(
           finding(
             created,

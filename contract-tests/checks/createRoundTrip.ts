@@ -1,10 +1,16 @@
+import { exactJson } from '../../kit/json/exactJson.ts'
+import { toJsonText } from '../../kit/json/toJsonText.ts'
+import { keptAsSent } from '../../model/keptAsSent.ts'
+import { sameJson } from '../../model/sameJson.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 import { type Check, type CheckOutcome, finding } from './Check.ts'
 import { describeResponse, excerpt } from './describeResponse.ts'
 
 /**
  * §4.2 rule 2 and §4.3: the created pet carries the submitted fields and a new id, getPet returns it,
  * and a list of its status at once holds it while that page is not full (§4.1 rule 2: nothing in the
- * document lets a list lag behind a create).
+ * document lets a list lag behind a create). Every value is read exactly: an id beyond 2^53 is
+ * sent back and compared as the digits the server wrote.
  */
 export const createRoundTrip: Check = {
   name: 'create_round_trip',
@@ -27,14 +33,15 @@ export const createRoundTrip: Check = {
     ]
     for (const submitted of submissions) {
       const created = await context.call('createPet', {}, { body: JSON.stringify(submitted) })
-      const pet = created.json as Record<string, unknown> | undefined
+      const pet = exactJson(created.json) as Record<string, unknown> | undefined
       const differs = Object.entries(submitted)
-        .filter(([field, value]) => pet?.[field] !== value)
+        .filter(([field, value]) => !keptAsSent(pet?.[field], value))
         .map(([field]) => field)
-      if (created.status !== 201 || !pet || differs.length > 0 || !Number.isInteger(pet.id)) {
+      const id = petIdOf(pet)
+      if (created.status !== 201 || !pet || differs.length > 0 || id === undefined || !/^-?\d+$/.test(id)) {
         const received =
           differs.length > 0 && pet
-            ? `${created.status} with ${JSON.stringify(pet)} (differs in ${differs.join(', ')})`
+            ? `${created.status} with ${toJsonText(pet)} (differs in ${differs.join(', ')})`
             : describeResponse(created)
         outcome.findings.push(
           finding(
@@ -47,28 +54,28 @@ export const createRoundTrip: Check = {
         continue
       }
       created201++
-      const fetched = await context.call('getPet', { petId: String(pet.id) })
-      const again = fetched.json as Record<string, unknown> | undefined
-      const lost = [...Object.keys(submitted), 'id'].filter((field) => again?.[field] !== pet[field])
+      const fetched = await context.call('getPet', { petId: id })
+      const again = exactJson(fetched.json) as Record<string, unknown> | undefined
+      const lost = [...Object.keys(submitted), 'id'].filter((field) => !sameJson(again?.[field], pet[field]))
       if (fetched.status !== 200 || lost.length > 0) {
         const received =
           fetched.status === 200
             ? `200 with ${excerpt(fetched.text, 200)} (differs in ${lost.join(', ')})`
             : describeResponse(fetched)
         outcome.findings.push(
-          finding(fetched, 'getPet', received, `200 with the pet just created: ${JSON.stringify(pet)}`),
+          finding(fetched, 'getPet', received, `200 with the pet just created: ${toJsonText(pet)}`),
         )
       }
       const status = typeof pet.status === 'string' ? pet.status : undefined
       const listed = await context.call('listPets', { limit: maximum, status })
-      const page = Array.isArray(listed.json) ? (listed.json as Array<Record<string, unknown>>) : undefined
+      const page = Array.isArray(listed.json) ? (listed.json as unknown[]) : undefined
       if (page) listsJudged++
-      if (page && page.length < maximum && !page.some((item) => item?.id === pet.id)) {
+      if (page && page.length < maximum && !page.some((item) => petIdOf(item) === id)) {
         outcome.findings.push(
           finding(
             listed,
             'listPets',
-            `a page of ${page.length} (room for ${maximum}) without pet ${pet.id}, created just before`,
+            `a page of ${page.length} (room for ${maximum}) without pet ${id}, created just before`,
             `every ${status === undefined ? 'pet' : `pet with status ${status}`} while the page has room, the new one included`,
           ),
         )

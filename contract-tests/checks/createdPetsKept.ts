@@ -1,22 +1,27 @@
+import { exactJson, parseJsonLossless } from '../../kit/json/exactJson.ts'
+import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { plural } from '../../kit/text/plural.ts'
+import { keptAsSent } from '../../model/keptAsSent.ts'
+import { sameJson } from '../../model/sameJson.ts'
 import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
 import { petsIn } from './describeResponse.ts'
 
 type Pet = Record<string, unknown>
 
-/** Whether two readings of a pet agree on every field the spec's Pet declares. */
+/** Whether two readings of a pet, read exactly, agree on every field the spec's Pet declares. */
 const same = (fields: readonly string[], a: Pet, b: Pet) =>
-  fields.every((field) => JSON.stringify(a[field]) === JSON.stringify(b[field]))
+  fields.every((field) => sameJson(a[field], b[field]))
 
 /**
  * No accepted write is lost, and a pet reads the same everywhere: every pet this run created (201)
  * is returned by getPet as it was answered, carrying the submitted fields; and it is listed under
  * its status (and an omitted status reads the same in the list as in getPet) while that status's
- * page is not full.
+ * page is not full. Every pet is read exactly, found by the digits of its id (`petIdOf`).
  */
 export const createdPetsKept: Check = {
   name: 'created_pets_kept',
@@ -38,21 +43,21 @@ export const createdPetsKept: Check = {
     const findings: Finding[] = []
     const fields = context.vocabulary.pet.fields
     const fetched = await inPool(created, 10, (exchange) =>
-      context.call('getPet', { petId: { raw: String((exchange.json as Pet).id) } }),
+      context.call('getPet', { petId: { raw: petIdOf(exchange.json) ?? String((exchange.json as Pet).id) } }),
     )
     const current = new Map<string, Pet>()
     for (const [i, answer] of created.entries()) {
-      const pet = answer.json as Pet
+      const pet = exactJson(answer.json) as Pet
+      const id = petIdOf(pet) ?? String(pet.id)
       const got = fetched[i] as Exchange
+      const again = exactJson(got.json)
       const submitted = submittedFields(answer)
-      const changed = Object.keys(submitted).filter(
-        (field) => JSON.stringify(pet[field]) !== JSON.stringify(submitted[field]),
-      )
-      if (got.status !== 200 || !isPet(got.json) || !same(fields, got.json, pet) || changed.length > 0) {
+      const changed = Object.keys(submitted).filter((field) => !keptAsSent(pet[field], submitted[field]))
+      if (got.status !== 200 || !isPet(again) || !same(fields, again, pet) || changed.length > 0) {
         const received =
           got.status !== 200
-            ? `getPet ${pet.id} answered ${got.status} for a pet created with 201 (${JSON.stringify(pet)})`
-            : `getPet ${pet.id} returned ${got.text.slice(0, 200)}; the 201 was ${JSON.stringify(pet)}; submitted ${JSON.stringify(submitted)}`
+            ? `getPet ${id} answered ${got.status} for a pet created with 201 (${toJsonText(pet)})`
+            : `getPet ${id} returned ${got.text.slice(0, 200)}; the 201 was ${toJsonText(pet)}; submitted ${toJsonText(submitted)}`
         findings.push(
           finding(
             got,
@@ -64,7 +69,7 @@ export const createdPetsKept: Check = {
         if (findings.length >= 3) break
         continue
       }
-      current.set(String(pet.id), got.json)
+      current.set(id, again)
     }
 
     const { maximum } = context.vocabulary.limit
@@ -80,9 +85,9 @@ export const createdPetsKept: Check = {
       const pets = petsIn(list)
       if (!pets) continue
       listsJudged++
-      const byId = new Map(pets.map((pet) => [String(pet.id), pet]))
-      for (const pet of current.values()) {
-        const listed = byId.get(String(pet.id))
+      const byId = new Map(pets.map((pet) => [petIdOf(pet) ?? String(pet?.id), exactJson(pet) as Pet]))
+      for (const [id, pet] of current) {
+        const listed = byId.get(id)
         // A full page may leave any pet out (order is not specified); one that is shown must agree with getPet.
         const missing =
           pet.status === status && typeof status === 'string' && !listed && pets.length < maximum
@@ -92,8 +97,8 @@ export const createdPetsKept: Check = {
             list,
             'listPets',
             listed
-              ? `the list shows ${JSON.stringify(listed)}, getPet shows ${JSON.stringify(pet)}`
-              : `${plural(pets.length, 'pet')}, without ${JSON.stringify(pet)}, which getPet returns with that status`,
+              ? `the list shows ${toJsonText(listed)}, getPet shows ${toJsonText(pet)}`
+              : `${plural(pets.length, 'pet')}, without ${toJsonText(pet)}, which getPet returns with that status`,
             'every pet listed under its status while the page is not full, as getPet shows it',
           ),
         )
@@ -119,9 +124,10 @@ function isPet(value: unknown): value is Pet {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value
 }
 
+/** The body the create sent, read exactly: a plain integer literal must come back digit for digit. */
 function submittedFields(exchange: Exchange): Pet {
   try {
-    const body = JSON.parse(exchange.request.body ?? '')
+    const body = exactJson(parseJsonLossless(exchange.request.body ?? ''))
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return {}
     // The client does not choose id: a server may ignore a sent one.
     const { id: _ignored, ...fields } = body as Pet

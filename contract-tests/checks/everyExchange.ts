@@ -1,7 +1,7 @@
 import { isDocumentedStatus, type SpecValidators } from '../../spec/runtime.ts'
-import { FindingGroups } from '../base/FindingGroups.ts'
+import { EXAMPLES_MAX, FindingGroups } from '../base/FindingGroups.ts'
 import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
-import type { Exchange } from '../http/exchange.ts'
+import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import {
   type Check,
   type CheckContext,
@@ -55,11 +55,8 @@ export function everyExchange(
 ): Check {
   const { readsTruncated, readsUnanswered, appliesTo, ...named } = check
   const operations = check.operations ?? OPERATION_IDS
-  const watch = (context: CheckContext): ExchangeWatcher => {
-    const groups = new FindingGroups()
-    const judged = new Set<OperationName>()
-    const unanswered = new Map<OperationName, number>()
-    const ruleContexts = new Map(
+  const ruleContextsOf = (context: CheckContext) =>
+    new Map(
       operations.map((op) => {
         const spec = context.vocabulary.operations.get(op)
         const ruleContext: ExchangeRuleContext = {
@@ -72,6 +69,17 @@ export function everyExchange(
         return [op, ruleContext]
       }),
     )
+  // The request behind each finding kept as an example (not its answer: a body may be 1 MiB), for
+  // `reproduce`: FindingGroups keeps the first EXAMPLES_MAX distinct messages of each operation, so
+  // the first request of each of those is the one its example saw.
+  const requests = new WeakMap<CheckContext, Map<string, ProbeRequest>>()
+  const watch = (context: CheckContext): ExchangeWatcher => {
+    const groups = new FindingGroups()
+    const judged = new Set<OperationName>()
+    const unanswered = new Map<OperationName, number>()
+    const ruleContexts = ruleContextsOf(context)
+    const sent = new Map<string, ProbeRequest>()
+    requests.set(context, sent)
     return {
       see(exchange) {
         const operation = exchange.request.operation
@@ -84,7 +92,16 @@ export function everyExchange(
         if (appliesTo && !appliesTo(exchange)) return
         judged.add(operation)
         const found = rule({ ...exchange, operation }, ruleContexts.get(operation) as ExchangeRuleContext)
-        if (found) groups.add(found)
+        if (!found) return
+        groups.add(found)
+        const key = replayKey(found)
+        // An unanswered request is not sent again: each replay could cost the whole timeout.
+        if (
+          exchange.status !== 0 &&
+          !sent.has(key) &&
+          [...sent.keys()].filter((k) => k.startsWith(`${operation}\n`)).length < EXAMPLES_MAX
+        )
+          sent.set(key, exchange.request)
       },
       outcome() {
         // An operation with no exchange to judge is not a pass (a read-only run sends no createPet;
@@ -116,5 +133,26 @@ export function everyExchange(
       for (const exchange of context.exchanges) watcher.see(exchange)
       return watcher.outcome()
     },
+    async reproduce(context, found) {
+      const request = requests.get(context)?.get(replayKey(found))
+      const operation = request?.operation
+      if (!request || !operation) return undefined
+      let again: Exchange
+      try {
+        again = await context.send(request)
+      } catch {
+        // The create budget spent, or the deadline: nothing was judged.
+        return undefined
+      }
+      if (again.status === 0 || (again.truncated && !readsTruncated)) return undefined
+      if (appliesTo && !appliesTo(again)) return false
+      const ruleContext = ruleContextsOf(context).get(operation) as ExchangeRuleContext
+      return rule({ ...again, operation }, ruleContext) !== undefined
+    },
   }
+}
+
+/** A finding's operation and what its message and the example kept of it (cut at EXAMPLE_TEXT_MAX) begin with. */
+function replayKey(found: Finding): string {
+  return `${found.operation}\n${found.message.slice(0, 500)}`
 }

@@ -1,5 +1,9 @@
+import { exactJson } from '../../kit/json/exactJson.ts'
+import { toJsonText } from '../../kit/json/toJsonText.ts'
+import { sameJson } from '../../model/sameJson.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
 import { petsIn } from './describeResponse.ts'
@@ -23,13 +27,14 @@ export const listedPetsRetrievable: Check = {
   operations: ['listPets'],
   needs: ['state'],
   async run(context) {
-    const listed = new Map<string, { pet: Record<string, unknown>; list: Exchange }>()
+    // Each pet read exactly, by the digits of its id: an id beyond 2^53 read as a double is another pet's.
+    const listed = new Map<string, { id: string; pet: Record<string, unknown>; list: Exchange }>()
     for (const exchange of context.exchanges) {
       if (exchange.request.operation !== 'listPets' || exchange.status !== 200) continue
-      for (const pet of petsIn(exchange) ?? []) {
-        const id = typeof pet === 'object' && pet !== null ? pet.id : undefined
-        if ((typeof id === 'number' || typeof id === 'string') && !listed.has(String(id)))
-          listed.set(String(id), { pet, list: exchange })
+      for (const item of petsIn(exchange) ?? []) {
+        const pet = exactJson(item) as Record<string, unknown>
+        const id = petIdOf(item) ?? (typeof pet?.id === 'string' ? pet.id : undefined)
+        if (id !== undefined && !listed.has(id)) listed.set(id, { id, pet, list: exchange })
       }
     }
     const all = [...listed.values()]
@@ -40,26 +45,24 @@ export const listedPetsRetrievable: Check = {
       { length: Math.min(SAMPLE, all.length) },
       (_, i) => all[Math.floor(i * step)],
     ).filter((entry) => entry !== undefined)
-    const fetched = await inPool(sample, 8, ({ pet }) => context.call('getPet', { petId: String(pet.id) }))
+    const fetched = await inPool(sample, 8, ({ id }) => context.call('getPet', { petId: id }))
     // The Pet fields the spec declares: a server may add others that differ between list and getPet.
     const fields = context.vocabulary.pet.fields
     const findings: Finding[] = []
-    for (const [i, { pet, list }] of sample.entries()) {
+    for (const [i, { id, pet, list }] of sample.entries()) {
       const got = fetched[i] as Exchange
+      const again = exactJson(got.json) as Record<string, unknown> | undefined
       const same =
         got.status === 200 &&
-        typeof got.json === 'object' &&
-        got.json !== null &&
-        fields.every(
-          (field) =>
-            JSON.stringify((got.json as Record<string, unknown>)[field]) === JSON.stringify(pet[field]),
-        )
+        typeof again === 'object' &&
+        again !== null &&
+        fields.every((field) => sameJson(again[field], pet[field]))
       if (same) continue
       findings.push(
         finding(
           list,
           'listPets',
-          `the list showed ${JSON.stringify(pet).slice(0, 200)}; getPet ${String(pet.id)} answered ${got.status} ${got.text.slice(0, 200)}`,
+          `the list showed ${toJsonText(pet).slice(0, 200)}; getPet ${id} answered ${got.status} ${got.text.slice(0, 200)}`,
           'every listed pet found by getPet, identical (§4.1, §4.3)',
         ),
       )

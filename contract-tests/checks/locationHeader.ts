@@ -1,5 +1,6 @@
 import { operationTarget } from '../../spec/runtime.ts'
 import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 import { finding } from './Check.ts'
 import { everyExchange } from './everyExchange.ts'
 
@@ -18,7 +19,7 @@ export const locationHeader = everyExchange(
   },
   (exchange, { capabilities, vocabulary }) => {
     if (exchange.status !== 201) return undefined
-    const id = String((exchange.json as { id?: unknown } | undefined)?.id)
+    const id = petIdOf(exchange.json) ?? String((exchange.json as { id?: unknown } | undefined)?.id)
     const location = exchange.headers.get('location')
     const path = itemPath(vocabulary, id)
     // A stateless mock's Location and body are separate static examples: only presence is fair; so

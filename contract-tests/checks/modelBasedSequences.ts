@@ -4,6 +4,7 @@ import { interfaceModelOf } from '../../model/interfaceModel.ts'
 import { judgeGet } from '../../model/judgeGet.ts'
 import { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
+import { reproducedLabel } from '../base/Finding.ts'
 import { formatBudget } from '../stateful/Budget.ts'
 import { curlScript } from '../stateful/curlScript.ts'
 import { runModelPhase } from '../stateful/runModelPhase.ts'
@@ -50,6 +51,9 @@ export const modelBasedSequences: Check = {
       seed,
       budget,
       concurrency: context.generation.concurrency ?? 1,
+      ...(context.generation.reproductions === undefined
+        ? {}
+        : { reproductions: context.generation.reproductions }),
       ...(context.inParallel ? { inParallel: context.inParallel } : {}),
     })
     const findings: Finding[] = []
@@ -57,11 +61,13 @@ export const modelBasedSequences: Check = {
     const replaySeed = result.failure?.seed ?? seed
     const replay = `${context.command} --base-url ${context.baseUrl} ${seedFlag(replaySeed)} --concurrency 1 --budget ${formatBudget(budget)}`
     if (result.failure) {
-      const { problem, steps } = result.failure
-      const summary = `Model phase: shortest failing sequence found, ${plural(steps.length, 'step')} (seed ${replaySeed}, ${plural(result.shrinks, 'shrink')}). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
+      const { problem, steps, reproduced } = result.failure
+      const again = reproduced ? `, ${reproducedLabel(reproduced)}` : ''
+      const summary = `Model phase: shortest failing sequence found, ${plural(steps.length, 'step')} (seed ${replaySeed}, ${plural(result.shrinks, 'shrink')}${again}). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
       findings.push({
         ...finding(problem.exchange, problem.operation, problem.received, problem.documented),
         script: curlScript({ baseUrl: context.baseUrl, replay, summary }, steps),
+        ...(reproduced ? { reproduced } : {}),
       })
     }
     // The run's deadline stopping the phase is not a fault of the target: a failure found before it

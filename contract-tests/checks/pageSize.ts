@@ -1,5 +1,8 @@
+import { exactJson } from '../../kit/json/exactJson.ts'
+import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { plural } from '../../kit/text/plural.ts'
 import type { Exchange } from '../http/exchange.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 import { type Finding, finding } from './Check.ts'
 import { countIn, describeResponse, petsIn } from './describeResponse.ts'
 
@@ -26,10 +29,11 @@ export function pageFinding(
     return finding(
       exchange,
       'listPets',
-      `${strays.length} of ${plural(pets.length, 'pet')} with another status, e.g. ${JSON.stringify(strays[0])}`,
+      `${strays.length} of ${plural(pets.length, 'pet')} with another status, e.g. ${toJsonText(exactJson(strays[0]))}`,
       expected,
     )
-  const ids = pets.map((pet) => String(pet.id))
+  // By the digits the server wrote: 64-bit ids read as doubles would collapse into one.
+  const ids = pets.map((pet) => petIdOf(pet) ?? String(pet?.id))
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i)
   if (repeated !== undefined)
     return finding(

@@ -1,3 +1,4 @@
+import { petIdOf } from '../json/petIdOf.ts'
 import { finding } from './Check.ts'
 import { everyExchange } from './everyExchange.ts'
 
@@ -19,7 +20,7 @@ export const safeIntegerIds = everyExchange(
     return finding(
       exchange,
       exchange.operation,
-      `id ${String(unsafe.id)}`,
+      `id ${petIdOf(unsafe)}`,
       'ids no larger than 9007199254740991',
     )
   },

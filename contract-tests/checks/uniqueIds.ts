@@ -1,6 +1,7 @@
 import { plural } from '../../kit/text/plural.ts'
 import { NotJudged } from '../base/notJudged.ts'
 import type { Exchange } from '../http/exchange.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 import { type Check, type Finding, finding } from './Check.ts'
 
 const BURST = 10
@@ -42,7 +43,9 @@ export const uniqueIds: Check = {
     const owner = new Map<string, Exchange>()
     for (const exchange of context.exchanges) {
       const id =
-        exchange.request.operation === 'createPet' && exchange.status === 201 ? idOf(exchange) : undefined
+        exchange.request.operation === 'createPet' && exchange.status === 201
+          ? petIdOf(exchange.json)
+          : undefined
       if (id === undefined) continue
       const earlier = owner.get(id)
       const clash = earlier
@@ -70,9 +73,4 @@ export const uniqueIds: Check = {
       )
     return { findings }
   },
-}
-
-function idOf(exchange: Exchange): string | undefined {
-  const id = (exchange.json as { id?: unknown } | undefined)?.id
-  return id === undefined ? undefined : String(id)
 }

@@ -1,6 +1,7 @@
 import { formatCoverage } from '../../coverage/formatCoverage.ts'
 import { plural } from '../../kit/text/plural.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
+import { reproducedLabel } from '../base/Finding.ts'
 import type { Finding } from '../checks/Check.ts'
 import type { KeySource } from '../running/ContractTarget.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
@@ -39,8 +40,10 @@ export function formatConsole(report: ContractReport, options: ConsoleOptions = 
   if (report.abort) return [...lines, '', `ABORTED: ${line(report.abort)}`].join('\n')
   for (const result of report.results) {
     const reason = result.reason ? `  (${line(result.reason)})` : ''
+    const replayed = result.findings.find((f) => f.reproduced)?.reproduced
+    const again = replayed ? `  (${reproducedLabel(replayed)})` : ''
     lines.push(
-      `  ${MARK[verdictOf(result, report.strict)]}  ${result.check} [${result.level}] ${result.operation}${reason}`,
+      `  ${MARK[verdictOf(result, report.strict)]}  ${result.check} [${result.level}] ${result.operation}${reason}${again}`,
     )
   }
   let keyTold = false
@@ -75,6 +78,7 @@ export function formatConsole(report: ContractReport, options: ConsoleOptions = 
 /** One finding's lines, before indenting: its message, then how to reproduce it (a line per item, so another can be added). */
 function findingLines(f: Finding): string[] {
   const lines = [block(f.message)]
+  if (f.reproduced) lines.push(`Run again: ${reproducedLabel(f.reproduced)}`)
   if (f.curl) lines.push(`Reproduce: ${block(f.curl)}`)
   if (f.script)
     lines.push('Shrunk sequence (a shell script; run it with PETSTORE_API_KEY set):', indent(block(f.script)))

@@ -2,6 +2,7 @@ import { coverageTable } from '../../coverage/coverageHtml.ts'
 import { escapeHtml } from '../../kit/text/escapeHtml.ts'
 import { plural } from '../../kit/text/plural.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
+import { reproducedLabel } from '../base/Finding.ts'
 import type { Finding } from '../checks/Check.ts'
 import type { KeySource } from '../running/ContractTarget.ts'
 import type { ContractReport } from '../running/runContract.ts'
@@ -110,6 +111,7 @@ ${body.join('\n')}
 /** One finding: its message, its curl line, its script (an element per item, so another can be added). */
 function findingHtml(f: Finding): string {
   const parts = [`<pre class="message">${text(f.message)}</pre>`]
+  if (f.reproduced) parts.push(`<p class="reproduced">Run again: ${text(reproducedLabel(f.reproduced))}</p>`)
   if (f.curl) parts.push(`<pre class="curl">${text(f.curl)}</pre>`)
   if (f.script) parts.push(`<pre class="script">${text(f.script)}</pre>`)
   return `<div class="finding">${parts.join('')}</div>`

@@ -87,10 +87,12 @@ export function toJsonSummary(report: ContractReport): object {
         operation: r.operation,
         verdict: verdictOf(r, report.strict),
         found: Math.max(r.found ?? 0, r.findings.length),
-        examples: r.findings.slice(0, EXAMPLES_MAX).map(({ message, curl, script }) => ({
+        examples: r.findings.slice(0, EXAMPLES_MAX).map(({ message, curl, script, reproduced }) => ({
           message,
           curl,
           ...(script !== undefined && { script }),
+          // Run again before it was reported: `reproduced` of how many replays, `flaky` when not all.
+          ...(reproduced !== undefined && { reproduced, flaky: reproduced.times < reproduced.of }),
         })),
       })),
   }

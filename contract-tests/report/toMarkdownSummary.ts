@@ -1,6 +1,7 @@
 import { formatCoverage } from '../../coverage/formatCoverage.ts'
 import { plural } from '../../kit/text/plural.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
+import { reproducedLabel } from '../base/Finding.ts'
 import type { Finding } from '../checks/Check.ts'
 import type { KeySource } from '../running/ContractTarget.ts'
 import type { ContractReport } from '../running/runContract.ts'
@@ -87,6 +88,7 @@ export function toMarkdownSummary(
 /** One finding: its message, its curl line, its script, each fenced (a line per item, so another can be added). */
 function findingMarkdown(f: Finding): string {
   const parts = [fence(f.message, 'text')]
+  if (f.reproduced) parts.push(`Run again: ${reproducedLabel(f.reproduced)}`)
   if (f.curl) parts.push(fence(f.curl, 'bash'))
   if (f.script) parts.push(fence(f.script, 'bash'))
   return parts.join('\n')

@@ -39,6 +39,16 @@ describe('resolveTarget', () => {
     })
   })
 
+  test('--reproductions sets how often a finding is run again, 0 to 10, the flag over the environment', () => {
+    const base = ['--base-url', 'http://127.0.0.1:4010/v1']
+    expect(
+      resolveTarget([...base, '--reproductions', '5'], { PETSTORE_REPRODUCTIONS: '1' }).reproductions,
+    ).toBe(5)
+    expect(resolveTarget(base, { PETSTORE_REPRODUCTIONS: '0' }).reproductions).toBe(0)
+    expect(resolveTarget(base, {}).reproductions).toBeUndefined()
+    expect(() => resolveTarget([...base, '--reproductions', '11'], {})).toThrow(/--reproductions/)
+  })
+
   test('--stateless means prism mock; --reports picks the default report paths', () => {
     const target = resolveTarget(['--base-url', 'http://127.0.0.1:4010', '--stateless', '--reports'], {})
     expect(target.targetKind).toBe('prism-mock')

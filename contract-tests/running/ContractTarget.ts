@@ -5,6 +5,7 @@ import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import { DEFAULT_MAX_CREATES } from '../base/CreateBudget.ts'
 import { TARGET_KINDS, type TargetKind } from '../base/capabilitiesOf.ts'
 import { DEFAULT_DEADLINE_MS } from '../base/deadline.ts'
+import { DEFAULT_REPRODUCTIONS } from '../base/Finding.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../http/exchange.ts'
 import { type Budget, DEFAULT_BUDGET, formatBudget, parseBudget } from '../stateful/Budget.ts'
 import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'
@@ -29,6 +30,8 @@ export interface ContractTarget {
   concurrency?: number | undefined
   /** createPet requests that may store a pet, at most; DEFAULT_MAX_CREATES when absent. */
   maxCreates?: number | undefined
+  /** Replays of a finding before it is reported; DEFAULT_REPRODUCTIONS when absent. */
+  reproductions?: number | undefined
   /** A HAR file to replay instead of the default checks (--replay). */
   replayFile?: string | undefined
   /** The coverage the run must reach (--min-coverage); none when absent. */
@@ -75,6 +78,7 @@ export const CONTRACT_CLI_OPTIONS = {
   seed: { type: 'string' },
   budget: { type: 'string' },
   concurrency: { type: 'string' },
+  reproductions: { type: 'string' },
   'max-creates': { type: 'string' },
   'min-coverage': { type: 'string' },
   replay: { type: 'string' },
@@ -119,6 +123,8 @@ export function contractUsage(program: string): string {
                            (env PETSTORE_BUDGET; default ${formatBudget(DEFAULT_BUDGET)})
       --concurrency N      model-phase sequences run at once, each with its own model
                            (1 to 64; default ${DEFAULT_CONCURRENCY}; 1 replays a seed exactly) (env PETSTORE_CONCURRENCY)
+      --reproductions N    run each finding again N times before it is reported: reproduced N/N,
+                           or flaky (0 to 10; default ${DEFAULT_REPRODUCTIONS}) (env PETSTORE_REPRODUCTIONS)
       --max-creates N      create at most N pets (the API has no delete; default ${DEFAULT_MAX_CREATES});
                            past it the checks that need a create are skipped (env PETSTORE_MAX_CREATES)
       --replay FILE.har    replay the interactions a frontend made (the mock's /__mock/requests.har, a
@@ -224,6 +230,12 @@ export function resolveTarget(
     throw new Error(`--seed must be an integer (the seed a report printed); received '${seedText}'`)
   const budgetText = values.budget ?? env.PETSTORE_BUDGET
   const concurrency = wholeNumber(values.concurrency ?? env.PETSTORE_CONCURRENCY, '--concurrency', 1, 64)
+  const reproductions = wholeNumber(
+    values.reproductions ?? env.PETSTORE_REPRODUCTIONS,
+    '--reproductions',
+    0,
+    10,
+  )
   const maxCreates = wholeNumber(
     values['max-creates'] ?? env.PETSTORE_MAX_CREATES,
     '--max-creates',
@@ -254,6 +266,7 @@ export function resolveTarget(
     seed: seedText === undefined ? undefined : Number(seedText),
     budget: budgetText === undefined ? undefined : parseBudget(budgetText),
     concurrency,
+    reproductions,
     maxCreates,
     minCoverage,
     replayFile: path(values.replay ?? env.PETSTORE_REPLAY),

@@ -4,6 +4,7 @@ import { known } from '../base/lackOfData.ts'
 import type { CheckContext } from '../checks/Check.ts'
 import { petsIn } from '../checks/describeResponse.ts'
 import { inPool } from '../http/inPool.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 
 /**
  * Counts what the target holds (one page per status and one without a filter, at the maximum
@@ -30,7 +31,10 @@ export async function ensurePets(context: CheckContext, create: boolean): Promis
       return census
     }
     for (const pet of pets)
-      census.pets.set(String(pet.id), typeof pet.status === 'string' ? pet.status : undefined)
+      census.pets.set(
+        petIdOf(pet) ?? String(pet?.id),
+        typeof pet.status === 'string' ? pet.status : undefined,
+      )
   }
   if (!create) return census
 
@@ -52,10 +56,10 @@ export async function ensurePets(context: CheckContext, create: boolean): Promis
       census.budgetSpent = true
       return
     }
-    const id = (created.json as { id?: unknown } | undefined)?.id
+    const id = petIdOf(created.json)
     if (created.status !== 201 || id === undefined) return
-    census.pets.set(String(id), status)
-    census.created.add(String(id))
+    census.pets.set(id, status)
+    census.created.add(id)
   })
   return census
 }

@@ -10,6 +10,7 @@ import { type CompiledSpec, defaultSpec } from '../../spec/runtime.ts'
 import { CreateBudget, DEFAULT_MAX_CREATES, type Footprint } from '../base/CreateBudget.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from '../base/capabilitiesOf.ts'
 import { DeadlineReached, defaultDeadlineFor, formatDuration, startDeadline } from '../base/deadline.ts'
+import { DEFAULT_REPRODUCTIONS } from '../base/Finding.ts'
 import { FindingGroups } from '../base/FindingGroups.ts'
 import { worded } from '../base/findingMessage.ts'
 import { NotJudged } from '../base/notJudged.ts'
@@ -72,6 +73,11 @@ export interface RunOptions {
   command?: string | undefined
   /** Model-phase sequences run at once (each with its own model); DEFAULT_CONCURRENCY by default. */
   concurrency?: number | undefined
+  /**
+   * How many times a finding is run again before it is reported (the model phase's shortest failing
+   * sequence), to tell a reproducible failure from a flaky one; DEFAULT_REPRODUCTIONS (3) by default.
+   */
+  reproductions?: number | undefined
   /**
    * The most createPet requests that may store a pet (DEFAULT_MAX_CREATES by default): past it no
    * create is sent, and the checks that needed one are skipped with the reason.
@@ -193,6 +199,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     budget:
       typeof options.budget === 'string' ? parseBudget(options.budget) : (options.budget ?? DEFAULT_BUDGET),
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    ...(options.reproductions === undefined ? {} : { reproductions: options.reproductions }),
   }
   const creates = new CreateBudget(options.maxCreates ?? DEFAULT_MAX_CREATES)
   const limits = {
@@ -433,6 +440,7 @@ async function runCheck(
   // Findings grouped per operation: how many, and the first few distinct (a watcher has grouped them already).
   const groups = new FindingGroups()
   for (const found of outcome.findings) groups.add(found)
+  if (!refused) await reproduceFindings(check, context, groups)
   return check.operations.map((operation): CheckResult => {
     // Worded here, where the check's level is known: "Documented:" only for the document's own rules.
     const findings = groups.examples(operation).map((found) => worded(found, check))
@@ -442,6 +450,33 @@ async function runCheck(
     if (reason) return { ...base, operation, outcome: 'skip', reason, findings: [] }
     return { ...base, operation, outcome: 'pass', findings }
   })
+}
+
+/**
+ * Runs each finding a check kept as an example again before it is reported, when the check can
+ * (`Check.reproduce`: a rule over one exchange sends the failing request anew), the run's
+ * `reproductions` times (DEFAULT_REPRODUCTIONS): `reproduced` says how often the failure came back
+ * of the replays that judged anything. None is counted when none judged (then no label is shown).
+ */
+async function reproduceFindings(check: Check, context: CheckContext, groups: FindingGroups): Promise<void> {
+  const { reproduce } = check
+  const wanted = context.generation.reproductions ?? DEFAULT_REPRODUCTIONS
+  if (!reproduce || wanted <= 0) return
+  for (const operation of check.operations) {
+    for (const found of groups.examples(operation)) {
+      if (found.reproduced) continue
+      let times = 0
+      let of = 0
+      for (let i = 0; i < wanted && !context.deadline?.aborted; i++) {
+        const again = await reproduce(context, found)
+        // A replay that judged nothing (no answer, no budget) ends this finding's replays: the next would cost as much.
+        if (again === undefined) break
+        of++
+        if (again) times++
+      }
+      if (of > 0) found.reproduced = { times, of }
+    }
+  }
 }
 
 /** One request before the checks: an unreachable target or a refused key would fail every check, so say it once. */

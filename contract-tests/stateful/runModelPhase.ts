@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import type { Problem } from '../../model/Problem.ts'
 import type { StoreKnowledge } from '../../model/StoreKnowledge.ts'
+import { DEFAULT_REPRODUCTIONS, type Reproduced } from '../base/Finding.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { type Budget, formatBudget } from './Budget.ts'
 import { commandArbitraries } from './commandArbitraries.ts'
@@ -39,6 +40,12 @@ export interface ModelPhaseOptions {
   createsLeft?(): number
   /** Commands per sequence at most. */
   maxCommands?: number
+  /**
+   * How many times the shortest failing sequence is run again, each with a fresh knowledge, before it
+   * is reported (DEFAULT_REPRODUCTIONS); 0 runs it no more. The replays draw nothing from fast-check,
+   * so a seed replays the same search.
+   */
+  reproductions?: number
   /** Runs the streams side by side (the runner's, to count round trips per stream); Promise.all by default. */
   inParallel?<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>
 }
@@ -55,7 +62,13 @@ export interface ModelPhaseResult {
    * stream that found it: `--seed <seed> --concurrency 1` with the same budget replays that stream
    * alone, draw for draw, and shrinks it the same way.
    */
-  failure?: { problem: Problem & { exchange: Exchange }; steps: Step[]; seed: number }
+  failure?: {
+    problem: Problem & { exchange: Exchange }
+    steps: Step[]
+    seed: number
+    /** How often the shortest failing sequence failed again when replayed (absent: not replayed). */
+    reproduced?: Reproduced
+  }
   /** Something other than the target's behaviour stopped the phase (a bug in the suite). */
   error?: string
   /** Milliseconds from the start of the phase to the first failing answer (when one was found). */
@@ -101,11 +114,17 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   const targetFor = (mine: number): SequenceTarget => ({
     call: (...args) => (mine === search ? options.call(...args) : Promise.reject(new SearchOver())),
   })
-  // Shrinking replays creates: part of what the budget leaves is kept for it.
-  const reserve = Math.min(SHRINK_RESERVE, Math.floor((options.createsLeft?.() ?? 0) / 4))
+  // Shrinking replays creates, and so does running the shortest failure again: part of what the
+  // budget leaves is kept for each.
+  const left = options.createsLeft?.() ?? 0
+  const reserve = Math.min(SHRINK_RESERVE, Math.floor(left / 4))
+  const replayReserve = Math.min(
+    (options.reproductions ?? DEFAULT_REPRODUCTIONS) * REPLAY_CREATES,
+    Math.floor(left / 4),
+  )
   let shrinking = false
   const mayCreate = options.createsLeft
-    ? (count: number) => (options.createsLeft?.() ?? 0) - (shrinking ? 0 : reserve) >= count
+    ? (count: number) => (options.createsLeft?.() ?? 0) - replayReserve - (shrinking ? 0 : reserve) >= count
     : undefined
   const sequences = fc.commands(
     commandArbitraries(model, options.canWrite, {
@@ -118,7 +137,9 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     seed: number
     knowledge: StoreKnowledge
   }
-  let failure: (NonNullable<ModelPhaseResult['failure']> & { stream: Stream }) | undefined
+  let failure:
+    | (NonNullable<ModelPhaseResult['failure']> & { stream: Stream; commands: Iterable<SequenceCommand> })
+    | undefined
   let executions = 0
   const propertyOf = (arbitrary: typeof sequences, stream: Stream) =>
     fc.asyncProperty(arbitrary, async (commands) => {
@@ -139,7 +160,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
         if (error instanceof ModelViolation && mine === search && (shrinking || !failure)) {
           const last = sequence.steps.at(-1)
           if (last?.problem)
-            failure = { problem: last.problem, steps: sequence.steps, seed: stream.seed, stream }
+            failure = { problem: last.problem, steps: sequence.steps, seed: stream.seed, stream, commands }
           if (!shrinking) {
             search++
             foundAfterMs = performance.now() - started
@@ -197,8 +218,51 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     search++
     result.shrinks = shrunk.numShrinks
   }
-  const { stream: _, ...shortest } = failure
-  return { ...result, failure: shortest, ...(foundAfterMs === undefined ? {} : { foundAfterMs }) }
+  const { stream: _, commands, ...shortest } = failure
+  const reproduced = await reproduce(commands, shortest.steps, options, () => targetFor(search))
+  return {
+    ...result,
+    failure: { ...shortest, ...(reproduced ? { reproduced } : {}) },
+    ...(foundAfterMs === undefined ? {} : { foundAfterMs }),
+  }
+}
+
+/**
+ * Runs the shortest failing sequence again, `options.reproductions` times, one after another, each
+ * with a fresh knowledge (as a new run would start): how many of the replays failed again. A replay
+ * is not started when the create budget has no room for the sequence's creates (then fewer replays
+ * are counted), so a spent budget never reads as a flaky failure.
+ */
+async function reproduce(
+  commands: Iterable<SequenceCommand>,
+  steps: readonly Step[],
+  options: ModelPhaseOptions,
+  target: () => SequenceTarget,
+): Promise<Reproduced | undefined> {
+  const wanted = options.reproductions ?? DEFAULT_REPRODUCTIONS
+  const creates = steps
+    .flatMap((step) => step.exchanges)
+    .filter(({ exchange }) => exchange.request.operation === 'createPet').length
+  let times = 0
+  let of = 0
+  for (let i = 0; i < wanted; i++) {
+    if (options.createsLeft && options.createsLeft() < creates) break
+    const sequence: SequenceModel = {
+      model: options.model,
+      knowledge: options.newKnowledge(),
+      steps: [],
+      petName: options.petName,
+    }
+    try {
+      await fc.asyncModelRun(() => ({ model: sequence, real: target() }), commands)
+    } catch (error) {
+      // Anything but the model's verdict (the run's deadline, a network failure) judged nothing.
+      if (!(error instanceof ModelViolation)) break
+      times++
+    }
+    of++
+  }
+  return of === 0 ? undefined : { times, of }
 }
 
 /** Stream `index`'s share of `runs` sequences (all of them when the budget is time alone). */
@@ -207,11 +271,17 @@ function shareOf(runs: number | undefined, streams: number, index: number): numb
   return Math.floor(runs / streams) + (index < runs % streams ? 1 : 0)
 }
 
+/** Creates kept for each replay of the shortest failure (a shrunk sequence is a few commands). */
+const REPLAY_CREATES = 10
+
 /** Shrink candidates at most under a time budget. */
 const SHRINK_CAP = 10_000
 
 /** Creates kept for shrinking a failure, at most (a quarter of what the budget leaves the phase, when less). */
 const SHRINK_RESERVE = 40
+
+/** One command of a sequence, as fast-check runs it against the model and the target. */
+type SequenceCommand = fc.AsyncCommand<SequenceModel, SequenceTarget>
 
 /** The request of a sequence whose search is over (abandoned at a time limit, or another stream failed). */
 class SearchOver extends Error {}

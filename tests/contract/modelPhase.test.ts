@@ -3,6 +3,8 @@
 // seed replays the same search.
 import { describe, expect, test } from '@jest/globals'
 import { modelBasedSequences } from '../../contract-tests/checks/modelBasedSequences.ts'
+import { formatConsole } from '../../contract-tests/report/formatConsole.ts'
+import { toJsonSummary } from '../../contract-tests/report/toJsonSummary.ts'
 import type { ContractReport, RunOptions } from '../../contract-tests/running/runContract.ts'
 import { createReferenceServer, type Fault, type ReferenceOptions } from '../servers/referenceServer.ts'
 import { runAgainstServer } from '../support/runAgainstServer.ts'
@@ -59,10 +61,32 @@ describe('the model phase fails a broken implementation with a shrunk curl scrip
       expect(script).toContain('-H "Authorization: Bearer $PETSTORE_API_KEY"')
       expect(script).not.toContain(API_KEY)
       expect(report.generated?.seed).toBe(20261123)
+      // Run again before it is reported: a fault that never changes comes back every time.
+      const reproduced = result?.findings[0]?.reproduced
+      expect(reproduced?.of).toBeGreaterThan(0)
+      if (fault !== 'race-duplicate-ids') expect(reproduced?.times).toBe(reproduced?.of)
     },
     TEST_TIMEOUT_MS,
   )
 })
+
+test(
+  'a failure that does not come back when run again is still a failure, labelled flaky',
+  async () => {
+    const report = await modelRun({ fault: 'caps-limit-at-50-once' }, { seed: 20261123, reproductions: 3 })
+    const [result] = modelFindings(report)
+    expect(result?.level).toBe('required')
+    expect(report.failed).toBe(true)
+    const reproduced = result?.findings[0]?.reproduced
+    expect(reproduced).toEqual({ times: 0, of: 3 })
+    const console = formatConsole(report)
+    expect(console).toMatch(/FAIL {2}model_based_sequences \[required\] \w+ {2}\(flaky: reproduced 0\/3\)/)
+    expect(console).toContain('Run again: flaky: reproduced 0/3')
+    const { failures } = toJsonSummary(report) as { failures: Array<{ examples: unknown[] }> }
+    expect(failures[0]?.examples[0]).toMatchObject({ reproduced: { times: 0, of: 3 }, flaky: true })
+  },
+  TEST_TIMEOUT_MS,
+)
 
 const variations: Array<[string, ReferenceOptions]> = [
   ['the reference implementation as it is (categoryIds beyond 2^53 kept exactly)', {}],

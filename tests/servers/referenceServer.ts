@@ -39,6 +39,8 @@ export type Fault =
   | 'ignores-limit'
   /** `limit` capped at 50 (a page size copied from another service). */
   | 'caps-limit-at-50'
+  /** The first page of more than 50 pets is cut to 50, then never again: a flaky failure (a cache warming up). */
+  | 'caps-limit-at-50-once'
   /** The page is cut to `limit` first, then filtered: `status=X&limit=1` can return nothing. */
   | 'cuts-page-before-filter'
   /** The status filter lives in the branch that handles `limit`. */
@@ -184,6 +186,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
   const fault = options.fault
   const pets: Pet[] = []
   let creates = 0
+  let cappedOnce = false
   let nextId = options.ids === 'from-1000' ? 1000 : options.ids === 'near-2^52' ? 2 ** 52 : 1
   const newId = async (): Promise<number> => {
     if (fault === 'duplicate-ids') return 7
@@ -313,6 +316,10 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         fault === 'cuts-page-before-filter'
           ? ordered.slice(0, limit).filter(matches)
           : ordered.filter(matches).slice(0, limit)
+      if (fault === 'caps-limit-at-50-once' && !cappedOnce && page.length > 50) {
+        page.length = 50
+        cappedOnce = true
+      }
       if (fault === 'repeats-pets-in-page')
         for (let i = 0; page.length > 0 && page.length < limit && i < 1000; i++) page.push(page[i] as Pet)
       const body = page.map((pet) => shown(pet, 'listPets'))

@@ -9,7 +9,7 @@ import {
   type RunOptions,
   runContract,
 } from '../../contract-tests/running/runContract.ts'
-import { type StackName, startStack } from './startStack.ts'
+import { type StackIds, type StackName, startStack } from './startStack.ts'
 
 const API_KEY = 'stack-key-Q7'
 
@@ -18,8 +18,13 @@ afterAll(async () => {
   for (const stop of running) await stop()
 })
 
-async function runAgainst(name: StackName, fault: string | undefined, run: Partial<RunOptions> = {}) {
-  const stack = await startStack(name, API_KEY, fault)
+async function runAgainst(
+  name: StackName,
+  fault: string | undefined,
+  run: Partial<RunOptions> = {},
+  ids: StackIds = 'sequence',
+) {
+  const stack = await startStack(name, API_KEY, fault, ids)
   running.add(stack.stop)
   try {
     return await runContract({ baseUrl: stack.baseUrl, apiKey: API_KEY, ...run })
@@ -62,6 +67,36 @@ describe('the default run passes a conforming implementation on each stack', () 
       // The stack's free choices are seen, and reported at the recommended level only.
       const recommended = report.results.filter((r) => r.outcome === 'fail' && r.level === 'recommended')
       for (const check of FREE_CHOICES[name]) expect(recommended.map((r) => r.check)).toContain(check)
+    },
+    180_000,
+  )
+})
+
+/**
+ * The document says only that an id is an int64 the service assigns (§2): conforming servers that
+ * hand out 64-bit snowflakes (about 9.1e17, increasing, with gaps, consecutive within a
+ * millisecond), negative ids, or ids at both ends of int64 must pass the default run as well, and
+ * the ids the run created (the footprint's range, read exactly) show the scheme was in use.
+ */
+const ID_SCHEMES: Array<[StackName, StackIds, (minId: bigint, maxId: bigint) => boolean]> = [
+  ['node:http', 'snowflake', (min) => min > 2n ** 53n],
+  ['fastify', 'snowflake', (min) => min > 2n ** 53n],
+  ['python http.server', 'negative', (_min, max) => max < 0n],
+  ['express', 'int64-ends', (min, max) => min < -(2n ** 62n) && max > 2n ** 62n],
+]
+
+describe('the default run passes a conforming implementation whatever int64 ids it assigns', () => {
+  test.each(ID_SCHEMES)(
+    '%s with %s ids',
+    async (name, ids, inScheme) => {
+      const report = await runAgainst(name, undefined, {}, ids)
+      expect(report.abort).toBeUndefined()
+      expect(failing(report)).toEqual([])
+      expect(report.failed).toBe(false)
+      expect(report.results.filter((r) => r.outcome === 'pass').length).toBeGreaterThan(40)
+      const { minId = '', maxId = '' } = report.footprint ?? {}
+      expect([minId, maxId]).toEqual([expect.stringMatching(/^-?\d+$/), expect.stringMatching(/^-?\d+$/)])
+      expect(inScheme(BigInt(minId), BigInt(maxId))).toBe(true)
     },
     180_000,
   )

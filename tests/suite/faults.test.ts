@@ -174,6 +174,16 @@ test('a failure says what was received and documented, with a curl line that hid
   expect(found?.curl).not.toContain(API_KEY)
 })
 
+test('a finding of a rule over one exchange is sent again before it is reported: reproduced 3/3', async () => {
+  const report = await runAgainst({ fault: 'error-without-code' }, { checks: fixedChecks })
+  const result = report.results.find((r) => r.check === 'error_body_conformance' && r.outcome === 'fail')
+  expect(result?.findings.length).toBeGreaterThan(0)
+  for (const found of result?.findings ?? []) expect(found.reproduced).toEqual({ times: 3, of: 3 })
+  // A check that judges a whole scenario is not replayed: no label rather than a made-up one.
+  const scenario = report.results.find((r) => r.check === 'bad_bodies_rejected')
+  expect(scenario?.findings.every((found) => found.reproduced === undefined)).toBe(true)
+})
+
 describe('the suite creates enough data to judge limits, and none in read-only mode', () => {
   test('a wrong default limit is caught even when the store starts empty', async () => {
     const report = await runAgainst({ empty: true, fault: 'default-limit-25' })

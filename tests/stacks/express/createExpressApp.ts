@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
+import { type IdScheme, idsOf, writeBigint } from '../idsOf.ts'
 
 /**
  * The faults an Express service really ships with, one at a time:
@@ -14,10 +15,11 @@ export type ExpressFault = 'default-error-handler' | 'number-coercion' | 'name-c
 export interface ExpressOptions {
   apiKey: string
   fault?: ExpressFault | undefined
+  ids?: IdScheme | undefined
 }
 
 interface Pet {
-  id: number
+  id: bigint
   name: string
   categoryId: number
   status: string
@@ -41,11 +43,14 @@ class ApiError extends Error {
  * middleware and one error middleware. Its free choices where the document is silent: Express's
  * default query parser, a limit outside 1..100 or not a number answered 400, an unknown status
  * listing nothing (a filter that matches no pet), a petId that is not digits 400, `available` when
- * status is omitted, a name longer than its column (255) refused with 422, integers beyond 2^53 refused.
+ * status is omitted, a name longer than its column (255) refused with 422, a categoryId beyond 2^53
+ * refused. Ids are bigints (`ids` chooses the scheme), written exactly by the app's `json replacer`.
  */
-export function createExpressApp({ apiKey, fault }: ExpressOptions): Express {
+export function createExpressApp({ apiKey, fault, ids = 'sequence' }: ExpressOptions): Express {
   const pets: Pet[] = []
+  const nextId = idsOf(ids)
   const app = express()
+  app.set('json replacer', writeBigint)
 
   const auth: RequestHandler = (req, res, next) => {
     const header = req.get('authorization') ?? ''
@@ -85,7 +90,7 @@ export function createExpressApp({ apiKey, fault }: ExpressOptions): Express {
     if (typeof status !== 'string' || !STATUSES.includes(status))
       throw new ApiError(400, 'invalid_body', `status must be one of ${STATUSES.join(', ')}`)
     const pet = {
-      id: pets.length + 1,
+      id: nextId(),
       name: fault === 'name-column-255' ? name.slice(0, 255) : name,
       categoryId,
       status,
@@ -96,7 +101,8 @@ export function createExpressApp({ apiKey, fault }: ExpressOptions): Express {
   v1.get('/pets/:petId', (req, res) => {
     const { petId } = req.params
     if (!/^-?\d+$/.test(petId)) throw new ApiError(400, 'invalid_pet_id', 'petId must be an integer')
-    const pet = pets[Number(petId) - 1]
+    const id = BigInt(petId)
+    const pet = pets.find((candidate) => candidate.id === id)
     if (!pet) throw new ApiError(404, 'not_found', `no pet ${petId}`)
     res.set({ Deprecation: 'true', Sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }).json(pet)
   })

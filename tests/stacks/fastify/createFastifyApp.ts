@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { type IdScheme, idsOf, writeBigint } from '../idsOf.ts'
 
 /**
  * The faults a Fastify service really ships with, one at a time:
@@ -15,6 +16,7 @@ export type FastifyFault = 'default-ajv-coercion' | 'default-error-body' | 'auth
 export interface FastifyOptions {
   apiKey: string
   fault?: FastifyFault | undefined
+  ids?: IdScheme | undefined
 }
 
 const STATUSES = ['available', 'pending', 'sold']
@@ -37,12 +39,15 @@ const newPet = {
  * body, auth in an onRequest hook, one error handler writing the Error body. Its free choices where
  * the document is silent: a limit outside 1..100 or an unknown status is a 400 from the schema, a
  * petId that is not an integer too, extra body fields (a client `id` included) are dropped
- * (`removeAdditional`), a pet created without status has none, integers beyond 2^53 are refused.
+ * (`removeAdditional`), a pet created without status has none, a categoryId beyond 2^53 is refused.
+ * Ids are bigints (`ids` chooses the scheme): the reply serializer writes them exactly, and petId is
+ * matched as digits and read with BigInt, since Ajv's integer coercion would round a 64-bit id.
  */
-export function createFastifyApp({ apiKey, fault }: FastifyOptions): FastifyInstance {
+export function createFastifyApp({ apiKey, fault, ids = 'sequence' }: FastifyOptions): FastifyInstance {
   const app = Fastify()
-  const pets = new Map<number, Record<string, unknown>>()
-  let nextId = 1
+  const pets = new Map<bigint, Record<string, unknown>>()
+  const nextId = idsOf(ids)
+  app.setReplySerializer((payload) => JSON.stringify(payload, writeBigint))
 
   if (fault !== 'default-ajv-coercion') {
     // Fastify's defaults for the query and path, where every value arrives as a string; none for the body.
@@ -112,16 +117,20 @@ export function createFastifyApp({ apiKey, fault }: FastifyOptions): FastifyInst
         '/pets',
         { schema: { body: newPet } },
         async (request, reply) => {
-          const pet = { id: nextId++, ...request.body }
+          const pet = { id: nextId(), ...request.body }
           pets.set(pet.id, pet)
           return reply.code(201).header('location', `/v1/pets/${pet.id}`).send(pet)
         },
       )
-      v1.get<{ Params: { petId: number } }>(
+      v1.get<{ Params: { petId: string } }>(
         '/pets/:petId',
-        { schema: { params: { type: 'object', properties: { petId: { type: 'integer' } } } } },
+        {
+          schema: {
+            params: { type: 'object', properties: { petId: { type: 'string', pattern: '^-?[0-9]{1,19}$' } } },
+          },
+        },
         async (request, reply) => {
-          const pet = pets.get(request.params.petId)
+          const pet = pets.get(BigInt(request.params.petId))
           if (!pet) return reply.code(404).send({ code: 'not_found', message: 'no such pet', status: 404 })
           return pet
         },

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { type IdScheme, idsOf, writeBigint } from '../idsOf.ts'
 
 /**
  * The faults a hand-written node:http service really ships with, one at a time:
@@ -17,10 +18,11 @@ export type NodeHttpFault =
 export interface NodeHttpOptions {
   apiKey: string
   fault?: NodeHttpFault | undefined
+  ids?: IdScheme | undefined
 }
 
 interface Pet {
-  id: number
+  id: bigint
   name: string
   categoryId: number
   status?: string | null
@@ -33,15 +35,16 @@ const STATUSES = ['available', 'pending', 'sold']
  * document: no framework, `JSON.parse`, a Map for the store. Its free choices where the document
  * is silent: an out-of-range or non-numeric limit is clamped to 1..100 (20 when unreadable), an
  * unknown status is 400, a petId that is not digits is 404 (the route does not match), a pet
- * created without status has none, and integers beyond 2^53 are refused (JavaScript numbers).
+ * created without status has none, and a categoryId beyond 2^53 is refused (JavaScript numbers).
+ * Ids are bigints, written exactly (`ids` chooses the scheme).
  */
-export function createNodeHttpStore({ apiKey, fault }: NodeHttpOptions): Server {
-  const pets = new Map<number, Pet>()
-  let nextId = 1
+export function createNodeHttpStore({ apiKey, fault, ids = 'sequence' }: NodeHttpOptions): Server {
+  const pets = new Map<bigint, Pet>()
+  const nextId = idsOf(ids)
   const cache = new Map<string, { at: number; body: string }>()
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
-    const text = JSON.stringify(body)
+    const text = JSON.stringify(body, writeBigint)
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
     res.end(text)
   }
@@ -68,7 +71,8 @@ export function createNodeHttpStore({ apiKey, fault }: NodeHttpOptions): Server 
       return res.end(cached.body)
     }
     const page = [...pets.values()].filter((pet) => status === null || pet.status === status).slice(0, limit)
-    if (fault === 'stale-list-cache') cache.set(key, { at: Date.now(), body: JSON.stringify(page) })
+    if (fault === 'stale-list-cache')
+      cache.set(key, { at: Date.now(), body: JSON.stringify(page, writeBigint) })
     send(res, 200, page)
   }
 
@@ -88,7 +92,7 @@ export function createNodeHttpStore({ apiKey, fault }: NodeHttpOptions): Server 
     if (status !== undefined && (typeof status !== 'string' || !STATUSES.includes(status)))
       return fail(res, 400, 'invalid_body', `status must be one of ${STATUSES.join(', ')}`)
     const pet: Pet = {
-      id: nextId++,
+      id: nextId(),
       name: fault === 'name-column-50' ? name.slice(0, 50) : name,
       categoryId,
       ...(status !== undefined ? { status } : fault === 'status-null-when-omitted' ? { status: null } : {}),
@@ -112,7 +116,7 @@ export function createNodeHttpStore({ apiKey, fault }: NodeHttpOptions): Server 
       if (url.pathname === '/v1/pets' && req.method === 'POST')
         return create(res, Buffer.concat(chunks).toString('utf8'))
       if (item && req.method === 'GET') {
-        const pet = pets.get(Number(item[1]))
+        const pet = pets.get(BigInt(item[1] ?? ''))
         return pet ? send(res, 200, pet) : fail(res, 404, 'not_found', 'no pet has this id')
       }
       fail(res, 404, 'not_found', `no route for ${req.method} ${url.pathname}`)

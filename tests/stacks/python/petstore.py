@@ -8,6 +8,9 @@ as "listening on PORT"). PETSTORE_FAULT names one fault a Python service really 
 - error-detail-body: errors answered {"detail": ...} (the shape of Django REST framework / FastAPI);
 - key-prefix: the token compared with startswith, so anything after the key is let in.
 
+PETSTORE_IDS=negative assigns ids counting down from -1 (a key space some services hand out from
+the bottom), any other value 1, 2, 3, ...
+
 Its free choices where the interface document is silent: a limit outside 1..100 is clamped and a
 limit that is not an integer is 400, the status filter ignores letter case (an unknown status
 lists nothing), a petId that is not an
@@ -25,6 +28,7 @@ from urllib.parse import parse_qs, urlsplit
 STATUSES = ("available", "pending", "sold")
 INT64 = (-(2**63), 2**63 - 1)
 FAULT = os.environ.get("PETSTORE_FAULT", "")
+ID_STEP = -1 if os.environ.get("PETSTORE_IDS") == "negative" else 1
 
 pets = {}
 lock = threading.Lock()
@@ -55,7 +59,7 @@ def new_pet(body):
     if FAULT == "name-column-50":
         name = name[:50]
     with lock:
-        pet = {"id": len(pets) + 1, "name": name, "categoryId": category, "status": status}
+        pet = {"id": (len(pets) + 1) * ID_STEP, "name": name, "categoryId": category, "status": status}
         pets[pet["id"]] = pet
     return pet
 
