@@ -1,11 +1,10 @@
 // What one server did on one route in one measured window: shared by the driver, the window
 // combiner and the reports, so none of them imports another for it.
-import type { BenchRoute } from './BenchRoute.ts'
-
 /** What one server did on one route during the measured window (the warm-up is not in it). */
 export interface RouteMeasurement {
   serverId: string
-  routeId: BenchRoute['id']
+  /** The route's id (`list`, `get`, `create`), with `-own` when the bench's own driver measured it. */
+  routeId: string
   requests: number
   seconds: number
   requestsPerSecond: number

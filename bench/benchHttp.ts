@@ -2,10 +2,12 @@ import autocannon, { type AutocannonOptions, type AutocannonResult } from 'autoc
 import type { BenchRoute } from './BenchRoute.ts'
 import { BENCH_SERVERS, type RunningServer, startServer } from './benchServers.ts'
 import { combineWindows } from './combineWindows.ts'
+import { driveClosedLoop } from './drive/driveClosedLoop.ts'
+import { serializeRequest } from './drive/serializeRequest.ts'
 import type { BenchOptions } from './parseBenchArgs.ts'
 import { percentile } from './percentile.ts'
 import type { RouteMeasurement } from './RouteMeasurement.ts'
-import { readProcessUsage } from './readProcessUsage.ts'
+import { readTreeUsage } from './readProcessUsage.ts'
 import { type Comparison, compareToBaseline, type ServerSummary } from './report/compareToBaseline.ts'
 
 export interface HttpBench {
@@ -42,7 +44,7 @@ export async function benchHttp(
         for (let attempt = 1; attempt <= options.startups; attempt++) {
           const started = await startServer(server, apiKey)
           samples.push(started.startupMs)
-          if (attempt < options.startups || server.startupOnly) await started.stop()
+          if (attempt < options.startups) await started.stop()
           else running.push(started)
         }
         startups.set(server.id, samples)
@@ -54,37 +56,46 @@ export async function benchHttp(
       }
     }
 
-    // The measured time of a route is split into rounds, each server in turn within a round (bare,
-    // mock, bare, mock...): on shared cores the load drifts over a minute, and a ratio of two windows
-    // taken seconds apart, twice, is steadier than one of two windows taken once.
+    // The measured time of a route is split into rounds, each driver then each server in turn within
+    // a round (bare, mock, bare, mock...): on shared cores the load drifts over a minute, and a ratio
+    // of two windows taken seconds apart, twice, is steadier than one of two windows taken once.
     const rounds = options.quick ? 1 : MEASURED_ROUNDS
     for (const route of BENCH_ROUTES) {
-      const windows = new Map<RunningServer, RouteMeasurement[]>()
-      const latencies = new Map<RunningServer, LatencyRecorder>()
+      const windows = new Map<string, RouteMeasurement[]>()
+      const latencies = new Map<string, LatencyRecorder>()
       for (let round = 1; round <= rounds; round++) {
-        for (const server of [...running]) {
-          log(`${route.label}: ${server.server.label}${rounds > 1 ? ` (round ${round} of ${rounds})` : ''}`)
-          try {
-            const recorder = latencies.get(server) ?? new LatencyRecorder()
-            latencies.set(server, recorder)
-            const window = await driveRoute(
-              server,
-              route,
-              {
-                connections: options.connections,
-                seconds: options.seconds / rounds,
-                warmupSeconds: round === 1 ? options.warmupSeconds : 0,
-                apiKey,
-              },
-              recorder,
+        for (const driver of DRIVERS) {
+          for (const server of [...running]) {
+            const key = `${server.server.id} ${driver}`
+            log(
+              `${route.label} (${driver}): ${server.server.label}${rounds > 1 ? ` (round ${round} of ${rounds})` : ''}`,
             )
-            windows.set(server, [...(windows.get(server) ?? []), window])
-          } catch (error) {
-            if (server.server.role === 'baseline') throw error
-            failures.push(`${server.server.label} on ${route.label}: ${(error as Error).message}`)
-            running.splice(running.indexOf(server), 1)
-            windows.delete(server)
-            await server.stop()
+            try {
+              const recorder = latencies.get(key) ?? new LatencyRecorder()
+              latencies.set(key, recorder)
+              const window = await driveRoute(
+                server,
+                route,
+                {
+                  connections: options.connections,
+                  seconds: options.seconds / rounds,
+                  // The first driver's warm-up warms the server for the second.
+                  warmupSeconds: round === 1 && driver === DRIVERS[0] ? options.warmupSeconds : 0,
+                  apiKey,
+                  driver,
+                },
+                recorder,
+              )
+              windows.set(key, [...(windows.get(key) ?? []), window])
+            } catch (error) {
+              if (server.server.role === 'baseline') throw error
+              failures.push(
+                `${server.server.label} on ${route.label} (${driver}): ${(error as Error).message}`,
+              )
+              running.splice(running.indexOf(server), 1)
+              for (const other of DRIVERS) windows.delete(`${server.server.id} ${other}`)
+              await server.stop()
+            }
           }
         }
       }
@@ -97,7 +108,7 @@ export async function benchHttp(
   const servers: ServerSummary[] = chosen.flatMap((server) => {
     const samples = startups.get(server.id)
     const own = measurements.filter((measurement) => measurement.serverId === server.id)
-    if (!samples || (own.length === 0 && !server.startupOnly)) return []
+    if (!samples || own.length === 0) return []
     return [
       {
         serverId: server.id,
@@ -108,14 +119,11 @@ export async function benchHttp(
           0.5,
         ),
         startupSamplesMs: samples,
-        // NaN for a start-up-only server: it served no load.
-        peakRssBytes:
-          own.length === 0 ? Number.NaN : Math.max(...own.map((measurement) => measurement.peakRssBytes)),
+        peakRssBytes: Math.max(...own.map((measurement) => measurement.peakRssBytes)),
       },
     ]
   })
-  const routeLabels = Object.fromEntries(BENCH_ROUTES.map((route) => [route.id, route.label]))
-  const comparison = compareToBaseline(servers, measurements, routeLabels)
+  const comparison = compareToBaseline(servers, measurements, ROUTE_LABELS)
   for (const server of chosen)
     if (server.role === 'target' && !servers.some((summary) => summary.serverId === server.id))
       comparison.misses.push(`${server.id}: not measured`)
@@ -161,18 +169,41 @@ export const BENCH_ROUTES: readonly BenchRoute[] = [
   },
 ]
 
+/**
+ * The two load generators every route is measured with: autocannon, and the bench's own keep-alive
+ * driver (`drive/driveClosedLoop.ts`), since the two have disagreed. Both send the same requests on
+ * the same number of connections, one in flight each.
+ */
+export const DRIVERS = ['autocannon', 'own'] as const
+export type Driver = (typeof DRIVERS)[number]
+
+/** A measurement's route id: the route's own for autocannon, with `-own` for the bench's driver. */
+export const measuredRouteId = (route: BenchRoute, driver: Driver): string =>
+  driver === 'autocannon' ? route.id : `${route.id}-own`
+
+/** What the report calls each measured route id. */
+export const ROUTE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  BENCH_ROUTES.flatMap((route) => [
+    [measuredRouteId(route, 'autocannon'), `${route.label} (autocannon)`],
+    [measuredRouteId(route, 'own'), `${route.label} (own driver)`],
+  ]),
+)
+
 export interface DriveOptions {
   connections: number
   seconds: number
   warmupSeconds: number
   apiKey: string
+  /** autocannon by default. */
+  driver?: Driver
 }
 
 /**
- * Drives one route of a started server with autocannon: an unmeasured warm-up (JIT, connection
- * setup), then the measured window, reading the server's /proc figures just before and after it.
- * Latencies are taken from each response (fractions of a millisecond) rather than from autocannon's
- * histogram, which keeps whole milliseconds only.
+ * Drives one route of a started server with autocannon or the bench's own driver: an unmeasured
+ * warm-up (JIT, connection setup), then the measured window, reading the server's /proc figures (its
+ * whole process tree, npm included for `npm start`) just before and after it. Latencies are taken
+ * from each response (fractions of a millisecond) rather than from autocannon's histogram, which
+ * keeps whole milliseconds only.
  */
 export async function driveRoute(
   running: RunningServer,
@@ -180,26 +211,43 @@ export async function driveRoute(
   options: DriveOptions,
   latencies: LatencyRecorder = new LatencyRecorder(),
 ): Promise<RouteMeasurement> {
+  const driver = options.driver ?? 'autocannon'
+  const origin = new URL(running.baseUrl)
+  const described = route.requests(running.server.basePath, options.apiKey)
+  const serialized = described.map((request) => serializeRequest(origin.host, request))
   const load: AutocannonOptions = {
-    url: running.baseUrl.replace(/\/v1$/, ''),
+    url: origin.origin,
     connections: options.connections,
     timeout: 10,
-    requests: route.requests(running.server.basePath, options.apiKey),
+    requests: described,
   }
-  if (options.warmupSeconds > 0) await fire({ ...load, duration: options.warmupSeconds })
+  const drive = async (seconds: number, recorder?: LatencyRecorder) => {
+    if (driver === 'autocannon') {
+      const result = await fire({ ...load, duration: seconds }, recorder)
+      return { requests: result.requests.total, non2xx: result.non2xx, errors: result.errors }
+    }
+    const add = recorder ? (ms: number) => recorder.add(ms) : undefined
+    return driveClosedLoop(
+      Number(origin.port),
+      serialized,
+      { connections: options.connections, seconds },
+      add,
+    )
+  }
+  if (options.warmupSeconds > 0) await drive(options.warmupSeconds)
 
-  const before = readProcessUsage(running.pid)
+  const before = readTreeUsage(running.pid)
   const started = performance.now()
-  const result = await fire({ ...load, duration: options.seconds }, latencies)
+  const result = await drive(options.seconds, latencies)
   const seconds = (performance.now() - started) / 1000
-  const after = readProcessUsage(running.pid)
+  const after = readTreeUsage(running.pid)
 
-  const requests = result.requests.total
+  const requests = result.requests
   const cpuSeconds = after.cpuSeconds - before.cpuSeconds
   const sorted = latencies.sorted()
   return {
     serverId: running.server.id,
-    routeId: route.id,
+    routeId: measuredRouteId(route, driver),
     requests,
     seconds,
     requestsPerSecond: requests / seconds,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { parseProcStat, parseProcStatus } from './readProcessUsage.ts'
+import { descendantsOf, parseProcStat, parseProcStatus } from './readProcessUsage.ts'
 
 // Fields 3.. of a real line from this machine, with utime (14) = 1500 and stime (15) = 250.
 const TAIL = 'S 1 42 42 0 -1 4194560 1 0 0 0 1500 250 0 0 20 0 11 0 9 1 2 18446744073709551615'
@@ -11,8 +11,8 @@ describe('parseProcStat', () => {
     // comm is whatever the process calls itself: counting fields from the first ')' would be off by two.
     ['a name with parentheses and spaces', `42 (a) b (c)) ${TAIL}`],
     ['a trailing newline', `42 (node) ${TAIL}\n`],
-  ])('reads utime and stime after %s', (_name, line) => {
-    expect(parseProcStat(line)).toEqual({ utimeTicks: 1500, stimeTicks: 250 })
+  ])('reads the parent, utime and stime after %s', (_name, line) => {
+    expect(parseProcStat(line)).toEqual({ utimeTicks: 1500, stimeTicks: 250, parentPid: 1 })
   })
 
   test('refuses text that is not a stat line', () => {
@@ -20,7 +20,40 @@ describe('parseProcStat', () => {
   })
 
   test('refuses a line cut short before utime and stime', () => {
-    expect(() => parseProcStat('42 (node) S 1 42')).toThrow('no utime/stime')
+    expect(() => parseProcStat('42 (node) S 1 42')).toThrow('no ppid/utime/stime')
+  })
+})
+
+describe('descendantsOf', () => {
+  // npm (10) -> sh (11) -> node (12), a sibling tree under 1, and a process whose parent is 12's child.
+  const parents = new Map([
+    [10, 1],
+    [11, 10],
+    [12, 11],
+    [13, 12],
+    [20, 1],
+    [21, 20],
+  ])
+
+  test('children, grandchildren and deeper, not siblings or the root itself', () => {
+    expect(descendantsOf(10, parents).toSorted()).toEqual([11, 12, 13])
+    expect(descendantsOf(12, parents)).toEqual([13])
+  })
+
+  test('a process with no children has no descendants', () => {
+    expect(descendantsOf(13, parents)).toEqual([])
+  })
+
+  test('a cycle in a stale snapshot (PIDs reused) ends', () => {
+    expect(
+      descendantsOf(
+        5,
+        new Map([
+          [5, 6],
+          [6, 5],
+        ]),
+      ),
+    ).toEqual([6])
   })
 })
 

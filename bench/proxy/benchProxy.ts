@@ -60,7 +60,7 @@ export async function benchProxy(
   apiKey: string,
   log: (line: string) => void,
 ): Promise<ProxyBench> {
-  const mock = BENCH_SERVERS.find((server) => server.id === 'mock') as BenchServer
+  const mock = BENCH_SERVERS.find((server) => server.id === 'mock-quiet') as BenchServer
   const started: RunningServer[] = []
   try {
     const upstream = await startServer(mock, apiKey)
