@@ -6,7 +6,7 @@ const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 }
 const SAFE_INTEGERS = { min: -(2n ** 53n) + 1n, max: 2n ** 53n - 1n }
 
 /** Integers where implementations go wrong: int64 and int32 edges, 2^53 and its neighbours, 0, -1. */
-const INTEGER_EDGES = [
+export const INTEGER_EDGES: readonly bigint[] = [
   INT64.min,
   INT64.min + 1n,
   INT64.max,

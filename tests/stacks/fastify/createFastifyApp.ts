@@ -8,9 +8,18 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
  * - `default-error-body`: no error handler, so validation errors go out in Fastify's own shape
  *   `{statusCode, code, error, message}` (no `status`);
  * - `auth-in-preHandler`: the key is checked in a preHandler hook, which Fastify runs after
- *   validation: a request without a key but with a bad query gets 400, not 401.
+ *   validation: a request without a key but with a bad query gets 400, not 401;
+ * - `lookahead-drops-last`: the list reads `limit + 1` rows to learn whether a next page exists and
+ *   always drops the last one, so a page that is not full lacks its newest pet;
+ * - `name-controls-stripped`: a preValidation hook strips C0 control characters (U+0000 to U+001F)
+ *   and DEL from names, to keep them out of logs, yet the create answers 201.
  */
-export type FastifyFault = 'default-ajv-coercion' | 'default-error-body' | 'auth-in-preHandler'
+export type FastifyFault =
+  | 'default-ajv-coercion'
+  | 'default-error-body'
+  | 'auth-in-preHandler'
+  | 'lookahead-drops-last'
+  | 'name-controls-stripped'
 
 export interface FastifyOptions {
   apiKey: string
@@ -103,14 +112,22 @@ export function createFastifyApp({ apiKey, fault }: FastifyOptions): FastifyInst
         },
         async (request) => {
           const { limit, status } = request.query
-          return [...pets.values()]
+          const rows = [...pets.values()]
             .filter((pet) => status === undefined || pet.status === status)
-            .slice(0, limit)
+            .slice(0, limit + 1)
+          return fault === 'lookahead-drops-last' || rows.length > limit ? rows.slice(0, -1) : rows
         },
       )
       v1.post<{ Body: Record<string, unknown> }>(
         '/pets',
-        { schema: { body: newPet } },
+        {
+          schema: { body: newPet },
+          preValidation: async (request) => {
+            const body = request.body as { name?: unknown } | null
+            if (fault === 'name-controls-stripped' && typeof body?.name === 'string')
+              body.name = [...body.name].filter((char) => !/\p{Cc}/u.test(char) || char > '\u007f').join('')
+          },
+        },
         async (request, reply) => {
           const pet = { id: nextId++, ...request.body }
           pets.set(pet.id, pet)

@@ -6,7 +6,17 @@ as "listening on PORT"). PETSTORE_FAULT names one fault a Python service really 
 - bool-is-int: categoryId checked with isinstance(value, int), which True passes (bool is an int);
 - name-column-50: names cut to a VARCHAR(50) column;
 - error-detail-body: errors answered {"detail": ...} (the shape of Django REST framework / FastAPI);
-- key-prefix: the token compared with startswith, so anything after the key is let in.
+- key-prefix: the token compared with startswith, so anything after the key is let in;
+- bounded-store: the store keeps the newest 50 pets (an LRU cache standing in for a table) while
+  ids are still len(pets) + 1, so after 50 creates ids repeat and overwrite pets;
+- category-float64: categoryId kept in a float64 column (a pandas frame), so 2^53 + 1 comes back
+  as 2^53 and the int64 ends move, while the create answers 201;
+- category-int32: categoryId kept in a numpy int32 column (numpy's default integer on Windows), so
+  2^31 wraps to -2^31 while the create answers 201;
+- name-printable-only: names filtered with str.isprintable(), which drops control characters and
+  also format characters (bidirectional marks, zero-width joiners);
+- one-pet-unwrapped: a list of exactly one pet is answered as that pet, not an array of one (the
+  habit of XML-to-JSON serialisers).
 
 Its free choices where the interface document is silent: a limit outside 1..100 is clamped and a
 limit that is not an integer is 400, the status filter ignores letter case (an unknown status
@@ -17,6 +27,7 @@ and extra body fields are ignored.
 
 import json
 import os
+from collections import OrderedDict
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -26,7 +37,8 @@ STATUSES = ("available", "pending", "sold")
 INT64 = (-(2**63), 2**63 - 1)
 FAULT = os.environ.get("PETSTORE_FAULT", "")
 
-pets = {}
+pets = OrderedDict()
+BOUND = 50
 lock = threading.Lock()
 
 
@@ -54,9 +66,17 @@ def new_pet(body):
         raise ApiError(400, "invalid_body", "status must be one of " + ", ".join(STATUSES))
     if FAULT == "name-column-50":
         name = name[:50]
+    if FAULT == "name-printable-only":
+        name = "".join(c for c in name if c.isprintable())
+    if FAULT == "category-float64":
+        category = int(float(category))
+    if FAULT == "category-int32":
+        category = (category + 2**31) % 2**32 - 2**31
     with lock:
         pet = {"id": len(pets) + 1, "name": name, "categoryId": category, "status": status}
         pets[pet["id"]] = pet
+        if FAULT == "bounded-store" and len(pets) > BOUND:
+            pets.popitem(last=False)
     return pet
 
 
@@ -94,7 +114,9 @@ class Handler(BaseHTTPRequestHandler):
             if not self.authorised():
                 raise ApiError(401, "unauthorized", "missing or invalid API key")
             if url.path == "/v1/pets" and method == "GET":
-                return self.send_json(200, self.list(parse_qs(url.query, keep_blank_values=True)))
+                page = self.list(parse_qs(url.query, keep_blank_values=True))
+                one = FAULT == "one-pet-unwrapped" and len(page) == 1
+                return self.send_json(200, page[0] if one else page)
             if url.path == "/v1/pets" and method == "POST":
                 try:
                     body = json.loads(raw)
