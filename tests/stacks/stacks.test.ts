@@ -83,6 +83,7 @@ const FAULTS: Array<[StackName, string, string]> = [
   ['express', 'page-lookahead-off-by-one', 'default_limit listPets'],
   ['express', 'utf8mb3-column', 'gap_values_exact createPet'],
   ['express', 'status-default-in-db', 'created_pets_kept createPet'],
+  ['express', 'empty-list-204', 'status_filter listPets'],
   ['fastify', 'default-ajv-coercion', 'bad_bodies_rejected createPet'],
   ['fastify', 'default-error-body', 'error_body_conformance createPet'],
   ['fastify', 'auth-in-preHandler', 'auth_variants_rejected listPets'],
@@ -97,6 +98,7 @@ const FAULTS: Array<[StackName, string, string]> = [
   ['python http.server', 'category-int32', 'gap_values_exact createPet'],
   ['python http.server', 'name-printable-only', 'gap_values_exact createPet'],
   ['python http.server', 'one-pet-unwrapped', 'response_schema_conformance listPets'],
+  ['python http.server', 'empty-filter-404', 'status_filter listPets'],
 ]
 
 describe('the run fails each realistic fault, naming the check', () => {

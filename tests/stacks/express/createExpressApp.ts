@@ -13,7 +13,9 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
  * - `utf8mb3-column`: the name column is MySQL's 3-byte `utf8`, which stores each character beyond
  *   the Basic Multilingual Plane as `?`, while the create answers 201;
  * - `status-default-in-db`: the 201 echoes the app's default status (`available`), but the row is
- *   inserted without one and the column's own default (`pending`) is what getPet and lists read.
+ *   inserted without one and the column's own default (`pending`) is what getPet and lists read;
+ * - `empty-list-204`: a list with nothing to return answers 204 No Content (an empty store, or a
+ *   filter that matches nothing).
  */
 export type ExpressFault =
   | 'default-error-handler'
@@ -23,6 +25,7 @@ export type ExpressFault =
   | 'page-lookahead-off-by-one'
   | 'utf8mb3-column'
   | 'status-default-in-db'
+  | 'empty-list-204'
 
 export interface ExpressOptions {
   apiKey: string
@@ -80,6 +83,7 @@ export function createExpressApp({ apiKey, fault }: ExpressOptions): Express {
       throw new ApiError(400, 'invalid_status', 'status must be given once')
     const rows = pets.filter((pet) => status === undefined || pet.status === status).slice(0, size + 1)
     const more = rows.length > size
+    if (fault === 'empty-list-204' && rows.length === 0) return void res.status(204).end()
     res.json(rows.slice(0, more && fault === 'page-lookahead-off-by-one' ? size - 1 : size))
   })
   v1.post('/pets', (req, res) => {

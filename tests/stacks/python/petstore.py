@@ -15,6 +15,7 @@ as "listening on PORT"). PETSTORE_FAULT names one fault a Python service really 
   2^31 wraps to -2^31 while the create answers 201;
 - name-printable-only: names filtered with str.isprintable(), which drops control characters and
   also format characters (bidirectional marks, zero-width joiners);
+- empty-filter-404: a status filter that matches no pet answers 404 "no pets with this status";
 - one-pet-unwrapped: a list of exactly one pet is answered as that pet, not an array of one (the
   habit of XML-to-JSON serialisers).
 
@@ -152,6 +153,8 @@ class Handler(BaseHTTPRequestHandler):
             raise ApiError(400, "invalid_limit", "limit must be an integer")
         with lock:
             matching = [pet for pet in pets.values() if status is None or pet["status"] == status]
+        if FAULT == "empty-filter-404" and status is not None and not matching:
+            raise ApiError(404, "not_found", "no pets with this status")
         return matching[:limit]
 
     def do_GET(self):
