@@ -47,6 +47,10 @@ export function gapValues(tag: string, seed = 0): GapValue[] {
     ...jsonStringEdges(seed).map((edge) => ({ label: `a name with ${edge.label}`, name: tag + edge.text })),
     { label: 'a negative categoryId', categoryId: '-7' },
     ...INTEGER_EDGES.map((n) => ({ label: `categoryId ${powerOfTwo(n)}`, categoryId: String(n) })),
+    // Integers in the other spellings JSON's number grammar allows (RFC 8259 §6): the same values.
+    { label: 'categoryId -0 (an integer JSON may sign)', categoryId: '-0' },
+    { label: 'categoryId 7.0 (an integer with a fraction part)', categoryId: '7.0' },
+    { label: 'categoryId 1E2 (an integer with an exponent)', categoryId: '1E2' },
   ]
 }
 
@@ -144,10 +148,29 @@ function shown(value: unknown): string {
   return typeof value === 'bigint' || typeof value === 'number' ? String(value) : JSON.stringify(value)
 }
 
-/** Whether a JSON number read exactly (exactJson) is the integer with these digits; a string never is. */
+/** Whether a JSON number read exactly (exactJson) is the integer this JSON number text spells; a string never is. */
 function sameInteger(value: unknown, digits: string): boolean {
-  if (typeof value === 'bigint') return value === BigInt(digits)
-  return typeof value === 'number' && Number.isSafeInteger(value) && BigInt(value) === BigInt(digits)
+  const sent = integerOf(digits)
+  if (typeof value === 'bigint') return value === sent
+  return typeof value === 'number' && Number.isSafeInteger(value) && BigInt(value) === sent
+}
+
+/**
+ * The integer a JSON number's text spells exactly (`-0`, `7.0`, `1E2` included), or undefined
+ * when it has a fraction.
+ *
+ * @example
+ * integerOf('1E2') // 100n
+ */
+function integerOf(text: string): bigint | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text)
+  if (!match) return undefined
+  const [, sign = '', whole = '', fraction = '', exponent = '0'] = match
+  const scale = Number(exponent) - fraction.length
+  const digits = BigInt(whole + fraction)
+  if (scale >= 0) return (sign ? -1n : 1n) * digits * 10n ** BigInt(scale)
+  const divisor = 10n ** BigInt(-scale)
+  return digits % divisor === 0n ? (sign ? -1n : 1n) * (digits / divisor) : undefined
 }
 
 function isSafeDigits(digits: string | undefined): boolean {
