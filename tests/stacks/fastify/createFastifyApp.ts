@@ -12,7 +12,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
  * - `lookahead-drops-last`: the list reads `limit + 1` rows to learn whether a next page exists and
  *   always drops the last one, so a page that is not full lacks its newest pet;
  * - `name-controls-stripped`: a preValidation hook strips C0 control characters (U+0000 to U+001F)
- *   and DEL from names, to keep them out of logs, yet the create answers 201.
+ *   and DEL from names, to keep them out of logs, yet the create answers 201;
+ * - `response-schema-drops-status`: the routes declare a response schema that forgot `status`, and
+ *   Fastify's serializer (fast-json-stringify) silently leaves out every property a schema lacks.
  */
 export type FastifyFault =
   | 'default-ajv-coercion'
@@ -20,6 +22,7 @@ export type FastifyFault =
   | 'auth-in-preHandler'
   | 'lookahead-drops-last'
   | 'name-controls-stripped'
+  | 'response-schema-drops-status'
 
 export interface FastifyOptions {
   apiKey: string
@@ -39,6 +42,14 @@ const newPet = {
     status: { type: 'string', enum: STATUSES },
   },
 } as const
+
+/** The Pet a team declared as the routes' response schema, `status` forgotten. */
+const petWithoutStatus = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, categoryId: { type: 'integer' } },
+} as const
+const withoutStatus = (fault: FastifyFault | undefined, status: number, schema: object) =>
+  fault === 'response-schema-drops-status' ? { [status]: schema } : undefined
 
 /**
  * A Pet Store as a Fastify 5 team writes it: JSON schemas on every route, validated by Fastify's
@@ -108,6 +119,7 @@ export function createFastifyApp({ apiKey, fault }: FastifyOptions): FastifyInst
                 status: { type: 'string', enum: STATUSES },
               },
             },
+            response: withoutStatus(fault, 200, { type: 'array', items: petWithoutStatus }),
           },
         },
         async (request) => {
@@ -121,7 +133,7 @@ export function createFastifyApp({ apiKey, fault }: FastifyOptions): FastifyInst
       v1.post<{ Body: Record<string, unknown> }>(
         '/pets',
         {
-          schema: { body: newPet },
+          schema: { body: newPet, response: withoutStatus(fault, 201, petWithoutStatus) },
           preValidation: async (request) => {
             const body = request.body as { name?: unknown } | null
             if (fault === 'name-controls-stripped' && typeof body?.name === 'string')
@@ -136,7 +148,12 @@ export function createFastifyApp({ apiKey, fault }: FastifyOptions): FastifyInst
       )
       v1.get<{ Params: { petId: number } }>(
         '/pets/:petId',
-        { schema: { params: { type: 'object', properties: { petId: { type: 'integer' } } } } },
+        {
+          schema: {
+            params: { type: 'object', properties: { petId: { type: 'integer' } } },
+            response: withoutStatus(fault, 200, petWithoutStatus),
+          },
+        },
         async (request, reply) => {
           const pet = pets.get(request.params.petId)
           if (!pet) return reply.code(404).send({ code: 'not_found', message: 'no such pet', status: 404 })
