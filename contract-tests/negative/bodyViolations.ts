@@ -108,6 +108,11 @@ export function bodyViolations(schema: JsonSchema, markers: Markers): BodyViolat
           `${field} is ${range[0] - 1n}, beyond ${property.format}`,
         ),
       )
+      // Past the end of every JSON number a double can hold: a parser that reads doubles gets ±Infinity.
+      for (const digits of ['1E400', '-1E400'])
+        cases.push(
+          withField(field, new RawNumber(digits), `${field} is ${digits}, beyond ${property.format}`),
+        )
     }
     if (typeof property.minimum === 'number')
       cases.push(withField(field, property.minimum - 1, `${field} is below its minimum ${property.minimum}`))

@@ -1,12 +1,13 @@
 import fc from 'fast-check'
 import type { JsonSchema } from '../../spec/runtime.ts'
+import { codePointsWith } from './jsonStringEdges.ts'
 
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 }
 const SAFE_INTEGERS = { min: -(2n ** 53n) + 1n, max: 2n ** 53n - 1n }
 
 /** Integers where implementations go wrong: int64 and int32 edges, 2^53 and its neighbours, 0, -1. */
-const INTEGER_EDGES = [
+export const INTEGER_EDGES: readonly bigint[] = [
   INT64.min,
   INT64.min + 1n,
   INT64.max,
@@ -53,12 +54,22 @@ const STRING_EDGES = [
 ]
 
 /**
- * Any code point but a lone surrogate, weighted toward the ranges that break storage: ASCII controls
- * and punctuation, combining marks, right-to-left scripts, astral planes. (fast-check's `binary` unit
- * spends seconds building a reverse map of all of Unicode first.)
+ * The characters storage mangles, from Unicode's own tables: every control character (U+0000
+ * included), bidirectional controls, format characters, white space of every kind.
+ */
+const MANGLED = [
+  ...new Set(['Cc', 'Bidi_Control', 'Cf', 'White_Space'].flatMap((property) => codePointsWith(property))),
+]
+
+/**
+ * Any code point but a lone surrogate, weighted toward the ranges that break storage: controls,
+ * format characters and white space (MANGLED), ASCII punctuation, combining marks, right-to-left
+ * scripts, astral planes. (fast-check's `binary` unit spends seconds building a reverse map of all
+ * of Unicode first.)
  */
 const CODE_POINT = fc
   .oneof(
+    fc.constantFrom(...MANGLED).map((char) => char.codePointAt(0) ?? 0),
     fc.integer({ min: 0, max: 0x7f }),
     fc.integer({ min: 0x300, max: 0x36f }),
     fc.integer({ min: 0x590, max: 0x8ff }),

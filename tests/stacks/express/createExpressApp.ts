@@ -8,9 +8,25 @@ import { type IdScheme, idsOf, writeBigint } from '../idsOf.ts'
  * - `number-coercion`: fields read as `Number(body.categoryId)` and `String(body.name)`, so
  *   `"5"` is stored as 5 and `123` as "123";
  * - `name-column-255`: names cut to the VARCHAR(255) column, where the conforming app refuses them;
- * - `key-prefix`: the key checked with `startsWith`, so anything after it is let in.
+ * - `key-prefix`: the key checked with `startsWith`, so anything after it is let in;
+ * - `page-lookahead-off-by-one`: the list reads `limit + 1` rows to learn whether a next page
+ *   exists, then keeps one row too few when it does;
+ * - `utf8mb3-column`: the name column is MySQL's 3-byte `utf8`, which stores each character beyond
+ *   the Basic Multilingual Plane as `?`, while the create answers 201;
+ * - `status-default-in-db`: the 201 echoes the app's default status (`available`), but the row is
+ *   inserted without one and the column's own default (`pending`) is what getPet and lists read;
+ * - `empty-list-204`: a list with nothing to return answers 204 No Content (an empty store, or a
+ *   filter that matches nothing).
  */
-export type ExpressFault = 'default-error-handler' | 'number-coercion' | 'name-column-255' | 'key-prefix'
+export type ExpressFault =
+  | 'default-error-handler'
+  | 'number-coercion'
+  | 'name-column-255'
+  | 'key-prefix'
+  | 'page-lookahead-off-by-one'
+  | 'utf8mb3-column'
+  | 'status-default-in-db'
+  | 'empty-list-204'
 
 export interface ExpressOptions {
   apiKey: string
@@ -70,7 +86,10 @@ export function createExpressApp({ apiKey, fault, ids = 'sequence' }: ExpressOpt
       throw new ApiError(400, 'invalid_limit', 'limit must be an integer from 1 to 100')
     if (status !== undefined && typeof status !== 'string')
       throw new ApiError(400, 'invalid_status', 'status must be given once')
-    res.json(pets.filter((pet) => status === undefined || pet.status === status).slice(0, size))
+    const rows = pets.filter((pet) => status === undefined || pet.status === status).slice(0, size + 1)
+    const more = rows.length > size
+    if (fault === 'empty-list-204' && rows.length === 0) return void res.status(204).end()
+    res.json(rows.slice(0, more && fault === 'page-lookahead-off-by-one' ? size - 1 : size))
   })
   v1.post('/pets', (req, res) => {
     const body: unknown = req.body
@@ -89,14 +108,20 @@ export function createExpressApp({ apiKey, fault, ids = 'sequence' }: ExpressOpt
       throw new ApiError(422, 'name_too_long', 'name is longer than 255 characters')
     if (typeof status !== 'string' || !STATUSES.includes(status))
       throw new ApiError(400, 'invalid_body', `status must be one of ${STATUSES.join(', ')}`)
-    const pet = {
-      id: nextId(),
-      name: fault === 'name-column-255' ? name.slice(0, 255) : name,
-      categoryId,
-      status,
-    }
+    // With `status-default-in-db`, the row is written without the omitted status: the column's default holds.
+    const stored = fault === 'status-default-in-db' && fields.status === undefined ? 'pending' : status
+    const column =
+      fault === 'name-column-255'
+        ? name.slice(0, 255)
+        : fault === 'utf8mb3-column'
+          ? name.replace(/[\u{10000}-\u{10ffff}]/gu, '?')
+          : name
+    const pet = { id: nextId(), name: column, categoryId, status: stored }
     pets.push(pet)
-    res.status(201).location(`/v1/pets/${pet.id}`).json(pet)
+    res
+      .status(201)
+      .location(`/v1/pets/${pet.id}`)
+      .json({ ...pet, status })
   })
   v1.get('/pets/:petId', (req, res) => {
     const { petId } = req.params

@@ -9,9 +9,21 @@ import { type IdScheme, idsOf, writeBigint } from '../idsOf.ts'
  * - `default-error-body`: no error handler, so validation errors go out in Fastify's own shape
  *   `{statusCode, code, error, message}` (no `status`);
  * - `auth-in-preHandler`: the key is checked in a preHandler hook, which Fastify runs after
- *   validation: a request without a key but with a bad query gets 400, not 401.
+ *   validation: a request without a key but with a bad query gets 400, not 401;
+ * - `lookahead-drops-last`: the list reads `limit + 1` rows to learn whether a next page exists and
+ *   always drops the last one, so a page that is not full lacks its newest pet;
+ * - `name-controls-stripped`: a preValidation hook strips C0 control characters (U+0000 to U+001F)
+ *   and DEL from names, to keep them out of logs, yet the create answers 201;
+ * - `response-schema-drops-status`: the routes declare a response schema that forgot `status`, and
+ *   Fastify's serializer (fast-json-stringify) silently leaves out every property a schema lacks.
  */
-export type FastifyFault = 'default-ajv-coercion' | 'default-error-body' | 'auth-in-preHandler'
+export type FastifyFault =
+  | 'default-ajv-coercion'
+  | 'default-error-body'
+  | 'auth-in-preHandler'
+  | 'lookahead-drops-last'
+  | 'name-controls-stripped'
+  | 'response-schema-drops-status'
 
 export interface FastifyOptions {
   apiKey: string
@@ -32,6 +44,14 @@ const newPet = {
     status: { type: 'string', enum: STATUSES },
   },
 } as const
+
+/** The Pet a team declared as the routes' response schema, `status` forgotten. */
+const petWithoutStatus = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, categoryId: { type: 'integer' } },
+} as const
+const withoutStatus = (fault: FastifyFault | undefined, status: number, schema: object) =>
+  fault === 'response-schema-drops-status' ? { [status]: schema } : undefined
 
 /**
  * A Pet Store as a Fastify 5 team writes it: JSON schemas on every route, validated by Fastify's
@@ -104,18 +124,27 @@ export function createFastifyApp({ apiKey, fault, ids = 'sequence' }: FastifyOpt
                 status: { type: 'string', enum: STATUSES },
               },
             },
+            response: withoutStatus(fault, 200, { type: 'array', items: petWithoutStatus }),
           },
         },
         async (request) => {
           const { limit, status } = request.query
-          return [...pets.values()]
+          const rows = [...pets.values()]
             .filter((pet) => status === undefined || pet.status === status)
-            .slice(0, limit)
+            .slice(0, limit + 1)
+          return fault === 'lookahead-drops-last' || rows.length > limit ? rows.slice(0, -1) : rows
         },
       )
       v1.post<{ Body: Record<string, unknown> }>(
         '/pets',
-        { schema: { body: newPet } },
+        {
+          schema: { body: newPet, response: withoutStatus(fault, 201, petWithoutStatus) },
+          preValidation: async (request) => {
+            const body = request.body as { name?: unknown } | null
+            if (fault === 'name-controls-stripped' && typeof body?.name === 'string')
+              body.name = [...body.name].filter((char) => !/\p{Cc}/u.test(char) || char > '\u007f').join('')
+          },
+        },
         async (request, reply) => {
           const pet = { id: nextId(), ...request.body }
           pets.set(pet.id, pet)
@@ -127,6 +156,7 @@ export function createFastifyApp({ apiKey, fault, ids = 'sequence' }: FastifyOpt
         {
           schema: {
             params: { type: 'object', properties: { petId: { type: 'string', pattern: '^-?[0-9]{1,19}$' } } },
+            response: withoutStatus(fault, 200, petWithoutStatus),
           },
         },
         async (request, reply) => {

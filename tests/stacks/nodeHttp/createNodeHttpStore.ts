@@ -7,13 +7,22 @@ import { type IdScheme, idsOf, writeBigint } from '../idsOf.ts'
  * - `key-case-insensitive`: the key is compared with `toLowerCase()` on both sides;
  * - `status-null-when-omitted`: a pet created without status is stored as `status: null`
  *   (the column is nullable);
- * - `name-column-50`: names are cut to a VARCHAR(50) column without a word.
+ * - `name-column-50`: names are cut to a VARCHAR(50) column without a word;
+ * - `newest-404-until-list`: getPet reads an id index that only a list rebuilds, so a pet just
+ *   created is 404 by id until someone lists;
+ * - `name-drops-nul`: U+0000 is removed from names before storing (a PostgreSQL text column refuses
+ *   it), yet the create answers 201;
+ * - `integer-not-safe`: categoryId checked with `Number.isInteger`, so an integer beyond 2^53 is
+ *   accepted and stored as the double `JSON.parse` rounded it to.
  */
 export type NodeHttpFault =
   | 'stale-list-cache'
   | 'key-case-insensitive'
   | 'status-null-when-omitted'
   | 'name-column-50'
+  | 'newest-404-until-list'
+  | 'name-drops-nul'
+  | 'integer-not-safe'
 
 export interface NodeHttpOptions {
   apiKey: string
@@ -42,6 +51,8 @@ export function createNodeHttpStore({ apiKey, fault, ids = 'sequence' }: NodeHtt
   const pets = new Map<bigint, Pet>()
   const nextId = idsOf(ids)
   const cache = new Map<string, { at: number; body: string }>()
+  // The id index getPet reads: rebuilt from the store by each list (`newest-404-until-list`).
+  let indexed = new Map<bigint, Pet>()
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body, writeBigint)
@@ -70,6 +81,7 @@ export function createNodeHttpStore({ apiKey, fault, ids = 'sequence' }: NodeHtt
       res.writeHead(200, { 'content-type': 'application/json' })
       return res.end(cached.body)
     }
+    if (fault === 'newest-404-until-list') indexed = new Map(pets)
     const page = [...pets.values()].filter((pet) => status === null || pet.status === status).slice(0, limit)
     if (fault === 'stale-list-cache')
       cache.set(key, { at: Date.now(), body: JSON.stringify(page, writeBigint) })
@@ -87,13 +99,19 @@ export function createNodeHttpStore({ apiKey, fault, ids = 'sequence' }: NodeHtt
       return fail(res, 400, 'invalid_body', 'the body must be a JSON object')
     const { name, categoryId, status } = body as Record<string, unknown>
     if (typeof name !== 'string') return fail(res, 400, 'invalid_body', 'name must be a string')
-    if (typeof categoryId !== 'number' || !Number.isSafeInteger(categoryId))
+    const integer = fault === 'integer-not-safe' ? Number.isInteger : Number.isSafeInteger
+    if (typeof categoryId !== 'number' || !integer(categoryId))
       return fail(res, 400, 'invalid_body', 'categoryId must be an integer within ±(2^53 - 1)')
     if (status !== undefined && (typeof status !== 'string' || !STATUSES.includes(status)))
       return fail(res, 400, 'invalid_body', `status must be one of ${STATUSES.join(', ')}`)
     const pet: Pet = {
       id: nextId(),
-      name: fault === 'name-column-50' ? name.slice(0, 50) : name,
+      name:
+        fault === 'name-column-50'
+          ? name.slice(0, 50)
+          : fault === 'name-drops-nul'
+            ? name.replaceAll('\u0000', '')
+            : name,
       categoryId,
       ...(status !== undefined ? { status } : fault === 'status-null-when-omitted' ? { status: null } : {}),
     }
@@ -116,7 +134,7 @@ export function createNodeHttpStore({ apiKey, fault, ids = 'sequence' }: NodeHtt
       if (url.pathname === '/v1/pets' && req.method === 'POST')
         return create(res, Buffer.concat(chunks).toString('utf8'))
       if (item && req.method === 'GET') {
-        const pet = pets.get(BigInt(item[1] ?? ''))
+        const pet = (fault === 'newest-404-until-list' ? indexed : pets).get(BigInt(item[1] ?? ''))
         return pet ? send(res, 200, pet) : fail(res, 404, 'not_found', 'no pet has this id')
       }
       fail(res, 404, 'not_found', `no route for ${req.method} ${url.pathname}`)

@@ -6,7 +6,18 @@ as "listening on PORT"). PETSTORE_FAULT names one fault a Python service really 
 - bool-is-int: categoryId checked with isinstance(value, int), which True passes (bool is an int);
 - name-column-50: names cut to a VARCHAR(50) column;
 - error-detail-body: errors answered {"detail": ...} (the shape of Django REST framework / FastAPI);
-- key-prefix: the token compared with startswith, so anything after the key is let in.
+- key-prefix: the token compared with startswith, so anything after the key is let in;
+- bounded-store: the store keeps the newest 50 pets (an LRU cache standing in for a table) while
+  ids are still len(pets) + 1, so after 50 creates ids repeat and overwrite pets;
+- category-float64: categoryId kept in a float64 column (a pandas frame), so 2^53 + 1 comes back
+  as 2^53 and the int64 ends move, while the create answers 201;
+- category-int32: categoryId kept in a numpy int32 column (numpy's default integer on Windows), so
+  2^31 wraps to -2^31 while the create answers 201;
+- name-printable-only: names filtered with str.isprintable(), which drops control characters and
+  also format characters (bidirectional marks, zero-width joiners);
+- empty-filter-404: a status filter that matches no pet answers 404 "no pets with this status";
+- one-pet-unwrapped: a list of exactly one pet is answered as that pet, not an array of one (the
+  habit of XML-to-JSON serialisers).
 
 PETSTORE_IDS=negative assigns ids counting down from -1 (a key space some services hand out from
 the bottom), any other value 1, 2, 3, ...
@@ -20,6 +31,7 @@ and extra body fields are ignored.
 
 import json
 import os
+from collections import OrderedDict
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -30,7 +42,8 @@ INT64 = (-(2**63), 2**63 - 1)
 FAULT = os.environ.get("PETSTORE_FAULT", "")
 ID_STEP = -1 if os.environ.get("PETSTORE_IDS") == "negative" else 1
 
-pets = {}
+pets = OrderedDict()
+BOUND = 50
 lock = threading.Lock()
 
 
@@ -58,9 +71,17 @@ def new_pet(body):
         raise ApiError(400, "invalid_body", "status must be one of " + ", ".join(STATUSES))
     if FAULT == "name-column-50":
         name = name[:50]
+    if FAULT == "name-printable-only":
+        name = "".join(c for c in name if c.isprintable())
+    if FAULT == "category-float64":
+        category = int(float(category))
+    if FAULT == "category-int32":
+        category = (category + 2**31) % 2**32 - 2**31
     with lock:
         pet = {"id": (len(pets) + 1) * ID_STEP, "name": name, "categoryId": category, "status": status}
         pets[pet["id"]] = pet
+        if FAULT == "bounded-store" and len(pets) > BOUND:
+            pets.popitem(last=False)
     return pet
 
 
@@ -98,7 +119,9 @@ class Handler(BaseHTTPRequestHandler):
             if not self.authorised():
                 raise ApiError(401, "unauthorized", "missing or invalid API key")
             if url.path == "/v1/pets" and method == "GET":
-                return self.send_json(200, self.list(parse_qs(url.query, keep_blank_values=True)))
+                page = self.list(parse_qs(url.query, keep_blank_values=True))
+                one = FAULT == "one-pet-unwrapped" and len(page) == 1
+                return self.send_json(200, page[0] if one else page)
             if url.path == "/v1/pets" and method == "POST":
                 try:
                     body = json.loads(raw)
@@ -134,6 +157,8 @@ class Handler(BaseHTTPRequestHandler):
             raise ApiError(400, "invalid_limit", "limit must be an integer")
         with lock:
             matching = [pet for pet in pets.values() if status is None or pet["status"] == status]
+        if FAULT == "empty-filter-404" and status is not None and not matching:
+            raise ApiError(404, "not_found", "no pets with this status")
         return matching[:limit]
 
     def do_GET(self):
