@@ -57,8 +57,8 @@ export class StateCoverage {
   readonly #statusOf = new Map<bigint, unknown>()
   readonly #perStatus = new Map<unknown, number>()
   readonly #missed = new Set<bigint>()
-  /** Per filter (`''`: none), the pets known to match when the run first listed it: why a small state was out of reach. */
-  readonly #firstMatching = new Map<string, number>()
+  /** Per filter (`''`: none), the pets known to match when the run first wrote: a store is never smaller later. */
+  readonly #beforeWrite = new Map<string, number>()
   #wrote = false
   #created = 0
   #gets404 = 0
@@ -70,7 +70,15 @@ export class StateCoverage {
 
   /** A write is about to go out: later answers are no longer the run's first. */
   writing(): void {
+    if (this.#wrote) return
     this.#wrote = true
+    this.#knownPerFilter(this.#beforeWrite)
+  }
+
+  /** Per filter (`''`: none), the pets known to match it now. */
+  #knownPerFilter(into = new Map<string, number>()): Map<string, number> {
+    for (const status of ['', ...this.#model.statuses]) into.set(status, this.known(status || undefined))
+    return into
   }
 
   /** Ids of the states the run has not visited yet (the unobservable ones excluded), for steering. */
@@ -94,9 +102,12 @@ export class StateCoverage {
     return largest
   }
 
-  /** Ids once answered 404 that the run now knows are assigned (fetching one visits `id/assigned-later`). */
-  assignedSinceMissed(): bigint[] {
-    return [...this.#missed].filter((id) => this.#statusOf.has(id))
+  /**
+   * Ids once answered 404 that are likely assigned now: known to the run, or below `largest` (an id
+   * the target assigned since, on a target that counts up). Fetching one may visit `id/assigned-later`.
+   */
+  missedSince(largest: bigint | undefined): bigint[] {
+    return [...this.#missed].filter((id) => this.#statusOf.has(id) || (largest !== undefined && id < largest))
   }
 
   /** Records what one answer shows; returns the ids of the states it visited. */
@@ -137,8 +148,6 @@ export class StateCoverage {
     const limitCase: LimitCase = list.limit === undefined ? 'default' : 'given'
     const limit = list.limit ?? this.#model.limit.default
     const known = this.known(list.status)
-    const filter = list.status ?? ''
-    if (!this.#firstMatching.has(filter)) this.#firstMatching.set(filter, Math.max(known, list.page.length))
     for (const pageClass of pageClassesOf(list.page.length, limit, known)) {
       const id = `page/${limitCase}/${pageClass}`
       if (this.#states.some((state) => state.id === id)) visit(id)
@@ -184,7 +193,9 @@ export class StateCoverage {
     const { limit } = this.#model
     const [rule, part, side] = state.id.split('/') as [string, string, string | undefined]
     const noDelete = 'and pets are never removed (the interface has no delete)'
-    const smallest = Math.min(...this.#firstMatching.values())
+    // Pets never go away: what the run saw before its first write (or ever, when it wrote nothing) the store held since.
+    const early = this.#wrote ? this.#beforeWrite : this.#knownPerFilter()
+    const smallest = Math.min(...early.values())
     const largest = Math.max(
       0,
       ...this.#states.filter((s) => s.rule === 'filter').map((s) => this.known(s.id.split('/')[1])),
@@ -195,8 +206,8 @@ export class StateCoverage {
           ? `the run's first ${part} was answered after its first write`
           : `the run sent no ${part} it could judge`
       case 'filter':
-        if (side === 'none' && (this.#firstMatching.get(part) ?? 0) > 0)
-          return `pets with status ${part} already existed when the run first listed them, ${noDelete}`
+        if (side === 'none' && (early.get(part) ?? 0) > 0)
+          return `the run saw ${early.get(part)} pets with status ${part} before it ${this.#wrote ? 'wrote anything' : 'ended'}, ${noDelete}`
         return side === 'none'
           ? `the run never listed status=${part} while none matched`
           : `the run saw no pet with status ${part}`
@@ -206,16 +217,19 @@ export class StateCoverage {
         return `none of the ids answered 404 was assigned later (the target does not assign the next id after the largest known)`
       case 'store': {
         const bound = Number(part)
-        const first = this.#firstMatching.get('')
+        const first = early.get('')
         if (side !== 'above' && first !== undefined && first >= bound + (side === 'at' ? 1 : 0))
-          return `the store held at least ${first} pets when the run first listed it, ${noDelete}`
+          return `the run saw ${first} pets in the store before it ${this.#wrote ? 'wrote anything' : 'ended'}, ${noDelete}`
         if (side === 'above') return `the run knew of ${this.#statusOf.size} pets, not more than ${bound}`
         return `no page with room left showed a store of that size`
       }
       default: {
-        const target = { none: 0, one: 1, short: (part === 'default' ? limit.default : 2) - 1 }[side ?? '']
-        if (target !== undefined && this.#firstMatching.size > 0 && smallest > target)
-          return `every filter the run listed already matched more than ${target} ${target === 1 ? 'pet' : 'pets'}, ${noDelete}`
+        // A page one short of a given limit needs only a filter matching fewer than the maximum.
+        const target = { none: 0, one: 1, ...(part === 'default' && { short: limit.default - 1 }) }[
+          side ?? ''
+        ]
+        if (target !== undefined && early.size > 0 && smallest > target)
+          return `every filter already matched more than ${target} ${target === 1 ? 'pet' : 'pets'} before the run ${this.#wrote ? 'wrote anything' : 'ended'}, ${noDelete}`
         const needed = (part === 'default' ? limit.default : 1) + (side === 'beyond' ? 1 : 0)
         if ((side === 'full' || side === 'beyond') && Math.max(largest, this.known()) < needed)
           return `the run knew of at most ${Math.max(largest, this.known())} pets matching one filter`

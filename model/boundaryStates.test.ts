@@ -119,18 +119,20 @@ describe('StateCoverage', () => {
 
   test('a seeded store: the small states are not reached, each with why', () => {
     const states = new StateCoverage(model)
-    const seeded = pets(limit.default + 5, second)
+    const seeded = statuses.flatMap((status, i) => pets(10, status, 1 + 10 * i))
     states.see({ operation: 'listPets', limit: limit.maximum, page: seeded })
-    states.see({ operation: 'listPets', status: second, page: seeded.slice(0, limit.default) })
+    states.see({ operation: 'listPets', limit: 5, status: second, page: seeded.slice(10, 15) })
     const report = states.report()
     const byId = new Map(report.states.map((s) => [s.id, s]))
     expect(byId.get(`store/${limit.default}/above`)?.seen).toBe(1)
-    expect(byId.get('page/default/beyond')?.seen).toBe(1)
+    expect(byId.get('page/given/full')?.seen).toBe(1)
+    expect(byId.get('page/given/beyond')?.seen).toBe(1)
     expect(byId.get(`store/${limit.default}/below`)?.reason).toMatch(
-      /held at least 25 pets when the run first listed it.*no delete/,
+      /saw 30 pets in the store before it ended.*no delete/,
     )
-    expect(byId.get(`filter/${second}/none`)?.reason).toMatch(/already existed/)
-    expect(byId.get('page/given/one')?.reason).toMatch(/already matched more than 1 pet/)
+    expect(byId.get(`filter/${second}/none`)?.reason).toMatch(/saw 10 pets with status .* before it ended/)
+    expect(byId.get('page/given/one')?.reason).toMatch(/already matched more than 1 pet before the run ended/)
+    expect(byId.get('page/given/short')?.reason).toBe('no listPets answer the run judged showed it')
     expect(byId.get(`store/${limit.maximum}/at`)?.reason).toMatch(/cannot be told/)
     expect(byId.get('first-answers/getPet')?.reason).toBe('the run sent no getPet it could judge')
     expect(report.visited).toBe(report.states.filter((s) => s.seen > 0).length)
@@ -154,7 +156,7 @@ describe('StateCoverage', () => {
     for (const pet of pets(limit.maximum + 1, first)) states.see({ operation: 'createPet', ...pet })
     expect(states.visited(`store/${limit.maximum}/above`)).toBe(true)
     expect(states.visited(`store/${limit.maximum}/below`)).toBe(false)
-    expect(states.assignedSinceMissed()).toEqual([])
+    expect(states.missedSince(states.largestId())).toEqual([])
     expect(states.largestId()).toBe(BigInt(limit.maximum + 1))
   })
 })

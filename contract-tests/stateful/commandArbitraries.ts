@@ -3,6 +3,7 @@ import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import { CreatePets, GetPet, ListPets } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
 import type { SequenceModel, SequenceTarget } from './Step.ts'
+import { TowardState } from './TowardState.ts'
 import type { ValueOptions } from './valueArbitrary.ts'
 
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
@@ -10,7 +11,7 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
 /**
  * The commands a sequence is drawn from. Reads always: listPets with every `limit` from the
  * document's minimum to its maximum or none, each status or none, then getPet of some listed pets at
- * once; getPet of created, known and unknown ids. Writes only when the run may write: single
+ * once; getPet of created, known and unknown ids; a read aimed at a state not visited yet. Writes only when the run may write: single
  * creates and bursts of 2-4 concurrent creates (every name starting with `tag`).
  *
  * @example
@@ -39,6 +40,8 @@ export function commandArbitraries(
         fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64) }),
       )
       .map((which) => new GetPet(which)),
+    // Steering: a read aimed at a boundary state the stream has not visited yet (TowardState).
+    fc.nat().map((choice) => new TowardState(choice)),
   ]
   if (!canWrite) return reads
   const newPet = newPetArbitrary(model, options)
