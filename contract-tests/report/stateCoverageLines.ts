@@ -1,3 +1,4 @@
+import { plural } from '../../kit/text/plural.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
 import type { StateCoverageReport } from '../../model/StateCoverage.ts'
 
@@ -16,7 +17,7 @@ const STATE_LINE_MAX = 512
 export function stateCoverageLines(coverage: StateCoverageReport): string[] {
   const never = coverage.states.filter((state) => state.seen === 0)
   return [
-    `State coverage: ${coverage.visited} of ${coverage.total} states from the document's rules visited`,
+    `State coverage: ${coverage.visited} of ${plural(coverage.total, 'state')} from the document's rules visited`,
     ...never.map((state) =>
       truncate(
         visible(`  never seen: ${state.id} (${state.description}): ${state.reason ?? ''}`, {
