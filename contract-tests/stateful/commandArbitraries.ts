@@ -32,16 +32,19 @@ export function commandArbitraries(
     { requiredKeys: [] },
   )
   const probes = fc.uniqueArray(fc.nat(model.limit.maximum - 1), { maxLength: 3 })
+  type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
+  const listed: fc.Arbitrary<Command> = fc.tuple(query, probes).map(([q, p]) => new ListPets(q, p))
+  // Steering: a read aimed at a boundary state the stream has not visited yet (TowardState). It takes
+  // half of the list's share rather than a share of its own, so a sequence sends no more requests.
+  const steered: fc.Arbitrary<Command> = fc.nat().map((choice) => new TowardState(choice))
   const reads = [
-    fc.tuple(query, probes).map(([q, p]) => new ListPets(q, p)),
+    fc.oneof(listed, steered),
     fc
       .oneof(
         fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),
         fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64) }),
       )
       .map((which) => new GetPet(which)),
-    // Steering: a read aimed at a boundary state the stream has not visited yet (TowardState).
-    fc.nat().map((choice) => new TowardState(choice)),
   ]
   if (!canWrite) return reads
   const newPet = newPetArbitrary(model, options)
