@@ -63,7 +63,10 @@ export function judgeExchange(
 }
 
 /** The list query as the model judges it, or undefined for one the document leaves open. */
-function listQuery(model: InterfaceModel, query: { getAll(name: string): string[] }): ListQuery | undefined {
+export function listQuery(
+  model: InterfaceModel,
+  query: { getAll(name: string): string[] },
+): ListQuery | undefined {
   const limits = query.getAll('limit')
   const statuses = query.getAll('status')
   if (limits.length > 1 || statuses.length > 1) return undefined

@@ -10,6 +10,7 @@ import { countOf } from './countOf.ts'
 import { footprintLine } from './footprintLines.ts'
 import { keyInstruction } from './keyInstruction.ts'
 import { sectionsOf } from './sections.ts'
+import { stateCoverageLines } from './stateCoverageLines.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** The longest message or reproduction the console prints whole (a target's body can be anything). */
@@ -70,6 +71,7 @@ export function formatConsole(report: ContractReport, options: ConsoleOptions = 
     ...[footprintLine(report)].filter((text): text is string => text !== undefined),
     ...(report.coverage ? formatCoverage(report.coverage) : []),
     ...(report.coverageMissed ?? []).map((line) => `Coverage below --min-coverage: ${line}`),
+    ...(report.stateCoverage ? stateCoverageLines(report.stateCoverage) : []),
     report.failed ? 'Result: FAILED' : 'Result: conforms',
   )
   return lines.join('\n')

@@ -10,6 +10,7 @@ import { countOf } from './countOf.ts'
 import { footprintLine } from './footprintLines.ts'
 import { keyInstruction } from './keyInstruction.ts'
 import { sectionsOf } from './sections.ts'
+import { stateCoverageLines } from './stateCoverageLines.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** The longest message, curl line or script the page shows whole (a target's body can be anything). */
@@ -70,6 +71,11 @@ export function toHtmlReport(
     if (report.coverage) body.push('<h2>Coverage of the document</h2>', coverageTable(report.coverage))
     for (const missed of report.coverageMissed ?? [])
       body.push(`<p class="failed">Coverage below --min-coverage: ${text(missed)}</p>`)
+    if (report.stateCoverage)
+      body.push(
+        '<h2>Coverage of the states</h2>',
+        `<pre id="state-coverage">${text(stateCoverageLines(report.stateCoverage).join('\n'))}</pre>`,
+      )
     if (report.cut) body.push(`<p class="failed">${text(report.cut)}</p>`)
     body.push(
       '<h2>Every check</h2>',

@@ -5,6 +5,7 @@ import { estimateDuration } from '../running/estimateDuration.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { mapStrings } from '../text/mapStrings.ts'
 import { sectionsOf } from './sections.ts'
+import { stateCoverageSummary } from './stateCoverageLines.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** Coverage items (never observed, undocumented statuses) the summary lists at most. */
@@ -72,6 +73,7 @@ export function toJsonSummary(report: ContractReport): object {
           missed: report.coverageMissed ?? [],
         }
       : null,
+    stateCoverage: report.stateCoverage ? stateCoverageSummary(report.stateCoverage) : null,
     levels: Object.fromEntries(report.results.map((r) => [r.check, r.level])),
     matrix,
     skipped: report.results

@@ -9,6 +9,7 @@ import { countOf } from './countOf.ts'
 import { footprintLine } from './footprintLines.ts'
 import { keyInstruction } from './keyInstruction.ts'
 import { sectionsOf } from './sections.ts'
+import { stateCoverageLines } from './stateCoverageLines.ts'
 import { tally } from './tally.ts'
 
 /** The longest message, curl line or script the summary shows whole (a target's body can be anything). */
@@ -76,6 +77,8 @@ export function toMarkdownSummary(
   if (report.coverage) lines.push('', '### Coverage', '', fence(formatCoverage(report.coverage).join('\n')))
   for (const missed of report.coverageMissed ?? [])
     lines.push('', `Coverage below --min-coverage: ${code(missed)}`)
+  if (report.stateCoverage)
+    lines.push('', '### State coverage', '', fence(stateCoverageLines(report.stateCoverage).join('\n')))
   if (report.cut) lines.push('', `Cut: ${code(report.cut)}`)
   lines.push(
     '',

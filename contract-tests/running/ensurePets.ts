@@ -36,6 +36,11 @@ export async function ensurePets(context: CheckContext, create: boolean): Promis
         typeof pet.status === 'string' ? pet.status : undefined,
       )
   }
+  // Before anything is written, a getPet of the id after the largest listed: not assigned yet on a
+  // target that counts up (its first answers, and an id the creates below may then assign).
+  let largest = 0n
+  for (const id of census.pets.keys()) if (/^-?\d+$/.test(id) && BigInt(id) > largest) largest = BigInt(id)
+  await context.call('getPet', { petId: largest + 1n })
   if (!create) return census
 
   const plan: string[] = []

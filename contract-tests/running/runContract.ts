@@ -6,6 +6,7 @@ import { recordedCredentials } from '../../har/recordedCredentials.ts'
 import { redactJsonFields } from '../../kit/secrets/redactBody.ts'
 import { redactQueryPairs } from '../../kit/secrets/redactQueryPairs.ts'
 import { plural } from '../../kit/text/plural.ts'
+import type { StateCoverageReport } from '../../model/StateCoverage.ts'
 import { type CompiledSpec, defaultSpec } from '../../spec/runtime.ts'
 import { CreateBudget, DEFAULT_MAX_CREATES, type Footprint } from '../base/CreateBudget.ts'
 import { capabilitiesOf, SKIP_REASONS, type TargetKind } from '../base/capabilitiesOf.ts'
@@ -34,6 +35,7 @@ import { DEFAULT_COMMAND } from './invokedAs.ts'
 import { createKeeper, KEPT_RUN_MAX, keptItemsFor } from './keptExchange.ts'
 import { observeExchanges } from './observeExchanges.ts'
 import { petNamer } from './petNames.ts'
+import { stateTracker } from './stateTracker.ts'
 
 export interface RunOptions {
   /** The API's base URL, ending in /v1 (for `prism mock`, the bare origin). */
@@ -130,6 +132,8 @@ export interface ContractReport {
   coverage?: Coverage
   /** Set with `minCoverage`: one line per dimension below its minimum (the run then fails). */
   coverageMissed?: string[]
+  /** The states from the document's rules the run's answers visited, and why the others were not (StateCoverage). */
+  stateCoverage?: StateCoverageReport
   /** True when a required check failed (or, with strict, any check), or the run aborted or was cut. */
   failed: boolean
 }
@@ -210,6 +214,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   const exchanges: Exchange[] = []
   const rateLimited = { responses: 0, waitedMs: 0 }
   const keeper = createKeeper({ itemsMax: keptItemsFor(vocabulary) })
+  const states = stateTracker(spec, options.baseUrl)
   const checks =
     options.checks ??
     (options.replay
@@ -254,6 +259,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       // Every createPet, whatever its body or key, holds a slot of the create budget until its answer shows whether it stored a pet.
       const counted = CreateBudget.counts(request)
       if (counted) {
+        states?.writing()
         await creates.reserve()
         // It may have waited for a slot: past the deadline, give it back and stop as any request would.
         if (limits.deadline.signal.aborted) {
@@ -299,6 +305,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
         // The check gets the facts too: a parsed 1 MiB body held by a batch of 100 requests would cost gigabytes.
         const kept = keeper.keep(exchange)
         exchanges.push(keeper.log(kept))
+        states?.see(kept)
         answered = exchange
         if (exchange.text.length >= LARGE_BODY_CHARS) collectSoon()
         return kept
@@ -331,6 +338,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     if (generation.result) report.generated = generation.result
     report.coverage = coverageOf(spec.document, observeExchanges(exchanges, options.baseUrl))
     if (minCoverage) report.coverageMissed = missedCoverage(report.coverage, minCoverage)
+    if (states) report.stateCoverage = states.report()
     report.hints = hintsFor(report.results, targetKind, context.command)
     if (keeper.dropped() > 0)
       report.hints.push(

@@ -1,5 +1,6 @@
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import type { Problem } from '../../model/Problem.ts'
+import type { StateCoverage } from '../../model/StateCoverage.ts'
 import type { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import type { OperationName } from '../base/OperationName.ts'
 import type { CallOptions, CallParameters } from '../http/callRequest.ts'
@@ -26,6 +27,8 @@ export interface SequenceModel {
   petName(): string
   /** Whether the run's create budget has room for `count` more creates now (absent: always). */
   mayCreate?(count: number): boolean
+  /** The states this stream's answers visited: TowardState steers toward the others (absent: no steering). */
+  states?: StateCoverage
 }
 
 /** The real side: the target, through the run's recorded `call` (an operation by id and parameters). */

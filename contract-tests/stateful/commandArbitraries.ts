@@ -3,6 +3,7 @@ import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import { CreatePets, GetPet, ListPets } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
 import type { SequenceModel, SequenceTarget } from './Step.ts'
+import { TowardState } from './TowardState.ts'
 import type { ValueOptions } from './valueArbitrary.ts'
 
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
@@ -10,7 +11,7 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
 /**
  * The commands a sequence is drawn from. Reads always: listPets with every `limit` from the
  * document's minimum to its maximum or none, each status or none, then getPet of some listed pets at
- * once; getPet of created, known and unknown ids. Writes only when the run may write: single
+ * once; getPet of created, known and unknown ids; a read aimed at a state not visited yet. Writes only when the run may write: single
  * creates and bursts of 2-4 concurrent creates (every name starting with `tag`).
  *
  * @example
@@ -31,8 +32,13 @@ export function commandArbitraries(
     { requiredKeys: [] },
   )
   const probes = fc.uniqueArray(fc.nat(model.limit.maximum - 1), { maxLength: 3 })
+  type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
+  const listed: fc.Arbitrary<Command> = fc.tuple(query, probes).map(([q, p]) => new ListPets(q, p))
+  // Steering: a read aimed at a boundary state the stream has not visited yet (TowardState). It takes
+  // half of the list's share rather than a share of its own, so a sequence sends no more requests.
+  const steered: fc.Arbitrary<Command> = fc.nat().map((choice) => new TowardState(choice))
   const reads = [
-    fc.tuple(query, probes).map(([q, p]) => new ListPets(q, p)),
+    fc.oneof(listed, steered),
     fc
       .oneof(
         fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),

@@ -76,9 +76,17 @@ export class CreatePets implements Command {
       this.bodies.length === 1
         ? 'createPet'
         : `${this.bodies.length} createPet at once (each must get its own id)`
-    await step(m, r, title, calls, (exchange, index, stepName) =>
+    const created = await step(m, r, title, calls, (exchange, index, stepName) =>
       judgeCreate(m.model, m.knowledge, bodies[index] ?? {}, answerOf(exchange), stepName),
     )
+    for (const exchange of created) {
+      const pet =
+        exchange?.status === 201
+          ? (exactJson(exchange.json) as { id?: unknown; status?: unknown })
+          : undefined
+      if (typeof pet?.id === 'bigint' || Number.isInteger(pet?.id))
+        m.states?.see({ operation: 'createPet', id: BigInt(pet?.id as bigint), status: pet?.status })
+    }
   }
   toString = () => `createPet(${this.bodies.map((body) => toJsonText(body)).join(', ')})`
 }
@@ -108,7 +116,15 @@ export class ListPets implements Command {
       [['listPets', { limit: this.query.limit, status: this.query.status }]],
       (exchange, _i, name) => judgeList(m.model, m.knowledge, this.query, answerOf(exchange), name),
     )
-    const page = (listed ? (exactJson(listed.json) as Array<{ id: number | bigint }>) : []) ?? []
+    const page =
+      (listed ? (exactJson(listed.json) as Array<{ id: number | bigint; status?: unknown }>) : []) ?? []
+    if (listed?.status === 200 && Array.isArray(page))
+      m.states?.see({
+        operation: 'listPets',
+        limit: this.query.limit,
+        status: this.query.status,
+        page: page.map((pet) => ({ id: BigInt(pet.id), status: pet.status })),
+      })
     const ids = [...new Set(this.probes.filter((i) => i < page.length).map((i) => BigInt(page[i]?.id ?? 0)))]
     if (ids.length === 0) return
     await step(
@@ -135,9 +151,16 @@ export class GetPet implements Command {
       this.which.kind === 'unknown'
         ? this.which.id
         : (pool[this.which.index % Math.max(1, pool.length)]?.id ?? 0n)
-    await step(m, r, 'getPet', [['getPet', { petId: id }]], (exchange, _i, name) =>
+    const [got] = await step(m, r, 'getPet', [['getPet', { petId: id }]], (exchange, _i, name) =>
       judgeGet(m.knowledge, id, answerOf(exchange), name),
     )
+    if (got)
+      m.states?.see({
+        operation: 'getPet',
+        id,
+        answered: got.status,
+        status: (exactJson(got.json) as { status?: unknown } | undefined)?.status,
+      })
   }
   toString = () =>
     this.which.kind === 'unknown'

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import type { Problem } from '../../model/Problem.ts'
+import { StateCoverage } from '../../model/StateCoverage.ts'
 import type { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import { DEFAULT_REPRODUCTIONS, type Reproduced } from '../base/Finding.ts'
 import type { Exchange } from '../http/exchange.ts'
@@ -136,6 +137,8 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   interface Stream {
     seed: number
     knowledge: StoreKnowledge
+    /** The states this stream's own answers visited (its own, so a seed replays the same steering). */
+    states: StateCoverage
   }
   let failure:
     | (NonNullable<ModelPhaseResult['failure']> & { stream: Stream; commands: Iterable<SequenceCommand> })
@@ -149,6 +152,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
         knowledge: stream.knowledge,
         steps: [],
         petName: options.petName,
+        states: stream.states,
         ...(mayCreate ? { mayCreate } : {}),
       }
       const mine = search
@@ -173,6 +177,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   const streams: Stream[] = Array.from({ length: concurrency }, (_, index) => ({
     seed: streamSeed(seed, index),
     knowledge: options.newKnowledge(),
+    states: new StateCoverage(model),
   }))
   const inParallel =
     options.inParallel ??
