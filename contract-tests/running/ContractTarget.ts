@@ -109,7 +109,7 @@ export function contractUsage(program: string): string {
 
   -u, --base-url URL       the API's base, ending in /v1           (env PETSTORE_BASE_URL)
   -k, --api-key KEY        a key the target accepts (env PETSTORE_API_KEY, which keeps it off the command
-                           line that npm run echoes and ps shows; default petstore-dev-key)
+                           line that a script runner echoes and ps shows; default petstore-dev-key)
       --api-key-file FILE  read the key from FILE, one trailing newline dropped (env PETSTORE_API_KEY_FILE)
       --strict             recommended checks fail the run too      (env PETSTORE_STRICT=1)
       --read-only          never create data                        (env PETSTORE_READ_ONLY=1)
@@ -154,7 +154,7 @@ export function contractUsage(program: string): string {
 
 Exit status: 0 conforms, 1 a required check failed (or any, with --strict), 2 usage error, the
 target is unreachable or rejects the key everywhere, or the deadline cut a run that found no failure.
-Relative paths are read and written where you typed the command, also under npm run.
+Relative paths are read and written where you typed the command, also under an npm script.
 The suite never prints the key (curl lines read it from $PETSTORE_API_KEY); a command line can:
 give it by the variable or --api-key-file.`
 }
