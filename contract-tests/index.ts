@@ -11,6 +11,7 @@ export { footprintLine, footprintProperties } from './report/footprintLines.ts'
 export { CONSOLE_TEXT_MAX, type ConsoleOptions, formatConsole } from './report/formatConsole.ts'
 export { keyInstruction, SET_KEY_COMMAND } from './report/keyInstruction.ts'
 export { type Section, sectionsOf } from './report/sections.ts'
+export { stateCoverageLines, stateCoverageSummary } from './report/stateCoverageLines.ts'
 export { type Tally, tally, type Verdict, verdictOf } from './report/tally.ts'
 export { HTML_TEXT_MAX, toHtmlReport } from './report/toHtmlReport.ts'
 export {

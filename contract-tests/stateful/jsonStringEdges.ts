@@ -6,6 +6,15 @@ export interface StringEdge {
   text: string
 }
 
+/** The Unicode properties the edges draw from, each a literal RegExp (none is built from text). */
+const PROPERTY = {
+  Cc: /^\p{Cc}$/u,
+  Cf: /^\p{Cf}$/u,
+  Mn: /^\p{Mn}$/u,
+  Bidi_Control: /^\p{Bidi_Control}$/u,
+  White_Space: /^\p{White_Space}$/u,
+} as const
+
 /**
  * Every code point of the Basic Multilingual Plane (surrogates aside) with a Unicode property, read
  * from the engine's own Unicode tables (`\p{…}`), so no list of characters is kept by hand.
@@ -13,8 +22,8 @@ export interface StringEdge {
  * @example
  * codePointsWith('Cc').length // 65: U+0000 to U+001F and U+007F to U+009F
  */
-export function codePointsWith(property: string): string[] {
-  const pattern = new RegExp(`^\\p{${property}}$`, 'u')
+export function codePointsWith(property: keyof typeof PROPERTY): string[] {
+  const pattern = PROPERTY[property]
   const found: string[] = []
   for (let codePoint = 0; codePoint <= 0xffff; codePoint++) {
     if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue

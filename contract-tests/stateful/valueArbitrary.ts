@@ -58,7 +58,9 @@ const STRING_EDGES = [
  * included), bidirectional controls, format characters, white space of every kind.
  */
 const MANGLED = [
-  ...new Set(['Cc', 'Bidi_Control', 'Cf', 'White_Space'].flatMap((property) => codePointsWith(property))),
+  ...new Set(
+    (['Cc', 'Bidi_Control', 'Cf', 'White_Space'] as const).flatMap((property) => codePointsWith(property)),
+  ),
 ]
 
 /**
