@@ -86,7 +86,7 @@ export const NPM_START_SERVER: BenchServer = npmStart
 /**
  * The servers of one run, baseline first. Each is started with this process's Node directly (no npm,
  * no shell), so the PID the bench reads /proc for is the server itself, except the judged one:
- * `npm start` as users run it, with its defaults (the request log on; decision 034). The same
+ * `npm start` as users run it, with its defaults (the request log on; decision 033). The same
  * server started directly, and with --quiet, are shown for reference, to tell npm's and the log's
  * share apart.
  */

@@ -87,7 +87,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions & { help: 
     storeSamples: 20_000,
     // 1e6 stored pets take some 10 s to load per start; --quick checks the shape on 1e5.
     stateSizes: quick ? [0, 100_000] : [0, 1_000_000],
-    // About 5,000 requests a second over 1,000 sessions, as the brief of decision 034 asks; --quick
+    // About 5,000 requests a second over 1,000 sessions, as the brief of decision 033 asks; --quick
     // sends fewer (each session still creates a pet and is checked).
     sessions: 1_000,
     sessionRequests,
@@ -96,7 +96,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions & { help: 
     // ... plus four state-file runs, each starting on a seed of up to 1e6 pets, and six contract
     // runs at 0, 20 and 100 ms per request (the 100 ms ones up to a minute each).
     // ... plus the proxy: two proxies x three routes.
-    // ... six servers x three routes x two drivers since decision 034, and the sessions part (two
+    // ... six servers x three routes x two drivers since decision 033, and the sessions part (two
     // servers, each load at least 5 s, checks included).
     budgetSeconds:
       (6 * 3 * 2 + 4 + 2 * 3) * (seconds + warmupSeconds) * 1.5 +

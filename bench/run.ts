@@ -116,7 +116,7 @@ try {
   }
 
   if (options.parts.includes('contract')) {
-    // The wall time of the suite, not of the log: the direct --quiet start, as before decision 034.
+    // The wall time of the suite, not of the log: the direct --quiet start, as before decision 033.
     const mock = BENCH_SERVERS.find((server) => server.id === 'mock-quiet') as BenchServer
     log('contract suite against a fresh mock')
     contract = await timeContractSuite(mock, API_KEY)

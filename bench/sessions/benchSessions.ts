@@ -1,4 +1,4 @@
-// The 1,000-session row (decision 034): `npm start` with its defaults serving 1,000 sessions
+// The 1,000-session row (decision 033): `npm start` with its defaults serving 1,000 sessions
 // (`X-Mock-Session`, docs/sessions.md) under a mixed load at a fixed rate, against bare node:http under
 // the very same requests in the same run. Judged: every session sees only its own pets, no error,
 // and p99 latency within 1.2x of bare's.
