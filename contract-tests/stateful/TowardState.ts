@@ -27,14 +27,23 @@ export class TowardState implements Command {
   constructor(choice: number) {
     this.choice = choice
   }
+  /**
+   * The read this command chose the first time it ran. A shrunk or replayed sequence runs the same
+   * command again on a fresh model, whose knowledge would aim elsewhere: the step must send what it
+   * sent when the failure was found, or a fault that the first run showed is reported as flaky.
+   */
+  private chosen: Command | undefined
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
-    const aims = aimsOf(m)
-    const open = aims.filter((aim) => !m.states?.visited(aim.state))
-    const pool = open.length > 0 ? open : aims
-    await pool[this.choice % Math.max(1, pool.length)]?.command.run(m, r)
+    if (this.chosen === undefined) {
+      const aims = aimsOf(m)
+      const open = aims.filter((aim) => !m.states?.visited(aim.state))
+      const pool = open.length > 0 ? open : aims
+      this.chosen = pool[this.choice % Math.max(1, pool.length)]?.command
+    }
+    await this.chosen?.run(m, r)
   }
-  toString = () => `towardState(${this.choice})`
+  toString = () => `towardState(${this.choice})${this.chosen ? `: ${this.chosen.toString()}` : ''}`
 }
 
 function aimsOf(m: SequenceModel): Aim[] {

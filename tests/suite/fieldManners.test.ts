@@ -19,6 +19,7 @@ import { responseSchemaConformance } from '../../contract-tests/checks/responseS
 import { statusCodeConformance } from '../../contract-tests/checks/statusCodeConformance.ts'
 import { unknownPetNotFound } from '../../contract-tests/checks/unknownPetNotFound.ts'
 import { formatConsole } from '../../contract-tests/report/formatConsole.ts'
+import { stateCoverageLines } from '../../contract-tests/report/stateCoverageLines.ts'
 import { toJsonSummary } from '../../contract-tests/report/toJsonSummary.ts'
 import { toJunitXml } from '../../contract-tests/report/toJunitXml.ts'
 import type { ContractReport } from '../../contract-tests/running/runContract.ts'
@@ -107,8 +108,10 @@ describe('reports a person reads', () => {
       ),
     )
     expect(console.match(/^ {4}Reproduce: /gm)).toHaveLength(EXAMPLES_MAX)
-    // One line per check x operation, a block of three examples, the totals: no more.
-    expect(console.split('\n').length).toBeLessThan(report.results.length + 40)
+    // One line per check x operation, a block of three examples, the totals, and the states the
+    // run never saw (one line each, with why): no more.
+    const states = report.stateCoverage ? stateCoverageLines(report.stateCoverage).length : 0
+    expect(console.split('\n').length).toBeLessThan(report.results.length + states + 40)
     const summary = JSON.stringify(toJsonSummary(report))
     expect(summary.length).toBeLessThan(30_000)
     expect(toJunitXml(report).match(/Reproduce: /g)).toHaveLength(EXAMPLES_MAX)
