@@ -10,7 +10,9 @@ import { createRoundTrip } from './createRoundTrip.ts'
 import { defaultLimit } from './defaultLimit.ts'
 import { deprecationSignals } from './deprecationSignals.ts'
 import { errorBodyConformance } from './errorBodyConformance.ts'
+import { errorBodySaysWhy } from './errorBodySaysWhy.ts'
 import { errorStatusMatches } from './errorStatusMatches.ts'
+import { extremeIdsNotFound } from './extremeIdsNotFound.ts'
 import { gapStatusConformance } from './gapStatusConformance.ts'
 import { gapValuesExact } from './gapValuesExact.ts'
 import { limitBounds } from './limitBounds.ts'
@@ -20,6 +22,7 @@ import { locationHeader } from './locationHeader.ts'
 import { missingKeyRejected } from './missingKeyRejected.ts'
 import { modelBasedSequences } from './modelBasedSequences.ts'
 import { noServerErrors } from './noServerErrors.ts'
+import { paddedPetIdSamePet } from './paddedPetIdSamePet.ts'
 import { parameterViolationsHandled, parameterViolationsRejected } from './parameterViolations.ts'
 import { responseSchemaConformance } from './responseSchemaConformance.ts'
 import { safeIntegerIds } from './safeIntegerIds.ts'
@@ -48,6 +51,8 @@ export const CHECKS: readonly Check[] = [
   badBodiesRejected,
   rejectedBodiesNotStored,
   unknownPetNotFound,
+  extremeIdsNotFound,
+  paddedPetIdSamePet,
   parameterViolationsHandled,
   parameterViolationsRejected,
   malformedBodiesRejected,
@@ -59,6 +64,7 @@ export const CHECKS: readonly Check[] = [
   createdPetsKept,
   noServerErrors,
   errorBodyConformance,
+  errorBodySaysWhy,
   errorStatusMatches,
   statusCodeConformance,
   contentTypeConformance,
