@@ -23,6 +23,7 @@ import { missingKeyRejected } from './missingKeyRejected.ts'
 import { modelBasedSequences } from './modelBasedSequences.ts'
 import { noServerErrors } from './noServerErrors.ts'
 import { paddedPetIdSamePet } from './paddedPetIdSamePet.ts'
+import { parameterErrorsNamed } from './parameterErrorsNamed.ts'
 import { parameterViolationsHandled, parameterViolationsRejected } from './parameterViolations.ts'
 import { responseSchemaConformance } from './responseSchemaConformance.ts'
 import { safeIntegerIds } from './safeIntegerIds.ts'
@@ -55,6 +56,7 @@ export const CHECKS: readonly Check[] = [
   paddedPetIdSamePet,
   parameterViolationsHandled,
   parameterViolationsRejected,
+  parameterErrorsNamed,
   malformedBodiesRejected,
   deprecationSignals,
   modelBasedSequences,
