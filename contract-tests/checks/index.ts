@@ -2,6 +2,7 @@ import { authVariantsRejected, duplicateAuthorizationRejected } from './authVari
 import { badBodiesRejected, malformedBodiesRejected, rejectedBodiesNotStored } from './badBodies.ts'
 import { bodyWithinCap } from './bodyWithinCap.ts'
 import type { Check } from './Check.ts'
+import { challengeWithoutErrorCode } from './challengeWithoutErrorCode.ts'
 import { clientIdNotUsed } from './clientIdNotUsed.ts'
 import { contentTypeConformance } from './contentTypeConformance.ts'
 import { createAccepted } from './createAccepted.ts'
@@ -73,6 +74,7 @@ export const CHECKS: readonly Check[] = [
   responseSchemaConformance,
   gapStatusConformance,
   wwwAuthenticateChallenge,
+  challengeWithoutErrorCode,
   locationHeader,
   safeIntegerIds,
   bodyWithinCap,
