@@ -1,5 +1,6 @@
 import { authVariantsRejected, duplicateAuthorizationRejected } from './authVariantsRejected.ts'
 import { badBodiesRejected, malformedBodiesRejected, rejectedBodiesNotStored } from './badBodies.ts'
+import { bearerSpellingsAccepted } from './bearerSpellingsAccepted.ts'
 import { bodyWithinCap } from './bodyWithinCap.ts'
 import type { Check } from './Check.ts'
 import { challengeWithoutErrorCode } from './challengeWithoutErrorCode.ts'
@@ -41,6 +42,7 @@ export const CHECKS: readonly Check[] = [
   wrongKeyRejected,
   authVariantsRejected,
   duplicateAuthorizationRejected,
+  bearerSpellingsAccepted,
   defaultLimit,
   limitBounds,
   limitMaximumHonoured,

@@ -1,7 +1,8 @@
-// challenge_without_error_code (RFC 6750 §3.1) passes against the mock and fails against a server
-// that puts error="invalid_request" in the challenge to a request with no Authorization header.
+// challenge_without_error_code (RFC 6750 §3.1) and bearer_spellings_accepted (RFC 9110 §11.1,
+// RFC 6750 §2.1) pass against the mock, and each fails against a server with one fault of its kind.
 import { afterAll, afterEach, beforeAll, expect, test } from '@jest/globals'
 import { HttpResponse, http } from 'msw'
+import { bearerSpellingsAccepted } from '../../contract-tests/checks/bearerSpellingsAccepted.ts'
 import { challengeWithoutErrorCode } from '../../contract-tests/checks/challengeWithoutErrorCode.ts'
 import { missingKeyRejected } from '../../contract-tests/checks/missingKeyRejected.ts'
 import { runContract } from '../../contract-tests/running/runContract.ts'
@@ -38,4 +39,34 @@ test('an error code in the challenge to a request with no key fails it', async (
     ),
   )
   expect(await outcomes()).toContain('listPets fail')
+})
+
+test('the mock accepts the key in the spellings HTTP allows', async () => {
+  const report = await runContract({
+    baseUrl: BASE_URL,
+    apiKey: API_KEY,
+    strict: true,
+    checks: [bearerSpellingsAccepted],
+  })
+  expect(report.results.map((r) => `${r.check} ${r.outcome}`)).toEqual(['bearer_spellings_accepted pass'])
+})
+
+test('a server that takes one space only fails bearer_spellings_accepted', async () => {
+  mock.server.use(
+    http.get(`${BASE_URL}/pets`, ({ request }) =>
+      /^bearer {2}/i.test(request.headers.get('authorization') ?? '')
+        ? HttpResponse.json(
+            { code: 'unauthorized', message: 'Invalid API key.', status: 401 },
+            { status: 401, headers: { 'www-authenticate': 'Bearer realm="x", error="invalid_token"' } },
+          )
+        : undefined,
+    ),
+  )
+  const report = await runContract({
+    baseUrl: BASE_URL,
+    apiKey: API_KEY,
+    strict: true,
+    checks: [bearerSpellingsAccepted],
+  })
+  expect(report.results.map((r) => `${r.check} ${r.outcome}`)).toEqual(['bearer_spellings_accepted fail'])
 })
