@@ -11,7 +11,8 @@ import { describeResponse } from './describeResponse.ts'
 export const bearerSpellingsAccepted: Check = {
   name: 'bearer_spellings_accepted',
   level: 'recommended',
-  because: '§5.2 shows only `Authorization: Bearer <API_KEY>`; the other spellings are RFC 9110’s and RFC 6750’s.',
+  because:
+    '§5.2 shows only `Authorization: Bearer <API_KEY>`; the other spellings are RFC 9110’s and RFC 6750’s.',
   description: () =>
     'The valid key with the scheme in lower case, and with two spaces before it, is accepted (RFC 9110 §11.1, RFC 6750 §2.1).',
   operations: ['listPets'],
