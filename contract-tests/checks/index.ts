@@ -1,7 +1,9 @@
 import { authVariantsRejected, duplicateAuthorizationRejected } from './authVariantsRejected.ts'
 import { badBodiesRejected, malformedBodiesRejected, rejectedBodiesNotStored } from './badBodies.ts'
+import { bearerSpellingsAccepted } from './bearerSpellingsAccepted.ts'
 import { bodyWithinCap } from './bodyWithinCap.ts'
 import type { Check } from './Check.ts'
+import { challengeWithoutErrorCode } from './challengeWithoutErrorCode.ts'
 import { clientIdNotUsed } from './clientIdNotUsed.ts'
 import { contentTypeConformance } from './contentTypeConformance.ts'
 import { createAccepted } from './createAccepted.ts'
@@ -10,7 +12,9 @@ import { createRoundTrip } from './createRoundTrip.ts'
 import { defaultLimit } from './defaultLimit.ts'
 import { deprecationSignals } from './deprecationSignals.ts'
 import { errorBodyConformance } from './errorBodyConformance.ts'
+import { errorBodySaysWhy } from './errorBodySaysWhy.ts'
 import { errorStatusMatches } from './errorStatusMatches.ts'
+import { extremeIdsNotFound } from './extremeIdsNotFound.ts'
 import { gapStatusConformance } from './gapStatusConformance.ts'
 import { gapValuesExact } from './gapValuesExact.ts'
 import { limitBounds } from './limitBounds.ts'
@@ -20,6 +24,8 @@ import { locationHeader } from './locationHeader.ts'
 import { missingKeyRejected } from './missingKeyRejected.ts'
 import { modelBasedSequences } from './modelBasedSequences.ts'
 import { noServerErrors } from './noServerErrors.ts'
+import { paddedPetIdSamePet } from './paddedPetIdSamePet.ts'
+import { parameterErrorsNamed } from './parameterErrorsNamed.ts'
 import { parameterViolationsHandled, parameterViolationsRejected } from './parameterViolations.ts'
 import { responseSchemaConformance } from './responseSchemaConformance.ts'
 import { safeIntegerIds } from './safeIntegerIds.ts'
@@ -36,6 +42,7 @@ export const CHECKS: readonly Check[] = [
   wrongKeyRejected,
   authVariantsRejected,
   duplicateAuthorizationRejected,
+  bearerSpellingsAccepted,
   defaultLimit,
   limitBounds,
   limitMaximumHonoured,
@@ -48,8 +55,11 @@ export const CHECKS: readonly Check[] = [
   badBodiesRejected,
   rejectedBodiesNotStored,
   unknownPetNotFound,
+  extremeIdsNotFound,
+  paddedPetIdSamePet,
   parameterViolationsHandled,
   parameterViolationsRejected,
+  parameterErrorsNamed,
   malformedBodiesRejected,
   deprecationSignals,
   modelBasedSequences,
@@ -59,12 +69,14 @@ export const CHECKS: readonly Check[] = [
   createdPetsKept,
   noServerErrors,
   errorBodyConformance,
+  errorBodySaysWhy,
   errorStatusMatches,
   statusCodeConformance,
   contentTypeConformance,
   responseSchemaConformance,
   gapStatusConformance,
   wwwAuthenticateChallenge,
+  challengeWithoutErrorCode,
   locationHeader,
   safeIntegerIds,
   bodyWithinCap,

@@ -7,11 +7,16 @@ import type { Check, CheckContext, Finding } from './Check.ts'
 import { finding } from './Check.ts'
 import { countIn, describeResponse, petsIn } from './describeResponse.ts'
 
-/** Sends each generated parameter violation once per run (both checks below judge the same answers). */
-const sendViolations = oncePer(async (context: CheckContext) => {
+/** Sends each generated parameter violation once per run (the checks that read them judge the same answers). */
+export const sendViolations = oncePer(async (context: CheckContext) => {
   const cases = parameterViolations(context.vocabulary.operations.values())
   const exchanges = await inPool(cases, 8, (violation) =>
-    context.call(violation.operation, violation.parameters, { kind: 'gap' }),
+    context.call(violation.operation, violation.parameters, {
+      kind: 'gap',
+      ...(violation.repeated !== undefined && {
+        rawQuery: `${encodeURIComponent(violation.parameter)}=${encodeURIComponent(violation.repeated)}`,
+      }),
+    }),
   )
   return cases.map((violation, i) => ({ violation, exchange: exchanges[i] as Exchange }))
 })
@@ -71,8 +76,12 @@ function brokenRule(violation: ParameterViolation, exchange: Exchange, maximum: 
   if (pets.length > maximum)
     return `${plural(countIn(exchange) ?? pets.length, 'pet')}, more than the maximum ${maximum}`
   // A filter parameter is a field of the pets it keeps (status): each returned pet would carry the value asked for.
+  // A parameter given twice may be read as either of its values.
   const strays = pets.filter(
-    (pet) => violation.parameter in pet && pet[violation.parameter] !== violation.value,
+    (pet) =>
+      violation.parameter in pet &&
+      pet[violation.parameter] !== violation.value &&
+      pet[violation.parameter] !== violation.repeated,
   )
   // An empty value may be read as no filter at all (as `prism mock` does): only 400 is asked for it.
   if (violation.parameter !== 'limit' && violation.value !== '' && strays.length > 0)
@@ -87,7 +96,7 @@ export const parameterViolationsRejected: Check = {
   because:
     '§7 does not show the answer to an out-of-range limit, an unknown status or a petId that is not an integer; 400 is the spec’s choice.',
   description: ({ limit }) =>
-    `Every generated parameter violation (limit ${limit.minimum - 1}, ${limit.maximum + 1}, abc, 1.5, …; an unknown or mis-cased status; a petId that is not an int64) gets 400, the spec’s choice for a gap in §7.`,
+    `Every generated parameter violation (limit ${limit.minimum - 1}, ${limit.maximum + 1}, abc, 1.5, …; an unknown or mis-cased status; a petId that is not an int64; a query parameter given twice) gets 400, the spec’s choice for a gap in §7.`,
   operations: OPERATIONS,
   needs: [],
   async run(context) {

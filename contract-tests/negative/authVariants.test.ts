@@ -47,6 +47,8 @@ describe('authVariants', () => {
       'the key in upper case',
       'the key in lower case',
       'the key with a space inside',
+      'the scheme with a prefix (xBearer)',
+      'the key followed by a second word',
       'a second Authorization header after the valid one',
     ])
       expect(labels).toContain(expected)

@@ -52,6 +52,10 @@ export function authVariants(key: string, scheme: string): AuthVariant[] {
     ),
     one('Token with the key', `Token ${key}`, `Token ${env}`),
     one('the bare key with no scheme', key, env),
+    // Another scheme that ends in this one's name, and the key with a second word after it: a
+    // reader that does not anchor the header at both ends accepts them.
+    one(`the scheme with a prefix (x${name})`, `x${name} ${key}`, `x${name} ${env}`),
+    one('the key followed by a second word', `${name} ${key} x`, `${name} ${env} x`),
     one('the key with a prefix', `${name} x${key}`, `${name} x${env}`),
     one('the key with a suffix', `${name} ${key}x`, `${name} ${env}x`),
     one('the key repeated', `${name} ${key}${key}`, `${name} ${env}${env}`),

@@ -12,6 +12,12 @@ export interface ParameterViolation {
   label: string
   /** The call's parameters: the parameter at fault and its value, to be percent-encoded (operationTarget). */
   parameters: Readonly<Record<string, string>>
+  /**
+   * A query parameter given twice, each time with a value its schema allows (`limit=1&limit=2`): the
+   * second value, sent after the first as `rawQuery`. A scalar parameter holds one value, so the
+   * pair is no value of its schema; which one a lenient server reads is its choice.
+   */
+  repeated?: string
 }
 
 /**
@@ -62,6 +68,18 @@ export function parameterViolations(operations: Iterable<SpecOperation>): Parame
         values.set(String(schema.minimum - 1), `below its minimum ${schema.minimum}`)
       if (typeof schema.maximum === 'number')
         values.set(String(schema.maximum + 1), `above its maximum ${schema.maximum}`)
+      if (parameter.in === 'query') {
+        const pair = twoAllowedValues(schema)
+        if (pair)
+          cases.push({
+            operation: operation.operationId as OperationName,
+            parameter: parameter.name,
+            value: pair[0],
+            label: `${parameter.name} given twice (${pair[0]} and ${pair[1]})`,
+            parameters: { [parameter.name]: pair[0] },
+            repeated: pair[1],
+          })
+      }
       // A path still holding another parameter's template would not reach the operation.
       const rest =
         parameter.in === 'path' ? operation.path.replace(`{${parameter.name}}`, '') : operation.path
@@ -79,4 +97,16 @@ export function parameterViolations(operations: Iterable<SpecOperation>): Parame
     }
   }
   return cases
+}
+
+/** Two distinct values a scalar schema allows (the first two of its enum, or its minimum and the next integer). */
+function twoAllowedValues(
+  schema: SpecOperation['parameters'][number]['schema'],
+): [string, string] | undefined {
+  if (Array.isArray(schema.enum) && schema.enum.length >= 2)
+    return [String(schema.enum[0]), String(schema.enum[1])]
+  if (schema.type !== 'integer' || typeof schema.minimum !== 'number') return undefined
+  const next = schema.minimum + 1
+  if (typeof schema.maximum === 'number' && next > schema.maximum) return undefined
+  return [String(schema.minimum), String(next)]
 }
