@@ -273,6 +273,10 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     if (!operation) return error(res, 404, 'not_found', 'no such route')
 
     if (operation === 'listPets') {
+      // A parameter given twice: stacks differ on which value counts; the spec's choice is 400.
+      for (const name of ['limit', 'status'])
+        if (url.searchParams.getAll(name).length > 1)
+          return error(res, 400, 'repeated_parameter', `${name} given more than once`)
       const status = url.searchParams.get('status')
       const unknownStatus =
         status !== null && !STATUSES.includes(status) && !(fault === 'status-filter-prefix' && status !== '')
