@@ -17,7 +17,8 @@ export const SKIP_REASONS: Record<Need, string> = {
   state: 'stateless target: this check needs stored pets',
   auth: 'stateless target: it accepts any key',
   'malformed-json': 'Prism never answers a malformed JSON body',
-  'own-auth-errors': 'Prism answers a request without a key itself (401 application/problem+json)',
+  'own-auth-errors':
+    'Prism answers a request without a key, or with the scheme spelled otherwise than `Bearer`, itself (401 application/problem+json)',
   'exact-int64':
     'Prism reads JSON as JavaScript numbers: it flags a valid int64 beyond 2^53 in a response as invalid (500 with --errors)',
 }

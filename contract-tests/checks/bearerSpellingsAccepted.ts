@@ -16,7 +16,7 @@ export const bearerSpellingsAccepted: Check = {
   description: () =>
     'The valid key with the scheme in lower case, and with two spaces before it, is accepted (RFC 9110 §11.1, RFC 6750 §2.1).',
   operations: ['listPets'],
-  needs: ['auth'],
+  needs: ['auth', 'own-auth-errors'],
   async run(context) {
     const scheme = Object.values(context.document.components.securitySchemes)[0]?.scheme ?? 'bearer'
     const name = scheme.charAt(0).toUpperCase() + scheme.slice(1).toLowerCase()
