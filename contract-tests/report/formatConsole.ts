@@ -3,13 +3,11 @@ import { plural } from '../../kit/text/plural.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
 import { reproducedLabel } from '../base/Finding.ts'
 import type { Finding } from '../checks/Check.ts'
-import type { KeySource } from '../running/ContractTarget.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { countOf } from './countOf.ts'
 import { footprintLine } from './footprintLines.ts'
-import { keyInstruction } from './keyInstruction.ts'
-import { sectionsOf } from './sections.ts'
+import { type ReportOptions, sectionsOf } from './sections.ts'
 import { stateCoverageLines } from './stateCoverageLines.ts'
 import { tally, verdictOf } from './tally.ts'
 
@@ -19,10 +17,7 @@ export const CONSOLE_TEXT_MAX = 4_096
 const MARK = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' } as const
 
 /** How the console words what the run itself does not know. */
-export interface ConsoleOptions {
-  /** Where the key came from, so the console says how to set $PETSTORE_API_KEY for the curl lines (never the key). */
-  apiKeyFrom?: KeySource | undefined
-}
+export type ConsoleOptions = ReportOptions
 
 /**
  * The report as a person reads it: one line per check and operation; then the failures, then the
@@ -47,14 +42,9 @@ export function formatConsole(report: ContractReport, options: ConsoleOptions = 
       `  ${MARK[verdictOf(result, report.strict)]}  ${result.check} [${result.level}] ${result.operation}${reason}${again}`,
     )
   }
-  let keyTold = false
-  for (const section of sectionsOf(report)) {
+  for (const section of sectionsOf(report, options)) {
     lines.push('', `=== ${section.heading} ===`)
-    // Once, before the first curl line of the report: a line pasted without the key answers 401.
-    if (!keyTold && section.results.some((r) => r.findings.some((f) => f.curl || f.script))) {
-      lines.push(keyInstruction(options.apiKeyFrom))
-      keyTold = true
-    }
+    if (section.keyInstruction) lines.push(section.keyInstruction)
     // Grouped per check × operation: how many findings, then the first few distinct ones.
     for (const result of section.results) {
       lines.push('', `${result.check} [${result.level}] ${result.operation}: ${countOf(result)}`)
