@@ -20,11 +20,9 @@ const MARK = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' } as const
 export type ConsoleOptions = ReportOptions
 
 /**
- * The report as a person reads it: one line per check and operation; then the failures, then the
- * warnings, each group under a one-line heading with its count (sectionsOf), every finding with
- * what was received, what the rule wants and a curl line to reproduce it, after one sentence on
- * setting the key those lines read; then the totals. Whatever the target sent is shown escaped (no
- * control character reaches the terminal) and cut at CONSOLE_TEXT_MAX.
+ * The report as a person reads it: one line per check and operation; then the sections (sectionsOf),
+ * every finding with its reproduction; then the totals. Whatever the target sent is shown escaped
+ * (no control character reaches the terminal) and cut at CONSOLE_TEXT_MAX.
  *
  * @example
  * console.log(formatConsole(await runContract(options), { apiKeyFrom: 'flag' })) // '  PASS  default_limit [required] listPets' …
@@ -56,7 +54,12 @@ export function formatConsole(report: ContractReport, options: ConsoleOptions = 
   lines.push(
     '',
     `${counts.passed} passed, ${counts.failed} failed, ${plural(counts.warnings, 'warning')}, ${counts.skipped} skipped (${plural(report.requests, 'request')} in ${Math.round(report.durationMs)} ms)`,
-    ...rateLimitedLines(report),
+    // Answers that asked to come back later: reported apart, never failures by themselves.
+    ...(report.rateLimited?.responses
+      ? [
+          `Rate limited: ${plural(report.rateLimited.responses, 'answer')} (429, or 503 with Retry-After) sent again after waiting ${(report.rateLimited.waitedMs / 1000).toFixed(1)} s in all; not failures`,
+        ]
+      : []),
     ...generatedLines(report),
     ...[footprintLine(report)].filter((text): text is string => text !== undefined),
     ...(report.coverage ? formatCoverage(report.coverage) : []),
@@ -75,15 +78,6 @@ function findingLines(f: Finding): string[] {
   if (f.script)
     lines.push('Shrunk sequence (a shell script; run it with PETSTORE_API_KEY set):', indent(block(f.script)))
   return lines
-}
-
-/** Answers that asked to come back later: reported apart, never failures by themselves. */
-function rateLimitedLines(report: ContractReport): string[] {
-  const limited = report.rateLimited
-  if (!limited || limited.responses === 0) return []
-  return [
-    `Rate limited: ${plural(limited.responses, 'answer')} (429, or 503 with Retry-After) sent again after waiting ${(limited.waitedMs / 1000).toFixed(1)} s in all; not failures`,
-  ]
 }
 
 function modes(report: ContractReport): string {

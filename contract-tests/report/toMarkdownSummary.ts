@@ -20,9 +20,9 @@ export const MARKDOWN_FINDINGS_MAX = 262_144
 
 /**
  * The run as Markdown for a CI job page (`$GITHUB_STEP_SUMMARY`, or `--summary FILE`): the result
- * and counts, the failures first with their curl lines, then the warnings, the footprint and the
- * coverage. Whatever the target sent is inside code spans or fences longer than any run of
- * backticks in it, so it can neither close them nor become markup (GitHub renders HTML in Markdown).
+ * and counts, the sections (sectionsOf), the footprint and the coverage. Whatever the target sent
+ * is inside code spans or fences longer than any run of backticks in it, so it can neither close
+ * them nor become markup (GitHub renders HTML in Markdown).
  *
  * @example
  * await appendFile(process.env.GITHUB_STEP_SUMMARY, toMarkdownSummary(report, { apiKeyFrom: 'env' }))
