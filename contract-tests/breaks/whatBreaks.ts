@@ -108,7 +108,7 @@ export function whatBreaks(
         problems.push(`query ${parameter.name} is now required`)
       for (const text of values) {
         const validate = next.validators.parameter(id, parameter.name)
-        const value = typeOf(parameter.schema) === 'integer' && /^-?\d+$/.test(text) ? Number(text) : text
+        const value = parameter.schema.type === 'integer' && /^-?\d+$/.test(text) ? Number(text) : text
         if (!validate(value))
           problems.push(`${parameter.in} ${describeAjvErrors(validate.errors, parameter.name)}`)
       }
@@ -163,8 +163,4 @@ function whyNoOperation(method: string, route: Exclude<Route, { kind: 'operation
  */
 function unredacted(errors: readonly ErrorObject[] | null | undefined, body: unknown): ErrorObject[] {
   return (errors ?? []).filter((error) => valueAtPointer(body, error.instancePath) !== REDACTED)
-}
-
-function typeOf(schema: unknown): unknown {
-  return (schema as { type?: unknown } | undefined)?.type
 }
