@@ -45,12 +45,8 @@ export async function runContractCli(argv: readonly string[], program: string): 
     sayError(`petstore-contract: ${(error as Error).message}${usage}`)
     return 2
   }
-  if (target.help) {
-    say(contractUsage(program))
-    return 0
-  }
-  if (target.version) {
-    say(readPackageInfo().version)
+  if (target.help || target.version) {
+    say(target.help ? contractUsage(program) : readPackageInfo().version)
     return 0
   }
   if (target.keyOnCommandLine && inCi(process.env))
