@@ -13,6 +13,7 @@ import { runBreaksCli } from './breaksCli.ts'
 import type { Recording } from './checks/replayedInteractions.ts'
 import { runCoverageCli } from './coverageCli.ts'
 import { formatConsole } from './report/formatConsole.ts'
+import { tally } from './report/tally.ts'
 import { toHtmlReport } from './report/toHtmlReport.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
@@ -44,12 +45,8 @@ export async function runContractCli(argv: readonly string[], program: string): 
     sayError(`petstore-contract: ${(error as Error).message}${usage}`)
     return 2
   }
-  if (target.help) {
-    say(contractUsage(program))
-    return 0
-  }
-  if (target.version) {
-    say(readPackageInfo().version)
+  if (target.help || target.version) {
+    say(target.help ? contractUsage(program) : readPackageInfo().version)
     return 0
   }
   if (target.keyOnCommandLine && inCi(process.env))
@@ -103,9 +100,7 @@ export async function runContractCli(argv: readonly string[], program: string): 
   }
   // The deadline's message is the runner's own, shown escaped like everything else.
   if (report.cut) sayError(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)
-  const failedChecks =
-    report.results.some((r) => r.outcome === 'fail' && (r.level === 'required' || report.strict)) ||
-    Boolean(report.coverageMissed?.length)
+  const failedChecks = tally(report).failed > 0 || Boolean(report.coverageMissed?.length)
   return report.abort ? 2 : failedChecks ? 1 : report.cut ? 2 : 0
 }
 

@@ -2,16 +2,16 @@
 // /__mock/requests.har) exercised of the document, with the same table and gate as a contract run.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { parseArgs } from 'node:util'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { coverageOf } from '../coverage/coverageOf.ts'
 import { formatCoverage } from '../coverage/formatCoverage.ts'
 import { missedCoverage, parseMinCoverage } from '../coverage/minCoverage.ts'
-import { HarError, harObservations } from '../har/readHar.ts'
-import { whereTyped, whereTypedIfGiven } from '../kit/node/whereTyped.ts'
-import { say, sayError } from '../kit/text/say.ts'
+import { harObservations } from '../har/readHar.ts'
+import { whereTypedIfGiven } from '../kit/node/whereTyped.ts'
+import { say } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
+import { harSubcommand } from './harSubcommand.ts'
 import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
 import { readRecording } from './running/readRecording.ts'
 import { mapStrings } from './text/mapStrings.ts'
@@ -32,27 +32,8 @@ export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [optio
  * await runCoverageCli(['journal.har', '--min-coverage', 'documented-statuses=100'])
  */
 export async function runCoverageCli(argv: readonly string[]): Promise<number> {
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        'base-path': { type: 'string' },
-        spec: { type: 'string' },
-        'min-coverage': { type: 'string' },
-        json: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-    if (values.help) {
-      say(COVERAGE_USAGE)
-      return 0
-    }
-    const [typed, ...extra] = positionals
-    if (!typed || extra.length > 0) throw new HarError('give one HAR file')
-    // Where the user typed the command, also under `npm run`, which moves to the clone's root.
-    const file = whereTyped(typed)
+  const options = ['base-path', 'spec', 'min-coverage', 'json'] as const
+  return harSubcommand('coverage', argv, COVERAGE_USAGE, options, async (file, values) => {
     const specFile = whereTypedIfGiven(values.spec)
     const jsonFile = whereTypedIfGiven(values.json)
     const minimum =
@@ -77,8 +58,5 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
       say(`wrote ${page}`)
     }
     return missed.length > 0 ? 1 : 0
-  } catch (error) {
-    sayError(`petstore-contract coverage: ${(error as Error).message}\n\n${COVERAGE_USAGE}`)
-    return 2
-  }
+  })
 }

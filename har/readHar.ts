@@ -118,7 +118,8 @@ export function harObservations(exchanges: readonly HarExchange[], basePath: str
   return observations
 }
 
-function jsonOrUndefined(text: string): unknown {
+/** The JSON a text holds, or undefined when it is not JSON. */
+export function jsonOrUndefined(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {

@@ -19,15 +19,9 @@ export function findingMessage(
   level?: Level,
   because?: string,
 ): string {
-  const received = `Received: ${parts.received}`
-  if (level === 'required') return `${received}\nDocumented: ${parts.expected}`
-  if (level === 'recommended')
-    return [
-      received,
-      `Recommended: ${parts.expected}`,
-      ...(because ? [`Why recommended: ${because}`] : []),
-    ].join('\n')
-  return `${received}\nExpected: ${parts.expected}`
+  const word = level === 'required' ? 'Documented' : level === 'recommended' ? 'Recommended' : 'Expected'
+  const why = level === 'recommended' && because ? `\nWhy recommended: ${because}` : ''
+  return `Received: ${parts.received}\n${word}: ${parts.expected}${why}`
 }
 
 /**

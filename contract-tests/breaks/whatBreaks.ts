@@ -2,7 +2,7 @@
 // version would refuse or answer differently, judged on the recording alone (no target is called),
 // and what could not be judged, said so rather than passed over in silence.
 import type { ErrorObject } from 'ajv'
-import type { HarExchange } from '../../har/readHar.ts'
+import { type HarExchange, jsonOrUndefined } from '../../har/readHar.ts'
 import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import { originForm } from '../../kit/http/originForm.ts'
 import {
@@ -108,14 +108,14 @@ export function whatBreaks(
         problems.push(`query ${parameter.name} is now required`)
       for (const text of values) {
         const validate = next.validators.parameter(id, parameter.name)
-        const value = typeOf(parameter.schema) === 'integer' && /^-?\d+$/.test(text) ? Number(text) : text
+        const value = parameter.schema.type === 'integer' && /^-?\d+$/.test(text) ? Number(text) : text
         if (!validate(value))
           problems.push(`${parameter.in} ${describeAjvErrors(validate.errors, parameter.name)}`)
       }
     }
     if (recorded.body !== undefined && operation.requestBody) {
       const validate = next.validators.requestBody(id)
-      const body = jsonOf(recorded.body)
+      const body = jsonOrUndefined(recorded.body)
       const errors = body === undefined || validate(body) ? [] : unredacted(validate.errors, body)
       if (errors.length > 0) problems.push(describeAjvErrors(errors, 'body'))
     }
@@ -136,7 +136,7 @@ export function whatBreaks(
       skip(NO_BODY)
       continue
     }
-    const body = jsonOf(recorded.responseText)
+    const body = jsonOrUndefined(recorded.responseText)
     if (body === undefined) {
       skip(recorded.responseText.endsWith('…') ? BODY_TRUNCATED : BODY_NOT_JSON)
       continue
@@ -163,16 +163,4 @@ function whyNoOperation(method: string, route: Exclude<Route, { kind: 'operation
  */
 function unredacted(errors: readonly ErrorObject[] | null | undefined, body: unknown): ErrorObject[] {
   return (errors ?? []).filter((error) => valueAtPointer(body, error.instancePath) !== REDACTED)
-}
-
-function jsonOf(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-function typeOf(schema: unknown): unknown {
-  return (schema as { type?: unknown } | undefined)?.type
 }

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../spec/runtime.ts'
-import { acceptedTypes, INTEGER_RANGES, JSON_TYPES, valueOfType } from './jsonTypes.ts'
+import { acceptedTypes, INTEGER_RANGES, JSON_TYPES, type JsonType, valueOfType } from './jsonTypes.ts'
 
 /** A number written with exactly these digits (beyond what a JavaScript number holds). */
 export class RawNumber {
@@ -54,25 +54,16 @@ export function bodyViolations(schema: JsonSchema, markers: Markers): BodyViolat
   // A valid body: every property with a marker (optional ones too, so their violations are the only fault).
   const validBody = (): Record<string, unknown> =>
     Object.fromEntries(Object.keys(properties).map((field) => [field, validValue(field)]))
-  const withField = (field: string, value: unknown, label: string): BodyViolation => ({
-    label,
-    field,
-    body: { ...validBody(), [field]: value },
-  })
-
   const cases: BodyViolation[] = []
+  // A case: `field` holds `value`, every other field its valid marker.
+  const add = (field: string, value: unknown, label: string) =>
+    cases.push({ label: `${field} ${label}`, field, body: { ...validBody(), [field]: value } })
+
   for (const [field, property] of Object.entries(properties)) {
     const accepted = acceptedTypes(property)
     const valid = validValue(field)
-    for (const type of JSON_TYPES.filter((t) => !accepted.includes(t))) {
-      cases.push(
-        withField(
-          field,
-          valueOfType(type, valid),
-          `${field} is ${type === 'null' ? 'null' : `a JSON ${type}`}`,
-        ),
-      )
-    }
+    for (const type of JSON_TYPES.filter((t) => !accepted.includes(t)))
+      add(field, valueOfType(type, valid), `is ${aJson(type)}`)
     if (Array.isArray(property.enum)) {
       const allowed = property.enum as unknown[]
       const strings = allowed.filter((value): value is string => typeof value === 'string')
@@ -86,50 +77,23 @@ export function bodyViolations(schema: JsonSchema, markers: Markers): BodyViolat
           `${value} `,
         ]),
       ]
-      for (const value of new Set(outside.filter((value) => !allowed.includes(value)))) {
-        cases.push(
-          withField(field, value, `${field} is ${JSON.stringify(value)}, not one of ${strings.join(', ')}`),
-        )
-      }
+      for (const value of new Set(outside.filter((value) => !allowed.includes(value))))
+        add(field, value, `is ${JSON.stringify(value)}, not one of ${strings.join(', ')}`)
     }
     const range = INTEGER_RANGES[String(property.format)]
-    if (accepted.includes('integer') && range) {
-      cases.push(
-        withField(
-          field,
-          new RawNumber(String(range[1] + 1n)),
-          `${field} is ${range[1] + 1n}, beyond ${property.format}`,
-        ),
-      )
-      cases.push(
-        withField(
-          field,
-          new RawNumber(String(range[0] - 1n)),
-          `${field} is ${range[0] - 1n}, beyond ${property.format}`,
-        ),
-      )
-      // Past the end of every JSON number a double can hold: a parser that reads doubles gets ±Infinity.
-      for (const digits of ['1E400', '-1E400'])
-        cases.push(
-          withField(field, new RawNumber(digits), `${field} is ${digits}, beyond ${property.format}`),
-        )
-    }
+    // Just past the format's ends, then past the end of every JSON number a double can hold (1E400):
+    // a parser that reads doubles gets ±Infinity.
+    if (accepted.includes('integer') && range)
+      for (const digits of [String(range[1] + 1n), String(range[0] - 1n), '1E400', '-1E400'])
+        add(field, new RawNumber(digits), `is ${digits}, beyond ${property.format}`)
     if (typeof property.minimum === 'number')
-      cases.push(withField(field, property.minimum - 1, `${field} is below its minimum ${property.minimum}`))
+      add(field, property.minimum - 1, `is below its minimum ${property.minimum}`)
     if (typeof property.maximum === 'number')
-      cases.push(withField(field, property.maximum + 1, `${field} is above its maximum ${property.maximum}`))
+      add(field, property.maximum + 1, `is above its maximum ${property.maximum}`)
     if (typeof property.minLength === 'number' && property.minLength > 0)
-      cases.push(
-        withField(
-          field,
-          'x'.repeat(property.minLength - 1),
-          `${field} is shorter than ${property.minLength}`,
-        ),
-      )
+      add(field, 'x'.repeat(property.minLength - 1), `is shorter than ${property.minLength}`)
     if (typeof property.maxLength === 'number')
-      cases.push(
-        withField(field, 'x'.repeat(property.maxLength + 1), `${field} is longer than ${property.maxLength}`),
-      )
+      add(field, 'x'.repeat(property.maxLength + 1), `is longer than ${property.maxLength}`)
   }
   for (const field of required) {
     const { [field]: _left, ...rest } = validBody()
@@ -138,9 +102,14 @@ export function bodyViolations(schema: JsonSchema, markers: Markers): BodyViolat
   if (required.length > 0) cases.push({ label: 'an empty object (every required field missing)', body: {} })
   for (const type of JSON_TYPES.filter((t) => !acceptedTypes(schema).includes(t))) {
     const body = type === 'array' ? [validBody()] : valueOfType(type, markers.text())
-    cases.push({ label: `the body is ${type === 'null' ? 'null' : `a JSON ${type}`}`, body })
+    cases.push({ label: `the body is ${aJson(type)}`, body })
   }
   return cases
+}
+
+/** `null`, or `a JSON string`: how a label names a JSON type. */
+function aJson(type: JsonType): string {
+  return type === 'null' ? 'null' : `a JSON ${type}`
 }
 
 /**

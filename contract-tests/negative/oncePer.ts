@@ -9,11 +9,8 @@
 export function oncePer<K extends object, R>(task: (key: K) => Promise<R>): (key: K) => Promise<R> {
   const memo = new WeakMap<K, Promise<R>>()
   return (key) => {
-    let result = memo.get(key)
-    if (!result) {
-      result = task(key)
-      memo.set(key, result)
-    }
+    const result = memo.get(key) ?? task(key)
+    memo.set(key, result)
     return result
   }
 }

@@ -37,6 +37,15 @@ export function parameterViolations(operations: Iterable<SpecOperation>): Parame
     for (const parameter of operation.parameters.filter((p) => p.in === 'query' || p.in === 'path')) {
       const schema = parameter.schema
       const accepted = acceptedTypes(schema)
+      const add = (value: string, label: string, repeated?: string) =>
+        cases.push({
+          operation: operation.operationId as OperationName,
+          parameter: parameter.name,
+          value,
+          label,
+          parameters: { [parameter.name]: value },
+          ...(repeated === undefined ? {} : { repeated }),
+        })
       const values = new Map<string, string>()
       if (!accepted.includes('string')) {
         values.set('abc', 'not a number')
@@ -47,53 +56,37 @@ export function parameterViolations(operations: Iterable<SpecOperation>): Parame
       if (Array.isArray(schema.enum)) {
         const allowed = schema.enum.map(String)
         const first = allowed[0] ?? 'value'
-        const outside = [
+        const outside: Array<[string, string]> = [
           [`${first}-unknown`, `not one of ${allowed.join(', ')}`],
-          ...allowed.flatMap((value) => [
-            [value.slice(0, -1), `${value} without its last letter`],
-            [value.toUpperCase(), `${value} in upper case`],
-            [value.charAt(0).toUpperCase() + value.slice(1), `${value} capitalised`],
-          ]),
+          ...allowed.flatMap(
+            (value): Array<[string, string]> => [
+              [value.slice(0, -1), `${value} without its last letter`],
+              [value.toUpperCase(), `${value} in upper case`],
+              [value.charAt(0).toUpperCase() + value.slice(1), `${value} capitalised`],
+            ],
+          ),
         ]
         if (parameter.in === 'query') outside.push(['', 'empty'])
-        for (const [value, why] of outside)
-          if (!allowed.includes(value as string)) values.set(value as string, why as string)
+        for (const [value, why] of outside) if (!allowed.includes(value)) values.set(value, why)
       }
       const range = INTEGER_RANGES[String(schema.format)]
-      if (range) {
-        values.set(String(range[1] + 1n), `beyond ${schema.format}`)
-        values.set(String(range[0] - 1n), `beyond ${schema.format}`)
-      }
+      for (const beyond of range ? [range[1] + 1n, range[0] - 1n] : [])
+        values.set(String(beyond), `beyond ${schema.format}`)
       if (typeof schema.minimum === 'number')
         values.set(String(schema.minimum - 1), `below its minimum ${schema.minimum}`)
       if (typeof schema.maximum === 'number')
         values.set(String(schema.maximum + 1), `above its maximum ${schema.maximum}`)
       if (parameter.in === 'query') {
         const pair = twoAllowedValues(schema)
-        if (pair)
-          cases.push({
-            operation: operation.operationId as OperationName,
-            parameter: parameter.name,
-            value: pair[0],
-            label: `${parameter.name} given twice (${pair[0]} and ${pair[1]})`,
-            parameters: { [parameter.name]: pair[0] },
-            repeated: pair[1],
-          })
+        if (pair) add(pair[0], `${parameter.name} given twice (${pair[0]} and ${pair[1]})`, pair[1])
       }
       // A path still holding another parameter's template would not reach the operation.
       const rest =
         parameter.in === 'path' ? operation.path.replace(`{${parameter.name}}`, '') : operation.path
       if (/[{}]/.test(rest)) continue
-      for (const [value, why] of values) {
-        if (parameter.in === 'path' && value === '') continue
-        cases.push({
-          operation: operation.operationId as OperationName,
-          parameter: parameter.name,
-          value,
-          label: `${parameter.name}=${JSON.stringify(value)} (${why})`,
-          parameters: { [parameter.name]: value },
-        })
-      }
+      for (const [value, why] of values)
+        if (parameter.in !== 'path' || value !== '')
+          add(value, `${parameter.name}=${JSON.stringify(value)} (${why})`)
     }
   }
   return cases

@@ -27,16 +27,7 @@ export function footprintLine(report: ContractReport): string | undefined {
 export function footprintProperties(report: ContractReport): Array<[string, string]> {
   const f = report.footprint
   if (!f) return []
-  return [
-    ['footprint.created', String(f.created)],
-    ...(f.minId === undefined
-      ? []
-      : ([
-          ['footprint.minId', f.minId],
-          ['footprint.maxId', String(f.maxId)],
-        ] as Array<[string, string]>)),
-    ['footprint.uncertain', String(f.uncertain)],
-    ['footprint.maxCreates', String(f.maxCreates)],
-    ['footprint.tag', f.tag],
-  ]
+  const ids = f.minId === undefined ? {} : { minId: f.minId, maxId: String(f.maxId) }
+  const shown = { created: f.created, ...ids, uncertain: f.uncertain, maxCreates: f.maxCreates, tag: f.tag }
+  return Object.entries(shown).map(([name, value]) => [`footprint.${name}`, String(value)])
 }

@@ -3,13 +3,11 @@ import { plural } from '../../kit/text/plural.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
 import { reproducedLabel } from '../base/Finding.ts'
 import type { Finding } from '../checks/Check.ts'
-import type { KeySource } from '../running/ContractTarget.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { countOf } from './countOf.ts'
 import { footprintLine } from './footprintLines.ts'
-import { keyInstruction } from './keyInstruction.ts'
-import { sectionsOf } from './sections.ts'
+import { type ReportOptions, sectionsOf } from './sections.ts'
 import { stateCoverageLines } from './stateCoverageLines.ts'
 import { tally, verdictOf } from './tally.ts'
 
@@ -19,17 +17,12 @@ export const CONSOLE_TEXT_MAX = 4_096
 const MARK = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' } as const
 
 /** How the console words what the run itself does not know. */
-export interface ConsoleOptions {
-  /** Where the key came from, so the console says how to set $PETSTORE_API_KEY for the curl lines (never the key). */
-  apiKeyFrom?: KeySource | undefined
-}
+export type ConsoleOptions = ReportOptions
 
 /**
- * The report as a person reads it: one line per check and operation; then the failures, then the
- * warnings, each group under a one-line heading with its count (sectionsOf), every finding with
- * what was received, what the rule wants and a curl line to reproduce it, after one sentence on
- * setting the key those lines read; then the totals. Whatever the target sent is shown escaped (no
- * control character reaches the terminal) and cut at CONSOLE_TEXT_MAX.
+ * The report as a person reads it: one line per check and operation; then the sections (sectionsOf),
+ * every finding with its reproduction; then the totals. Whatever the target sent is shown escaped
+ * (no control character reaches the terminal) and cut at CONSOLE_TEXT_MAX.
  *
  * @example
  * console.log(formatConsole(await runContract(options), { apiKeyFrom: 'flag' })) // '  PASS  default_limit [required] listPets' …
@@ -47,14 +40,9 @@ export function formatConsole(report: ContractReport, options: ConsoleOptions = 
       `  ${MARK[verdictOf(result, report.strict)]}  ${result.check} [${result.level}] ${result.operation}${reason}${again}`,
     )
   }
-  let keyTold = false
-  for (const section of sectionsOf(report)) {
+  for (const section of sectionsOf(report, options)) {
     lines.push('', `=== ${section.heading} ===`)
-    // Once, before the first curl line of the report: a line pasted without the key answers 401.
-    if (!keyTold && section.results.some((r) => r.findings.some((f) => f.curl || f.script))) {
-      lines.push(keyInstruction(options.apiKeyFrom))
-      keyTold = true
-    }
+    if (section.keyInstruction) lines.push(section.keyInstruction)
     // Grouped per check × operation: how many findings, then the first few distinct ones.
     for (const result of section.results) {
       lines.push('', `${result.check} [${result.level}] ${result.operation}: ${countOf(result)}`)
@@ -66,7 +54,12 @@ export function formatConsole(report: ContractReport, options: ConsoleOptions = 
   lines.push(
     '',
     `${counts.passed} passed, ${counts.failed} failed, ${plural(counts.warnings, 'warning')}, ${counts.skipped} skipped (${plural(report.requests, 'request')} in ${Math.round(report.durationMs)} ms)`,
-    ...rateLimitedLines(report),
+    // Answers that asked to come back later: reported apart, never failures by themselves.
+    ...(report.rateLimited?.responses
+      ? [
+          `Rate limited: ${plural(report.rateLimited.responses, 'answer')} (429, or 503 with Retry-After) sent again after waiting ${(report.rateLimited.waitedMs / 1000).toFixed(1)} s in all; not failures`,
+        ]
+      : []),
     ...generatedLines(report),
     ...[footprintLine(report)].filter((text): text is string => text !== undefined),
     ...(report.coverage ? formatCoverage(report.coverage) : []),
@@ -85,15 +78,6 @@ function findingLines(f: Finding): string[] {
   if (f.script)
     lines.push('Shrunk sequence (a shell script; run it with PETSTORE_API_KEY set):', indent(block(f.script)))
   return lines
-}
-
-/** Answers that asked to come back later: reported apart, never failures by themselves. */
-function rateLimitedLines(report: ContractReport): string[] {
-  const limited = report.rateLimited
-  if (!limited || limited.responses === 0) return []
-  return [
-    `Rate limited: ${plural(limited.responses, 'answer')} (429, or 503 with Retry-After) sent again after waiting ${(limited.waitedMs / 1000).toFixed(1)} s in all; not failures`,
-  ]
 }
 
 function modes(report: ContractReport): string {

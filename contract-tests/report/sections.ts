@@ -1,12 +1,22 @@
 import { plural } from '../../kit/text/plural.ts'
 import type { CheckResult } from '../checks/Check.ts'
+import type { KeySource } from '../running/ContractTarget.ts'
 import type { ContractReport } from '../running/runContract.ts'
+import { keyInstruction } from './keyInstruction.ts'
 import { verdictOf } from './tally.ts'
+
+/** How the reports a person reads word what the run itself does not know. */
+export interface ReportOptions {
+  /** Where the key came from, so a report says how to set $PETSTORE_API_KEY for the curl lines (never the key). */
+  apiKeyFrom?: KeySource | undefined
+}
 
 /** One group of findings the reports show: its one-line heading and its results, in run order. */
 export interface Section {
   verdict: 'fail' | 'warn'
   heading: string
+  /** On the first section with a curl line or script only: a line pasted without the key answers 401. */
+  keyInstruction?: string
   results: CheckResult[]
 }
 
@@ -14,12 +24,16 @@ export interface Section {
  * The findings of a run as every report shows them: failures first (what fails the run), then
  * warnings (recommended checks that failed without --strict), each under a one-line heading with
  * the count; a group with nothing in it is left out. The same order in the console, the Markdown
- * summary and the HTML page, so a real bug is never behind three warnings.
+ * summary and the HTML page, so a real bug is never behind three warnings. The first group with a
+ * reproduction carries the sentence on setting the key it reads (keyInstruction).
  *
  * @example
  * sectionsOf(report).map((s) => s.heading) // ['2 failures (required rules)', '3 warnings (recommended)']
  */
-export function sectionsOf(report: Pick<ContractReport, 'results' | 'strict'>): Section[] {
+export function sectionsOf(
+  report: Pick<ContractReport, 'results' | 'strict'>,
+  options: ReportOptions = {},
+): Section[] {
   const failures = report.results.filter((r) => verdictOf(r, report.strict) === 'fail')
   const warnings = report.results.filter((r) => verdictOf(r, report.strict) === 'warn')
   const sections: Section[] = [
@@ -34,5 +48,8 @@ export function sectionsOf(report: Pick<ContractReport, 'results' | 'strict'>): 
       results: warnings,
     },
   ]
-  return sections.filter((section) => section.results.length > 0)
+  const shown = sections.filter((section) => section.results.length > 0)
+  const first = shown.find((s) => s.results.some((r) => r.findings.some((f) => f.curl || f.script)))
+  if (first) first.keyInstruction = keyInstruction(options.apiKeyFrom)
+  return shown
 }

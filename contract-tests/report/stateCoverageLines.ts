@@ -16,16 +16,10 @@ const STATE_LINE_MAX = 512
  */
 export function stateCoverageLines(coverage: StateCoverageReport): string[] {
   const never = coverage.states.filter((state) => state.seen === 0)
+  const line = (text: string) => truncate(visible(text, { singleLine: true }), STATE_LINE_MAX)
   return [
     `State coverage: ${coverage.visited} of ${plural(coverage.total, 'state')} from the document's rules visited`,
-    ...never.map((state) =>
-      truncate(
-        visible(`  never seen: ${state.id} (${state.description}): ${state.reason ?? ''}`, {
-          singleLine: true,
-        }),
-        STATE_LINE_MAX,
-      ),
-    ),
+    ...never.map((state) => line(`  never seen: ${state.id} (${state.description}): ${state.reason ?? ''}`)),
   ]
 }
 

@@ -4,12 +4,10 @@ import { plural } from '../../kit/text/plural.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
 import { reproducedLabel } from '../base/Finding.ts'
 import type { Finding } from '../checks/Check.ts'
-import type { KeySource } from '../running/ContractTarget.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { countOf } from './countOf.ts'
 import { footprintLine } from './footprintLines.ts'
-import { keyInstruction } from './keyInstruction.ts'
-import { sectionsOf } from './sections.ts'
+import { type ReportOptions, sectionsOf } from './sections.ts'
 import { stateCoverageLines } from './stateCoverageLines.ts'
 import { tally, verdictOf } from './tally.ts'
 
@@ -27,10 +25,7 @@ export const HTML_TEXT_MAX = 4_096
  * @example
  * await writeFile('reports/contract/report.html', toHtmlReport(report, { apiKeyFrom: 'flag' }))
  */
-export function toHtmlReport(
-  report: ContractReport,
-  options: { apiKeyFrom?: KeySource | undefined } = {},
-): string {
+export function toHtmlReport(report: ContractReport, options: ReportOptions = {}): string {
   const counts = tally(report)
   const result = report.abort ? 'ABORTED' : report.failed ? 'FAILED' : 'conforms'
   const body: string[] = [
@@ -43,18 +38,15 @@ export function toHtmlReport(
       '<table id="counts"><thead><tr><th>passed</th><th>failed</th><th>warnings</th><th>skipped</th></tr></thead>',
       `<tbody><tr><td>${counts.passed}</td><td>${counts.failed}</td><td>${counts.warnings}</td><td>${counts.skipped}</td></tr></tbody></table>`,
     )
-    let keyTold = false
-    for (const section of sectionsOf(report)) {
+    for (const section of sectionsOf(report, options)) {
       body.push(
         `<section id="${section.verdict === 'fail' ? 'failures' : 'warnings'}" class="${section.verdict}">`,
+        `<h2>${text(section.heading)}</h2>`,
       )
-      body.push(`<h2>${text(section.heading)}</h2>`)
-      if (!keyTold && section.results.some((r) => r.findings.some((f) => f.curl || f.script))) {
+      if (section.keyInstruction)
         body.push(
-          `<p class="key">${text(keyInstruction(options.apiKeyFrom)).replace(/`([^`]+)`/, '<code>$1</code>')}</p>`,
+          `<p class="key">${text(section.keyInstruction).replace(/`([^`]+)`/, '<code>$1</code>')}</p>`,
         )
-        keyTold = true
-      }
       for (const r of section.results) {
         body.push(
           `<article class="result"><h3><code>${text(r.check)}</code> [${text(r.level)}] <code>${text(r.operation)}</code>: ${text(countOf(r))}</h3>`,

@@ -73,7 +73,7 @@ export function toJunitXml(report: ContractReport): string {
   ].join('\n')
 }
 
-function describeFinding(f: Finding & { script?: string }): string {
+function describeFinding(f: Finding): string {
   return [
     f.message,
     f.curl && `Reproduce: ${f.curl}`,

@@ -3,12 +3,10 @@ import { plural } from '../../kit/text/plural.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
 import { reproducedLabel } from '../base/Finding.ts'
 import type { Finding } from '../checks/Check.ts'
-import type { KeySource } from '../running/ContractTarget.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { countOf } from './countOf.ts'
 import { footprintLine } from './footprintLines.ts'
-import { keyInstruction } from './keyInstruction.ts'
-import { sectionsOf } from './sections.ts'
+import { type ReportOptions, sectionsOf } from './sections.ts'
 import { stateCoverageLines } from './stateCoverageLines.ts'
 import { tally } from './tally.ts'
 
@@ -22,17 +20,14 @@ export const MARKDOWN_FINDINGS_MAX = 262_144
 
 /**
  * The run as Markdown for a CI job page (`$GITHUB_STEP_SUMMARY`, or `--summary FILE`): the result
- * and counts, the failures first with their curl lines, then the warnings, the footprint and the
- * coverage. Whatever the target sent is inside code spans or fences longer than any run of
- * backticks in it, so it can neither close them nor become markup (GitHub renders HTML in Markdown).
+ * and counts, the sections (sectionsOf), the footprint and the coverage. Whatever the target sent
+ * is inside code spans or fences longer than any run of backticks in it, so it can neither close
+ * them nor become markup (GitHub renders HTML in Markdown).
  *
  * @example
  * await appendFile(process.env.GITHUB_STEP_SUMMARY, toMarkdownSummary(report, { apiKeyFrom: 'env' }))
  */
-export function toMarkdownSummary(
-  report: ContractReport,
-  options: { apiKeyFrom?: KeySource | undefined } = {},
-): string {
+export function toMarkdownSummary(report: ContractReport, options: ReportOptions = {}): string {
   const counts = tally(report)
   const result = report.abort ? 'ABORTED' : report.failed ? 'FAILED' : 'conforms'
   const lines = [
@@ -48,13 +43,9 @@ export function toMarkdownSummary(
     `| ${counts.passed} | ${counts.failed} | ${counts.warnings} | ${counts.skipped} | ${report.requests} |`,
   )
   let room = MARKDOWN_FINDINGS_MAX
-  let keyTold = false
-  for (const section of sectionsOf(report)) {
+  for (const section of sectionsOf(report, options)) {
     lines.push('', `### ${section.heading}`)
-    if (!keyTold && section.results.some((r) => r.findings.some((f) => f.curl || f.script))) {
-      lines.push('', keyInstruction(options.apiKeyFrom))
-      keyTold = true
-    }
+    if (section.keyInstruction) lines.push('', section.keyInstruction)
     for (const result of section.results) {
       lines.push(
         '',

@@ -44,15 +44,9 @@ function decodings(run: string): string[] {
 }
 
 /** One character of a secret and the ways a target may spell it. */
-interface Spellings {
-  lower: string
-  length: number
-  percent: string
-  unicode: string | undefined
-  space: boolean
-}
+type Spellings = ReturnType<typeof spellingsOf>
 
-function spellingsOf(char: string): Spellings {
+function spellingsOf(char: string) {
   const code = char.codePointAt(0) as number
   return {
     lower: char.toLowerCase(),

@@ -53,8 +53,9 @@ export interface PetStoreHandlers {
  */
 export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): PetStoreHandlers {
   const baseUrl = trimTrailingSlashes(options.baseUrl ?? '*/v1')
+  const { origin, path } = splitBaseUrl(baseUrl)
   const mock = createMockServer({
-    basePath: pathOf(baseUrl),
+    basePath: path,
     // The process is the test's or the tab's own: nothing to protect from other clients.
     maxMemoryMiB: Number.POSITIVE_INFINITY,
     ...(options.seed && { seed: options.seed }),
@@ -83,7 +84,7 @@ export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): P
     return new HttpResponse(text, { status: response.status, headers: response.headers })
   }
 
-  const control = `${originOf(baseUrl)}${CONTROL_PREFIX}`
+  const control = `${origin}${CONTROL_PREFIX}`
   return {
     handlers: [
       http.all(baseUrl, resolver),
@@ -111,15 +112,10 @@ export function deprecationWarning(method: string, path: string, headers: Record
   return `${method} ${path} is deprecated${sunset}${successor}.`
 }
 
-/** `*\/v1`, `/v1` and `https://host/v1` have the origins `*`, `` (the page's) and `https://host`. */
-function originOf(baseUrl: string): string {
-  return /^(?:\*|[a-z][a-z0-9+.-]*:\/\/[^/]*)?/i.exec(baseUrl)?.[0] ?? ''
-}
-
-/** `*\/v1`, `/v1` and `https://host/v1` all have the path `/v1`. */
-function pathOf(baseUrl: string): string {
-  const withoutOrigin = baseUrl.replace(/^\*/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
-  return withoutOrigin === '' ? '/' : withoutOrigin
+/** `*\/v1`, `/v1` and `https://host/v1`: the origins `*`, `` (the page's) and `https://host`, each with the path `/v1`. */
+function splitBaseUrl(baseUrl: string): { origin: string; path: string } {
+  const origin = /^(?:\*|[a-z][a-z0-9+.-]*:\/\/[^/]*)?/i.exec(baseUrl)?.[0] ?? ''
+  return { origin, path: baseUrl.slice(origin.length) || '/' }
 }
 
 function byteLength(text: string): number {
