@@ -23,7 +23,7 @@ import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { MemoryBudget } from '../kit/memory/MemoryBudget.ts'
 import { rawErrorResponse } from '../kit/node/rawErrorResponse.ts'
 import { bodyText, readBodyBytes } from '../kit/node/readBody.ts'
-import { requestHeader } from '../kit/node/requestHeader.ts'
+import { joinedHeader, requestHeader } from '../kit/node/requestHeader.ts'
 import { sendResponse } from '../kit/node/sendResponse.ts'
 import { redactTarget, redactText } from '../kit/secrets/redactTarget.ts'
 import { clip } from '../kit/text/clip.ts'
@@ -227,7 +227,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     const body = answer.body
     // The judge reads a decoded copy, bounded in decoded bytes and charged to the budget first; a
     // copy that cannot be had is not judged, and the exchange is forwarded all the same.
-    const encoding = headerOf(answer.rawHeaders, 'content-encoding')
+    // Repeated lines stack their codings (`gzip` then `br` reads as `gzip, br`), as one line would.
+    const encoding = joinedHeader(answer.rawHeaders, 'content-encoding')
     const copyBytes = encoding === undefined ? body.length : maxBody
     const decoded: ReturnType<typeof decodedCopy> = charge(copyBytes)
       ? decodedCopy(encoding, body, maxBody)
@@ -267,7 +268,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
           body: request.body,
           createdId:
             answer.status === 201 && notJudged === undefined
-              ? createdIdOf(exactBody(responseText))
+              ? createdIdOf(exactJsonOf(parseJsonLossless(responseText), responseText))
               : undefined,
           // A body the judge could not decode is not recorded: its bytes are still the upstream's.
           responseBody: notJudged === undefined ? responseText : undefined,
@@ -314,11 +315,6 @@ function secretsOf(request: IncomingMessage): string[] {
 /** `GET /v1/pets?…` as the violations and the log show it: credentials hidden, clipped. */
 function shownRequest(method: string, target: string, secrets: readonly string[]): string {
   return `${method} ${clip(redactTarget(target, secrets), REQUEST_SHOWN_CHARS)}`
-}
-
-/** A body's JSON read exactly (an int64 beyond 2^53 as its bigint); not JSON reads as undefined. */
-function exactBody(text: string): unknown {
-  return exactJsonOf(parseJsonLossless(text), text)
 }
 
 /** What the proxy keeps in flight at most unless told (`--max-buffer-mib`): 64 exchanges at the 1 MiB cap. */
@@ -372,13 +368,6 @@ function refusedByParser(code: string | undefined, timeoutMs: number): ApiRespon
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
     return errorResponse(408, 'malformed_request', `The request did not arrive whole within ${timeoutMs} ms.`)
   return errorResponse(400, 'malformed_request', 'The request is not valid HTTP/1.1.')
-}
-
-/** The first value of a header in raw lines, by its lower-case name. */
-function headerOf(raw: readonly string[], name: string): string | undefined {
-  for (let i = 0; i + 1 < raw.length; i += 2)
-    if ((raw[i] as string).toLowerCase() === name) return raw[i + 1] as string
-  return undefined
 }
 
 /** What the client gets, and the log says, for each way the upstream fails. */

@@ -14,8 +14,8 @@ export const JOURNAL_BODY_CHARS = 4_096
 /** Past this length a target is redacted, clipped and copied when recorded (see `detached`). */
 const DETACH_FROM_CHARS = 256
 
-/** What the journal keeps of one exchange until it is read: the raw facts, `at` in epoch milliseconds. */
-export interface RecordedExchange {
+/** A journal slot: what it keeps of one exchange until it is read, the raw facts, `at` in epoch milliseconds. */
+export interface JournalRecord {
   method: string
   /** The target: as sent when short; redacted and clipped (path, query) when longer. */
   url: string
@@ -39,9 +39,6 @@ export interface RecordedExchange {
 }
 
 export type ForcedBy = 'prefer' | 'next-response'
-
-/** A journal slot. */
-export type JournalRecord = RecordedExchange
 
 /** What an adapter knows of one answered request. */
 export interface Exchange {
