@@ -100,7 +100,7 @@ export function journalRecord(
  */
 function keptBody(text: string | undefined, secrets: readonly string[]): string | undefined {
   if (!text) return undefined
-  const keep = JOURNAL_BODY_CHARS + longest(secrets)
+  const keep = JOURNAL_BODY_CHARS + Math.max(0, ...secrets.map((secret) => secret.length))
   return text.length > keep ? detached(text.slice(0, keep)) : text
 }
 
@@ -193,10 +193,4 @@ function clipTarget(target: string): string {
   const queryStart = target.indexOf('?')
   if (queryStart === -1) return clip(target, JOURNAL_PATH_CHARS)
   return `${clip(target.slice(0, queryStart), JOURNAL_PATH_CHARS)}?${clip(target.slice(queryStart + 1), JOURNAL_QUERY_CHARS)}`
-}
-
-function longest(secrets: readonly string[]): number {
-  let max = 0
-  for (const secret of secrets) if (secret.length > max) max = secret.length
-  return max
 }
