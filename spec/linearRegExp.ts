@@ -5,8 +5,6 @@ import { SPEC_LIMITS } from './specLimits.ts'
 import { translatePattern } from './translatePattern.ts'
 import { UnsafePatternError } from './UnsafePatternError.ts'
 
-export { UnsafePatternError }
-
 /** What the patterns of one document may cost to compile: these bounds of SPEC_LIMITS, documented there. */
 export type PatternLimits = Record<
   'maxPatterns' | 'maxPatternSize' | 'maxPatternSizes' | 'maxPropertyEscapes',

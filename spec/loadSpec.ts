@@ -6,8 +6,9 @@ import { expandedSize } from './expandedSize.ts'
 import { findRefCycle } from './findRefCycle.ts'
 import type { PetStoreDocument } from './PetStoreDocument.ts'
 import { parseYaml } from './parseYaml.ts'
-import { readSpecFile, type SpecFolder, SpecInputError } from './readSpecFile.ts'
+import { readSpecFile, type SpecFolder } from './readSpecFile.ts'
 import { SpecFiles } from './SpecFiles.ts'
+import { SpecInputError } from './SpecInputError.ts'
 import { budgetOf, SPEC_LIMITS } from './specLimits.ts'
 import { SPEC_PATH } from './specPath.ts'
 
@@ -60,11 +61,11 @@ export async function readSpecText(path: string = SPEC_PATH): Promise<string> {
  * root's folder, regular files, one byte budget), every file parsed by `parseSpecText` (YAML with bounded
  * aliases, expanded size and depth), and URLs refused unless allowed.
  */
-async function guardedLoad<T>(
+async function guardedLoad(
   path: string,
   options: LoadSpecOptions,
-  run: (absolute: string, parserOptions: SwaggerParser.Options, files: SpecFiles) => Promise<T>,
-): Promise<T> {
+  run: (absolute: string, parserOptions: SwaggerParser.Options, files: SpecFiles) => Promise<unknown>,
+): Promise<PetStoreDocument> {
   const absolute = resolve(path)
   const folder = await specFolder(absolute, path)
   const files = new SpecFiles(absolute)
@@ -119,7 +120,7 @@ async function guardedLoad<T>(
     },
   } as unknown as SwaggerParser.Options
   try {
-    return await run(absolute, parserOptions, files)
+    return (await run(absolute, parserOptions, files)) as PetStoreDocument
   } catch (error) {
     throw refusal ?? error
   }
@@ -164,10 +165,9 @@ export async function loadSpec(
   options: LoadSpecOptions = {},
 ): Promise<PetStoreDocument> {
   // `validate` parses a fresh copy each call and dereferences it in place.
-  const document = await guardedLoad(path, options, (absolute, parserOptions, files) =>
+  return guardedLoad(path, options, (absolute, parserOptions, files) =>
     boundedParser(files).validate(absolute, parserOptions),
   )
-  return document as unknown as PetStoreDocument
 }
 
 /**
@@ -213,8 +213,7 @@ export async function bundleSpec(
   path: string = SPEC_PATH,
   options: LoadSpecOptions = {},
 ): Promise<PetStoreDocument> {
-  const document = await guardedLoad(path, options, (absolute, parserOptions) =>
+  return guardedLoad(path, options, (absolute, parserOptions) =>
     SwaggerParser.bundle(absolute, parserOptions),
   )
-  return document as unknown as PetStoreDocument
 }

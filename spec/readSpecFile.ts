@@ -4,8 +4,6 @@ import { isAbsolute, relative, sep } from 'node:path'
 import { SpecInputError } from './SpecInputError.ts'
 import type { Budget } from './specLimits.ts'
 
-export { SpecInputError }
-
 const CHUNK_BYTES = 64 * 1024
 
 /**
