@@ -121,7 +121,11 @@ export function journalRecordCost(record: JournalRecord): number {
 }
 
 /**
- * The journal entry of a record from `journalRecord`.
+ * The journal entry of a record from `journalRecord`. Headers are never read, so the Authorization
+ * value cannot be recorded (only whether there was one, `keyless`); an accepted key anywhere in the
+ * path, the query or either body (in any percent-encoded form: parts are compared decoded) and the
+ * values of credential-looking names (`isCredentialName`) become `***`. The path, the query and both
+ * bodies are clipped (`…`) past JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS and JOURNAL_BODY_CHARS.
  *
  * @example
  * journal.entries().map((record) => readJournalRecord(record, secrets))
@@ -148,26 +152,6 @@ export function readJournalRecord(record: JournalRecord, secrets: readonly strin
     entry.responseBody = shownBody(record.responseBody, record.responseBodyChars, secrets)
   if (record.keyless) entry.keyless = true
   return entry
-}
-
-/**
- * The journal's record of one answered request, formatted at once (`readJournalRecord` of
- * `journalRecord`). Headers are never read, so the Authorization value cannot be recorded (only
- * whether there was one, `keyless`); an accepted key anywhere in the path, the query or either
- * body (in any percent-encoded form: parts are compared decoded) and the values of
- * credential-looking names (`isCredentialName`) become `***`. The path, the query and both bodies
- * are clipped (`…`) past JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS and JOURNAL_BODY_CHARS.
- *
- * @example
- * journalEntry({ method: 'GET', url: '/v1/pets?limit=2', status: 200, operation: 'listPets' }, [])
- * // { method: 'GET', path: '/v1/pets', query: { limit: '2' }, status: 200, operation: 'listPets', time: '…' }
- */
-export function journalEntry(
-  exchange: Exchange,
-  secrets: readonly string[],
-  now: Date = new Date(),
-): JournalEntry {
-  return readJournalRecord(journalRecord(exchange, secrets, now.getTime()), secrets)
 }
 
 function parseQuery(search: string, secrets: readonly string[]): Record<string, string | string[]> {
