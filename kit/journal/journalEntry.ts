@@ -40,20 +40,9 @@ export interface JournalRecord {
 
 export type ForcedBy = 'prefer' | 'next-response'
 
-/** What an adapter knows of one answered request. */
-export interface Exchange {
-  method: string
-  url: string
-  status: number
-  operation: string | undefined
-  body?: string | undefined
-  forced?: ForcedBy | undefined
-  createdId?: string | undefined
-  /** The response body's text, when there was one. */
-  responseBody?: string | undefined
-  /** True when the request had no Authorization header. */
-  keyless?: boolean | undefined
-}
+/** What an adapter knows of one answered request: the record's facts, each body whole when there was one. */
+export type Exchange = Pick<JournalRecord, 'method' | 'url' | 'status' | 'operation'> &
+  Partial<Pick<JournalRecord, 'body' | 'forced' | 'createdId' | 'responseBody' | 'keyless'>>
 
 /**
  * What the journal keeps of one answered request, cheaply: on the request path only the raw facts
