@@ -83,7 +83,7 @@ export function coverageUniverse(document: PetStoreDocument): CoverageItem[] {
       for (const value of enumOf(parameter.schema)) add('enumValues', `${parameter.name}=${String(value)}`)
     }
     const body = operation.requestBody?.content['application/json']?.schema
-    for (const [field, schema] of Object.entries(propertiesOf(body)))
+    for (const [field, schema] of Object.entries((body?.properties ?? {}) as Record<string, JsonSchema>))
       for (const value of enumOf(schema)) add('enumValues', `body.${field}=${String(value)}`)
   }
   return items
@@ -92,9 +92,4 @@ export function coverageUniverse(document: PetStoreDocument): CoverageItem[] {
 function enumOf(schema: JsonSchema | undefined): unknown[] {
   const values = (schema as { enum?: unknown[] } | undefined)?.enum
   return Array.isArray(values) ? values : []
-}
-
-function propertiesOf(schema: JsonSchema | undefined): Record<string, JsonSchema> {
-  const properties = (schema as { properties?: Record<string, JsonSchema> } | undefined)?.properties
-  return properties ?? {}
 }

@@ -1,16 +1,11 @@
 // A request journal (the mock's session, the proxy's traffic) as coverage observations: one mapping,
 // so the mock's `/__mock/coverage` and the proxy's count the same requests the same way.
+import type { JournalEntry } from '../kit/journal/RequestJournal.ts'
+import { parseJsonLossless } from '../kit/json/exactJson.ts'
 import type { Observation } from './coverageOf.ts'
 
-/** What coverage reads of a journal entry (kit/journal/RequestJournal.ts's JournalEntry has it all). */
-export interface JournalLine {
-  method: string
-  /** The path as recorded, base path included: `/v1/pets/7`. */
-  path: string
-  query: Record<string, string | string[]>
-  body?: string | undefined
-  status: number
-  /** The operation the server routed it to (null: none), when the journal says. */
+/** What coverage reads of a journal entry: its operation (null: none) when the journal says. */
+export type JournalLine = Pick<JournalEntry, 'method' | 'path' | 'query' | 'body' | 'status'> & {
   operation?: string | null | undefined
 }
 
@@ -32,16 +27,8 @@ export function journalObservations(entries: readonly JournalLine[], basePath: s
       query: Object.entries(entry.query).flatMap(([name, value]) =>
         (Array.isArray(value) ? value : [value]).map((one) => [name, one] as const),
       ),
-      ...(entry.body === undefined ? {} : { body: parseJsonOrUndefined(entry.body) }),
+      ...(entry.body === undefined ? {} : { body: parseJsonLossless(entry.body) }),
       status: entry.status,
       ...(entry.operation !== undefined && { operationId: entry.operation }),
     }))
-}
-
-function parseJsonOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }

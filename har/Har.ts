@@ -6,28 +6,27 @@ export interface HarNameValue {
   value: string
 }
 
-export interface HarRequest {
-  method: string
-  url: string
+/** What a HAR request and response both hold. */
+interface HarMessage {
   httpVersion: string
   cookies: HarNameValue[]
   headers: HarNameValue[]
-  queryString: HarNameValue[]
-  postData?: { mimeType: string; text: string }
   headersSize: number
   bodySize: number
 }
 
-export interface HarResponse {
+export interface HarRequest extends HarMessage {
+  method: string
+  url: string
+  queryString: HarNameValue[]
+  postData?: { mimeType: string; text: string }
+}
+
+export interface HarResponse extends HarMessage {
   status: number
   statusText: string
-  httpVersion: string
-  cookies: HarNameValue[]
-  headers: HarNameValue[]
   content: { size: number; mimeType: string; text?: string; comment?: string }
   redirectURL: string
-  headersSize: number
-  bodySize: number
 }
 
 export interface HarEntry {

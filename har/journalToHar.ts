@@ -8,26 +8,15 @@
 // journal cut says so in its content's `comment`. The proxy's entries add the time the upstream took
 // and what the proxy found wrong (`_violations`).
 import { JOURNAL_BODY_CHARS } from '../kit/journal/journalEntry.ts'
+import type { JournalEntry } from '../kit/journal/RequestJournal.ts'
 import type { Har, HarEntry, HarNameValue, HarResponse } from './Har.ts'
 
-/** One journal entry as the control plane reads it (kit/journal/RequestJournal.ts), redacted already. */
-export interface JournalView {
-  method: string
-  path: string
-  query: Record<string, string | string[]>
-  status: number
-  operation: string | null
-  time: string
-  body?: string
-  /** The response body as the journal shows it (clipped with `…` past JOURNAL_BODY_CHARS). */
-  responseBody?: string
-  /** The request carried no Authorization header. */
-  keyless?: boolean
-  forced?: string
-  createdId?: string
-  /** Milliseconds the answer took (the proxy measures it; the mock answers at once). */
+/**
+ * One journal entry as the control plane reads it (redacted already); the proxy's entries add the
+ * milliseconds the upstream took and its verdicts, kept in the HAR as `_violations`.
+ */
+export type JournalView = JournalEntry & {
   ms?: number
-  /** The proxy's verdicts on the exchange, kept in the HAR as `_violations`. */
   violations?: ReadonlyArray<{ check: string; level: string; message: string }>
 }
 

@@ -3,6 +3,7 @@
 import type { Observation } from '../coverage/coverageOf.ts'
 import { apiRequest } from '../kit/http/ApiRequest.ts'
 import { originForm } from '../kit/http/originForm.ts'
+import { parseJsonLossless } from '../kit/json/exactJson.ts'
 import { type JsonShapeLimits, jsonShapeProblem } from '../kit/json/jsonShape.ts'
 
 /** The largest HAR text read (a DevTools recording of a long session with bodies is tens of MB). */
@@ -111,18 +112,9 @@ export function harObservations(exchanges: readonly HarExchange[], basePath: str
       method: exchange.method,
       path: request.path.slice(basePath.length),
       query: [...request.query],
-      ...(exchange.body === undefined ? {} : { body: jsonOrUndefined(exchange.body) }),
+      ...(exchange.body === undefined ? {} : { body: parseJsonLossless(exchange.body) }),
       status: exchange.status,
     })
   }
   return observations
-}
-
-/** The JSON a text holds, or undefined when it is not JSON. */
-export function jsonOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }

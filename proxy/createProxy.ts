@@ -23,7 +23,7 @@ import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { MemoryBudget } from '../kit/memory/MemoryBudget.ts'
 import { rawErrorResponse } from '../kit/node/rawErrorResponse.ts'
 import { bodyText, readBodyBytes } from '../kit/node/readBody.ts'
-import { requestHeader } from '../kit/node/requestHeader.ts'
+import { joinedHeader, requestHeader } from '../kit/node/requestHeader.ts'
 import { sendResponse } from '../kit/node/sendResponse.ts'
 import { redactTarget, redactText } from '../kit/secrets/redactTarget.ts'
 import { clip } from '../kit/text/clip.ts'
@@ -227,7 +227,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     const body = answer.body
     // The judge reads a decoded copy, bounded in decoded bytes and charged to the budget first; a
     // copy that cannot be had is not judged, and the exchange is forwarded all the same.
-    const encoding = headerOf(answer.rawHeaders, 'content-encoding')
+    // Repeated lines stack their codings (`gzip` then `br` reads as `gzip, br`), as one line would.
+    const encoding = joinedHeader(answer.rawHeaders, 'content-encoding')
     const copyBytes = encoding === undefined ? body.length : maxBody
     const decoded: ReturnType<typeof decodedCopy> = charge(copyBytes)
       ? decodedCopy(encoding, body, maxBody)
@@ -267,7 +268,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
           body: request.body,
           createdId:
             answer.status === 201 && notJudged === undefined
-              ? createdIdOf(exactBody(responseText))
+              ? createdIdOf(exactJsonOf(parseJsonLossless(responseText), responseText))
               : undefined,
           // A body the judge could not decode is not recorded: its bytes are still the upstream's.
           responseBody: notJudged === undefined ? responseText : undefined,
@@ -316,11 +317,6 @@ function shownRequest(method: string, target: string, secrets: readonly string[]
   return `${method} ${clip(redactTarget(target, secrets), REQUEST_SHOWN_CHARS)}`
 }
 
-/** A body's JSON read exactly (an int64 beyond 2^53 as its bigint); not JSON reads as undefined. */
-function exactBody(text: string): unknown {
-  return exactJsonOf(parseJsonLossless(text), text)
-}
-
 /** What the proxy keeps in flight at most unless told (`--max-buffer-mib`): 64 exchanges at the 1 MiB cap. */
 export const DEFAULT_BUFFERED_BYTES = 64 * 1_048_576
 
@@ -339,14 +335,8 @@ const SET_BY_THE_PROXY: ReadonlySet<string> = new Set(['host', 'content-length']
  * upstreamUrl('https://staging.example.com/v1/') // URL https://staging.example.com/v1
  */
 export function upstreamUrl(text: string): URL {
-  let url: URL
-  try {
-    url = new URL(trimTrailingSlashes(text))
-  } catch {
-    throw new Error('--upstream must be an http(s) URL ending in the base path')
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error('--upstream must be an http(s) URL ending in the base path')
+  const url = /^https?:\/\/[^/]+/i.test(text) ? URL.parse(trimTrailingSlashes(text)) : null
+  if (!url) throw new Error('--upstream must be an http(s) URL ending in the base path')
   if (url.username !== '' || url.password !== '')
     throw new Error(
       '--upstream must not carry credentials (user:pass@): they would be shown on the page, in health and in the log',
@@ -374,54 +364,44 @@ function refusedByParser(code: string | undefined, timeoutMs: number): ApiRespon
   return errorResponse(400, 'malformed_request', 'The request is not valid HTTP/1.1.')
 }
 
-/** The first value of a header in raw lines, by its lower-case name. */
-function headerOf(raw: readonly string[], name: string): string | undefined {
-  for (let i = 0; i + 1 < raw.length; i += 2)
-    if ((raw[i] as string).toLowerCase() === name) return raw[i + 1] as string
-  return undefined
-}
-
-/** What the client gets, and the log says, for each way the upstream fails. */
+/** What the client gets, and the log says, for each way the upstream fails: the status written once for both. */
 function failureAnswers(origin: string, timeoutMs: number, maxBody: number, budget: number) {
-  const answers: Record<UpstreamFailure['kind'], { log: string; answer: () => ApiResponse }> = {
-    timeout: {
-      log: '504 (upstream timed out)',
-      answer: () =>
-        errorResponse(
-          504,
-          'upstream_timeout',
-          `The upstream did not send its whole answer within ${timeoutMs} ms.`,
-        ),
-    },
-    unreachable: {
-      log: '502 (upstream unreachable)',
-      answer: () =>
-        errorResponse(502, 'upstream_unreachable', `The upstream ${origin} could not be reached.`),
-    },
-    incomplete: {
-      log: '502 (upstream answer incomplete)',
-      answer: () =>
-        errorResponse(
-          502,
-          'upstream_incomplete',
-          'The upstream closed the connection before its answer was whole.',
-        ),
-    },
-    too_large: {
-      log: '502 (upstream body too large)',
-      answer: () =>
-        errorResponse(502, 'upstream_body_too_large', `The upstream's body is over ${maxBody} bytes.`),
-    },
-    over_budget: {
-      log: '503 (buffers full)',
-      answer: () =>
-        errorResponse(
-          503,
-          'proxy_busy',
-          `The proxy holds its most of ${Math.round(budget / 1_048_576)} MiB for exchanges in flight (--max-buffer-mib); retry shortly.`,
-          { 'retry-after': '1' },
-        ),
-    },
+  const failure = (status: number, code: string, log: string, message: string, headers = {}) => ({
+    log: `${status} (${log})`,
+    answer: (): ApiResponse => errorResponse(status, code, message, headers),
+  })
+  const answers: Record<UpstreamFailure['kind'], ReturnType<typeof failure>> = {
+    timeout: failure(
+      504,
+      'upstream_timeout',
+      'upstream timed out',
+      `The upstream did not send its whole answer within ${timeoutMs} ms.`,
+    ),
+    unreachable: failure(
+      502,
+      'upstream_unreachable',
+      'upstream unreachable',
+      `The upstream ${origin} could not be reached.`,
+    ),
+    incomplete: failure(
+      502,
+      'upstream_incomplete',
+      'upstream answer incomplete',
+      'The upstream closed the connection before its answer was whole.',
+    ),
+    too_large: failure(
+      502,
+      'upstream_body_too_large',
+      'upstream body too large',
+      `The upstream's body is over ${maxBody} bytes.`,
+    ),
+    over_budget: failure(
+      503,
+      'proxy_busy',
+      'buffers full',
+      `The proxy holds its most of ${Math.round(budget / 1_048_576)} MiB for exchanges in flight (--max-buffer-mib); retry shortly.`,
+      { 'retry-after': '1' },
+    ),
   }
   return answers
 }

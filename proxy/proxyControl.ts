@@ -22,37 +22,27 @@ import type { ViolationLog } from './ViolationLog.ts'
  */
 export const PROXY_ENTRY_MAX_CHARS = 32 * 1024
 
-/** One forwarded exchange as `/__mock/requests` shows it: the mock journal's entry, timed and judged. */
-export type ProxiedEntry = JournalEntry & { ms: number; violations: Violation[]; notJudged?: string }
-
-/**
- * What the journal keeps of one exchange until it is read: the raw record (journalRecord: bounded,
- * cheap) and the request's own bearer token to hide; redacted and formatted only when read, as the
- * mock's journal is, since most entries never are.
- */
-export interface ProxiedRecord {
-  record: JournalRecord
-  secrets: readonly string[]
+/** What the proxy adds to a journal entry: the time the upstream took and what the judge found. */
+interface Judged {
   ms: number
   violations: Violation[]
   /** Why the answer could not be judged (a body past the decoded bound, an unknown coding), if so. */
   notJudged?: string
 }
 
+/** One forwarded exchange as `/__mock/requests` shows it: the mock journal's entry, timed and judged. */
+export type ProxiedEntry = JournalEntry & Judged
+
+/**
+ * What the journal keeps of one exchange until it is read: the raw record (journalRecord: bounded,
+ * cheap) and the request's own bearer token to hide; redacted and formatted only when read, as the
+ * mock's journal is, since most entries never are.
+ */
+export type ProxiedRecord = Judged & { record: JournalRecord; secrets: readonly string[] }
+
 /** The entry of a kept record. */
-export function readProxiedRecord({
-  record,
-  secrets,
-  ms,
-  violations,
-  notJudged,
-}: ProxiedRecord): ProxiedEntry {
-  return {
-    ...readJournalRecord(record, secrets),
-    ms,
-    violations,
-    ...(notJudged !== undefined && { notJudged }),
-  }
+export function readProxiedRecord({ record, secrets, ...judged }: ProxiedRecord): ProxiedEntry {
+  return { ...readJournalRecord(record, secrets), ...judged }
 }
 
 export interface ProxyState {

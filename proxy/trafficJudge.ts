@@ -4,6 +4,7 @@
 
 import type { ApiRequest } from '../kit/http/ApiRequest.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
+import { clipWithin } from '../kit/text/clip.ts'
 import { interfaceModelOf } from '../model/interfaceModel.ts'
 import type { Answer } from '../model/judgeCreate.ts'
 import { judgeExchange } from '../model/judgeExchange.ts'
@@ -90,10 +91,7 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
         check,
         level,
         operation,
-        message:
-          message.length > VIOLATION_MESSAGE_MAX
-            ? `${message.slice(0, VIOLATION_MESSAGE_MAX - 1)}…`
-            : message,
+        message: clipWithin(message, VIOLATION_MESSAGE_MAX),
       })
     if (knowledge.size > KNOWN_PETS_MAX) knowledge = new StoreKnowledge(model)
     // The request, as the document defines it: the frontend's side of the contract.

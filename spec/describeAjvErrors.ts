@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv'
+import { clipWithin } from '../kit/text/clip.ts'
 
 /** Problems named one by one in a message; the rest are counted (an error body stays small). */
 export const NAMED_PROBLEMS = 5
@@ -22,7 +23,7 @@ export function describeAjvErrors(
   const named = new Set<string>()
   let more = 0
   for (const error of errors) {
-    const sentence = clipProblem(`${subject}${error.instancePath} ${ruleOf(error)}`)
+    const sentence = clipWithin(`${subject}${error.instancePath} ${ruleOf(error)}`, PROBLEM_CHARS)
     if (named.has(sentence)) continue
     if (named.size < NAMED_PROBLEMS) named.add(sentence)
     else more++
@@ -30,10 +31,6 @@ export function describeAjvErrors(
   // `more` counts rule breaks past the named ones (a repeated one may be counted twice: cheap, and honest).
   const rest = more === 0 ? '' : `; and ${more} more problem${more === 1 ? '' : 's'}`
   return [...named].join('; ') + rest
-}
-
-function clipProblem(sentence: string): string {
-  return sentence.length <= PROBLEM_CHARS ? sentence : `${sentence.slice(0, PROBLEM_CHARS - 1)}…`
 }
 
 function ruleOf(error: ErrorObject): string {

@@ -17,11 +17,14 @@ export function errorCodeFor(
 ): string | undefined {
   const key = documentedResponseKey(operation.responses, status)
   const media = key === undefined ? undefined : operation.responses[key]?.content?.['application/json']
-  for (const value of exampleValues(media)) {
-    const code = (value as { code?: unknown } | null)?.code
-    if (typeof code === 'string') return code
-  }
-  return undefined
+  return exampleCodes(media)[0]
+}
+
+/** The string `code`s of a media type's examples, in document order. */
+export function exampleCodes(media: MediaTypeObject | undefined): string[] {
+  return exampleValues(media)
+    .map((value) => (value as { code?: unknown } | null)?.code)
+    .filter((code): code is string => typeof code === 'string')
 }
 
 /**

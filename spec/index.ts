@@ -4,7 +4,7 @@
 import './requireNode.ts'
 
 export { bundleSpec, type LoadSpecOptions, loadSpec, parseSpecText, readSpecText } from './loadSpec.ts'
-export { SpecInputError } from './readSpecFile.ts'
 export * from './runtime.ts'
+export { SpecInputError } from './SpecInputError.ts'
 export { SPEC_LIMITS } from './specLimits.ts'
 export { SPEC_PATH } from './specPath.ts'

@@ -5,26 +5,11 @@ import { SPEC_LIMITS } from './specLimits.ts'
 import { translatePattern } from './translatePattern.ts'
 import { UnsafePatternError } from './UnsafePatternError.ts'
 
-export { UnsafePatternError }
-
-/** What the patterns of one document may cost to compile (see SPEC_LIMITS). */
-export interface PatternLimits {
-  /** Distinct patterns. */
-  maxPatterns: number
-  /** Positions of one pattern once its repeats are expanded. */
-  maxPatternSize: number
-  /** Positions of every distinct pattern together. */
-  maxPatternSizes: number
-  /** Distinct `\p{…}` names. */
-  maxPropertyEscapes: number
-}
-
-const DOCUMENT_LIMITS: PatternLimits = {
-  maxPatterns: SPEC_LIMITS.maxPatterns,
-  maxPatternSize: SPEC_LIMITS.maxPatternSize,
-  maxPatternSizes: SPEC_LIMITS.maxPatternSizes,
-  maxPropertyEscapes: SPEC_LIMITS.maxPropertyEscapes,
-}
+/** What the patterns of one document may cost to compile: these bounds of SPEC_LIMITS, documented there. */
+export type PatternLimits = Record<
+  'maxPatterns' | 'maxPatternSize' | 'maxPatternSizes' | 'maxPropertyEscapes',
+  number
+>
 
 type Compiled = { test(text: string): boolean; toString(): string }
 
@@ -44,7 +29,7 @@ type Compiled = { test(text: string): boolean; toString(): string }
  * linearRegExpEngine()('^[a-z]+$', 'u').test('rex') // true
  * linearRegExpEngine()('(a)\\1', 'u') // throws UnsafePatternError: … a backreference \1 …
  */
-export function linearRegExpEngine(limits: PatternLimits = DOCUMENT_LIMITS): RegExpEngine {
+export function linearRegExpEngine(limits: PatternLimits = SPEC_LIMITS): RegExpEngine {
   const compiled = new Map<string, Compiled>()
   const properties = new Set<string>()
   let sizes = 0
@@ -104,7 +89,7 @@ export function linearRegExpEngine(limits: PatternLimits = DOCUMENT_LIMITS): Reg
  * linearRegExp('^([a-zA-Z0-9]+\\s?)+$', 'u').test(`${'a'.repeat(30)}!`) // false, at once
  */
 export const linearRegExp: RegExpEngine = linearRegExpEngine({
-  ...DOCUMENT_LIMITS,
+  ...SPEC_LIMITS,
   maxPatterns: Number.POSITIVE_INFINITY,
   maxPatternSizes: Number.POSITIVE_INFINITY,
   maxPropertyEscapes: Number.POSITIVE_INFINITY,

@@ -6,9 +6,10 @@ import { expandedSize } from './expandedSize.ts'
 import { findRefCycle } from './findRefCycle.ts'
 import type { PetStoreDocument } from './PetStoreDocument.ts'
 import { parseYaml } from './parseYaml.ts'
-import { type ReadBudget, readSpecFile, type SpecFolder, SpecInputError } from './readSpecFile.ts'
+import { readSpecFile, type SpecFolder } from './readSpecFile.ts'
 import { SpecFiles } from './SpecFiles.ts'
-import { SPEC_LIMITS } from './specLimits.ts'
+import { SpecInputError } from './SpecInputError.ts'
+import { budgetOf, SPEC_LIMITS } from './specLimits.ts'
 import { SPEC_PATH } from './specPath.ts'
 
 export interface LoadSpecOptions {
@@ -24,6 +25,7 @@ type FileInfo = { url: string; data?: unknown }
 // A URL scheme (`https:`, `ftp:`, `data:`); one letter is a Windows drive, not a scheme.
 const SCHEME = /^([a-z][a-z0-9+.-]+):/i
 const REMOTE = /^https?:/i
+const EXPANDED_LIMITS = { maxNodes: SPEC_LIMITS.maxExpandedNodes, maxDepth: SPEC_LIMITS.maxDepth }
 
 /** The file system path of a `$ref` target as json-schema-ref-parser hands it over (a path or file: URL). */
 function toFilePath(url: string): string | undefined {
@@ -33,11 +35,7 @@ function toFilePath(url: string): string | undefined {
   return decodeURIComponent(url.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'))
 }
 
-/**
- * swagger-parser's options for one guarded load: every file read through `readSpecFile` (inside the
- * root's folder, regular files, one byte budget), every file parsed by `parseSpecText` (YAML with bounded
- * aliases, expanded size and depth), and URLs refused unless allowed.
- */
+/** The root spec's folder as given and as its real path (`SpecFolder`). */
 async function specFolder(absolute: string, path: string): Promise<SpecFolder> {
   // The folder's real path, not the file's: a root spec that is a symlink out of its folder must not
   // move the folder to where it points (it is then refused by readSpecFile like any file outside).
@@ -54,20 +52,25 @@ async function specFolder(absolute: string, path: string): Promise<SpecFolder> {
  */
 export async function readSpecText(path: string = SPEC_PATH): Promise<string> {
   const absolute = resolve(path)
-  const budget: ReadBudget = { remaining: SPEC_LIMITS.maxBytes, limit: SPEC_LIMITS.maxBytes }
+  const budget = budgetOf(SPEC_LIMITS.maxBytes)
   return (await readSpecFile(absolute, await specFolder(absolute, path), budget)).toString('utf8')
 }
 
-async function guardedLoad<T>(
+/**
+ * Runs `run` with swagger-parser's options for one guarded load: every file read through `readSpecFile` (inside the
+ * root's folder, regular files, one byte budget), every file parsed by `parseSpecText` (YAML with bounded
+ * aliases, expanded size and depth), and URLs refused unless allowed.
+ */
+async function guardedLoad(
   path: string,
   options: LoadSpecOptions,
-  run: (absolute: string, parserOptions: SwaggerParser.Options, files: SpecFiles) => Promise<T>,
-): Promise<T> {
+  run: (absolute: string, parserOptions: SwaggerParser.Options, files: SpecFiles) => Promise<unknown>,
+): Promise<PetStoreDocument> {
   const absolute = resolve(path)
   const folder = await specFolder(absolute, path)
   const files = new SpecFiles(absolute)
-  const budget: ReadBudget = { remaining: SPEC_LIMITS.maxBytes, limit: SPEC_LIMITS.maxBytes }
-  const nodes = { remaining: SPEC_LIMITS.maxYamlNodes, limit: SPEC_LIMITS.maxYamlNodes }
+  const budget = budgetOf(SPEC_LIMITS.maxBytes)
+  const nodes = budgetOf(SPEC_LIMITS.maxYamlNodes)
   const allowRemote = options.allowRemoteRefs === true
   // json-schema-ref-parser 15 reports a resolver's error as "Error reading file" without its message:
   // the first refusal is kept here and thrown in its place.
@@ -117,7 +120,7 @@ async function guardedLoad<T>(
     },
   } as unknown as SwaggerParser.Options
   try {
-    return await run(absolute, parserOptions, files)
+    return (await run(absolute, parserOptions, files)) as PetStoreDocument
   } catch (error) {
     throw refusal ?? error
   }
@@ -132,7 +135,7 @@ export function parseSpecText(
   text: string,
   name: string,
   // Shared by every file of one load; a text parsed on its own gets the whole bound.
-  nodes = { remaining: SPEC_LIMITS.maxYamlNodes, limit: SPEC_LIMITS.maxYamlNodes },
+  nodes = budgetOf(SPEC_LIMITS.maxYamlNodes),
 ): unknown {
   try {
     const value = parseYaml(text, {
@@ -140,7 +143,7 @@ export function parseSpecText(
       maxDepth: SPEC_LIMITS.maxDepth,
       nodes,
     })
-    expandedSize(value, { maxNodes: SPEC_LIMITS.maxExpandedNodes, maxDepth: SPEC_LIMITS.maxDepth })
+    expandedSize(value, EXPANDED_LIMITS)
     return value
   } catch (error) {
     throw new SpecInputError(`${name}: ${(error as Error).message}`)
@@ -162,10 +165,9 @@ export async function loadSpec(
   options: LoadSpecOptions = {},
 ): Promise<PetStoreDocument> {
   // `validate` parses a fresh copy each call and dereferences it in place.
-  const document = await guardedLoad(path, options, (absolute, parserOptions, files) =>
+  return guardedLoad(path, options, (absolute, parserOptions, files) =>
     boundedParser(files).validate(absolute, parserOptions),
   )
-  return document as unknown as PetStoreDocument
 }
 
 /**
@@ -183,11 +185,7 @@ function boundedParser(files: SpecFiles): SwaggerParser {
   Object.assign(parser, {
     dereference: async (...args: unknown[]) => {
       const api = await dereference(...args)
-      expandedSize(
-        parser.api,
-        { maxNodes: SPEC_LIMITS.maxExpandedNodes, maxDepth: SPEC_LIMITS.maxDepth },
-        'YAML aliases and $refs',
-      )
+      expandedSize(parser.api, EXPANDED_LIMITS, 'YAML aliases and $refs')
       if (parser.$refs.circular)
         throw new SpecInputError(
           describeCycle(findRefCycle(parser.api, (holder, ref) => files.resolve(holder, ref))),
@@ -215,8 +213,7 @@ export async function bundleSpec(
   path: string = SPEC_PATH,
   options: LoadSpecOptions = {},
 ): Promise<PetStoreDocument> {
-  const document = await guardedLoad(path, options, (absolute, parserOptions) =>
+  return guardedLoad(path, options, (absolute, parserOptions) =>
     SwaggerParser.bundle(absolute, parserOptions),
   )
-  return document as unknown as PetStoreDocument
 }

@@ -10,6 +10,7 @@ import {
   type YAMLError,
 } from 'yaml'
 import { SpecInputError } from './SpecInputError.ts'
+import type { Budget } from './specLimits.ts'
 
 /** What one parse may hold: nesting of collections and YAML aliases (`*name`) in the file. */
 export interface YamlLimits {
@@ -19,7 +20,7 @@ export interface YamlLimits {
    * Nodes (values, keys, collections) still allowed, shared by every file of one load and taken
    * from as each is parsed. The yaml package holds 1-2 KB for each node while it parses.
    */
-  nodes?: { remaining: number; readonly limit: number }
+  nodes?: Budget
 }
 
 // The lexer's token for a scalar, and the indicators that open a collection or an entry.
@@ -29,7 +30,7 @@ const NODE_TOKENS = new Set(['\x1f', '[', '{', '-', '?'])
  * Counts the nodes `text` would parse into, with the yaml package's lexer (streaming, a few bytes per
  * token), and takes them from `nodes`: throws as soon as it runs out, before anything is built.
  */
-function takeNodes(text: string, nodes: { remaining: number; readonly limit: number }): void {
+function takeNodes(text: string, nodes: Budget): void {
   let count = 0
   for (const token of new Lexer().lex(text)) {
     if (!NODE_TOKENS.has(token)) continue

@@ -2,16 +2,9 @@ import { constants } from 'node:fs'
 import { open, realpath } from 'node:fs/promises'
 import { isAbsolute, relative, sep } from 'node:path'
 import { SpecInputError } from './SpecInputError.ts'
-
-export { SpecInputError }
+import type { Budget } from './specLimits.ts'
 
 const CHUNK_BYTES = 64 * 1024
-
-/** Bytes still allowed for one load: every file read takes from the same budget. */
-export interface ReadBudget {
-  remaining: number
-  readonly limit: number
-}
 
 /**
  * The spec's own folder: as its path was given, and with every symlink resolved (the folder's, not the
@@ -38,11 +31,11 @@ function inside(folder: string, real: string): boolean {
  * without following a last symlink and without blocking (a FIFO would wait for a writer forever).
  *
  * @example
- * const budget = { remaining: SPEC_LIMITS.maxBytes, limit: SPEC_LIMITS.maxBytes }
+ * const budget = budgetOf(SPEC_LIMITS.maxBytes)
  * await readSpecFile('/repo/spec/schemas/Pet.yaml', { given: '/repo/spec', real: '/repo/spec' }, budget) // Buffer
  * await readSpecFile('/etc/passwd', { given: '/repo/spec', real: '/repo/spec' }, budget) // throws SpecInputError
  */
-export async function readSpecFile(path: string, folder: SpecFolder, budget: ReadBudget): Promise<Buffer> {
+export async function readSpecFile(path: string, folder: SpecFolder, budget: Budget): Promise<Buffer> {
   const isRoot = path === folder.root
   const outside = (shown: string): SpecInputError =>
     new SpecInputError(

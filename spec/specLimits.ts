@@ -44,3 +44,14 @@ export const SPEC_LIMITS = {
 } as const
 
 export type SpecLimits = typeof SPEC_LIMITS
+
+/** What is still allowed of one bound, taken from as a load goes (bytes read, YAML nodes). */
+export interface Budget {
+  remaining: number
+  readonly limit: number
+}
+
+/** A fresh budget of `limit`. */
+export function budgetOf(limit: number): Budget {
+  return { remaining: limit, limit }
+}

@@ -1,6 +1,6 @@
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
 import { declaredProperties } from './declaredProperties.ts'
-import { exampleValues } from './errorCodeFor.ts'
+import { exampleCodes } from './errorCodeFor.ts'
 import type { SpecOperation } from './operations.ts'
 import type { JsonSchema, PetStoreDocument } from './PetStoreDocument.ts'
 
@@ -146,10 +146,7 @@ function errorCodesOf(all: readonly SpecOperation[]): string[] {
   for (const operation of all)
     for (const [key, response] of Object.entries(operation.responses)) {
       if (!/^[45]/.test(key) && key !== 'default') continue
-      for (const value of exampleValues(response.content?.['application/json'])) {
-        const code = (value as { code?: unknown } | null)?.code
-        if (typeof code === 'string') codes.add(code)
-      }
+      for (const code of exampleCodes(response.content?.['application/json'])) codes.add(code)
     }
   return [...codes]
 }

@@ -2,9 +2,10 @@
 // version would refuse or answer differently, judged on the recording alone (no target is called),
 // and what could not be judged, said so rather than passed over in silence.
 import type { ErrorObject } from 'ajv'
-import { type HarExchange, jsonOrUndefined } from '../../har/readHar.ts'
+import type { HarExchange } from '../../har/readHar.ts'
 import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import { originForm } from '../../kit/http/originForm.ts'
+import { parseJsonLossless } from '../../kit/json/exactJson.ts'
 import {
   type CompiledSpec,
   describeAjvErrors,
@@ -115,7 +116,7 @@ export function whatBreaks(
     }
     if (recorded.body !== undefined && operation.requestBody) {
       const validate = next.validators.requestBody(id)
-      const body = jsonOrUndefined(recorded.body)
+      const body = parseJsonLossless(recorded.body)
       const errors = body === undefined || validate(body) ? [] : unredacted(validate.errors, body)
       if (errors.length > 0) problems.push(describeAjvErrors(errors, 'body'))
     }
@@ -136,7 +137,7 @@ export function whatBreaks(
       skip(NO_BODY)
       continue
     }
-    const body = jsonOrUndefined(recorded.responseText)
+    const body = parseJsonLossless(recorded.responseText)
     if (body === undefined) {
       skip(recorded.responseText.endsWith('…') ? BODY_TRUNCATED : BODY_NOT_JSON)
       continue

@@ -67,9 +67,7 @@ function normaliseName(name: string): string {
 }
 
 function isPort(text: string): boolean {
-  if (text.length === 0 || text.length > 5) return false
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 48 || text.charCodeAt(i) > 57) return false
-  return true
+  return /^\d{1,5}$/.test(text)
 }
 
 /**

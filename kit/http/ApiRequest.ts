@@ -39,21 +39,16 @@ export interface RequestInit {
   bodyTooLarge?: boolean | undefined
 }
 
+const readOnly = (): never => {
+  throw new Error('the empty query is shared: read only')
+}
 /** The query of a request without one, shared by all of them: a write throws rather than reach the next request. */
-const NO_QUERY: Query = new (class extends URLSearchParams {
-  override append(): never {
-    throw new Error('the empty query is shared: read only')
-  }
-  override set(): never {
-    throw new Error('the empty query is shared: read only')
-  }
-  override delete(): never {
-    throw new Error('the empty query is shared: read only')
-  }
-  override sort(): never {
-    throw new Error('the empty query is shared: read only')
-  }
-})()
+const NO_QUERY: Query = Object.assign(new URLSearchParams(), {
+  append: readOnly,
+  set: readOnly,
+  delete: readOnly,
+  sort: readOnly,
+})
 const NO_HEADERS = (): undefined => undefined
 
 /**

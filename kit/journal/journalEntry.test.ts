@@ -1,14 +1,18 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import {
+  type Exchange,
   JOURNAL_BODY_CHARS,
   JOURNAL_PATH_CHARS,
   JOURNAL_QUERY_CHARS,
-  journalEntry,
   journalRecord,
   journalRecordCost,
   readJournalRecord,
 } from './journalEntry.ts'
+
+/** A record read at once: what `GET /__mock/requests` shows of one exchange. */
+const journalEntry = (exchange: Exchange, secrets: readonly string[], now = new Date()) =>
+  readJournalRecord(journalRecord(exchange, secrets, now.getTime()), secrets)
 
 const KEY = 'petstore-dev-key'
 const at = new Date('2026-11-23T10:00:00.000Z')

@@ -14,8 +14,8 @@ export const JOURNAL_BODY_CHARS = 4_096
 /** Past this length a target is redacted, clipped and copied when recorded (see `detached`). */
 const DETACH_FROM_CHARS = 256
 
-/** What the journal keeps of one exchange until it is read: the raw facts, `at` in epoch milliseconds. */
-export interface RecordedExchange {
+/** A journal slot: what it keeps of one exchange until it is read, the raw facts, `at` in epoch milliseconds. */
+export interface JournalRecord {
   method: string
   /** The target: as sent when short; redacted and clipped (path, query) when longer. */
   url: string
@@ -40,23 +40,9 @@ export interface RecordedExchange {
 
 export type ForcedBy = 'prefer' | 'next-response'
 
-/** A journal slot. */
-export type JournalRecord = RecordedExchange
-
-/** What an adapter knows of one answered request. */
-export interface Exchange {
-  method: string
-  url: string
-  status: number
-  operation: string | undefined
-  body?: string | undefined
-  forced?: ForcedBy | undefined
-  createdId?: string | undefined
-  /** The response body's text, when there was one. */
-  responseBody?: string | undefined
-  /** True when the request had no Authorization header. */
-  keyless?: boolean | undefined
-}
+/** What an adapter knows of one answered request: the record's facts, each body whole when there was one. */
+export type Exchange = Pick<JournalRecord, 'method' | 'url' | 'status' | 'operation'> &
+  Partial<Pick<JournalRecord, 'body' | 'forced' | 'createdId' | 'responseBody' | 'keyless'>>
 
 /**
  * What the journal keeps of one answered request, cheaply: on the request path only the raw facts
@@ -103,7 +89,7 @@ export function journalRecord(
  */
 function keptBody(text: string | undefined, secrets: readonly string[]): string | undefined {
   if (!text) return undefined
-  const keep = JOURNAL_BODY_CHARS + longest(secrets)
+  const keep = JOURNAL_BODY_CHARS + Math.max(0, ...secrets.map((secret) => secret.length))
   return text.length > keep ? detached(text.slice(0, keep)) : text
 }
 
@@ -124,7 +110,11 @@ export function journalRecordCost(record: JournalRecord): number {
 }
 
 /**
- * The journal entry of a record from `journalRecord`.
+ * The journal entry of a record from `journalRecord`. Headers are never read, so the Authorization
+ * value cannot be recorded (only whether there was one, `keyless`); an accepted key anywhere in the
+ * path, the query or either body (in any percent-encoded form: parts are compared decoded) and the
+ * values of credential-looking names (`isCredentialName`) become `***`. The path, the query and both
+ * bodies are clipped (`…`) past JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS and JOURNAL_BODY_CHARS.
  *
  * @example
  * journal.entries().map((record) => readJournalRecord(record, secrets))
@@ -153,26 +143,6 @@ export function readJournalRecord(record: JournalRecord, secrets: readonly strin
   return entry
 }
 
-/**
- * The journal's record of one answered request, formatted at once (`readJournalRecord` of
- * `journalRecord`). Headers are never read, so the Authorization value cannot be recorded (only
- * whether there was one, `keyless`); an accepted key anywhere in the path, the query or either
- * body (in any percent-encoded form: parts are compared decoded) and the values of
- * credential-looking names (`isCredentialName`) become `***`. The path, the query and both bodies
- * are clipped (`…`) past JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS and JOURNAL_BODY_CHARS.
- *
- * @example
- * journalEntry({ method: 'GET', url: '/v1/pets?limit=2', status: 200, operation: 'listPets' }, [])
- * // { method: 'GET', path: '/v1/pets', query: { limit: '2' }, status: 200, operation: 'listPets', time: '…' }
- */
-export function journalEntry(
-  exchange: Exchange,
-  secrets: readonly string[],
-  now: Date = new Date(),
-): JournalEntry {
-  return readJournalRecord(journalRecord(exchange, secrets, now.getTime()), secrets)
-}
-
 function parseQuery(search: string, secrets: readonly string[]): Record<string, string | string[]> {
   // A null prototype: a parameter called __proto__ is just a name here.
   const query: Record<string, string | string[]> = Object.create(null)
@@ -196,10 +166,4 @@ function clipTarget(target: string): string {
   const queryStart = target.indexOf('?')
   if (queryStart === -1) return clip(target, JOURNAL_PATH_CHARS)
   return `${clip(target.slice(0, queryStart), JOURNAL_PATH_CHARS)}?${clip(target.slice(queryStart + 1), JOURNAL_QUERY_CHARS)}`
-}
-
-function longest(secrets: readonly string[]): number {
-  let max = 0
-  for (const secret of secrets) if (secret.length > max) max = secret.length
-  return max
 }

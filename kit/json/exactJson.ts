@@ -58,10 +58,7 @@ export interface ExactJson {
  * parseExactJson('{"categoryId":9223372036854775807}').bigLiterals[0]?.source // '9223372036854775807'
  */
 export function parseExactJson(text: string): ExactJson {
-  const read = readNoted(text, isBigNumber)
-  return read.tooDeep
-    ? { value: read.value, bigLiterals: [], tooDeep: true }
-    : { value: read.value, bigLiterals: read.noted }
+  return readNoted(text, isBigNumber)
 }
 
 /**
@@ -124,7 +121,7 @@ const LONG_DIGITS = /\d{16}/
  * exactJson(body) // { categoryId: 9007199254740993n }
  */
 export function parseJsonLossless(text: string): unknown {
-  let read: Noted
+  let read: ExactJson
   try {
     // Without a run of 16 digits no integer literal is beyond 2^53: the plain parse is exact, and
     // costs a fraction of the reviver's (which makes garbage for every value of a 1 MiB body).
@@ -134,7 +131,7 @@ export function parseJsonLossless(text: string): unknown {
     return undefined
   }
   if (read.tooDeep) return undefined
-  for (const { holder, key, source } of read.noted) {
+  for (const { holder, key, source } of read.bigLiterals) {
     if (!INTEGER_LITERAL.test(source)) continue
     const fields = EXACT.get(holder) ?? new Map<string, bigint>()
     EXACT.set(holder, fields.set(key, BigInt(source)))
@@ -195,19 +192,12 @@ export function parseJsonBigints(text: string): unknown {
   if (read.tooDeep) throw new RangeError('a big integer is nested too deeply to read exactly')
   // A root that is a number is the text's only literal; its holder is JSON.parse's wrapper.
   if (typeof read.value === 'number') {
-    const [root] = read.noted
+    const [root] = read.bigLiterals
     return root && INTEGER_LITERAL.test(root.source) ? BigInt(root.source) : read.value
   }
-  for (const { holder, key, source } of read.noted)
+  for (const { holder, key, source } of read.bigLiterals)
     if (INTEGER_LITERAL.test(source)) holder[key] = BigInt(source)
   return read.value
-}
-
-/** What `readNoted` found: the parsed value and every literal either view may read. */
-interface Noted {
-  value: unknown
-  noted: BigLiteral[]
-  tooDeep?: true
 }
 
 /**
@@ -216,9 +206,9 @@ interface Noted {
  * literal beyond any double) is the text read again with a reviver that notes each such number's
  * holder, key and source text.
  */
-function readNoted(text: string, unsafe: (value: unknown) => boolean): Noted {
+function readNoted(text: string, unsafe: (value: unknown) => boolean): ExactJson {
   const value: unknown = JSON.parse(text)
-  if (!holds(value, unsafe)) return { value, noted: [] }
+  if (!holds(value, unsafe)) return { value, bigLiterals: [] }
   const noted: BigLiteral[] = []
   let exact: unknown
   try {
@@ -233,10 +223,10 @@ function readNoted(text: string, unsafe: (value: unknown) => boolean): Noted {
       return parsed
     })
   } catch (error) {
-    if (error instanceof RangeError) return { value, noted: [], tooDeep: true }
+    if (error instanceof RangeError) return { value, bigLiterals: [], tooDeep: true }
     throw error
   }
-  return { value: exact, noted }
+  return { value: exact, bigLiterals: noted }
 }
 
 function isBigNumber(value: unknown): boolean {

@@ -1,5 +1,6 @@
+import { jsonStringEnd } from './jsonStringEnd.ts'
+
 const QUOTE = 34
-const BACKSLASH = 92
 const COLON = 58
 
 /**
@@ -18,7 +19,7 @@ export function findDuplicateKey(json: string): string | undefined {
   while (i < json.length) {
     const c = json.charCodeAt(i)
     if (c === QUOTE) {
-      const end = stringEnd(json, i)
+      const end = jsonStringEnd(json, i)
       if (depth === 1 && nextToken(json, end) === COLON) {
         const raw = json.slice(i, end)
         // Escapes can spell the same name differently ("na\u006de" is "name").
@@ -34,18 +35,6 @@ export function findDuplicateKey(json: string): string | undefined {
     i++
   }
   return undefined
-}
-
-/** The index just after the closing quote of the string that opens at `start`. */
-function stringEnd(json: string, start: number): number {
-  let i = start + 1
-  while (i < json.length) {
-    const c = json.charCodeAt(i)
-    if (c === BACKSLASH) i += 2
-    else if (c === QUOTE) return i + 1
-    else i++
-  }
-  return i
 }
 
 function nextToken(json: string, from: number): number {

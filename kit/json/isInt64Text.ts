@@ -1,3 +1,5 @@
+import { INT64_MAX, INT64_MIN } from './exactJson.ts'
+
 const DIGITS = /^-?\d{1,19}$/
 
 /**
@@ -12,5 +14,5 @@ const DIGITS = /^-?\d{1,19}$/
 export function isInt64Text(text: string): boolean {
   if (!DIGITS.test(text)) return false
   const value = BigInt(text)
-  return value >= -(2n ** 63n) && value < 2n ** 63n
+  return value >= INT64_MIN && value <= INT64_MAX
 }

@@ -10,12 +10,7 @@ export interface ReadBytes {
 }
 
 /** A request body as text (`readBody`): what the mock's engine reads. */
-export interface ReadBody {
-  body: string | undefined
-  tooLarge: boolean
-  /** The client went away before the body was whole: there is nobody to answer. */
-  aborted?: boolean
-}
+export type ReadBody = Omit<ReadBytes, 'bytes'> & { body: string | undefined }
 
 const NO_BYTES: ReadBytes = Object.freeze({ bytes: undefined, tooLarge: false })
 const NO_BODY: ReadBody = Object.freeze({ body: undefined, tooLarge: false })

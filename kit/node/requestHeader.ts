@@ -14,7 +14,8 @@ export function requestHeader(request: IncomingMessage, name: string): string | 
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-function joinedHeader(rawHeaders: readonly string[], name: string): string | undefined {
+/** A header's lines in `rawHeaders` (name, value, …) by lower-case name, joined with `, `. */
+export function joinedHeader(rawHeaders: readonly string[], name: string): string | undefined {
   let found: string | undefined
   for (let i = 0; i < rawHeaders.length; i += 2) {
     if (

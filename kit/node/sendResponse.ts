@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { ApiResponse } from '../http/ApiResponse.ts'
+import { errorResponse } from '../http/errorResponse.ts'
 
 /**
  * Writes an engine response: status, headers, and the body (as JSON, or `text` as is) with its
@@ -24,13 +25,8 @@ export function sendResponse(response: ServerResponse, result: ApiResponse, head
  */
 export function sendInternalError(response: ServerResponse): void {
   if (response.headersSent) return void response.destroy()
-  sendResponse(response, {
-    status: 500,
-    headers: { 'content-type': 'application/json' },
-    body: {
-      code: 'internal_error',
-      message: 'The mock failed to answer: this is a bug in the mock.',
-      status: 500,
-    },
-  })
+  sendResponse(
+    response,
+    errorResponse(500, 'internal_error', 'The mock failed to answer: this is a bug in the mock.'),
+  )
 }

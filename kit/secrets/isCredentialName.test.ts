@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { journalEntry } from '../journal/journalEntry.ts'
+import { journalRecord, readJournalRecord } from '../journal/journalEntry.ts'
 import { isCredentialName } from './isCredentialName.ts'
 import { redactTarget } from './redactTarget.ts'
 
@@ -68,7 +68,10 @@ describe('isCredentialName', () => {
         parts.splice(position, 0, `${name}=${value}`)
         const url = `/v1/pets?${parts.join('&')}`
         expect(redactTarget(url, [])).not.toContain(value)
-        const entry = journalEntry({ method: 'GET', url, status: 200, operation: 'listPets' }, [])
+        const entry = readJournalRecord(
+          journalRecord({ method: 'GET', url, status: 200, operation: 'listPets' }, []),
+          [],
+        )
         expect(JSON.stringify(entry)).not.toContain(value)
         expect(entry.query.limit).toBe('5')
       }),

@@ -1,3 +1,4 @@
+import { jsonStringEnd } from '../json/jsonStringEnd.ts'
 import { isCredentialName } from './isCredentialName.ts'
 import { redactTarget, redactText } from './redactTarget.ts'
 
@@ -43,7 +44,7 @@ export function redactJsonFields(text: string): string {
       i++
       continue
     }
-    const end = stringEnd(text, i)
+    const end = jsonStringEnd(text, i)
     let next = skipSpace(text, end)
     if (text[next] !== ':' || !isCredentialName(stringValue(text.slice(i, end)))) {
       i = end
@@ -58,15 +59,6 @@ export function redactJsonFields(text: string): string {
   return copied === 0 ? text : out + text.slice(copied)
 }
 
-/** The index after the string literal starting at `start` (its closing quote), or the text's end. */
-function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    if (text[i] === '\\') i++
-    else if (text[i] === '"') return i + 1
-  }
-  return text.length
-}
-
 function skipSpace(text: string, from: number): number {
   let i = from
   while (i < text.length && ' \t\r\n'.includes(text[i] as string)) i++
@@ -76,12 +68,12 @@ function skipSpace(text: string, from: number): number {
 /** Where the JSON value starting at `start` ends: a string, an object or array (to its match), or a scalar. */
 function valueEndAt(text: string, start: number): number {
   const first = text[start]
-  if (first === '"') return stringEnd(text, start)
+  if (first === '"') return jsonStringEnd(text, start)
   if (first === '{' || first === '[') {
     let depth = 0
     for (let i = start; i < text.length; i++) {
       const char = text[i]
-      if (char === '"') i = stringEnd(text, i) - 1
+      if (char === '"') i = jsonStringEnd(text, i) - 1
       else if (char === '{' || char === '[') depth++
       else if (char === '}' || char === ']') {
         depth--

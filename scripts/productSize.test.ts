@@ -1,0 +1,41 @@
+// A ratchet on the size of the shipped product code (scripts/productSize.ts): features may grow it,
+// copies may not slip in unseen. When this fails, look for the duplication first
+// (`duplicates --change`, the kits in kit/, spec/'s vocabulary); raise the ceiling only for new
+// behaviour, in the commit that adds it, saying why.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from '@jest/globals'
+import { sourceFiles } from './imports/importGraph.ts'
+import { productSize, TOOLING_FOLDERS } from './productSize.ts'
+
+/**
+ * Lines the shipped product code may hold at most. To lower it after a clean-up: run
+ * `npx node scripts/productSize.ts`, round its total up to the next 100 and write that here.
+ */
+const CEILING = 21_400
+
+const ROOT = join(import.meta.dirname, '..')
+const size = productSize(ROOT)
+const linesOf = (folder: string) =>
+  sourceFiles(join(ROOT, folder)).reduce(
+    (sum, file) => sum + readFileSync(file, 'utf8').split('\n').length - 1,
+    0,
+  )
+
+describe('the shipped product code', () => {
+  test(`stays within ${CEILING} lines`, () => {
+    expect(size.total).toBeLessThanOrEqual(CEILING)
+  })
+
+  test('is counted over every shipped folder, tooling left out', () => {
+    expect(Object.keys(size.folders)).toEqual(
+      expect.arrayContaining(['bin', 'contract-tests', 'kit', 'mocks', 'proxy', 'spec']),
+    )
+    for (const tooling of TOOLING_FOLDERS) expect(size.folders).not.toHaveProperty(tooling)
+    expect(size.total).toBe(Object.values(size.folders).reduce((sum, lines) => sum + lines, 0))
+    // Only the hand-written code counts: spec/generated/ is written by `npm run generate`.
+    expect(linesOf('spec/generated')).toBeGreaterThan(0)
+    expect(size.folders.spec).toBe(linesOf('spec') - linesOf('spec/generated'))
+    expect(size.folders.kit).toBe(linesOf('kit'))
+  })
+})
