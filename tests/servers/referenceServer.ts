@@ -150,6 +150,8 @@ export type Fault =
   | 'lists-spaced-names-other-category'
   /** A list whose Authorization scheme is spelled `bearer` shows every pet with categoryId + 1 (another read path). */
   | 'lowercase-bearer-other-category'
+  /** With `badLimit: 'clamp'`, a clamped list shows every pet with categoryId + 1 (the clamping path reads another copy). */
+  | 'clamped-list-other-category'
 
 export interface ReferenceOptions extends Variation {
   fault?: Fault
@@ -361,7 +363,11 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
       if (fault === 'repeats-pets-in-page')
         for (let i = 0; page.length > 0 && page.length < limit && i < 1000; i++) page.push(page[i] as Pet)
       const body = page.map((pet) => shown(pet, 'listPets'))
-      if (fault === 'lowercase-bearer-other-category' && lowercaseBearer)
+      const clamped = limitText !== null && String(limit) !== limitText
+      if (
+        (fault === 'lowercase-bearer-other-category' && lowercaseBearer) ||
+        (fault === 'clamped-list-other-category' && clamped)
+      )
         for (const pet of body) if (typeof pet.categoryId === 'number') pet.categoryId += 1
       return send(res, 200, fault === 'list-not-array' ? { pets: body } : body)
     }
