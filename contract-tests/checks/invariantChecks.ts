@@ -66,9 +66,9 @@ function runInvariantsOf(context: CheckContext): RunInvariants {
 /**
  * The check of one invariant of the interface (model/invariantRules.ts), judged on every exchange of
  * the run as it arrives, never only on those sent to look for it: its findings say what came back
- * and what the invariant holds, with the curl line of the request that showed it. An operation the
- * run got no answer of is skipped, not passed. Needs a stateful target: a mock answering static
- * examples (Prism) keeps no invariant of a store.
+ * and what the invariant holds, with the curl line of the request that showed it. An operation that
+ * got no answer the invariant reads (a 200 page, a 201) is skipped, not passed. Needs a stateful
+ * target: a mock answering static examples (Prism) keeps no invariant of a store.
  *
  * @example
  * invariantCheck('page_within_limit') // fails a run whose any listPets 200 held more than its limit
@@ -81,8 +81,10 @@ export function invariantCheck(name: InvariantName): Check {
     const answered = new Set<OperationName>()
     return {
       see(exchange) {
+        // An operation is judged once an answer the invariant reads came back (a 401 holds no page).
         const operation = exchange.request.operation
-        if (operation && exchange.status !== 0) answered.add(operation)
+        if (operation && rule.answers.includes(exchange.status) && !exchange.truncated)
+          answered.add(operation)
         for (const problem of judge(exchange))
           if (problem.invariant === name)
             groups.add(
@@ -93,7 +95,10 @@ export function invariantCheck(name: InvariantName): Check {
         const skipped = Object.fromEntries(
           rule.operations
             .filter((operation) => !answered.has(operation))
-            .map((operation) => [operation, `not judged: no ${operation} request of this run got an answer`]),
+            .map((operation) => [
+              operation,
+              `not judged: no ${operation} request of this run got a ${rule.answers.join(' or ')} answer to judge`,
+            ]),
         )
         return { ...groups.outcome(), skipped }
       },
