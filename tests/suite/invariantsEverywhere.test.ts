@@ -5,7 +5,10 @@
 // that showed it.
 import { describe, expect, test } from '@jest/globals'
 import { CHECKS } from '../../contract-tests/checks/index.ts'
+import { INVARIANT_CHECKS } from '../../contract-tests/checks/invariantChecks.ts'
+import { modelBasedSequences } from '../../contract-tests/checks/modelBasedSequences.ts'
 import type { ContractReport } from '../../contract-tests/running/runContract.ts'
+import { createBlindServer } from '../servers/blindServer.ts'
 import { createReferenceServer, type Fault, type ReferenceOptions } from '../servers/referenceServer.ts'
 import { runAgainstServer } from '../support/runAgainstServer.ts'
 
@@ -125,3 +128,24 @@ test('without the fault the same server breaks no invariant', async () => {
   ).toEqual([])
   expect(report.failed).toBe(false)
 }, 90_000)
+
+test("the model phase's exchanges reach the same judge: a getPet answering its neighbour fails fetched_pet_is_asked there", async () => {
+  // Only the model phase sends getPet of known pets here (with the invariants, which send nothing).
+  const report = await runAgainstServer(
+    createBlindServer({ pets: 40, fault: 'getPet-neighbour', apiKey: API_KEY }),
+    {
+      apiKey: API_KEY,
+      checks: [modelBasedSequences, ...INVARIANT_CHECKS],
+      timeoutMs: 3_000,
+      budget: '6runs',
+      concurrency: 1,
+      reproductions: 0,
+      seed: 3,
+    },
+  )
+  const failed = report.results.filter((r) => r.outcome === 'fail').map((r) => `${r.check} ${r.operation}`)
+  expect(failed).toContain('fetched_pet_is_asked getPet')
+  const found = report.results.find((r) => r.check === 'fetched_pet_is_asked')?.findings[0]
+  expect(found?.message).toMatch(/another id/)
+  expect(found?.curl).toMatch(/\/v1\/pets\/-?\d+'/)
+}, 120_000)
