@@ -1,4 +1,5 @@
 import { toJsonText as show } from '../kit/json/toJsonText.ts'
+import { fetchedPetProblem } from './fetchedPetProblem.ts'
 import { type Answer, describe } from './judgeCreate.ts'
 import type { Problem } from './Problem.ts'
 import type { StoreKnowledge } from './StoreKnowledge.ts'
@@ -27,8 +28,9 @@ export function judgeGet(
   if (!known && answer.status === 404) return undefined
   if (answer.status !== 200 || typeof pet !== 'object' || pet === null || Array.isArray(pet))
     return problem(describe(answer))
-  if ((typeof pet.id !== 'bigint' && !Number.isInteger(pet.id)) || BigInt(pet.id as number | bigint) !== id)
-    return problem(`200 with ${show(pet)}: another id`)
+  // The invariant of every getPet 200 (the Pet asked for), as every exchange is judged by it.
+  const another = fetchedPetProblem(id, answer)
+  if (another) return problem(another.received)
   const disagreement = knowledge.learn(pet, false, `fetched in ${step}`)
   return disagreement ? problem(disagreement) : undefined
 }

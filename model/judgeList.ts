@@ -1,18 +1,17 @@
 import { toJsonText as show } from '../kit/json/toJsonText.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import { type Answer, describe } from './judgeCreate.ts'
+import type { ListQuery } from './ListQuery.ts'
 import type { Problem } from './Problem.ts'
+import { pageProblem } from './pageProblem.ts'
 import type { StoreKnowledge } from './StoreKnowledge.ts'
 
-export interface ListQuery {
-  limit?: number | undefined
-  status?: string | undefined
-}
+export type { ListQuery } from './ListQuery.ts'
 
 /**
- * Judges one listPets answer with exactly the freedoms the document leaves: any order; at most
- * `limit` pets (the default when omitted), each matching the filter, ids distinct, each as known
- * (a pet never changes); at least min(limit, matching pets the run knows exist); and when the page
+ * Judges one listPets answer with exactly the freedoms the document leaves: any order; the page's
+ * invariants (`pageProblem`: at most `limit` pets, the default when omitted, each matching the
+ * filter, ids distinct), each pet as known (a pet never changes); at least min(limit, matching pets the run knows exist); and when the page
  * has room left, every matching pet the run knows of. Pets read here join the knowledge.
  *
  * @example
@@ -38,8 +37,9 @@ export function judgeList(
   const page = answer.body
   if (answer.status !== 200 || !Array.isArray(page))
     return problem(describe(answer), '200 with a list of Pets')
-  if (page.length > limit)
-    return problem(`${page.length} pets`, `at most ${limit} (limit ${query.limit ?? 'omitted'})`)
+  // The invariants every page keeps, whichever request asked: one function for every judge.
+  const broken = pageProblem(model, query, page)
+  if (broken) return problem(broken.received, broken.documented)
   const ids = new Set<bigint>()
   for (const pet of page) {
     const record = pet as Record<string, unknown> | null
@@ -49,11 +49,7 @@ export function judgeList(
       (typeof record.id !== 'bigint' && !Number.isInteger(record.id))
     )
       return problem(`an item ${show(pet)}`, 'Pets: objects with an integer id')
-    if (query.status !== undefined && record.status !== query.status)
-      return problem(`pet ${show(pet)} in the page`, `only ${filter}`)
-    const id = BigInt(record.id as number | bigint)
-    if (ids.has(id)) return problem(`id ${id} twice in one page`, 'distinct pets, each with its own id')
-    ids.add(id)
+    ids.add(BigInt(record.id as number | bigint))
   }
   if (page.length < wanted)
     return problem(

@@ -157,8 +157,56 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
       overlappedWrite: true,
       responseText: JSON.stringify([{ ...rex, name: 'Max' }]),
     })
-    expect(changed.map((v) => `${v.check} ${v.operation}`)).toEqual(['interface_model listPets'])
+    // A pet never changes: the invariant names it, whatever overlapped.
+    expect(changed.map((v) => `${v.check} ${v.operation}`)).toEqual(['pet_reads_same listPets'])
     expect(judge(lagging).map((v) => v.check)).toEqual(['interface_model'])
+  })
+
+  test('every answer is held to the invariants, named as the suite names them, requests the document leaves open too', () => {
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    const { limit, statuses } = defaultSpec().vocabulary
+    const maximum = limit?.maximum ?? 0
+    const page = (size: number, status: string) =>
+      JSON.stringify(
+        Array.from({ length: size }, (_, i) => ({ id: 1000 + i, name: 'n', categoryId: 1, status })),
+      )
+    const [first = '', second = ''] = statuses
+    const checks = (seen: Seen) => judge(seen).map((v) => `${v.level} ${v.check}`)
+    expect(
+      checks({ method: 'GET', target: '/pets?limit=1', status: 200, responseText: page(2, first) }),
+    ).toContain('required page_within_limit')
+    expect(
+      checks({ method: 'GET', target: `/pets?status=${second}`, status: 200, responseText: page(1, first) }),
+    ).toContain('required page_matches_filter')
+    expect(
+      checks({
+        method: 'GET',
+        target: '/pets/7',
+        status: 200,
+        responseText: '{"id":8,"name":"n","categoryId":1}',
+      }),
+    ).toContain('required fetched_pet_is_asked')
+    expect(
+      checks({
+        method: 'GET',
+        target: '/pets',
+        status: 401,
+        authorization: false,
+        responseText: '{"code":"unauthorized","message":"no key","status":403}',
+      }),
+    ).toEqual(['required error_status_matches'])
+    // An out-of-range limit is a gap: the page is not judged by its limit, but its pets must still read the same.
+    const clamped = `/pets?limit=${maximum + 1}`
+    expect(checks({ method: 'GET', target: clamped, status: 200, responseText: page(2, first) })).toEqual([
+      'required request_conformance',
+    ])
+    expect(checks({ method: 'GET', target: clamped, status: 200, responseText: page(2, second) })).toContain(
+      'required pet_reads_same',
+    )
+    expect(checks(created)).toEqual([])
+    expect(checks({ ...created, responseText: JSON.stringify({ ...rex, name: 'Rex' }) })).toContain(
+      'required created_ids_unique',
+    )
   })
 
   test("no Authorization header must get 401; a 401 is never judged by the model (the key is not the proxy's to know)", () => {

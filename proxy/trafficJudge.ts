@@ -5,9 +5,11 @@
 import type { ApiRequest } from '../kit/http/ApiRequest.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { clipWithin } from '../kit/text/clip.ts'
+import { InvariantMemory } from '../model/InvariantMemory.ts'
 import { interfaceModelOf } from '../model/interfaceModel.ts'
 import type { Answer } from '../model/judgeCreate.ts'
 import { judgeExchange } from '../model/judgeExchange.ts'
+import { judgeInvariants } from '../model/judgeInvariants.ts'
 import { StoreKnowledge } from '../model/StoreKnowledge.ts'
 import { needsKey } from '../spec/needsKey.ts'
 import type { Route } from '../spec/Router.ts'
@@ -15,7 +17,11 @@ import { type CompiledSpec, describeAjvErrors, documentedResponseKey } from '../
 
 /** One rule an observed exchange broke. */
 export interface Violation {
-  /** `request_conformance`, `no_server_errors`, `status_code_conformance`, `response_schema_conformance`, `missing_key_rejected`, `interface_model`. */
+  /**
+   * `request_conformance`, `no_server_errors`, `status_code_conformance`, `response_schema_conformance`,
+   * `missing_key_rejected`, an invariant's name (`page_within_limit`, `pet_reads_same`, ... as the
+   * suite names them: model/invariantRules.ts), `interface_model`.
+   */
   check: string
   level: 'required' | 'recommended'
   operation: string
@@ -82,6 +88,8 @@ export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) =
 function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => Violation[] {
   const model = interfaceModelOf(spec.vocabulary)
   let knowledge = new StoreKnowledge(model)
+  // The invariants' own memory, the suite's: sound whatever overlapped (a pet never changes).
+  const memory = new InvariantMemory(model)
   return ({ request, route, overlappedWrite, status, responseText }) => {
     if (route.kind !== 'operation') return []
     const operation = route.operation.operationId
@@ -155,30 +163,31 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
         'required',
         `${status} to a request with no Authorization header; documented 401`,
       )
-    if (status === 401 || head) return violations
-    // The model: only requests the document defines an answer for.
-    if (!requestValid) return violations
+    if (head) return violations
     const answer: Answer = { status, body: exactJsonOf(body, responseText) }
     const step = `${request.method} ${request.target}`
+    const modelRequest = {
+      params: route.params,
+      query: request.query,
+      ...(sent !== undefined && { body: exactJsonOf(sent, requestText) }),
+    }
+    // The invariants, on every answer (a 401's Error too), judged as the suite judges each exchange.
+    const broken = judgeInvariants(model, memory, operation, modelRequest, answer, step)
+    for (const problem of broken)
+      add(problem.invariant, 'required', `received ${problem.received}; documented ${problem.documented}`)
+    if (status === 401) return violations
+    // The model: only requests the document defines an answer for.
+    if (!requestValid) return violations
     const read = overlappedWrite === true && operation !== 'createPet'
     const basis = read ? new StoreKnowledge(model) : knowledge
-    const problem = judgeExchange(
-      model,
-      basis,
-      operation,
-      {
-        params: route.params,
-        query: request.query,
-        ...(sent !== undefined && { body: exactJsonOf(sent, requestText) }),
-      },
-      answer,
-      step,
-    )
-    if (problem)
-      add('interface_model', 'required', `received ${problem.received}; documented ${problem.documented}`)
-    else if (read) {
+    const problem = judgeExchange(model, basis, operation, modelRequest, answer, step)
+    // What an invariant named already is not said again as the model's.
+    if (problem) {
+      if (broken.length === 0)
+        add('interface_model', 'required', `received ${problem.received}; documented ${problem.documented}`)
+    } else if (read) {
       const disagreement = learnRead(knowledge, answer, operation === 'listPets', step)
-      if (disagreement)
+      if (disagreement && broken.length === 0)
         add(
           'interface_model',
           'required',

@@ -39,6 +39,7 @@ test('the descriptions that name the limit follow the spec; the others do not ch
       'default_limit',
       'limit_bounds',
       'limit_maximum_honoured',
+      'page_within_limit',
       'parameter_violations_rejected',
       'status_filter',
     ].sort(),
@@ -47,6 +48,7 @@ test('the descriptions that name the limit follow the spec; the others do not ch
   expect(after.get('limit_bounds')).toContain(`more than ${EVOLUTION.limit.maximum} pets`)
   expect(after.get('limit_maximum_honoured')).toContain(`more than ${EVOLUTION.limit.maximum} pets`)
   expect(after.get('parameter_violations_rejected')).toContain(`${EVOLUTION.limit.maximum + 1}, abc`)
+  expect(after.get('page_within_limit')).toContain(`${EVOLUTION.limit.default} when omitted`)
   expect([...before.values()].filter((text) => packagedNumbers.test(text))).toHaveLength(changed.length)
   expect([...after.values()].filter((text) => packagedNumbers.test(text))).toEqual([])
 })

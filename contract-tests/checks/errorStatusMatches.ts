@@ -1,7 +1,8 @@
+import { errorStatusProblem } from '../../model/errorStatusProblem.ts'
 import { finding } from './Check.ts'
 import { everyExchange } from './everyExchange.ts'
 
-/** §7: "The status field repeats the HTTP status code." */
+/** §7: "The status field repeats the HTTP status code." The model's invariant, judged on every exchange. */
 export const errorStatusMatches = everyExchange(
   {
     name: 'error_status_matches',
@@ -12,13 +13,7 @@ export const errorStatusMatches = everyExchange(
     appliesTo: (exchange) => exchange.status >= 400,
   },
   (exchange) => {
-    const status = (exchange.json as { status?: unknown } | undefined)?.status
-    if (exchange.status < 400 || typeof status !== 'number' || status === exchange.status) return undefined
-    return finding(
-      exchange,
-      exchange.operation,
-      `HTTP ${exchange.status} with Error.status ${status}`,
-      'Error.status repeats the HTTP status code (§7)',
-    )
+    const problem = errorStatusProblem(exchange.operation, exchange.status, exchange.json)
+    return problem && finding(exchange, exchange.operation, problem.received, problem.documented)
   },
 )

@@ -128,11 +128,7 @@ export function everyExchange(
     operations,
     afterAll: true,
     watch,
-    async run(context) {
-      const watcher = watch(context)
-      for (const exchange of context.exchanges) watcher.see(exchange)
-      return watcher.outcome()
-    },
+    run: runWatched(watch),
     async reproduce(context, found) {
       const request = requests.get(context)?.get(replayKey(found))
       const operation = request?.operation
@@ -155,4 +151,18 @@ export function everyExchange(
 /** A finding's operation and what its message and the example kept of it (cut at EXAMPLE_TEXT_MAX) begin with. */
 function replayKey(found: Finding): string {
   return `${found.operation}\n${found.message.slice(0, 500)}`
+}
+
+/**
+ * A watching check's `run`, for a hand-made context: its watcher fed the exchanges logged so far.
+ *
+ * @example
+ * const check = { ..., watch, run: runWatched(watch) }
+ */
+export function runWatched(watch: (context: CheckContext) => ExchangeWatcher): Check['run'] {
+  return async (context) => {
+    const watcher = watch(context)
+    for (const exchange of context.exchanges) watcher.see(exchange)
+    return watcher.outcome()
+  }
 }

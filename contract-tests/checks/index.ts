@@ -17,6 +17,7 @@ import { errorStatusMatches } from './errorStatusMatches.ts'
 import { extremeIdsNotFound } from './extremeIdsNotFound.ts'
 import { gapStatusConformance } from './gapStatusConformance.ts'
 import { gapValuesExact } from './gapValuesExact.ts'
+import { INVARIANT_CHECKS } from './invariantChecks.ts'
 import { limitBounds } from './limitBounds.ts'
 import { limitMaximumHonoured } from './limitMaximumHonoured.ts'
 import { listedPetsRetrievable } from './listedPetsRetrievable.ts'
@@ -71,6 +72,8 @@ export const CHECKS: readonly Check[] = [
   errorBodyConformance,
   errorBodySaysWhy,
   errorStatusMatches,
+  // The interface's invariants, on every exchange whichever check or phase sent it (model/judgeInvariants.ts).
+  ...INVARIANT_CHECKS,
   statusCodeConformance,
   contentTypeConformance,
   responseSchemaConformance,

@@ -30,7 +30,7 @@ const run = promisify(execFile)
 
 /** Faults the app's own traffic shows, and the check and operation the proxy must name for each. */
 const FAULTS: ReadonlyArray<readonly [Fault, string, string]> = [
-  ['ignores-status-filter', 'interface_model', 'listPets'],
+  ['ignores-status-filter', 'page_matches_filter', 'listPets'],
   ['drops-submitted-name', 'interface_model', 'createPet'],
   ['create-answers-200', 'status_code_conformance', 'createPet'],
   ['error-without-code', 'response_schema_conformance', 'getPet'],

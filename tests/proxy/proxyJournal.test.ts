@@ -130,12 +130,13 @@ describe("the proxy's journal, HAR and coverage", () => {
     try {
       await browse(it.base)
       const entries = await it.read<ProxiedEntry[]>('requests')
+      // The invariant the page breaks, named as the suite names it (decisions/034).
       expect(entries[1]?.violations.map((v) => `${v.check} ${v.operation}`)).toEqual([
-        'interface_model listPets',
+        'page_matches_filter listPets',
       ])
       const har = await (await fetch(`${it.origin}/__mock/requests.har`)).json()
       expect(har.log.entries[1]._violations[0]).toEqual({
-        check: 'interface_model',
+        check: 'page_matches_filter',
         level: 'required',
         message: expect.stringMatching(/status/),
       })

@@ -135,6 +135,23 @@ export type Fault =
   | 'off-by-one-limit'
   /** A name made of digits is stored as a number. */
   | 'numeric-names-as-numbers'
+  // Invariants broken only on requests sent to look for something else (tests/suite/invariantsEverywhere.test.ts)
+  /** A list whose Authorization scheme is spelled `bearer` gets one pet past its limit (a second code path for the spelling). */
+  | 'lowercase-bearer-page-one-too-many'
+  /** The first three lists asked with `status` ignore it (a cache warming up): the run's census asks them. */
+  | 'first-filtered-lists-unfiltered'
+  /** Once a create body was refused, an unfiltered list repeats its first pet in place of its last. */
+  | 'repeats-pet-after-refusal'
+  /** getPet of id 1 answers the first pet, whatever its id (the id read as an index). */
+  | 'getPet-1-answers-first-pet'
+  /** A create whose name holds a space gets the previous create's id and replaces that pet (an upsert on a stale id). */
+  | 'spaced-name-reuses-id'
+  /** Lists show a pet whose name holds a space with categoryId + 1 (a list projection's bug); getPet is right. */
+  | 'lists-spaced-names-other-category'
+  /** A list whose Authorization scheme is spelled `bearer` shows every pet with categoryId + 1 (another read path). */
+  | 'lowercase-bearer-other-category'
+  /** With `badLimit: 'clamp'`, a clamped list shows every pet with categoryId + 1 (the clamping path reads another copy). */
+  | 'clamped-list-other-category'
 
 export interface ReferenceOptions extends Variation {
   fault?: Fault
@@ -187,6 +204,9 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
   const pets: Pet[] = []
   let creates = 0
   let cappedOnce = false
+  let filteredLists = 0
+  let refusedABody = false
+  let lastCreated: Pet | undefined
   let nextId = options.ids === 'from-1000' ? 1000 : options.ids === 'near-2^52' ? 2 ** 52 : 1
   const newId = async (): Promise<number> => {
     if (fault === 'duplicate-ids') return 7
@@ -232,6 +252,13 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     if (pet.status === undefined) delete out.status
     if (fault === 'omitted-status-differs' && operation !== 'listPets' && pet.status === undefined)
       out.status = 'available'
+    if (
+      fault === 'lists-spaced-names-other-category' &&
+      operation === 'listPets' &&
+      String(pet.name).includes(' ') &&
+      typeof pet.categoryId === 'number'
+    )
+      out.categoryId = pet.categoryId + 1
     if (fault === 'id-as-string') out.id = String(pet.id)
     if (fault === 'int64-as-string' && typeof pet.categoryId === 'bigint')
       out.categoryId = String(pet.categoryId)
@@ -307,11 +334,13 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
       if (fault === 'ignores-limit-with-status' && status !== null) limit = Number.POSITIVE_INFINITY
       let ordered = options.order === 'newest-first' ? [...pets].reverse() : pets
       if (options.order === 'random') ordered = shuffled(pets)
+      if (status !== null) filteredLists++
       const filtering =
         status !== null &&
         !unknownStatus &&
         fault !== 'ignores-status-filter' &&
-        !(fault === 'filter-only-with-limit' && limitText === null)
+        !(fault === 'filter-only-with-limit' && limitText === null) &&
+        !(fault === 'first-filtered-lists-unfiltered' && filteredLists <= 3)
       const matches = (pet: Pet) =>
         !filtering ||
         pet.status === status ||
@@ -324,9 +353,22 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         page.length = 50
         cappedOnce = true
       }
+      const lowercaseBearer = authorizationLines(req)[0]?.startsWith('bearer ') === true
+      if (fault === 'lowercase-bearer-page-one-too-many' && lowercaseBearer) {
+        const next = ordered.filter(matches)[page.length]
+        if (next) page.push(next)
+      }
+      if (fault === 'repeats-pet-after-refusal' && refusedABody && status === null && page.length > 1)
+        page[page.length - 1] = page[0] as Pet
       if (fault === 'repeats-pets-in-page')
         for (let i = 0; page.length > 0 && page.length < limit && i < 1000; i++) page.push(page[i] as Pet)
       const body = page.map((pet) => shown(pet, 'listPets'))
+      const clamped = limitText !== null && String(limit) !== limitText
+      if (
+        (fault === 'lowercase-bearer-other-category' && lowercaseBearer) ||
+        (fault === 'clamped-list-other-category' && clamped)
+      )
+        for (const pet of body) if (typeof pet.categoryId === 'number') pet.categoryId += 1
       return send(res, 200, fault === 'list-not-array' ? { pets: body } : body)
     }
 
@@ -357,6 +399,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
           status: fields.status,
         })
       }
+      if (problem) refusedABody = true
       if (problem) return error(res, 400, 'invalid', problem)
       if (fault === 'numeric-names-as-numbers' && /^\d+$/.test(String(fields.name)))
         fields.name = Number(fields.name)
@@ -378,7 +421,14 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         ...(status !== undefined && { status }),
       }
       creates++
+      const reused = fault === 'spaced-name-reuses-id' && name.includes(' ') ? lastCreated : undefined
+      if (reused) {
+        pet.id = reused.id
+        const at = pets.indexOf(reused)
+        if (at >= 0) pets.splice(at, 1)
+      }
       if (fault !== 'no-state' && !(fault === 'loses-pet-after-20' && creates === 20)) pets.push(pet)
+      lastCreated = pet
       const answer = shown(pet, 'createPet')
       if (fault === 'omits-submitted-status') delete answer.status
       return send(res, fault === 'create-answers-200' ? 200 : 201, answer, { location: `/v1/pets/${pet.id}` })
@@ -393,6 +443,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
       sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
       link: '</v1/pets>; rel="successor-version"',
     }
+    if (fault === 'getPet-1-answers-first-pet' && idText === '1' && pets[0])
+      return send(res, 200, shown(pets[0], 'getPet'), deprecation)
     if (!pet && fault === 'getPet-200-for-unknown')
       return send(res, 200, { id: Number(idText), name: 'ghost', categoryId: 1 }, deprecation)
     if (!pet) return error(res, 404, 'not_found', 'no such pet')

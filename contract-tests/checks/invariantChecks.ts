@@ -1,0 +1,132 @@
+import { apiRequest } from '../../kit/http/ApiRequest.ts'
+import { originForm } from '../../kit/http/originForm.ts'
+import { exactJsonOf, parseJsonBigints } from '../../kit/json/exactJson.ts'
+import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
+import { InvariantMemory } from '../../model/InvariantMemory.ts'
+import type { InvariantProblem } from '../../model/InvariantProblem.ts'
+import { interfaceModelOf } from '../../model/interfaceModel.ts'
+import { INVARIANT_NAMES, INVARIANTS, type InvariantName } from '../../model/invariantRules.ts'
+import { judgeInvariants } from '../../model/judgeInvariants.ts'
+import { FindingGroups } from '../base/FindingGroups.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { type Check, type CheckContext, type ExchangeWatcher, finding, type OperationName } from './Check.ts'
+import { runWatched } from './everyExchange.ts'
+
+/** What the run's one judge of the invariants found in an exchange (judged once, whichever check asks first). */
+type RunInvariants = (exchange: Exchange) => readonly InvariantProblem[]
+
+/** One judge per run: every invariant check reads the same verdicts, from one memory of the store. */
+const judges = new WeakMap<CheckContext, RunInvariants>()
+
+/**
+ * The run's judge of the invariants (model/judgeInvariants.ts): every exchange the run makes,
+ * whichever check or phase sent it (the census, the fixed checks, the generated negatives, the
+ * model phase, a replay), routed by the spec's one router and judged once, in the order answers
+ * arrive, with one memory of the store (a lower bound: writes in flight cannot make a verdict
+ * false). An exchange that got no whole answer, or that the implementation did not answer
+ * (`notJudged`), is not judged.
+ */
+function runInvariantsOf(context: CheckContext): RunInvariants {
+  const known = judges.get(context)
+  if (known) return known
+  const model = interfaceModelOf(context.vocabulary)
+  const memory = new InvariantMemory(model)
+  const basePath = trimTrailingSlashes(
+    apiRequest({ method: 'GET', target: originForm(context.baseUrl) }).path,
+  )
+  const router = context.router(basePath)
+  const verdicts = new WeakMap<Exchange, readonly InvariantProblem[]>()
+  const judgeOne = (exchange: Exchange): readonly InvariantProblem[] => {
+    if (exchange.status === 0 || exchange.truncated || exchange.request.notJudged) return []
+    // The target as sent, parsed once (the suite sends its probes byte for byte).
+    const request = apiRequest({ method: exchange.request.method, target: originForm(exchange.request.url) })
+    const route = router.route(request.method, request.path)
+    if (route.kind !== 'operation') return []
+    return judgeInvariants(
+      model,
+      memory,
+      route.operation.operationId,
+      { params: route.params, query: request.query, body: sentBody(exchange.request.body) },
+      { status: exchange.status, body: exactJsonOf(exchange.json, exchange.text) },
+      `${exchange.request.method} ${exchange.request.path}`,
+    )
+  }
+  const judge: RunInvariants = (exchange) => {
+    let found = verdicts.get(exchange)
+    if (!found) {
+      found = judgeOne(exchange)
+      verdicts.set(exchange, found)
+    }
+    return found
+  }
+  judges.set(context, judge)
+  return judge
+}
+
+/**
+ * The check of one invariant of the interface (model/invariantRules.ts), judged on every exchange of
+ * the run as it arrives, never only on those sent to look for it: its findings say what came back
+ * and what the invariant holds, with the curl line of the request that showed it. An operation that
+ * got no answer the invariant reads (a 200 page, a 201) is skipped, not passed. Needs a stateful
+ * target: a mock answering static examples (Prism) keeps no invariant of a store.
+ *
+ * @example
+ * invariantCheck('page_within_limit') // fails a run whose any listPets 200 held more than its limit
+ */
+export function invariantCheck(name: InvariantName): Check {
+  const rule = INVARIANTS[name]
+  const watch = (context: CheckContext): ExchangeWatcher => {
+    const judge = runInvariantsOf(context)
+    const groups = new FindingGroups()
+    const answered = new Set<OperationName>()
+    return {
+      see(exchange) {
+        // An operation is judged once an answer the invariant reads came back (a 401 holds no page).
+        const operation = exchange.request.operation
+        if (operation && rule.answers.includes(exchange.status) && !exchange.truncated)
+          answered.add(operation)
+        for (const problem of judge(exchange))
+          if (problem.invariant === name)
+            groups.add(
+              finding(exchange, problem.operation as OperationName, problem.received, problem.documented),
+            )
+      },
+      outcome() {
+        const skipped = Object.fromEntries(
+          rule.operations
+            .filter((operation) => !answered.has(operation))
+            .map((operation) => [
+              operation,
+              `not judged: no ${operation} request of this run got a ${rule.answers.join(' or ')} answer to judge`,
+            ]),
+        )
+        return { ...groups.outcome(), skipped }
+      },
+    }
+  }
+  return {
+    name,
+    level: rule.level,
+    description: (vocabulary) => rule.sentence(vocabulary),
+    operations: rule.operations,
+    needs: ['state'],
+    afterAll: true,
+    watch,
+    run: runWatched(watch),
+  }
+}
+
+/** The body a request sent, read exactly (an int64 beyond 2^53 as a bigint), when it is JSON. */
+function sentBody(text: string | undefined): unknown {
+  if (text === undefined) return undefined
+  try {
+    return parseJsonBigints(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The invariants judged on every exchange by their own checks (error_status_matches is judged per exchange by errorStatusMatches, through the same function). */
+export const INVARIANT_CHECKS: readonly Check[] = INVARIANT_NAMES.filter(
+  (name) => name !== 'error_status_matches',
+).map(invariantCheck)

@@ -1,0 +1,79 @@
+import type { InterfaceModel } from './interfaceModel.ts'
+import { StoreKnowledge } from './StoreKnowledge.ts'
+
+/** Pets remembered at most before the memory starts over (forgetting only weakens a verdict). */
+export const REMEMBERED_PETS_MAX = 50_000
+
+/** Characters of remembered pets' strings at most: a target answering 1 MiB names cannot grow it without end. */
+export const REMEMBERED_CHARS_MAX = 8_000_000
+
+/**
+ * What the invariants remember of every exchange they judged: each pet as first read (a pet never
+ * changes: the interface has no update), and each id a 201 assigned (a created id is new). It is a
+ * lower bound of what the store holds, never a claim about what it lacks, so writes running at
+ * once (other streams, other clients of a shared target) cannot make a verdict false; past its
+ * bounds it starts over, which only weakens verdicts.
+ *
+ * @example
+ * const memory = new InvariantMemory(model)
+ * memory.read({ id: 7, name: 'Rex', categoryId: 1 }, 'listed in GET /pets') // undefined: new
+ * memory.read({ id: 7, name: 'Max', categoryId: 1 }, 'fetched in GET /pets/7') // 'pet 7 read as …'
+ */
+export class InvariantMemory {
+  readonly #model: InterfaceModel
+  readonly #max: { pets: number; chars: number }
+  #pets: StoreKnowledge
+  #assigned = new Map<bigint, string>()
+  #chars = 0
+
+  constructor(model: InterfaceModel, max = { pets: REMEMBERED_PETS_MAX, chars: REMEMBERED_CHARS_MAX }) {
+    this.#model = model
+    this.#max = max
+    this.#pets = new StoreKnowledge(model)
+  }
+
+  /** Pets remembered now. */
+  get size(): number {
+    return this.#pets.size
+  }
+
+  /**
+   * Remembers a pet read (or answered by a 201); says how it differs when the same id read
+   * otherwise before, else undefined.
+   */
+  read(pet: Readonly<Record<string, unknown>>, where: string): string | undefined {
+    this.#bound()
+    const known = this.#pets.size
+    const disagreement = this.#pets.learn(pet, false, where)
+    if (this.#pets.size > known) this.#chars += charsOf(this.#pets.declaredFields(pet))
+    return disagreement
+  }
+
+  /** Records that a 201 assigned `id`; says where it was assigned before, when it was, else undefined. */
+  assign(id: bigint, where: string): string | undefined {
+    this.#bound()
+    const before = this.#assigned.get(id)
+    if (before !== undefined) return before
+    this.#assigned.set(id, where)
+    return undefined
+  }
+
+  #bound(): void {
+    if (
+      this.#pets.size < this.#max.pets &&
+      this.#assigned.size < this.#max.pets &&
+      this.#chars < this.#max.chars
+    )
+      return
+    this.#pets = new StoreKnowledge(this.#model)
+    this.#assigned = new Map()
+    this.#chars = 0
+  }
+}
+
+/** About what a pet's fields hold, in characters: strings by length, anything else a few. */
+function charsOf(fields: Readonly<Record<string, unknown>>): number {
+  let chars = 0
+  for (const value of Object.values(fields)) chars += typeof value === 'string' ? value.length : 8
+  return chars
+}

@@ -1,0 +1,95 @@
+import { isInt64Text } from '../kit/json/isInt64Text.ts'
+import type { OperationId } from '../spec/runtime.ts'
+import { errorStatusProblem } from './errorStatusProblem.ts'
+import { fetchedPetProblem } from './fetchedPetProblem.ts'
+import type { InvariantMemory } from './InvariantMemory.ts'
+import type { InvariantProblem } from './InvariantProblem.ts'
+import type { InterfaceModel } from './interfaceModel.ts'
+import type { Answer } from './judgeCreate.ts'
+import { listQuery, type ModelRequest } from './judgeExchange.ts'
+import { pageProblem } from './pageProblem.ts'
+
+const NO_QUERY = { getAll: (): string[] => [] }
+
+/**
+ * Judges one exchange by every invariant of the interface (INVARIANTS), whichever part of a run
+ * sent it and whatever it was sent to find: the suite's watcher over every exchange, a replay and
+ * the proxy all call it, so they hold every answer to the same rules. Each invariant holds whatever
+ * the store holds, or needs only `memory` (a lower bound): a page within its limit and filter, ids
+ * distinct in it, a getPet 200 of the id asked, no id assigned by two 201s, a pet reading the same
+ * everywhere, an Error's status the HTTP status. A list query or petId the document leaves open is
+ * not judged by the rules that read it; its pets are still remembered. At most one problem per
+ * invariant; none when the answer keeps them all.
+ *
+ * @example
+ * judgeInvariants(model, memory, 'listPets', { query: new URLSearchParams('limit=1') }, { status: 200, body: [{ id: 1 }, { id: 2 }] }, 'GET /pets?limit=1')
+ * // [{ invariant: 'page_within_limit', operation: 'listPets', received: '2 pets', documented: 'at most 1 (limit 1)' }]
+ */
+export function judgeInvariants(
+  model: InterfaceModel,
+  memory: InvariantMemory,
+  operationId: string,
+  request: ModelRequest,
+  answer: Answer,
+  step: string,
+): InvariantProblem[] {
+  if (operationId !== 'listPets' && operationId !== 'createPet' && operationId !== 'getPet') return []
+  const operation = operationId as OperationId
+  const problems: InvariantProblem[] = []
+  const add = (problem: InvariantProblem | undefined) => {
+    if (problem) problems.push(problem)
+  }
+  add(errorStatusProblem(operation, answer.status, answer.body))
+  const body = answer.body
+  const readSame = (pet: Readonly<Record<string, unknown>>, where: string) => {
+    const disagreement = memory.read(pet, where)
+    return disagreement === undefined
+      ? undefined
+      : ({
+          invariant: 'pet_reads_same',
+          operation,
+          received: disagreement,
+          documented: 'the same pet by every route, every time (the interface has no update)',
+        } satisfies InvariantProblem)
+  }
+  if (operationId === 'listPets') {
+    if (answer.status !== 200 || !Array.isArray(body)) return problems
+    const query = listQuery(model, request.query ?? NO_QUERY)
+    if (query) add(pageProblem(model, query, body))
+    for (const item of body) {
+      if (!isPet(item)) continue
+      const differs = readSame(item, `listed in ${step}`)
+      if (differs) {
+        add(differs)
+        break
+      }
+    }
+    return problems
+  }
+  if (operationId === 'getPet') {
+    // getPet's path has one parameter: the pet's id.
+    const [id] = Object.values(request.params ?? {})
+    const wrong = id !== undefined && isInt64Text(id) ? fetchedPetProblem(BigInt(id), answer) : undefined
+    add(wrong)
+    if (!wrong && answer.status === 200 && isPet(body)) add(readSame(body, `fetched in ${step}`))
+    return problems
+  }
+  if (answer.status !== 201 || !isPet(body)) return problems
+  const id = BigInt(body.id as number | bigint)
+  const before = memory.assign(id, step)
+  if (before !== undefined)
+    add({
+      invariant: 'created_ids_unique',
+      operation,
+      received: `201 with id ${id}, which the 201 of ${before} assigned already`,
+      documented: 'a new id for every created pet',
+    })
+  else add(readSame(body, `created in ${step}`))
+  return problems
+}
+
+function isPet(value: unknown): value is Record<string, unknown> & { id: number | bigint } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const id = (value as { id?: unknown }).id
+  return typeof id === 'bigint' || Number.isInteger(id)
+}
