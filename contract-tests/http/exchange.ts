@@ -35,6 +35,12 @@ export interface ProbeRequest {
   kind?: 'valid' | 'gap'
   /** Set when the answer will not come from the implementation (a proxy answers it), saying why: the response checks skip it. */
   notJudged?: string | undefined
+  /**
+   * Which connection carries it: `reused` (the default) goes through the keep-alive pool, so on a
+   * connection an earlier request used whenever one is idle; `fresh` opens a connection of its own
+   * and closes it after the answer. A custom fetch (MSW in-process) has no connections: both go through it.
+   */
+  connection?: 'fresh' | 'reused' | undefined
 }
 
 export interface Exchange {
@@ -59,6 +65,24 @@ export interface Exchange {
   curl: string
   /** How many items the body's array held, when `json` keeps only the first of them (keptJson). */
   items?: number
+  /**
+   * When the request went out and when its answer (or failure) was complete, on one clock every
+   * exchange of the process shares (`exchangeTicks`): a strict order, so a read that started after
+   * a write completed can be told from one that overlapped it.
+   */
+  startedAt?: number
+  completedAt?: number
+}
+
+let ticks = 0
+
+/**
+ * The next tick of the clock every exchange is stamped with: a counter, not a time, so two stamps
+ * never tie and `a.completedAt < b.startedAt` means b was sent after a's answer was complete.
+ */
+export function exchangeTicks(): number {
+  ticks += 1
+  return ticks
 }
 
 export const WRONG_KEY = 'contract-suite-wrong-key-0000'
@@ -126,8 +150,15 @@ export async function sendRequest(
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const startedAt = exchangeTicks()
   try {
     let answer: Answer | undefined
+    // A fresh connection: node:http without an agent opens one for this request and closes it after.
+    if (request.connection === 'fresh' && !fetchImpl && !lines && /^https?:/.test(url)) {
+      const { authorization, ...others } = headers
+      const line = authorization === undefined ? [] : [{ value: authorization }]
+      answer = await sendRawHeaders(url, request, others, line, signal, maxBodyBytes, true)
+    }
     if (lines && lines.length > 1 && !fetchImpl && /^https?:/.test(url)) {
       // A network failure here may mean the host exists only for an in-process fetch (MSW): the
       // joined line through fetch below is then the only way to reach it.
@@ -149,6 +180,8 @@ export async function sendRequest(
         text,
         ...(truncated && { truncated: { limitBytes: maxBodyBytes } }),
         curl,
+        startedAt,
+        completedAt: exchangeTicks(),
       },
       () => {
         if (truncated) return undefined
@@ -168,6 +201,8 @@ export async function sendRequest(
       error: message,
       failure: kind,
       curl,
+      startedAt,
+      completedAt: exchangeTicks(),
     }
   }
 }
@@ -235,7 +270,8 @@ async function readCapped(
 /**
  * One request over node:http with header lines given one by one (`rawHeaders`-style array), so two
  * Authorization lines reach the server as two lines, not joined as fetch would join them. The body
- * is capped as with fetch: past `max` bytes the response is destroyed.
+ * is capped as with fetch: past `max` bytes the response is destroyed. `fresh`: on a connection of
+ * its own (no agent: `Connection: close`), never one an earlier request used.
  */
 function sendRawHeaders(
   url: string,
@@ -244,6 +280,7 @@ function sendRawHeaders(
   lines: ReadonlyArray<{ value: string }>,
   signal: AbortSignal,
   max: number,
+  fresh = false,
 ): Promise<Answer> {
   // With an array, Node adds neither Host nor Content-Length: HTTP/1.1 requires the one, and the
   // other keeps the body out of chunked encoding.
@@ -257,7 +294,8 @@ function sendRawHeaders(
   ]
   return new Promise((resolve, reject) => {
     const send = url.startsWith('https:') ? httpsRequest : httpRequest
-    const sent = send(url, { method: request.method, headers: raw, signal }, (res) => {
+    const options = { method: request.method, headers: raw, signal, ...(fresh && { agent: false }) }
+    const sent = send(url, options, (res) => {
       const chunks: Buffer[] = []
       let size = 0
       const answered = () => {
