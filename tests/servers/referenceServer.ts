@@ -142,6 +142,11 @@ export type Fault =
   | 'list-cached-per-connection'
   /** A created pet shows in reads only 1.5 s after its 201 (a replica that lags behind the primary). */
   | 'visible-after-delay'
+  /**
+   * A new connection's first request is routed to a replica 2 s behind (a load balancer pins a
+   * connection to the primary only from its second request): only a read on a fresh connection sees it.
+   */
+  | 'new-connections-lag'
 
 export interface ReferenceOptions extends Variation {
   fault?: Fault
@@ -196,11 +201,17 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
   const ownPets = new WeakMap<object, Pet[]>()
   const listSnapshots = new WeakMap<object, { pets: Pet[]; until: number }>()
   const visibleFrom = new WeakMap<Pet, number>()
+  const createdAt = new WeakMap<Pet, number>()
+  const servedOn = new WeakSet<object>()
   /** The pets a read on `connection` sees (all of them, but under these faults). */
   const visibleOn = (connection: object, operation: 'listPets' | 'getPet'): Pet[] => {
     if (fault === 'pets-per-connection') return [...pets, ...(ownPets.get(connection) ?? [])]
     if (fault === 'visible-after-delay')
       return pets.filter((pet) => (visibleFrom.get(pet) ?? 0) <= Date.now())
+    if (fault === 'new-connections-lag' && !servedOn.has(connection)) {
+      servedOn.add(connection)
+      return pets.filter((pet) => (createdAt.get(pet) ?? 0) <= Date.now() - 2_000)
+    }
     if (fault === 'list-cached-per-connection' && operation === 'listPets') {
       const snapshot = listSnapshots.get(connection)
       if (snapshot && snapshot.until > Date.now()) return snapshot.pets
@@ -407,6 +418,10 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         ownPets.set(req.socket, [...own, pet])
       } else if (fault !== 'no-state' && !(fault === 'loses-pet-after-20' && creates === 20)) pets.push(pet)
       if (fault === 'visible-after-delay') visibleFrom.set(pet, Date.now() + 1_500)
+      if (fault === 'new-connections-lag') {
+        createdAt.set(pet, Date.now())
+        servedOn.add(req.socket)
+      }
       const answer = shown(pet, 'createPet')
       if (fault === 'omits-submitted-status') delete answer.status
       return send(res, fault === 'create-answers-200' ? 200 : 201, answer, { location: `/v1/pets/${pet.id}` })
