@@ -169,13 +169,20 @@ export class GetPet implements Command {
     this.which = which
     this.connection = connection
   }
+  /**
+   * The id this command fetched the first time it ran: the pool it picks from is the knowledge every
+   * stream shares, so a shrunk or replayed run of the command must fetch the same pet, not the one
+   * the pool now holds at that index (as TowardState keeps its read).
+   */
+  private chosen: bigint | undefined
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
     const pool = this.which.kind === 'created' ? m.knowledge.created : m.knowledge.matching(undefined)
-    const id =
+    this.chosen ??=
       this.which.kind === 'unknown'
         ? this.which.id
         : (pool[this.which.index % Math.max(1, pool.length)]?.id ?? 0n)
+    const id = this.chosen
     const on = this.connection ? { connection: this.connection } : {}
     const [got] = await step(m, r, 'getPet', [['getPet', { petId: id }, on]], (exchange, _i, name, known) =>
       judgeGet(known, id, answerOf(exchange), name),

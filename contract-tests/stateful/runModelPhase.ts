@@ -19,10 +19,10 @@ export const DEFAULT_CONCURRENCY = 8
 export interface ModelPhaseOptions {
   model: InterfaceModel
   /**
-   * A fresh knowledge (what the earlier checks left included): one for the search, which every
-   * stream shares, and one for each replay of the shortest failure. Each answer is judged by it as
-   * of when its request went out (`StoreKnowledge.asOf`), so a stream is bound by what any stream
-   * learned before, never by a request still in flight.
+   * A fresh knowledge (what the earlier checks left included), which every stream of the search
+   * and every replay of the shortest failure shares. Each answer is judged by it as of when its
+   * request went out (`StoreKnowledge.asOf`), so a stream is bound by what any stream learned
+   * before, never by a request still in flight.
    */
   newKnowledge(): StoreKnowledge
   /** Calls an operation of the target (the run's `context.call`). */
@@ -228,7 +228,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     result.shrinks = shrunk.numShrinks
   }
   const { stream: _, commands, ...shortest } = failure
-  const reproduced = await reproduce(commands, shortest.steps, options, () => targetFor(search))
+  const reproduced = await reproduce(commands, shortest.steps, options, shared, () => targetFor(search))
   return {
     ...result,
     failure: { ...shortest, ...(reproduced ? { reproduced } : {}) },
@@ -238,7 +238,8 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
 
 /**
  * Runs the shortest failing sequence again, `options.reproductions` times, one after another, each
- * with a fresh knowledge (as a new run would start): how many of the replays failed again. A replay
+ * judged by the run's knowledge as it stands (a failure may rest on what another stream learned,
+ * and every pet known then still exists): how many of the replays failed again. A replay
  * is not started when the create budget has no room for the sequence's creates (then fewer replays
  * are counted), so a spent budget never reads as a flaky failure.
  */
@@ -246,6 +247,7 @@ async function reproduce(
   commands: Iterable<SequenceCommand>,
   steps: readonly Step[],
   options: ModelPhaseOptions,
+  knowledge: StoreKnowledge,
   target: () => SequenceTarget,
 ): Promise<Reproduced | undefined> {
   const wanted = options.reproductions ?? DEFAULT_REPRODUCTIONS
@@ -258,7 +260,7 @@ async function reproduce(
     if (options.createsLeft && options.createsLeft() < creates) break
     const sequence: SequenceModel = {
       model: options.model,
-      knowledge: options.newKnowledge(),
+      knowledge,
       steps: [],
       petName: options.petName,
     }
