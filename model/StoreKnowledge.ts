@@ -54,12 +54,11 @@ export class StoreKnowledge {
   readonly #learnedWhen: number
 
   /**
-   * `sharesAcceptedWith`: another knowledge whose record of accepted values this one shares. What a
-   * server accepted once it must accept again whenever it was sent (a rule about values, whatever
-   * the order), so streams of sequences run at once may pool it, while each judges pets and pages
-   * with its own knowledge.
+   * `view`: for `asOf` only; a view shares every record of the knowledge it looks at, the values
+   * some 201 accepted too (what a server accepted once it must accept again whenever it was sent:
+   * a rule about values, whatever the order).
    */
-  constructor(model: InterfaceModel, sharesAcceptedWith?: StoreKnowledge, view?: ViewOf) {
+  constructor(model: InterfaceModel, view?: ViewOf) {
     this.#fields = Object.keys(model.pet.properties)
     this.#horizon = view?.horizon ?? Number.POSITIVE_INFINITY
     this.#learnedWhen = view?.learnedWhen ?? 0
@@ -74,7 +73,7 @@ export class StoreKnowledge {
       this.#latest = of.#latest
       return
     }
-    this.#accepted = sharesAcceptedWith ? sharesAcceptedWith.#accepted : new Map()
+    this.#accepted = new Map()
     this.#byId = new Map()
     this.#all = []
     this.#byStatus = new Map()
@@ -94,7 +93,7 @@ export class StoreKnowledge {
    */
   asOf(span: Span, model: InterfaceModel): StoreKnowledge {
     const horizon = span.startedAt ?? Number.POSITIVE_INFINITY
-    return new StoreKnowledge(model, undefined, {
+    return new StoreKnowledge(model, {
       of: this,
       horizon,
       learnedWhen: span.completedAt ?? (Number.isFinite(horizon) ? horizon : 0),

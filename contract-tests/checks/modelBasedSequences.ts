@@ -33,13 +33,11 @@ export const modelBasedSequences: Check = {
     const model = interfaceModelOf(context.vocabulary)
     const { seed, budget } = context.generation
     const firstExchange = context.exchanges.length
-    // One knowledge for the search, shared by every stream; a fresh one for each replay of a failure.
-    // The values some 201 accepted are pooled across them all (see StoreKnowledge).
-    const pool = new StoreKnowledge(model)
+    // One knowledge, shared by every stream of the search and the replays of a failure.
     const result = await runModelPhase({
       model,
       newKnowledge: () => {
-        const knowledge = new StoreKnowledge(model, pool)
+        const knowledge = new StoreKnowledge(model)
         learnFromEarlierChecks(context, knowledge, model)
         return knowledge
       },

@@ -43,7 +43,7 @@ export interface ModelPhaseOptions {
   /** Commands per sequence at most. */
   maxCommands?: number
   /**
-   * How many times the shortest failing sequence is run again, each with a fresh knowledge, before it
+   * How many times the shortest failing sequence is run again, judged by the shared knowledge, before it
    * is reported (DEFAULT_REPRODUCTIONS); 0 runs it no more. The replays draw nothing from fast-check,
    * so a seed replays the same search.
    */
