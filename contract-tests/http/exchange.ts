@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'node:http'
-import { request as httpsRequest } from 'node:https'
+import { Agent as HttpAgent, request as httpRequest } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { HttpMethod } from '../../spec/runtime.ts'
@@ -38,7 +38,8 @@ export interface ProbeRequest {
   /**
    * Which connection carries it: `reused` (the default) goes through the keep-alive pool, so on a
    * connection an earlier request used whenever one is idle; `fresh` opens a connection of its own
-   * and closes it after the answer. A custom fetch (MSW in-process) has no connections: both go through it.
+   * and closes it after the answer. A custom fetch, or a global fetch replaced since the suite loaded
+   * (MSW's setupServer answering in-process), has no connections: both go through it.
    */
   connection?: 'fresh' | 'reused' | undefined
 }
@@ -75,6 +76,13 @@ export interface Exchange {
 }
 
 let ticks = 0
+
+/** Agents that keep no connection alive: each request they send opens its own (`Connection: close`). */
+const FRESH_HTTP = new HttpAgent({ keepAlive: false })
+const FRESH_HTTPS = new HttpsAgent({ keepAlive: false })
+
+/** The global fetch when the suite loaded: another one later means requests are answered in-process. */
+const LOADED_FETCH = globalThis.fetch
 
 /**
  * The next tick of the clock every exchange is stamped with: a counter, not a time, so two stamps
@@ -153,8 +161,11 @@ export async function sendRequest(
   const startedAt = exchangeTicks()
   try {
     let answer: Answer | undefined
-    // A fresh connection: node:http without an agent opens one for this request and closes it after.
-    if (request.connection === 'fresh' && !fetchImpl && !lines && /^https?:/.test(url)) {
+    // A fresh connection: node:http with an agent that keeps none alive opens one for this request
+    // and closes it after. Not when fetch was replaced since the suite loaded (MSW's setupServer
+    // answering in-process): there are no connections then, and fetch is what answers.
+    const inProcess = fetchImpl !== undefined || globalThis.fetch !== LOADED_FETCH
+    if (request.connection === 'fresh' && !inProcess && !lines && /^https?:/.test(url)) {
       const { authorization, ...others } = headers
       const line = authorization === undefined ? [] : [{ value: authorization }]
       answer = await sendRawHeaders(url, request, others, line, signal, maxBodyBytes, true)
@@ -271,7 +282,7 @@ async function readCapped(
  * One request over node:http with header lines given one by one (`rawHeaders`-style array), so two
  * Authorization lines reach the server as two lines, not joined as fetch would join them. The body
  * is capped as with fetch: past `max` bytes the response is destroyed. `fresh`: on a connection of
- * its own (no agent: `Connection: close`), never one an earlier request used.
+ * its own (an agent that keeps none alive: `Connection: close`), never one an earlier request used.
  */
 function sendRawHeaders(
   url: string,
@@ -293,8 +304,10 @@ function sendRawHeaders(
     ...lines.flatMap((line) => ['authorization', line.value]),
   ]
   return new Promise((resolve, reject) => {
-    const send = url.startsWith('https:') ? httpsRequest : httpRequest
-    const options = { method: request.method, headers: raw, signal, ...(fresh && { agent: false }) }
+    const https = url.startsWith('https:')
+    const send = https ? httpsRequest : httpRequest
+    const agent = fresh ? (https ? FRESH_HTTPS : FRESH_HTTP) : undefined
+    const options = { method: request.method, headers: raw, signal, ...(agent && { agent }) }
     const sent = send(url, options, (res) => {
       const chunks: Buffer[] = []
       let size = 0
