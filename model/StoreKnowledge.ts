@@ -13,6 +13,17 @@ export interface KnownPet {
   learnedAt: string
   /** True once it has been read again after the run learned it: it was not lost. */
   confirmed: boolean
+  /**
+   * When the run first knew it: the completion stamp of the exchange that taught it (the earliest,
+   * when several did). A read binds only pets known before it started (`asOf`).
+   */
+  since: number
+}
+
+/** When an exchange judged by a view went out and when its answer was complete (see `asOf`). */
+export interface Span {
+  startedAt?: number | undefined
+  completedAt?: number | undefined
 }
 
 /**
@@ -27,29 +38,77 @@ export interface KnownPet {
  * knowledge.learn({ id: 7, name: 'Max', categoryId: 1 }, false, 'listed in step 2') // 'pet 7 read as …'
  */
 export class StoreKnowledge {
-  readonly #byId = new Map<bigint, KnownPet>()
+  readonly #byId: Map<bigint, KnownPet>
   /** Every known pet in the order learned, and by status: a list is judged in O(its page), not O(all known). */
-  readonly #all: KnownPet[] = []
-  readonly #byStatus = new Map<unknown, KnownPet[]>()
-  readonly #created: KnownPet[] = []
+  readonly #all: KnownPet[]
+  readonly #byStatus: Map<unknown, KnownPet[]>
+  readonly #created: KnownPet[]
   readonly #fields: readonly string[]
   /** Per NewPet field, the values (or `omitted`) some 201 accepted, as JSON text. */
   readonly #accepted: Map<string, Set<string>>
+  /** The latest `since` of any known pet: a view whose horizon is past it sees everything, unfiltered. */
+  #latest = { since: Number.NEGATIVE_INFINITY }
+  /** A view's horizon: only pets known since before it are known to the view (see `asOf`). */
+  readonly #horizon: number
+  /** The stamp a view's learning is recorded with (the completion of the exchange it judges). */
+  readonly #learnedWhen: number
 
   /**
-   * `sharesAcceptedWith`: another knowledge whose record of accepted values this one shares. What a
-   * server accepted once it must accept again whenever it was sent (a rule about values, whatever
-   * the order), so streams of sequences run at once may pool it, while each judges pets and pages
-   * with its own knowledge.
+   * `view`: for `asOf` only; a view shares every record of the knowledge it looks at, the values
+   * some 201 accepted too (what a server accepted once it must accept again whenever it was sent:
+   * a rule about values, whatever the order).
    */
-  constructor(model: InterfaceModel, sharesAcceptedWith?: StoreKnowledge) {
+  constructor(model: InterfaceModel, view?: ViewOf) {
     this.#fields = Object.keys(model.pet.properties)
-    this.#accepted = sharesAcceptedWith ? sharesAcceptedWith.#accepted : new Map()
+    this.#horizon = view?.horizon ?? Number.POSITIVE_INFINITY
+    this.#learnedWhen = view?.learnedWhen ?? 0
+    if (view) {
+      // A view: the same maps, so what it learns every stream knows.
+      const { of } = view
+      this.#accepted = of.#accepted
+      this.#byId = of.#byId
+      this.#all = of.#all
+      this.#byStatus = of.#byStatus
+      this.#created = of.#created
+      this.#latest = of.#latest
+      return
+    }
+    this.#accepted = new Map()
+    this.#byId = new Map()
+    this.#all = []
+    this.#byStatus = new Map()
+    this.#created = []
+  }
+
+  /**
+   * The same knowledge as an exchange that spanned `span` may be judged by: it knows only the pets
+   * known before the exchange started, since a write that completed while it was in flight may
+   * postdate the answer; what it learns is recorded as known from the exchange's completion. Streams
+   * and checks running at once share one knowledge this way, each read bound by every write (and
+   * every read) of any of them that completed before it began. A span without stamps sees all.
+   *
+   * @example
+   * const view = knowledge.asOf({ startedAt: 10, completedAt: 14 })
+   * view.get(7n) // undefined when pet 7 was first known at 12 (created while this read was in flight)
+   */
+  asOf(span: Span, model: InterfaceModel): StoreKnowledge {
+    const horizon = span.startedAt ?? Number.POSITIVE_INFINITY
+    return new StoreKnowledge(model, {
+      of: this,
+      horizon,
+      learnedWhen: span.completedAt ?? (Number.isFinite(horizon) ? horizon : 0),
+    })
+  }
+
+  #visible(pet: KnownPet): boolean {
+    return pet.since < this.#horizon
   }
 
   /** Every pet created (acknowledged with 201) so far: the ledger of accepted writes. */
   get created(): readonly KnownPet[] {
-    return this.#created
+    return this.#all.length === 0 || this.#sees()
+      ? this.#created
+      : this.#created.filter((p) => this.#visible(p))
   }
 
   get size(): number {
@@ -57,12 +116,29 @@ export class StoreKnowledge {
   }
 
   get(id: bigint): KnownPet | undefined {
-    return this.#byId.get(id)
+    const known = this.#byId.get(id)
+    return known && this.#visible(known) ? known : undefined
+  }
+
+  /**
+   * The known pet `id` a new 201 may not carry: one known before the create started, or one another
+   * acknowledged create carries (two 201s for one pet, whenever they completed).
+   */
+  claimed(id: bigint): KnownPet | undefined {
+    const known = this.#byId.get(id)
+    return known && (known.created || this.#visible(known)) ? known : undefined
   }
 
   /** Every known pet whose status is `status` (every known pet when it is undefined), in the order learned. */
   matching(status: string | undefined): readonly KnownPet[] {
-    return status === undefined ? this.#all : (this.#byStatus.get(status) ?? [])
+    const pets = status === undefined ? this.#all : (this.#byStatus.get(status) ?? [])
+    // A view that started after every pet was known (always, one stream alone) needs no filter.
+    return this.#sees() ? pets : pets.filter((pet) => this.#visible(pet))
+  }
+
+  /** True when this view's horizon is past every pet known: it sees the whole knowledge. */
+  #sees(): boolean {
+    return this.#latest.since < this.#horizon
   }
 
   /** The pet's declared fields (unknown extra fields are the server's business). */
@@ -80,16 +156,26 @@ export class StoreKnowledge {
   learn(pet: Readonly<Record<string, unknown>>, created: boolean, learnedAt: string): string | undefined {
     const id = BigInt(pet.id as number | bigint)
     const known = this.#byId.get(id)
+    const when = this.#learnedWhen
     if (known) {
-      known.confirmed = true
-      // Compared field by field, with no copy made: most reads are of pets already known.
+      // Known to this view: read again, so not lost. Known only since this exchange started: another
+      // stream read it meanwhile, and this answer tells it earlier or later; the earlier counts.
+      if (this.#visible(known)) known.confirmed = true
+      known.since = Math.min(known.since, when)
+      if (created && !known.created) {
+        known.created = true
+        known.learnedAt = learnedAt
+        this.#created.push(known)
+      }
+      // A pet never changes, whenever it was read: compared field by field, with no copy made.
       if (this.#sameDeclared(known.pet, pet)) return undefined
       return `pet ${id} read as ${show(this.declaredFields(pet))}, but it was ${show(known.pet)} when ${known.learnedAt}`
     }
     const fields = this.declaredFields(pet)
-    const entry = { id, pet: fields, created, learnedAt, confirmed: false }
+    const entry = { id, pet: fields, created, learnedAt, confirmed: false, since: when }
     this.#byId.set(id, entry)
     this.#all.push(entry)
+    if (when > this.#latest.since) this.#latest.since = when
     const sameStatus = this.#byStatus.get(fields.status)
     if (sameStatus) sameStatus.push(entry)
     else this.#byStatus.set(fields.status, [entry])
@@ -119,6 +205,13 @@ export class StoreKnowledge {
   wasAccepted(fields: readonly string[], body: Readonly<Record<string, unknown>>): boolean {
     return fields.every((field) => this.#accepted.get(field)?.has(valueKey(body[field])) ?? false)
   }
+}
+
+/** What a view shares with the knowledge it looks at (see `asOf`). */
+export interface ViewOf {
+  of: StoreKnowledge
+  horizon: number
+  learnedWhen: number
 }
 
 function valueKey(value: unknown): string {

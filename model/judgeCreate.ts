@@ -75,7 +75,8 @@ export function judgeCreate(
   )
   if (unlisted) return problem(`201 with ${show(pet)}: ${unlisted[0]} is not one of the documented values`)
   const id = BigInt(record.id as number | bigint)
-  const owner = knowledge.get(id)
+  // Known before this create started, or carried by another 201: either way not a new id.
+  const owner = knowledge.claimed(id)
   if (owner)
     return problem(`201 with id ${id}, which pet ${show(owner.pet)} already has (${owner.learnedAt})`)
   knowledge.learn(record, true, `created in ${step}`)

@@ -1,6 +1,6 @@
 import { exactJson } from '../../kit/json/exactJson.ts'
 import { plural } from '../../kit/text/plural.ts'
-import { interfaceModelOf } from '../../model/interfaceModel.ts'
+import { type InterfaceModel, interfaceModelOf } from '../../model/interfaceModel.ts'
 import { judgeGet } from '../../model/judgeGet.ts'
 import { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
@@ -33,13 +33,12 @@ export const modelBasedSequences: Check = {
     const model = interfaceModelOf(context.vocabulary)
     const { seed, budget } = context.generation
     const firstExchange = context.exchanges.length
-    // Each stream its own knowledge; the values some 201 accepted are pooled (see StoreKnowledge).
-    const pool = new StoreKnowledge(model)
+    // One knowledge, shared by every stream of the search and the replays of a failure.
     const result = await runModelPhase({
       model,
       newKnowledge: () => {
-        const knowledge = new StoreKnowledge(model, pool)
-        learnFromEarlierChecks(context, knowledge)
+        const knowledge = new StoreKnowledge(model)
+        learnFromEarlierChecks(context, knowledge, model)
         return knowledge
       },
       call: (operationId, parameters, options) => context.call(operationId, parameters, options),
@@ -78,7 +77,7 @@ export const modelBasedSequences: Check = {
     }
     if (result.error)
       findings.push({ operation: 'listPets', message: `The model phase stopped: ${result.error}`, curl: '' })
-    const lost = await sweepCreated(context, result.knowledge)
+    const lost = await sweepCreated(context, result.knowledge, model)
     if (lost)
       findings.push({
         ...lost.finding,
@@ -121,9 +120,13 @@ export const modelBasedSequences: Check = {
   },
 }
 
-/** Pets the run's earlier checks created (201) or listed: the store only grows, so they still exist. */
-function learnFromEarlierChecks(context: CheckContext, knowledge: StoreKnowledge): void {
+/**
+ * Pets the run's earlier checks created (201) or listed: the store only grows, so they still exist.
+ * Each is known from when its answer was complete, on the clock every exchange shares.
+ */
+function learnFromEarlierChecks(context: CheckContext, root: StoreKnowledge, model: InterfaceModel): void {
   for (const exchange of context.exchanges) {
+    const knowledge = root.asOf(exchange, model)
     if (
       exchange.request.method === 'POST' &&
       exchange.request.operation === 'createPet' &&
@@ -157,6 +160,7 @@ function isPet(value: unknown): value is Record<string, unknown> & { id: number 
 async function sweepCreated(
   context: CheckContext,
   streams: readonly StoreKnowledge[],
+  model: InterfaceModel,
 ): Promise<{ finding: Finding; step: Step } | undefined> {
   // A pet read again since it was created was not lost (the store has no delete): the sweep takes
   // the others first, so a large ledger still finds the one write that went missing. A pet several
@@ -183,7 +187,7 @@ async function sweepCreated(
       if (!pet) continue
       const answer = { status: exchange.status, body: exactJson(exchange.json), error: exchange.error }
       const problem = judgeGet(
-        owner.get(pet.id) as StoreKnowledge,
+        (owner.get(pet.id) as StoreKnowledge).asOf(exchange, model),
         pet.id,
         answer,
         'the final check of accepted writes',

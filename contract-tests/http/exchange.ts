@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'node:http'
-import { request as httpsRequest } from 'node:https'
+import { Agent as HttpAgent, request as httpRequest } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { HttpMethod } from '../../spec/runtime.ts'
@@ -35,6 +35,13 @@ export interface ProbeRequest {
   kind?: 'valid' | 'gap'
   /** Set when the answer will not come from the implementation (a proxy answers it), saying why: the response checks skip it. */
   notJudged?: string | undefined
+  /**
+   * Which connection carries it: `reused` (the default) goes through the keep-alive pool, so on a
+   * connection an earlier request used whenever one is idle; `fresh` opens a connection of its own
+   * and closes it after the answer. A custom fetch, or a global fetch replaced since the suite loaded
+   * (MSW's setupServer answering in-process), has no connections: both go through it.
+   */
+  connection?: 'fresh' | 'reused' | undefined
 }
 
 export interface Exchange {
@@ -59,6 +66,31 @@ export interface Exchange {
   curl: string
   /** How many items the body's array held, when `json` keeps only the first of them (keptJson). */
   items?: number
+  /**
+   * When the request went out and when its answer (or failure) was complete, on one clock every
+   * exchange of the process shares (`exchangeTicks`): a strict order, so a read that started after
+   * a write completed can be told from one that overlapped it.
+   */
+  startedAt?: number
+  completedAt?: number
+}
+
+let ticks = 0
+
+/** Agents that keep no connection alive: each request they send opens its own (`Connection: close`). */
+const FRESH_HTTP = new HttpAgent({ keepAlive: false })
+const FRESH_HTTPS = new HttpsAgent({ keepAlive: false })
+
+/** The global fetch when the suite loaded: another one later means requests are answered in-process. */
+const LOADED_FETCH = globalThis.fetch
+
+/**
+ * The next tick of the clock every exchange is stamped with: a counter, not a time, so two stamps
+ * never tie and `a.completedAt < b.startedAt` means b was sent after a's answer was complete.
+ */
+export function exchangeTicks(): number {
+  ticks += 1
+  return ticks
 }
 
 export const WRONG_KEY = 'contract-suite-wrong-key-0000'
@@ -126,8 +158,18 @@ export async function sendRequest(
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const startedAt = exchangeTicks()
   try {
     let answer: Answer | undefined
+    // A fresh connection: node:http with an agent that keeps none alive opens one for this request
+    // and closes it after. Not when fetch was replaced since the suite loaded (MSW's setupServer
+    // answering in-process): there are no connections then, and fetch is what answers.
+    const inProcess = fetchImpl !== undefined || globalThis.fetch !== LOADED_FETCH
+    if (request.connection === 'fresh' && !inProcess && !lines && /^https?:/.test(url)) {
+      const { authorization, ...others } = headers
+      const line = authorization === undefined ? [] : [{ value: authorization }]
+      answer = await sendRawHeaders(url, request, others, line, signal, maxBodyBytes, true)
+    }
     if (lines && lines.length > 1 && !fetchImpl && /^https?:/.test(url)) {
       // A network failure here may mean the host exists only for an in-process fetch (MSW): the
       // joined line through fetch below is then the only way to reach it.
@@ -149,6 +191,8 @@ export async function sendRequest(
         text,
         ...(truncated && { truncated: { limitBytes: maxBodyBytes } }),
         curl,
+        startedAt,
+        completedAt: exchangeTicks(),
       },
       () => {
         if (truncated) return undefined
@@ -168,6 +212,8 @@ export async function sendRequest(
       error: message,
       failure: kind,
       curl,
+      startedAt,
+      completedAt: exchangeTicks(),
     }
   }
 }
@@ -235,7 +281,8 @@ async function readCapped(
 /**
  * One request over node:http with header lines given one by one (`rawHeaders`-style array), so two
  * Authorization lines reach the server as two lines, not joined as fetch would join them. The body
- * is capped as with fetch: past `max` bytes the response is destroyed.
+ * is capped as with fetch: past `max` bytes the response is destroyed. `fresh`: on a connection of
+ * its own (an agent that keeps none alive: `Connection: close`), never one an earlier request used.
  */
 function sendRawHeaders(
   url: string,
@@ -244,6 +291,7 @@ function sendRawHeaders(
   lines: ReadonlyArray<{ value: string }>,
   signal: AbortSignal,
   max: number,
+  fresh = false,
 ): Promise<Answer> {
   // With an array, Node adds neither Host nor Content-Length: HTTP/1.1 requires the one, and the
   // other keeps the body out of chunked encoding.
@@ -256,8 +304,11 @@ function sendRawHeaders(
     ...lines.flatMap((line) => ['authorization', line.value]),
   ]
   return new Promise((resolve, reject) => {
-    const send = url.startsWith('https:') ? httpsRequest : httpRequest
-    const sent = send(url, { method: request.method, headers: raw, signal }, (res) => {
+    const https = url.startsWith('https:')
+    const send = https ? httpsRequest : httpRequest
+    const agent = fresh ? (https ? FRESH_HTTPS : FRESH_HTTP) : undefined
+    const options = { method: request.method, headers: raw, signal, ...(agent && { agent }) }
+    const sent = send(url, options, (res) => {
       const chunks: Buffer[] = []
       let size = 0
       const answered = () => {

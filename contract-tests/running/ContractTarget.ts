@@ -121,7 +121,7 @@ export function contractUsage(program: string): string {
       --budget B           how hard the model phase looks: sequences (300seq, 300), time (30s, 2m),
                            or both, whichever comes first (300seq,60s)
                            (env PETSTORE_BUDGET; default ${formatBudget(DEFAULT_BUDGET)})
-      --concurrency N      model-phase sequences run at once, each with its own model
+      --concurrency N      model-phase sequences run at once, sharing one knowledge of the store
                            (1 to 64; default ${DEFAULT_CONCURRENCY}; 1 replays a seed exactly) (env PETSTORE_CONCURRENCY)
       --reproductions N    run each finding again N times before it is reported: reproduced N/N,
                            or flaky (0 to 10; default ${DEFAULT_REPRODUCTIONS}) (env PETSTORE_REPRODUCTIONS)

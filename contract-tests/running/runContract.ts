@@ -73,7 +73,7 @@ export interface RunOptions {
    * (invokedAs); DEFAULT_COMMAND otherwise.
    */
   command?: string | undefined
-  /** Model-phase sequences run at once (each with its own model); DEFAULT_CONCURRENCY by default. */
+  /** Model-phase sequences run at once (sharing one knowledge, ordered by completion); DEFAULT_CONCURRENCY by default. */
   concurrency?: number | undefined
   /**
    * How many times a finding is run again before it is reported (the model phase's shortest failing

@@ -1,6 +1,6 @@
 import type fc from 'fast-check'
 import { pageClassesOf } from '../../model/boundaryStates.ts'
-import { GetPet, ListPets } from './commands.ts'
+import { type Connection, GetPet, ListPets } from './commands.ts'
 import type { SequenceModel, SequenceTarget } from './Step.ts'
 
 type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
@@ -24,8 +24,10 @@ interface Aim {
  */
 export class TowardState implements Command {
   readonly choice: number
-  constructor(choice: number) {
+  readonly connection: Connection | undefined
+  constructor(choice: number, connection?: Connection) {
     this.choice = choice
+    this.connection = connection
   }
   /**
    * The read this command chose the first time it ran. A shrunk or replayed sequence runs the same
@@ -36,7 +38,7 @@ export class TowardState implements Command {
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
     if (this.chosen === undefined) {
-      const aims = aimsOf(m)
+      const aims = aimsOf(m, this.connection)
       const open = aims.filter((aim) => !m.states?.visited(aim.state))
       const pool = open.length > 0 ? open : aims
       this.chosen = pool[this.choice % Math.max(1, pool.length)]?.command
@@ -46,12 +48,12 @@ export class TowardState implements Command {
   toString = () => `towardState(${this.choice})${this.chosen ? `: ${this.chosen.toString()}` : ''}`
 }
 
-function aimsOf(m: SequenceModel): Aim[] {
+function aimsOf(m: SequenceModel, on: Connection | undefined): Aim[] {
   const { limit, statuses } = m.model
   const aims: Aim[] = []
   const list = (state: string, pageLimit: number | undefined, status: string | undefined) => {
     if (pageLimit === undefined || (pageLimit >= limit.minimum && pageLimit <= limit.maximum))
-      aims.push({ state, command: new ListPets({ limit: pageLimit, status }, []) })
+      aims.push({ state, command: new ListPets({ limit: pageLimit, status }, [], on) })
   }
   for (const status of [undefined, ...statuses]) {
     const known = m.knowledge.matching(status).length
@@ -66,11 +68,11 @@ function aimsOf(m: SequenceModel): Aim[] {
     if (largest === undefined || pet.id > largest) largest = pet.id
   const since = m.states?.missedSince(largest) ?? []
   for (const id of since)
-    aims.push({ state: 'id/assigned-later', command: new GetPet({ kind: 'unknown', id }) })
+    aims.push({ state: 'id/assigned-later', command: new GetPet({ kind: 'unknown', id }, on) })
   // The id after the largest known: not assigned yet on a target that counts up, and once a create
   // assigns it, an id to fetch again.
   if (largest !== undefined)
     for (const state of since.length === 0 ? ['id/unassigned', 'id/assigned-later'] : ['id/unassigned'])
-      aims.push({ state, command: new GetPet({ kind: 'unknown', id: largest + 1n }) })
+      aims.push({ state, command: new GetPet({ kind: 'unknown', id: largest + 1n }, on) })
   return aims
 }

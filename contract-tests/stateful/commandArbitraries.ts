@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
-import { CreatePets, GetPet, ListPets } from './commands.ts'
+import { type Connection, CreatePets, GetPet, ListPets } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
 import type { SequenceModel, SequenceTarget } from './Step.ts'
 import { TowardState } from './TowardState.ts'
@@ -11,7 +11,8 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
 /**
  * The commands a sequence is drawn from. Reads always: listPets with every `limit` from the
  * document's minimum to its maximum or none, each status or none, then getPet of some listed pets at
- * once; getPet of created, known and unknown ids; a read aimed at a state not visited yet. Writes only when the run may write: single
+ * once; getPet of created, known and unknown ids; a read aimed at a state not visited yet; each read
+ * on a fresh connection or a reused one. Writes only when the run may write: single
  * creates and bursts of 2-4 concurrent creates (every name starting with `tag`).
  *
  * @example
@@ -33,18 +34,28 @@ export function commandArbitraries(
   )
   const probes = fc.uniqueArray(fc.nat(model.limit.maximum - 1), { maxLength: 3 })
   type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
-  const listed: fc.Arbitrary<Command> = fc.tuple(query, probes).map(([q, p]) => new ListPets(q, p))
+  // Every read goes out on a fresh connection or a reused one, drawn like its parameters: a store or
+  // cache kept per connection is caught, and a seed replays which connection each read used.
+  const connection = fc.constantFrom<Connection>('reused', 'fresh')
+  const listed: fc.Arbitrary<Command> = fc
+    .tuple(query, probes, connection)
+    .map(([q, p, on]) => new ListPets(q, p, on))
   // Steering: a read aimed at a boundary state the stream has not visited yet (TowardState). It takes
   // half of the list's share rather than a share of its own, so a sequence sends no more requests.
-  const steered: fc.Arbitrary<Command> = fc.nat().map((choice) => new TowardState(choice))
+  const steered: fc.Arbitrary<Command> = fc
+    .tuple(fc.nat(), connection)
+    .map(([choice, on]) => new TowardState(choice, on))
   const reads = [
     fc.oneof(listed, steered),
     fc
-      .oneof(
-        fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),
-        fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64) }),
+      .tuple(
+        fc.oneof(
+          fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),
+          fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64) }),
+        ),
+        connection,
       )
-      .map((which) => new GetPet(which)),
+      .map(([which, on]) => new GetPet(which, on)),
   ]
   if (!canWrite) return reads
   const newPet = newPetArbitrary(model, options)

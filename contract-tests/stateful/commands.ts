@@ -6,6 +6,7 @@ import { type Answer, judgeCreate } from '../../model/judgeCreate.ts'
 import { judgeGet } from '../../model/judgeGet.ts'
 import { judgeList, type ListQuery } from '../../model/judgeList.ts'
 import type { Problem } from '../../model/Problem.ts'
+import type { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import { CreateBudgetSpent } from '../base/CreateBudget.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
@@ -14,6 +15,14 @@ type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
 
 /** One request of a step: the operation called, its parameters, how it goes out. */
 type Call = Parameters<SequenceTarget['call']>
+
+/** Which connection a read goes out on (`ProbeRequest.connection`), drawn with the command so a seed replays it. */
+export type Connection = 'fresh' | 'reused'
+
+const ON: Record<Connection, string> = {
+  fresh: 'on a fresh connection',
+  reused: 'on a reused (keep-alive) connection',
+}
 
 const answerOf = (exchange: Exchange): Answer => ({
   status: exchange.status,
@@ -24,16 +33,23 @@ const answerOf = (exchange: Exchange): Answer => ({
 /**
  * Sends requests together, records them as one step, and throws at the first problem a judge finds.
  * A create the run's budget no longer allows (another stream took the last slot) is not sent: its
- * place in the result is undefined and nothing is judged for it.
+ * place in the result is undefined and nothing is judged for it. Each answer is judged by the
+ * knowledge every stream shares, as of when its request went out (`StoreKnowledge.asOf`): bound by
+ * every write and read of the run that completed before, never by one that overlapped it.
  */
 async function step(
   m: SequenceModel,
   r: SequenceTarget,
   title: string,
   calls: Call[],
-  judge: (exchange: Exchange, index: number, stepName: string) => Problem | undefined,
+  judge: (exchange: Exchange, index: number, stepName: string, known: StoreKnowledge) => Problem | undefined,
 ): Promise<Array<Exchange | undefined>> {
-  const record: Step = { title, concurrent: calls.length > 1, exchanges: [] }
+  const connection = calls[0]?.[2]?.connection
+  const record: Step = {
+    title: connection ? `${title}, ${ON[connection]}` : title,
+    concurrent: calls.length > 1,
+    exchanges: [],
+  }
   m.steps.push(record)
   const stepName = `step ${m.steps.length}`
   const notSent = (error: unknown) => {
@@ -43,7 +59,10 @@ async function step(
   const exchanges = await Promise.all(calls.map((call) => r.call(...call).catch(notSent)))
   for (const [index, exchange] of exchanges.entries()) {
     if (!exchange) continue
-    const problem = judge(exchange, index, stepName)
+    const found = judge(exchange, index, stepName, m.knowledge.asOf(exchange, m.model))
+    // Which connection carried a read that failed: a store or cache per connection shows here.
+    const sentOn = exchange.request.connection
+    const problem = found && sentOn ? { ...found, received: `${found.received} (${ON[sentOn]})` } : found
     record.exchanges.push({ exchange, note: problem ? 'FAILED' : 'as the model allows' })
     if (problem && !record.problem) record.problem = { ...problem, exchange }
   }
@@ -76,8 +95,8 @@ export class CreatePets implements Command {
       this.bodies.length === 1
         ? 'createPet'
         : `${this.bodies.length} createPet at once (each must get its own id)`
-    const created = await step(m, r, title, calls, (exchange, index, stepName) =>
-      judgeCreate(m.model, m.knowledge, bodies[index] ?? {}, answerOf(exchange), stepName),
+    const created = await step(m, r, title, calls, (exchange, index, stepName, known) =>
+      judgeCreate(m.model, known, bodies[index] ?? {}, answerOf(exchange), stepName),
     )
     for (const exchange of created) {
       const pet =
@@ -103,18 +122,21 @@ function withRunName(m: SequenceModel, body: Readonly<Record<string, unknown>>):
 export class ListPets implements Command {
   readonly query: ListQuery
   readonly probes: readonly number[]
-  constructor(query: ListQuery, probes: readonly number[]) {
+  readonly connection: Connection | undefined
+  constructor(query: ListQuery, probes: readonly number[], connection?: Connection) {
     this.query = query
     this.probes = probes
+    this.connection = connection
   }
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
+    const on = this.connection ? { connection: this.connection } : {}
     const [listed] = await step(
       m,
       r,
       'listPets',
-      [['listPets', { limit: this.query.limit, status: this.query.status }]],
-      (exchange, _i, name) => judgeList(m.model, m.knowledge, this.query, answerOf(exchange), name),
+      [['listPets', { limit: this.query.limit, status: this.query.status }, on]],
+      (exchange, _i, name, known) => judgeList(m.model, known, this.query, answerOf(exchange), name),
     )
     const page =
       (listed ? (exactJson(listed.json) as Array<{ id: number | bigint; status?: unknown }>) : []) ?? []
@@ -131,28 +153,39 @@ export class ListPets implements Command {
       m,
       r,
       'getPet of pets just listed, at once (each must equal what the list showed)',
-      ids.map((id): Call => ['getPet', { petId: id }]),
-      (exchange, index, name) => judgeGet(m.knowledge, ids[index] ?? 0n, answerOf(exchange), name),
+      ids.map((id): Call => ['getPet', { petId: id }, on]),
+      (exchange, index, name, known) => judgeGet(known, ids[index] ?? 0n, answerOf(exchange), name),
     )
   }
-  toString = () => `listPets(${toJsonText(this.query)}, probe ${this.probes.length})`
+  toString = () =>
+    `listPets(${toJsonText(this.query)}, probe ${this.probes.length}${this.connection ? `, ${this.connection}` : ''})`
 }
 
 /** getPet of a pet the run created, one it read, or an id it does not know. */
 export class GetPet implements Command {
   readonly which: { kind: 'created' | 'known'; index: number } | { kind: 'unknown'; id: bigint }
-  constructor(which: GetPet['which']) {
+  readonly connection: Connection | undefined
+  constructor(which: GetPet['which'], connection?: Connection) {
     this.which = which
+    this.connection = connection
   }
+  /**
+   * The id this command fetched the first time it ran: the pool it picks from is the knowledge every
+   * stream shares, so a shrunk or replayed run of the command must fetch the same pet, not the one
+   * the pool now holds at that index (as TowardState keeps its read).
+   */
+  private chosen: bigint | undefined
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
     const pool = this.which.kind === 'created' ? m.knowledge.created : m.knowledge.matching(undefined)
-    const id =
+    this.chosen ??=
       this.which.kind === 'unknown'
         ? this.which.id
         : (pool[this.which.index % Math.max(1, pool.length)]?.id ?? 0n)
-    const [got] = await step(m, r, 'getPet', [['getPet', { petId: id }]], (exchange, _i, name) =>
-      judgeGet(m.knowledge, id, answerOf(exchange), name),
+    const id = this.chosen
+    const on = this.connection ? { connection: this.connection } : {}
+    const [got] = await step(m, r, 'getPet', [['getPet', { petId: id }, on]], (exchange, _i, name, known) =>
+      judgeGet(known, id, answerOf(exchange), name),
     )
     if (got)
       m.states?.see({
@@ -163,7 +196,9 @@ export class GetPet implements Command {
       })
   }
   toString = () =>
-    this.which.kind === 'unknown'
-      ? `getPet(${this.which.id})`
-      : `getPet(${this.which.kind} #${this.which.index})`
+    `${
+      this.which.kind === 'unknown'
+        ? `getPet(${this.which.id}`
+        : `getPet(${this.which.kind} #${this.which.index}`
+    }${this.connection ? `, ${this.connection}` : ''})`
 }

@@ -19,9 +19,10 @@ export const DEFAULT_CONCURRENCY = 8
 export interface ModelPhaseOptions {
   model: InterfaceModel
   /**
-   * A fresh knowledge for each stream of sequences (what the earlier checks left included). Each
-   * stream judges with its own: what it created or read itself, before it sent the request judged,
-   * so streams running at once never judge one another's requests in flight.
+   * A fresh knowledge (what the earlier checks left included), which every stream of the search
+   * and every replay of the shortest failure shares. Each answer is judged by it as of when its
+   * request went out (`StoreKnowledge.asOf`), so a stream is bound by what any stream learned
+   * before, never by a request still in flight.
    */
   newKnowledge(): StoreKnowledge
   /** Calls an operation of the target (the run's `context.call`). */
@@ -42,7 +43,7 @@ export interface ModelPhaseOptions {
   /** Commands per sequence at most. */
   maxCommands?: number
   /**
-   * How many times the shortest failing sequence is run again, each with a fresh knowledge, before it
+   * How many times the shortest failing sequence is run again, judged by the shared knowledge, before it
    * is reported (DEFAULT_REPRODUCTIONS); 0 runs it no more. The replays draw nothing from fast-check,
    * so a seed replays the same search.
    */
@@ -74,7 +75,7 @@ export interface ModelPhaseResult {
   error?: string
   /** Milliseconds from the start of the phase to the first failing answer (when one was found). */
   foundAfterMs?: number
-  /** Each stream's knowledge at the end (the ledger of its accepted writes). */
+  /** The knowledge at the end (the ledger of the accepted writes), one every stream shared. */
   knowledge: StoreKnowledge[]
 }
 
@@ -92,8 +93,9 @@ export function streamSeed(seed: number, index: number): number {
 /**
  * The model-based phase: fast-check draws sequences of commands (`fc.commands`), runs each against
  * the target and the model (`fc.asyncModelRun`). `concurrency` streams run at once, each its own
- * `fc.check` with its own seed (streamSeed) and its own knowledge, sharing the budget's sequences;
- * knowledge being a lower bound, what the other streams write is just more pets it may see. The
+ * `fc.check` with its own seed (streamSeed), sharing the budget's sequences and one knowledge of the
+ * store ordered by completion: a write or read of any stream that completed before a request went
+ * out binds its answer; one still in flight does not (knowledge stays a lower bound). The
  * first sequence a model rejects stops every stream; it is then shrunk in its own stream (the same
  * seed and path), replaying shorter sequences against the live target, to the shortest that still
  * fails. Searching and shrinking are each bounded by the budget: sequences, time, or both. Given the
@@ -136,6 +138,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   )
   interface Stream {
     seed: number
+    /** The run's one knowledge, shared by every stream. */
     knowledge: StoreKnowledge
     /** The states this stream's own answers visited (its own, so a seed replays the same steering). */
     states: StateCoverage
@@ -174,9 +177,10 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
       }
     })
   const timeLimit = budget.ms === undefined ? [] : [fc.interruptAfterTimeLimit(budget.ms)]
+  const shared = options.newKnowledge()
   const streams: Stream[] = Array.from({ length: concurrency }, (_, index) => ({
     seed: streamSeed(seed, index),
-    knowledge: options.newKnowledge(),
+    knowledge: shared,
     states: new StateCoverage(model),
   }))
   const inParallel =
@@ -200,7 +204,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     concurrency,
     runs: executions,
     shrinks: 0,
-    knowledge: streams.map((stream) => stream.knowledge),
+    knowledge: [shared],
   }
   const found = failure ? searched[streams.indexOf(failure.stream)] : undefined
   if (!failure || !found) {
@@ -224,7 +228,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     result.shrinks = shrunk.numShrinks
   }
   const { stream: _, commands, ...shortest } = failure
-  const reproduced = await reproduce(commands, shortest.steps, options, () => targetFor(search))
+  const reproduced = await reproduce(commands, shortest.steps, options, shared, () => targetFor(search))
   return {
     ...result,
     failure: { ...shortest, ...(reproduced ? { reproduced } : {}) },
@@ -234,7 +238,8 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
 
 /**
  * Runs the shortest failing sequence again, `options.reproductions` times, one after another, each
- * with a fresh knowledge (as a new run would start): how many of the replays failed again. A replay
+ * judged by the run's knowledge as it stands (a failure may rest on what another stream learned,
+ * and every pet known then still exists): how many of the replays failed again. A replay
  * is not started when the create budget has no room for the sequence's creates (then fewer replays
  * are counted), so a spent budget never reads as a flaky failure.
  */
@@ -242,6 +247,7 @@ async function reproduce(
   commands: Iterable<SequenceCommand>,
   steps: readonly Step[],
   options: ModelPhaseOptions,
+  knowledge: StoreKnowledge,
   target: () => SequenceTarget,
 ): Promise<Reproduced | undefined> {
   const wanted = options.reproductions ?? DEFAULT_REPRODUCTIONS
@@ -254,7 +260,7 @@ async function reproduce(
     if (options.createsLeft && options.createsLeft() < creates) break
     const sequence: SequenceModel = {
       model: options.model,
-      knowledge: options.newKnowledge(),
+      knowledge,
       steps: [],
       petName: options.petName,
     }

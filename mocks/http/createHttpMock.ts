@@ -45,8 +45,11 @@ export interface HttpMockOptions {
   apiKeys?: readonly string[]
   /** Pets to start with and to return to on `POST /__mock/reset`; the fixture pets by default. */
   seed?: readonly Pet[]
-  /** Artificial latency before every API response, in milliseconds. */
-  latencyMs?: number
+  /**
+   * Artificial latency before every API response, in milliseconds: a fixed delay, or one drawn anew
+   * for each response between `min` and `max`, so answers complete out of the order requests came.
+   */
+  latencyMs?: number | { min: number; max: number }
   /** Origins allowed besides localhost and 127.0.0.1 on any port (`*` for all). */
   corsOrigins?: readonly string[]
   /**
@@ -197,8 +200,11 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     started: number,
   ): void | Promise<void> {
     if (read.tooLarge) result.headers.connection = 'close'
-    if (!options.latencyMs) return finish(request, response, result, started)
-    return new Promise<void>((resolve) => setTimeout(resolve, options.latencyMs)).then(() =>
+    const latency = options.latencyMs
+    if (!latency) return finish(request, response, result, started)
+    const delay =
+      typeof latency === 'number' ? latency : latency.min + Math.random() * (latency.max - latency.min)
+    return new Promise<void>((resolve) => setTimeout(resolve, delay)).then(() =>
       finish(request, response, result, started),
     )
   }

@@ -59,10 +59,18 @@ describe('parseCliOptions', () => {
     [['--port', 'abc'], /--port must be an integer from 0 to 65535; received 'abc'/],
     [['--port', '70000'], /--port/],
     [['--latency', '-5'], /--latency/],
+    [['--latency', '200-50'], /--latency MIN-MAX needs MIN <= MAX/],
+    [['--latency', '50-'], /--latency/],
     [['--api-key', 'has space'], /bearer token/],
     [['--nope'], /Unknown option/],
   ])('%j is refused with a message naming the setting', (argv, message) => {
     expect(() => parseCliOptions(argv, {})).toThrow(message)
+  })
+
+  test('--latency is a fixed delay, or MIN-MAX: a delay drawn for each response between them', () => {
+    expect(parseCliOptions(['--latency', '100'], {}).latencyMs).toBe(100)
+    expect(parseCliOptions(['--latency', '50-200'], {}).latencyMs).toEqual({ min: 50, max: 200 })
+    expect(parseCliOptions([], { PETSTORE_LATENCY_MS: '0-20' }).latencyMs).toEqual({ min: 0, max: 20 })
   })
 
   test('short aliases mean the same as the long flags', () => {

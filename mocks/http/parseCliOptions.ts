@@ -16,7 +16,8 @@ export interface CliOptions {
   maxPets: number
   /** MiB all sessions together keep of what clients send (pets, reset seeds, journals); past it creates get 507. */
   maxMemoryMiB: number
-  latencyMs: number
+  /** A fixed delay before every API response, or a range each response's delay is drawn from. */
+  latencyMs: number | { min: number; max: number }
   corsOrigins: string[]
   /** Host names served besides IP addresses and localhost (DNS-rebinding defence). */
   allowedHosts: string[]
@@ -80,7 +81,8 @@ export function mockUsage(program: string): string {
       --max-pets N       creates beyond N stored pets get 507      (env PETSTORE_MAX_PETS, default ${DEFAULT_MAX_PETS})
       --max-memory N     MiB all sessions together keep of what clients send (pets, reset
                          seeds, journals); past it creates get 507 (env PETSTORE_MAX_MEMORY, default ${DEFAULT_MEMORY_MIB})
-      --latency MS       delay every API response by MS            (env PETSTORE_LATENCY_MS, default 0)
+      --latency MS       delay every API response by MS, or by a delay drawn for each
+                         between MIN and MAX with MIN-MAX (50-200)  (env PETSTORE_LATENCY_MS, default 0)
       --cors-origin O    allow browser origin O besides localhost; repeat; * allows all
       --allowed-host H   serve Host name H besides IP addresses and localhost; repeat; .example.com
                          allows its subdomains, all allows any   (env PETSTORE_ALLOWED_HOSTS=h1,h2)
@@ -158,7 +160,7 @@ export function parseCliOptions(
       1,
       1024 * 1024,
     ),
-    latencyMs: integerIn('latency', values.latency ?? env.PETSTORE_LATENCY_MS ?? '0', 0, 60_000),
+    latencyMs: latencyIn(values.latency ?? env.PETSTORE_LATENCY_MS ?? '0'),
     corsOrigins: values['cors-origin'] ?? [],
     allowedHosts: values['allowed-host'] ?? splitList(env.PETSTORE_ALLOWED_HOSTS),
     maxSessions: optional(values['max-sessions'] ?? env.PETSTORE_MAX_SESSIONS, (text) =>
@@ -193,6 +195,16 @@ function splitList(text: string | undefined): string[] {
 
 function optional<T>(text: string | undefined, parse: (text: string) => T): T | undefined {
   return text === undefined ? undefined : parse(text)
+}
+
+/** `--latency`: MS, or MIN-MAX (each response's delay drawn between them), within a minute. */
+function latencyIn(text: string): CliOptions['latencyMs'] {
+  const range = /^(\d+)-(\d+)$/.exec(text)
+  if (!range) return integerIn('latency', text, 0, 60_000)
+  const min = integerIn('latency', range[1] as string, 0, 60_000)
+  const max = integerIn('latency', range[2] as string, 0, 60_000)
+  if (min > max) throw new Error(`--latency MIN-MAX needs MIN <= MAX; received '${text}'`)
+  return { min, max }
 }
 
 function integerIn(name: string, text: string, min: number, max: number): number {

@@ -152,6 +152,18 @@ export type Fault =
   | 'lowercase-bearer-other-category'
   /** With `badLimit: 'clamp'`, a clamped list shows every pet with categoryId + 1 (the clamping path reads another copy). */
   | 'clamped-list-other-category'
+  // One store, in time and across connections
+  /** Created pets kept per connection (a connection-scoped unit of work): another connection never sees them. */
+  | 'pets-per-connection'
+  /** Each connection's first list snapshots the store, and its lists are answered from it for 3 s. */
+  | 'list-cached-per-connection'
+  /** A created pet shows in reads only 1.5 s after its 201 (a replica that lags behind the primary). */
+  | 'visible-after-delay'
+  /**
+   * A new connection's first request is routed to a replica 2 s behind (a load balancer pins a
+   * connection to the primary only from its second request): only a read on a fresh connection sees it.
+   */
+  | 'new-connections-lag'
 
 export interface ReferenceOptions extends Variation {
   fault?: Fault
@@ -202,6 +214,28 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
   const key = options.apiKey ?? 'reference-key'
   const fault = options.fault
   const pets: Pet[] = []
+  // The faults of one store in time and across connections (see Fault).
+  const ownPets = new WeakMap<object, Pet[]>()
+  const listSnapshots = new WeakMap<object, { pets: Pet[]; until: number }>()
+  const visibleFrom = new WeakMap<Pet, number>()
+  const createdAt = new WeakMap<Pet, number>()
+  const servedOn = new WeakSet<object>()
+  /** The pets a read on `connection` sees (all of them, but under these faults). */
+  const visibleOn = (connection: object, operation: 'listPets' | 'getPet'): Pet[] => {
+    if (fault === 'pets-per-connection') return [...pets, ...(ownPets.get(connection) ?? [])]
+    if (fault === 'visible-after-delay')
+      return pets.filter((pet) => (visibleFrom.get(pet) ?? 0) <= Date.now())
+    if (fault === 'new-connections-lag' && !servedOn.has(connection)) {
+      servedOn.add(connection)
+      return pets.filter((pet) => (createdAt.get(pet) ?? 0) <= Date.now() - 2_000)
+    }
+    if (fault === 'list-cached-per-connection' && operation === 'listPets') {
+      const snapshot = listSnapshots.get(connection)
+      if (snapshot && snapshot.until > Date.now()) return snapshot.pets
+      listSnapshots.set(connection, { pets: [...pets], until: Date.now() + 3_000 })
+    }
+    return pets
+  }
   let creates = 0
   let cappedOnce = false
   let filteredLists = 0
@@ -332,8 +366,9 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
       if (fault === 'off-by-one-limit' && limit < 100) limit++
       if (fault === 'caps-limit-at-50') limit = Math.min(limit, 50)
       if (fault === 'ignores-limit-with-status' && status !== null) limit = Number.POSITIVE_INFINITY
-      let ordered = options.order === 'newest-first' ? [...pets].reverse() : pets
-      if (options.order === 'random') ordered = shuffled(pets)
+      const stored = visibleOn(req.socket, 'listPets')
+      let ordered = options.order === 'newest-first' ? [...stored].reverse() : stored
+      if (options.order === 'random') ordered = shuffled(stored)
       if (status !== null) filteredLists++
       const filtering =
         status !== null &&
@@ -427,8 +462,16 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         const at = pets.indexOf(reused)
         if (at >= 0) pets.splice(at, 1)
       }
-      if (fault !== 'no-state' && !(fault === 'loses-pet-after-20' && creates === 20)) pets.push(pet)
+      if (fault === 'pets-per-connection') {
+        const own = ownPets.get(req.socket) ?? []
+        ownPets.set(req.socket, [...own, pet])
+      } else if (fault !== 'no-state' && !(fault === 'loses-pet-after-20' && creates === 20)) pets.push(pet)
       lastCreated = pet
+      if (fault === 'visible-after-delay') visibleFrom.set(pet, Date.now() + 1_500)
+      if (fault === 'new-connections-lag') {
+        createdAt.set(pet, Date.now())
+        servedOn.add(req.socket)
+      }
       const answer = shown(pet, 'createPet')
       if (fault === 'omits-submitted-status') delete answer.status
       return send(res, fault === 'create-answers-200' ? 200 : 201, answer, { location: `/v1/pets/${pet.id}` })
@@ -437,7 +480,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     const idText = path.slice('/pets/'.length)
     if (!/^-?\d+$/.test(idText) || BigInt(idText) < INT64_MIN || BigInt(idText) > INT64_MAX)
       return error(res, 400, 'bad_id', 'petId must be an int64')
-    const pet = pets.find((p) => String(p.id) === String(BigInt(idText)))
+    const pet = visibleOn(req.socket, 'getPet').find((p) => String(p.id) === String(BigInt(idText)))
     const deprecation = {
       deprecation: '@1767225600',
       sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
