@@ -19,7 +19,7 @@ export interface HttpBench {
 }
 
 /**
- * Starts every chosen server (the median of `startups` start-ups each; the last process is kept),
+ * Starts every chosen server (the median of `startups` start-ups each, in rounds; the last process is kept),
  * then drives route by route, each server in turn, so a server and the baseline it is divided by are
  * measured seconds apart rather than a minute apart: on shared cores the load drifts. Every server
  * is stopped before this returns or throws.
@@ -29,32 +29,44 @@ export async function benchHttp(
   apiKey: string,
   log: (line: string) => void,
 ): Promise<HttpBench> {
+  // The baseline always runs, and so do the start-up rows (a few start-ups each, never driven): the
+  // bin's is the judged start-up (decision 038), npm's bare start says what npm adds to `npm start`.
   const chosen = BENCH_SERVERS.filter(
     (server) =>
-      server.role === 'baseline' || options.servers.length === 0 || options.servers.includes(server.id),
+      server.role === 'baseline' ||
+      server.startupOnly === true ||
+      options.servers.length === 0 ||
+      options.servers.includes(server.id),
   )
   const running: RunningServer[] = []
   const startups = new Map<string, number[]>()
   const failures: string[] = []
   const measurements: RouteMeasurement[] = []
   try {
-    for (const server of chosen) {
-      try {
-        const samples: number[] = []
-        for (let attempt = 1; attempt <= options.startups; attempt++) {
+    // Start-ups in rounds, every server once a round (bare, bin, ..., bare, bin, ...): on shared cores
+    // the load drifts, and the ratios of start-ups taken seconds apart are steadier than those of
+    // each server's start-ups taken in a row. The last start of a driven server is the one driven.
+    const starting = [...chosen]
+    for (let attempt = 1; attempt <= options.startups; attempt++) {
+      for (const server of [...starting]) {
+        try {
           const started = await startServer(server, apiKey)
-          samples.push(started.startupMs)
-          if (attempt < options.startups) await started.stop()
+          startups.set(server.id, [...(startups.get(server.id) ?? []), started.startupMs])
+          if (attempt < options.startups || server.startupOnly) await started.stop()
           else running.push(started)
+        } catch (error) {
+          // The baseline divides every ratio: without it nothing else means anything.
+          if (server.role === 'baseline') throw error
+          failures.push(`${server.label}: ${(error as Error).message}`)
+          starting.splice(starting.indexOf(server), 1)
+          startups.delete(server.id)
         }
-        startups.set(server.id, samples)
-        log(`${server.label}: up in ${samples.map((ms) => Math.round(ms)).join(', ')} ms`)
-      } catch (error) {
-        // The baseline divides every ratio: without it nothing else means anything.
-        if (server.role === 'baseline') throw error
-        failures.push(`${server.label}: ${(error as Error).message}`)
       }
     }
+    for (const server of starting)
+      log(
+        `${server.label}: up in ${(startups.get(server.id) ?? []).map((ms) => Math.round(ms)).join(', ')} ms`,
+      )
 
     // The measured time of a route is split into rounds, each driver then each server in turn within
     // a round (bare, mock, bare, mock...): on shared cores the load drifts over a minute, and a ratio
@@ -108,24 +120,30 @@ export async function benchHttp(
   const servers: ServerSummary[] = chosen.flatMap((server) => {
     const samples = startups.get(server.id)
     const own = measurements.filter((measurement) => measurement.serverId === server.id)
-    if (!samples || own.length === 0) return []
+    if (!samples || (own.length === 0 && !server.startupOnly)) return []
     return [
       {
         serverId: server.id,
         label: server.label,
         role: server.role,
+        ...(server.startupRole && { startupRole: server.startupRole }),
         startupMs: percentile(
           samples.toSorted((a, b) => a - b),
           0.5,
         ),
         startupSamplesMs: samples,
-        peakRssBytes: Math.max(...own.map((measurement) => measurement.peakRssBytes)),
+        // A start-up-only server was never driven: no peak to show.
+        peakRssBytes:
+          own.length === 0 ? Number.NaN : Math.max(...own.map((measurement) => measurement.peakRssBytes)),
       },
     ]
   })
   const comparison = compareToBaseline(servers, measurements, ROUTE_LABELS)
   for (const server of chosen)
-    if (server.role === 'target' && !servers.some((summary) => summary.serverId === server.id))
+    if (
+      (server.role === 'target' || server.startupRole === 'target') &&
+      !servers.some((summary) => summary.serverId === server.id)
+    )
       comparison.misses.push(`${server.id}: not measured`)
   return { servers, measurements, comparison, failures }
 }

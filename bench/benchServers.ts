@@ -17,6 +17,12 @@ export interface BenchServer {
   basePath: string
   /** The program and arguments that start it on `port`, accepting `Authorization: Bearer <apiKey>`. */
   command(port: number, apiKey: string): { file: string; args: string[] }
+  /** Its role at start-up when not `role` (decision 038: the bin is judged there, `npm start` shown). */
+  startupRole?: ServerRole
+  /** Only timed to its first 200, never driven: the start-up table's rows beside the driven servers. */
+  startupOnly?: boolean
+  /** Its working folder (the project's root when omitted). */
+  cwd?: string
 }
 
 const root = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url))
@@ -43,17 +49,46 @@ const mock = (id: string, label: string, role: ServerRole, extra: string[]): Ben
 // `npm start` as a user types it: npm itself (the one running this bench when there is one), its
 // script, then start.mjs, with its defaults: the request log on, one line per request to stdout,
 // which the bench reads from a pipe as a terminal or a CI log would. npm runs the server as its
-// child, so its CPU is read for the whole process tree (readTreeUsage).
+// child, so its CPU is read for the whole process tree (readTreeUsage). Judged per route (decision
+// 033); its start-up is shown, not judged: npm's own boot is about bare's whole start-up (decision 038).
 const npmCli = process.env.npm_execpath
+const npm = (args: string[]): { file: string; args: string[] } =>
+  npmCli ? { file: node, args: [npmCli, ...args] } : { file: 'npm', args }
 const npmStart: BenchServer = {
   id: 'mock-npm',
   label: 'npm start (defaults, request log on)',
   role: 'target',
+  startupRole: 'reference',
   basePath: '/v1',
-  command: (port, apiKey) => {
-    const args = ['start', '--silent', '--', '--port', String(port), '--api-key', apiKey, ...MAX_PETS]
-    return npmCli ? { file: node, args: [npmCli, ...args] } : { file: 'npm', args }
-  },
+  command: (port, apiKey) =>
+    npm(['start', '--silent', '--', '--port', String(port), '--api-key', apiKey, ...MAX_PETS]),
+}
+
+// The installed command as a user runs it, with its defaults (the request log on): what the start-up
+// target judges (decision 038). In a clone it is the TypeScript file, as bare is.
+const bin: BenchServer = {
+  id: 'bin',
+  label: 'petstore-mock (the bin, defaults)',
+  role: 'reference',
+  startupRole: 'target',
+  startupOnly: true,
+  basePath: '/v1',
+  command: (port, apiKey) => ({
+    file: node,
+    args: [root('bin/petstore-mock.ts'), '--port', String(port), '--api-key', apiKey, ...MAX_PETS],
+  }),
+}
+
+// npm's own share of `npm start`: npm running a start script that execs the bare baseline
+// (bench/baseline/npm-start/package.json), as the project's script execs the mock. Shown only.
+const npmBare: BenchServer = {
+  id: 'npm-bare',
+  label: "npm start of bare node:http (npm's own share)",
+  role: 'reference',
+  startupOnly: true,
+  basePath: '/v1',
+  cwd: root('bench/baseline/npm-start'),
+  command: (port, apiKey) => npm(['start', '--silent', '--', '--port', String(port), '--api-key', apiKey]),
 }
 
 // Prism accepts any bearer token; it only checks that one is there.
@@ -85,13 +120,17 @@ export const NPM_START_SERVER: BenchServer = npmStart
 
 /**
  * The servers of one run, baseline first. Each is started with this process's Node directly (no npm,
- * no shell), so the PID the bench reads /proc for is the server itself, except the judged one:
- * `npm start` as users run it, with its defaults (the request log on; decision 033). The same
- * server started directly, and with --quiet, are shown for reference, to tell npm's and the log's
- * share apart.
+ * no shell), so the PID the bench reads /proc for is the server itself, except those npm starts:
+ * `npm start` as users run it, with its defaults (the request log on; judged per route, decision
+ * 033), and npm starting bare (npm's own share of a start-up). The same server started directly, and
+ * with --quiet, are shown for reference, to tell npm's and the log's share apart. The bin and npm's
+ * bare start are only timed to their first 200 (`startupOnly`); the bin's start-up is the judged one
+ * (decision 038).
  */
 export const BENCH_SERVERS: readonly BenchServer[] = [
   BARE_SERVER,
+  bin,
+  npmBare,
   npmStart,
   mock('mock', 'petstore mock, direct (request log on)', 'reference', []),
   mock('mock-quiet', 'petstore mock, direct --quiet', 'reference', ['--quiet']),
@@ -114,7 +153,7 @@ const POLL_MS = 5
 const KEEP_OUTPUT_CHARS = 4000
 
 /**
- * Spawns `server` on a free 127.0.0.1 port (with the project's root as its working folder, for npm) and polls until it answers 200, within `timeoutMs`.
+ * Spawns `server` on a free 127.0.0.1 port (in its `cwd`, the project's root by default, for npm) and polls until it answers 200, within `timeoutMs`.
  * Stdout and stderr are drained (a full pipe would stall a server that logs every request) and their
  * tail is kept for the error message when the server dies or never answers.
  */
@@ -130,7 +169,7 @@ export async function startServer(
   const headers = { authorization: `Bearer ${apiKey}` }
 
   const started = performance.now()
-  const child = spawnTracked(file, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: root('.') })
+  const child = spawnTracked(file, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: server.cwd ?? root('.') })
   let output = ''
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-KEEP_OUTPUT_CHARS)

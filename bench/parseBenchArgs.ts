@@ -34,7 +34,9 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
                       start-up each, 3,000 requests over the 1,000 sessions
   --enforce           exit 1 when a target is missed (default: print MISSED and exit 0)
   --only PART         http, sessions, store, contract, state, latency or proxy; repeat for more (default: all)
-  --server ID         bare, mock-npm (npm start, judged), mock, mock-quiet, prism, prism-error; repeat (default: all)
+  --server ID         bare, mock-npm (npm start, judged per route), mock, mock-quiet, prism, prism-error;
+                      repeat (default: all). Bare always runs, and the start-up rows: the bin (judged)
+                      and npm starting bare (npm's own share)
   --connections N     connections of both drivers (default 50)
   --duration S        measured seconds per route and driver (default 5, --quick 1)
   --warmup S          unmeasured warm-up seconds per route (default 3, --quick 0.5)

@@ -84,6 +84,30 @@ describe('compareToBaseline', () => {
     expect(comparison.misses).toEqual([message])
   })
 
+  test('start-up is judged by the start-up role where one is given, routes by the role (decision 038)', () => {
+    const comparison = compareToBaseline(
+      [
+        server('bare', 'baseline', 100),
+        // npm start: judged per route, shown at start-up; the bin: judged at start-up only.
+        { ...server('mock-npm', 'target', 300), startupRole: 'reference' },
+        { ...server('bin', 'reference', 250), startupRole: 'target' },
+      ],
+      [
+        measured('bare', 'list', { cpu: 30, rps: 30_000, p99: 4 }),
+        measured('mock-npm', 'list', { cpu: 45, rps: 30_000, p99: 4 }),
+      ],
+      { list: 'GET /v1/pets?limit=20' },
+    )
+    const startup = (serverId: string) =>
+      comparison.servers.find((row) => row.serverId === serverId)?.ratios[0]
+    expect(startup('mock-npm')).toMatchObject({ ratio: 3, met: undefined })
+    expect(startup('bin')).toMatchObject({ ratio: 2.5, met: false })
+    expect(comparison.misses).toEqual([
+      'mock-npm GET /v1/pets?limit=20: CPU/req 1.50x, target <= 1.3x',
+      'bin start-up: startup 2.50x, target <= 2x',
+    ])
+  })
+
   test('exactly at the limit is met', () => {
     const comparison = compareToBaseline(
       [server('bare', 'baseline', 100), server('mock', 'target', 200)],

@@ -13,6 +13,8 @@ interface Panel {
   title: string
   format: (value: number) => string
   groups: Group[]
+  /** The judged server's index in `servers`: its bar gets the target's mark (-1: none). */
+  judged: number
 }
 
 const COLOURS = ['#7f7f7f', '#1f6fd1', '#8fb8ea', '#e07b1a', '#a34f06', '#3a9d5d', '#9b59b6']
@@ -50,21 +52,32 @@ export function renderChart(
       }
     })
   const baselineStartup = servers.find((server) => server.serverId === baselineId)?.startupMs
+  // Per route the target server is judged; at start-up the one whose start-up role is target (decision 038).
+  const judged = servers.findIndex((server) => server.role === 'target')
+  const judgedAtStartup = servers.findIndex((server) => (server.startupRole ?? server.role) === 'target')
   const panels: Panel[] = [
     {
       title: 'requests per second (higher is better)',
       format: (v) => v.toFixed(0),
       groups: perRoute('requestsPerSecond'),
+      judged,
     },
     {
       title: 'server CPU per request, microseconds (lower is better)',
       format: (v) => v.toFixed(1),
       groups: perRoute('cpuPerRequestUs'),
+      judged,
     },
-    { title: 'p99 latency, ms (lower is better)', format: (v) => v.toFixed(2), groups: perRoute('p99Ms') },
+    {
+      title: 'p99 latency, ms (lower is better)',
+      format: (v) => v.toFixed(2),
+      groups: perRoute('p99Ms'),
+      judged,
+    },
     {
       title: 'start to first 200, ms (lower is better)',
       format: (v) => v.toFixed(0),
+      judged: judgedAtStartup,
       groups: [
         {
           label: 'start-up',
@@ -118,7 +131,7 @@ export function renderChart(
         )
       })
       // The mark spans only the target server's bar: its bar must end on the right side of it.
-      const targetIndex = servers.findIndex((server) => server.role === 'target')
+      const targetIndex = panel.judged
       if (targetIndex >= 0 && group.targetAt !== undefined && Number.isFinite(group.targetAt)) {
         const x = (LABEL_X + scale(group.targetAt)).toFixed(1)
         const barY = top + targetIndex * BAR_HEIGHT

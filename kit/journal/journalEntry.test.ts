@@ -216,6 +216,41 @@ describe('journalEntry', () => {
     expect(readJournalRecord(record, [KEY]).responseBody).toHaveLength(JOURNAL_BODY_CHARS + 1)
   })
 
+  test('a response kept as its value reads and costs exactly as its text, and holds no text (docs/bench.md)', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.constantFrom([], [KEY], [KEY, 'x'.repeat(300)]),
+        fc.boolean(),
+        (value, secrets, withKey) => {
+          // A key inside the value, so redaction at read time is exercised too.
+          const answer = withKey ? { message: `${KEY} leaked`, value } : value
+          const text = JSON.stringify(answer)
+          const exchange = { method: 'GET', url: '/v1/pets', status: 200, operation: 'listPets' }
+          const byText = journalRecord({ ...exchange, responseBody: text }, secrets, at.getTime())
+          const byValue = journalRecord(
+            { ...exchange, responseBody: text, responseValue: answer },
+            secrets,
+            at.getTime(),
+          )
+          expect(byValue.responseBody).toBeUndefined()
+          expect(readJournalRecord(byValue, secrets)).toEqual(readJournalRecord(byText, secrets))
+          expect(journalRecordCost(byValue)).toBe(journalRecordCost(byText))
+        },
+      ),
+      { numRuns: 200 },
+    )
+    // Past the bound as well: the same cut, the same charge.
+    const big = Array.from({ length: 2_000 }, (_, id) => ({ id, name: 'Rex' }))
+    const exchange = { method: 'GET', url: '/v1/pets', status: 200, operation: 'listPets' }
+    const text = JSON.stringify(big)
+    const byValue = journalRecord({ ...exchange, responseBody: text, responseValue: big }, [KEY])
+    const byText = journalRecord({ ...exchange, responseBody: text }, [KEY])
+    expect(readJournalRecord(byValue, [KEY]).responseBody).toHaveLength(JOURNAL_BODY_CHARS + 1)
+    expect(readJournalRecord(byValue, [KEY]).responseBody).toBe(readJournalRecord(byText, [KEY]).responseBody)
+    expect(journalRecordCost(byValue)).toBe(journalRecordCost(byText))
+  })
+
   test('a request with no Authorization header is marked key-less; one with a key is not', () => {
     const exchange = { method: 'GET', url: '/v1/pets', status: 401, operation: 'listPets' }
     expect(journalEntry({ ...exchange, keyless: true }, []).keyless).toBe(true)

@@ -30,8 +30,19 @@ export interface JournalRecord {
   forced: ForcedBy | undefined
   /** The id of the pet a 201 created (kept apart from the response body, which may be cut). */
   createdId?: string | undefined
-  /** The response body's first characters, kept and redacted as the request body is. */
+  /**
+   * The response body's first characters, kept and redacted as the request body is; undefined when
+   * `responseValue` is kept instead.
+   */
   responseBody: string | undefined
+  /**
+   * The value the response body's text was serialised from, kept instead of the text when the
+   * adapter says the value is never changed afterwards (see `Exchange.responseValue`): the text is
+   * made again, the same, when the entry is read.
+   */
+  responseValue?: unknown
+  /** With `responseValue`: the characters of the text `responseBody` would have kept (what is charged). */
+  responseKeptChars?: number
   /** The whole response body's length, to say it was cut. */
   responseBodyChars: number
   /** The request carried no Authorization header (a replay sends it without a key). */
@@ -40,9 +51,16 @@ export interface JournalRecord {
 
 export type ForcedBy = 'prefer' | 'next-response'
 
-/** What an adapter knows of one answered request: the record's facts, each body whole when there was one. */
+/**
+ * What an adapter knows of one answered request: the record's facts, each body whole when there was
+ * one. `responseValue` is the value `responseBody` is `JSON.stringify` of, when it is never changed
+ * afterwards (the mock's answers: pets the store keeps, and fresh objects). The record then keeps the
+ * value, not the text: a list's text is a few KiB per request, its value an array of pets the store
+ * holds anyway, and with 1,000 sessions' journals growing, every kept byte is one the garbage
+ * collector copies (docs/bench.md). The entry read shows the same text.
+ */
 export type Exchange = Pick<JournalRecord, 'method' | 'url' | 'status' | 'operation'> &
-  Partial<Pick<JournalRecord, 'body' | 'forced' | 'createdId' | 'responseBody' | 'keyless'>>
+  Partial<Pick<JournalRecord, 'body' | 'forced' | 'createdId' | 'responseBody' | 'responseValue' | 'keyless'>>
 
 /**
  * What the journal keeps of one answered request, cheaply: on the request path only the raw facts
@@ -65,8 +83,8 @@ export function journalRecord(
   let url = exchange.url
   if (url.length > DETACH_FROM_CHARS) url = detached(clipTarget(redactTarget(url, secrets)))
   const body = keptBody(exchange.body, secrets)
-  const responseBody = keptBody(exchange.responseBody, secrets)
-  return {
+  const byValue = exchange.responseValue !== undefined && exchange.responseBody !== undefined
+  const record: JournalRecord = {
     method,
     url,
     status,
@@ -76,10 +94,15 @@ export function journalRecord(
     bodyChars: exchange.body?.length ?? 0,
     forced: exchange.forced,
     createdId: exchange.createdId,
-    responseBody,
+    responseBody: byValue ? undefined : keptBody(exchange.responseBody, secrets),
     responseBodyChars: exchange.responseBody?.length ?? 0,
     keyless: exchange.keyless === true,
   }
+  if (byValue) {
+    record.responseValue = exchange.responseValue
+    record.responseKeptChars = Math.min(record.responseBodyChars, JOURNAL_BODY_CHARS + longest(secrets))
+  }
+  return record
 }
 
 /**
@@ -89,8 +112,14 @@ export function journalRecord(
  */
 function keptBody(text: string | undefined, secrets: readonly string[]): string | undefined {
   if (!text) return undefined
-  const keep = JOURNAL_BODY_CHARS + Math.max(0, ...secrets.map((secret) => secret.length))
+  const keep = JOURNAL_BODY_CHARS + longest(secrets)
   return text.length > keep ? detached(text.slice(0, keep)) : text
+}
+
+/** The response body as `keptBody` keeps it, made again from the value when that was kept. */
+function keptResponse(record: JournalRecord, secrets: readonly string[]): string | undefined {
+  if (record.responseValue === undefined) return record.responseBody
+  return keptBody(JSON.stringify(record.responseValue), secrets)
 }
 
 /** What an entry shows of a kept body: redacted, then clipped with `…` when it was longer. */
@@ -101,12 +130,14 @@ function shownBody(kept: string, chars: number, secrets: readonly string[]): str
     : shown
 }
 
-/** What a record costs the memory budget: its strings and the object around them. */
+/**
+ * What a record costs the memory budget: its strings and the object around them. A response kept as
+ * its value is charged as its kept text would be, so the budget bounds the journals alike however an
+ * entry is kept.
+ */
 export function journalRecordCost(record: JournalRecord): number {
-  return (
-    JOURNAL_OVERHEAD_BYTES +
-    textBytes(record.url.length + (record.body?.length ?? 0) + (record.responseBody?.length ?? 0))
-  )
+  const response = record.responseKeptChars ?? record.responseBody?.length ?? 0
+  return JOURNAL_OVERHEAD_BYTES + textBytes(record.url.length + (record.body?.length ?? 0) + response)
 }
 
 /**
@@ -137,8 +168,9 @@ export function readJournalRecord(record: JournalRecord, secrets: readonly strin
   if (record.body !== undefined) entry.body = shownBody(record.body, record.bodyChars, secrets)
   if (record.forced) entry.forced = record.forced
   if (record.createdId !== undefined) entry.createdId = record.createdId
-  if (record.responseBody !== undefined)
-    entry.responseBody = shownBody(record.responseBody, record.responseBodyChars, secrets)
+  const responseBody = keptResponse(record, secrets)
+  if (responseBody !== undefined)
+    entry.responseBody = shownBody(responseBody, record.responseBodyChars, secrets)
   if (record.keyless) entry.keyless = true
   return entry
 }
@@ -166,4 +198,11 @@ function clipTarget(target: string): string {
   const queryStart = target.indexOf('?')
   if (queryStart === -1) return clip(target, JOURNAL_PATH_CHARS)
   return `${clip(target.slice(0, queryStart), JOURNAL_PATH_CHARS)}?${clip(target.slice(queryStart + 1), JOURNAL_QUERY_CHARS)}`
+}
+
+/** The longest key's length, without an array per call (this runs on every recorded request). */
+function longest(secrets: readonly string[]): number {
+  let max = 0
+  for (const secret of secrets) if (secret.length > max) max = secret.length
+  return max
 }

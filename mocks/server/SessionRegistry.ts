@@ -48,8 +48,12 @@ export interface SessionInfo {
  * first. The default session is held apart and never evicted. Pure: the clock is a parameter,
  * nothing runs on a timer; expired sessions go at the next `use`.
  *
- * A Map keeps insertion order, and `use` re-inserts what it touches, so the least recently used
- * session is always first: eviction costs O(sessions evicted), not a scan.
+ * The sessions form a list in use order (least recently used first) threaded through the entries a
+ * Map finds by name: `use` moves what it touches to the end by relinking it, so a request costs a
+ * lookup and a few pointer writes, and eviction O(sessions evicted), never a scan. (Deleting and
+ * re-inserting a Map key on every use, as this class once did, leaves a deleted slot behind each
+ * time: with 1,000 sessions, the idle check walked up to a thousand of them per request, and the
+ * table was rebuilt every thousand requests; see docs/bench.md.)
  *
  * @example
  * const sessions = new SessionRegistry(new PetStore(seed), () => new PetStore(seed))
@@ -62,7 +66,10 @@ export class SessionRegistry<T> {
   readonly #limits: SessionLimits
   readonly #now: () => number
   readonly #hasRoom: () => boolean
-  readonly #named = new Map<string, { value: T; lastUsed: number }>()
+  readonly #named = new Map<string, Entry<T>>()
+  /** The least recently used named session, and the most recently used: the ends of the use order. */
+  #oldest: Entry<T> | undefined
+  #newest: Entry<T> | undefined
   /** Sessions evicted for room whose names were not used since, oldest first. */
   readonly #tombstones = new Map<string, Eviction>()
   #evicted = 0
@@ -116,16 +123,20 @@ export class SessionRegistry<T> {
     this.#evictIdle(now)
     const found = this.#named.get(name)
     if (found) {
-      this.#named.delete(name)
       found.lastUsed = now
-      this.#named.set(name, found)
+      if (found !== this.#newest) {
+        this.#unlink(found)
+        this.#append(found)
+      }
       return found.value
     }
     this.#tombstones.delete(name)
     while (this.#named.size >= this.#limits.maxSessions) this.#evictOldest(now, 'room')
     while (this.#named.size > 0 && !this.#hasRoom()) this.#evictOldest(now, 'memory')
     const value = this.#create(name)
-    this.#named.set(name, { value, lastUsed: now })
+    const entry: Entry<T> = { name, value, lastUsed: now, older: undefined, newer: undefined }
+    this.#named.set(name, entry)
+    this.#append(entry)
     return value
   }
 
@@ -142,8 +153,11 @@ export class SessionRegistry<T> {
    * the caller starts over) and gives back what they were; their names start over from the seed.
    */
   clear(): T[] {
-    const dropped = [...this.#named.values()].map((entry) => entry.value)
+    const dropped: T[] = []
+    for (let entry = this.#oldest; entry; entry = entry.newer) dropped.push(entry.value)
     this.#named.clear()
+    this.#oldest = undefined
+    this.#newest = undefined
     this.#tombstones.clear()
     return dropped
   }
@@ -152,8 +166,9 @@ export class SessionRegistry<T> {
   list(): SessionInfo[] {
     const now = this.#now()
     const live: SessionInfo[] = []
-    for (const [name, { lastUsed }] of this.#named)
-      if (now - lastUsed <= this.#limits.idleMs) live.push({ name, lastUsed })
+    for (let entry = this.#oldest; entry; entry = entry.newer)
+      if (now - entry.lastUsed <= this.#limits.idleMs)
+        live.push({ name: entry.name, lastUsed: entry.lastUsed })
     return live
   }
 
@@ -167,23 +182,61 @@ export class SessionRegistry<T> {
   }
 
   #evictIdle(now: number): void {
-    for (const [name, { value, lastUsed }] of this.#named) {
-      if (now - lastUsed <= this.#limits.idleMs) return
-      this.#named.delete(name)
+    // Oldest first: the first one still within idleMs ends the walk, as every later one is newer.
+    for (
+      let entry = this.#oldest;
+      entry && now - entry.lastUsed > this.#limits.idleMs;
+      entry = this.#oldest
+    ) {
+      this.#remove(entry)
       this.#evicted++
-      this.#onEvict(name, value, 'idle')
+      this.#onEvict(entry.name, entry.value, 'idle')
     }
   }
 
   #evictOldest(now: number, reason: 'room' | 'memory'): void {
-    const oldest = this.#named.entries().next()
-    if (oldest.done) return
-    const [name, { value }] = oldest.value
-    this.#named.delete(name)
+    const oldest = this.#oldest
+    if (!oldest) return
+    const { name, value } = oldest
+    this.#remove(oldest)
     this.#evicted++
     this.#tombstones.set(name, { name, reason, at: now })
     if (this.#tombstones.size > REMEMBERED_EVICTIONS)
       this.#tombstones.delete(this.#tombstones.keys().next().value as string)
     this.#onEvict(name, value, reason)
   }
+
+  #remove(entry: Entry<T>): void {
+    this.#named.delete(entry.name)
+    this.#unlink(entry)
+  }
+
+  /** Takes `entry` out of the use order (it stays in the Map). */
+  #unlink(entry: Entry<T>): void {
+    if (entry.older) entry.older.newer = entry.newer
+    else this.#oldest = entry.newer
+    if (entry.newer) entry.newer.older = entry.older
+    else this.#newest = entry.older
+    entry.older = undefined
+    entry.newer = undefined
+  }
+
+  /** Puts `entry` at the end of the use order: the most recently used. */
+  #append(entry: Entry<T>): void {
+    entry.older = this.#newest
+    if (this.#newest) this.#newest.newer = entry
+    else this.#oldest = entry
+    this.#newest = entry
+  }
+}
+
+/** A named session in the registry, linked to its neighbours in use order. */
+interface Entry<T> {
+  readonly name: string
+  readonly value: T
+  lastUsed: number
+  /** The session used just before this one (undefined: this is the least recently used). */
+  older: Entry<T> | undefined
+  /** The session used just after this one (undefined: this is the most recently used). */
+  newer: Entry<T> | undefined
 }
