@@ -2,6 +2,7 @@ import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { DEFAULT_MEMORY_MIB } from '../../kit/memory/MemoryBudget.ts'
 import { type TypedIn, whereTypedIfGiven } from '../../kit/node/whereTyped.ts'
+import { integerIn } from '../../kit/text/integerIn.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
 import { SESSION_LIMITS } from '../server/SessionRegistry.ts'
 
@@ -193,11 +194,4 @@ function splitList(text: string | undefined): string[] {
 
 function optional<T>(text: string | undefined, parse: (text: string) => T): T | undefined {
   return text === undefined ? undefined : parse(text)
-}
-
-function integerIn(name: string, text: string, min: number, max: number): number {
-  const value = Number(text)
-  if (!/^\d+$/.test(text) || value < min || value > max)
-    throw new Error(`--${name} must be an integer from ${min} to ${max}; received '${text}'`)
-  return value
 }
