@@ -1,8 +1,7 @@
 // Reads a HAR file recorded by a browser's developer tools, the proxy or the mock's journal export,
 // as untrusted input: bounded in size, checked in shape, every problem one sentence.
 import type { Observation } from '../coverage/coverageOf.ts'
-import { apiRequest } from '../kit/http/ApiRequest.ts'
-import { originForm } from '../kit/http/originForm.ts'
+import { apiRequestFromUrl } from '../kit/http/ApiRequest.ts'
 import { parseJsonLossless } from '../kit/json/exactJson.ts'
 import { type JsonShapeLimits, jsonShapeProblem } from '../kit/json/jsonShape.ts'
 
@@ -106,7 +105,7 @@ export function readHar(
 export function harObservations(exchanges: readonly HarExchange[], basePath: string): Observation[] {
   const observations: Observation[] = []
   for (const exchange of exchanges) {
-    const request = apiRequest({ method: exchange.method, target: originForm(exchange.url) })
+    const request = apiRequestFromUrl(exchange.method, exchange.url)
     if (request.path !== basePath && !request.path.startsWith(`${basePath}/`)) continue
     observations.push({
       method: exchange.method,

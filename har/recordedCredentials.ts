@@ -1,5 +1,4 @@
-import { apiRequest } from '../kit/http/ApiRequest.ts'
-import { originForm } from '../kit/http/originForm.ts'
+import { apiRequestFromUrl } from '../kit/http/ApiRequest.ts'
 import { credentialValues } from '../kit/secrets/credentialValues.ts'
 import type { HarExchange } from './readHar.ts'
 
@@ -14,7 +13,7 @@ import type { HarExchange } from './readHar.ts'
 export function recordedCredentials(exchanges: readonly HarExchange[]): string[] {
   const found = new Set<string>()
   for (const exchange of exchanges) {
-    const request = apiRequest({ method: exchange.method, target: originForm(exchange.url) })
+    const request = apiRequestFromUrl(exchange.method, exchange.url)
     for (const value of credentialValues(request.query, exchange.body)) found.add(value)
   }
   return [...found]

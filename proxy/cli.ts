@@ -2,6 +2,7 @@
 // sends the `proxy` subcommand here). Loopback by default, like the mock.
 import { parseArgs } from 'node:util'
 import { whereTyped } from '../kit/node/whereTyped.ts'
+import { integerIn } from '../kit/text/integerIn.ts'
 import { say, sayError } from '../kit/text/say.ts'
 import { loadSpec } from '../spec/loadSpec.ts'
 import { compileSpec, defaultSpec } from '../spec/runtime.ts'
@@ -56,32 +57,19 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
     return 0
   }
   let upstream: URL
+  let port: number, timeoutMs: number, journalSize: number, bufferMiB: number
   try {
     // Its message never quotes the URL: a refused one may hold a password.
     upstream = upstreamUrl(values.upstream ?? process.env.PETSTORE_UPSTREAM ?? '')
+    port = integerIn('port', values.port ?? process.env.PORT ?? '4020', 0, 65535)
+    // Node's timers hold at most 2^31 - 1 ms; a longer one would fire at once.
+    timeoutMs = integerIn('timeout', values.timeout ?? '30000', 1, 2 ** 31 - 1)
+    journalSize = integerIn('journal-size', values['journal-size'] ?? '500', 1, 2_000)
+    const defaultMiB = String(DEFAULT_BUFFERED_BYTES / 1_048_576)
+    bufferMiB = integerIn('max-buffer-mib', values['max-buffer-mib'] ?? defaultMiB, 4, 4_096)
   } catch (error) {
     return usageError((error as Error).message)
   }
-  const port = Number(values.port ?? process.env.PORT ?? 4020)
-  const timeoutMs = Number(values.timeout ?? 30_000)
-  const journalSize = Number(values['journal-size'] ?? 500)
-  const bufferMiB = Number(values['max-buffer-mib'] ?? DEFAULT_BUFFERED_BYTES / 1_048_576)
-  if (
-    !Number.isInteger(port) ||
-    port < 0 ||
-    port > 65535 ||
-    !Number.isInteger(timeoutMs) ||
-    timeoutMs < 1 ||
-    !Number.isInteger(journalSize) ||
-    journalSize < 1 ||
-    journalSize > 2_000 ||
-    !Number.isInteger(bufferMiB) ||
-    bufferMiB < 4 ||
-    bufferMiB > 4_096
-  )
-    return usageError(
-      '--port must be 0-65535, --timeout a positive whole number, --journal-size 1-2000 and --max-buffer-mib 4-4096',
-    )
   let spec = defaultSpec()
   if (values.spec) {
     try {

@@ -8,7 +8,6 @@
 // to a cap, all exchanges in flight together hold at most a buffer budget (503 past it), a dead
 // upstream is a 502 and one not whole within the timeout a 504, each with an Error body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { Duplex } from 'node:stream'
 import { isControlPath } from '../kit/guard/controlPath.ts'
 import { corsPolicy } from '../kit/guard/cors.ts'
 import { hostPolicy } from '../kit/guard/hostAllowed.ts'
@@ -21,7 +20,7 @@ import { JOURNAL_SIZE, RequestJournal } from '../kit/journal/RequestJournal.ts'
 import { createdIdOf } from '../kit/json/createdIdOf.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { MemoryBudget } from '../kit/memory/MemoryBudget.ts'
-import { rawErrorResponse } from '../kit/node/rawErrorResponse.ts'
+import { answerParserRefusals } from '../kit/node/answerParserRefusals.ts'
 import { bodyText, readBodyBytes } from '../kit/node/readBody.ts'
 import { joinedHeader, requestHeader } from '../kit/node/requestHeader.ts'
 import { sendResponse } from '../kit/node/sendResponse.ts'
@@ -119,16 +118,9 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   // would otherwise hold its share of the buffer budget for Node's default of 300 s.
   server.requestTimeout = timeoutMs
   server.headersTimeout = Math.min(timeoutMs, 10_000)
-  // CONNECT host:port (authority form) would open a tunnel to any host: never; Node hands it here.
-  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
-    socket.end(rawErrorResponse(notOriginForm()))
-  })
-  // What Node's parser refuses (a target no form allows, bad framing) gets an Error body too, not
-  // Node's bare 400.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
-    socket.end(rawErrorResponse(refusedByParser(error.code, timeoutMs)))
-  })
+  // CONNECT host:port (authority form) would open a tunnel to any host: never. What Node's parser
+  // refuses (a target no form allows, bad framing) gets an Error body too, not Node's bare 400.
+  answerParserRefusals(server, notOriginForm)
 
   async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = incoming.method ?? 'GET'
@@ -353,15 +345,6 @@ function notOriginForm() {
     'malformed_request',
     'The proxy forwards origin-form targets only (/v1/pets); an absolute URL or host:port target is refused.',
   )
-}
-
-/** The Error body for what Node's parser refused, by its error code. */
-function refusedByParser(code: string | undefined, timeoutMs: number): ApiResponse {
-  if (code === 'HPE_HEADER_OVERFLOW')
-    return errorResponse(431, 'malformed_request', 'The request headers are too large.')
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return errorResponse(408, 'malformed_request', `The request did not arrive whole within ${timeoutMs} ms.`)
-  return errorResponse(400, 'malformed_request', 'The request is not valid HTTP/1.1.')
 }
 
 /** What the client gets, and the log says, for each way the upstream fails: the status written once for both. */

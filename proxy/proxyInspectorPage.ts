@@ -1,6 +1,6 @@
 // The proxy's page at `/__mock/`: what the frontend's traffic broke, live. One HTML document with its
 // style and script inline, under a CSP that allows only those two and fetches to the proxy itself.
-import { inlinePageCsp, inlinePageHeaders } from '../kit/http/inlinePage.ts'
+import { inlinePage, inlinePageHeaders } from '../kit/http/inlinePage.ts'
 import { proxyInspectorScript } from './proxyInspectorScript.ts'
 
 const STYLE = `
@@ -35,22 +35,9 @@ const BODY = `
 </section>
 `
 
-const SCRIPT = `(${proxyInspectorScript.toString()})()`
+const PAGE = inlinePage('Pet Store proxy', STYLE, BODY, proxyInspectorScript)
 
 /** The page's headers: HTML, a CSP that allows only its own inline style and script, no sniffing, no caching. */
-export const PROXY_PAGE_HEADERS: Readonly<Record<string, string>> = inlinePageHeaders(
-  inlinePageCsp(SCRIPT, STYLE),
-)
+export const PROXY_PAGE_HEADERS: Readonly<Record<string, string>> = inlinePageHeaders(PAGE.csp())
 
-export const PROXY_PAGE_HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pet Store proxy</title>
-<style>${STYLE}</style>
-</head>
-<body>${BODY}<script>${SCRIPT}</script>
-</body>
-</html>
-`
+export const PROXY_PAGE_HTML = PAGE.html

@@ -12,7 +12,7 @@ import { productSize, TOOLING_FOLDERS } from './productSize.ts'
  * Lines the shipped product code may hold at most. To lower it after a clean-up: run
  * `npx node scripts/productSize.ts`, round its total up to the next 100 and write that here.
  */
-const CEILING = 21_400
+const CEILING = 21_300
 
 const ROOT = join(import.meta.dirname, '..')
 const size = productSize(ROOT)

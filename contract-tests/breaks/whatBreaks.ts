@@ -3,8 +3,7 @@
 // and what could not be judged, said so rather than passed over in silence.
 import type { ErrorObject } from 'ajv'
 import type { HarExchange } from '../../har/readHar.ts'
-import { apiRequest } from '../../kit/http/ApiRequest.ts'
-import { originForm } from '../../kit/http/originForm.ts'
+import { apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
 import { parseJsonLossless } from '../../kit/json/exactJson.ts'
 import {
   type CompiledSpec,
@@ -74,7 +73,7 @@ export function whatBreaks(
   const currentRouter = current.router(basePath)
   const report: BreaksReport = { breaks: [], notJudged: [], interactions: 0, responsesJudged: 0 }
   for (const recorded of exchanges) {
-    const sent = apiRequest({ method: recorded.method, target: originForm(recorded.url) })
+    const sent = apiRequestFromUrl(recorded.method, recorded.url)
     if (sent.path !== router.basePath && !sent.path.startsWith(`${router.basePath}/`)) continue
     const step = ++report.interactions
     const path = sent.path.slice(router.basePath.length)

@@ -1,6 +1,6 @@
 import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import { originForm } from '../../kit/http/originForm.ts'
-import { exactJsonOf, parseJsonBigints } from '../../kit/json/exactJson.ts'
+import { exactJsonOf, parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import { InvariantMemory } from '../../model/InvariantMemory.ts'
 import type { InvariantProblem } from '../../model/InvariantProblem.ts'
@@ -118,12 +118,8 @@ export function invariantCheck(name: InvariantName): Check {
 
 /** The body a request sent, read exactly (an int64 beyond 2^53 as a bigint), when it is JSON. */
 function sentBody(text: string | undefined): unknown {
-  if (text === undefined) return undefined
-  try {
-    return parseJsonBigints(text)
-  } catch {
-    return undefined
-  }
+  const read = text === undefined ? undefined : parseJsonLossless(text)
+  return read === undefined ? undefined : exactJsonOf(read, text as string)
 }
 
 /** The invariants judged on every exchange by their own checks (error_status_matches is judged per exchange by errorStatusMatches, through the same function). */

@@ -1,6 +1,5 @@
 import type { HarExchange } from '../../har/readHar.ts'
-import { apiRequest } from '../../kit/http/ApiRequest.ts'
-import { originForm } from '../../kit/http/originForm.ts'
+import { apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
 import { exactJson, parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { redactTarget } from '../../kit/secrets/redactTarget.ts'
@@ -69,7 +68,7 @@ async function replay(recording: Recording, context: CheckContext) {
   let step = 0
   for (const recorded of recording.exchanges) {
     // Read as the server saw the target (no dot segment resolved, nothing re-encoded), parsed once.
-    const request = apiRequest({ method: recorded.method, target: originForm(recorded.url) })
+    const request = apiRequestFromUrl(recorded.method, recorded.url)
     // The one router decides what was called: a target the mock would not route is not replayed.
     const route = router.route(request.method, request.path)
     if (route.kind !== 'operation') continue

@@ -1,7 +1,6 @@
 // The run's exchanges as coverage reads them: the request under the base URL, its body, the status.
 import type { Observation } from '../../coverage/coverageOf.ts'
-import { apiRequest } from '../../kit/http/ApiRequest.ts'
-import { originForm } from '../../kit/http/originForm.ts'
+import { apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { Exchange } from '../http/exchange.ts'
 
@@ -13,10 +12,10 @@ import type { Exchange } from '../http/exchange.ts'
  * // { method: 'GET', path: '/pets', query: [['limit', '1']], status: 200 }
  */
 export function* observeExchanges(exchanges: Iterable<Exchange>, baseUrl: string): Generator<Observation> {
-  const base = trimTrailingSlashes(apiRequest({ method: 'GET', target: originForm(baseUrl) }).path)
+  const base = trimTrailingSlashes(apiRequestFromUrl('GET', baseUrl).path)
   for (const exchange of exchanges) {
     // The target as sent (the suite sends its probes byte for byte), parsed once.
-    const request = apiRequest({ method: exchange.request.method, target: originForm(exchange.request.url) })
+    const request = apiRequestFromUrl(exchange.request.method, exchange.request.url)
     if (!request.path.startsWith(`${base}/`)) continue
     yield {
       method: request.method,

@@ -1,5 +1,4 @@
-import { apiRequest } from '../../kit/http/ApiRequest.ts'
-import { originForm } from '../../kit/http/originForm.ts'
+import { apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
 import { exactJson } from '../../kit/json/exactJson.ts'
 import { isInt64Text } from '../../kit/json/isInt64Text.ts'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
@@ -26,7 +25,7 @@ export function stateObservationOf(
   const sent = exchange.request
   if ((sent.auth ?? 'valid') !== 'valid' || sent.authorization || sent.kind === 'gap' || sent.notJudged)
     return undefined
-  const request = apiRequest({ method: sent.method, target: originForm(sent.url) })
+  const request = apiRequestFromUrl(sent.method, sent.url)
   const route = router.route(request.method, request.path)
   if (route.kind !== 'operation' || request.method !== route.operation.method.toUpperCase()) return undefined
   const body = exactJson(exchange.json) as unknown

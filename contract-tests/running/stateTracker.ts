@@ -1,5 +1,4 @@
-import { apiRequest } from '../../kit/http/ApiRequest.ts'
-import { originForm } from '../../kit/http/originForm.ts'
+import { apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import { interfaceModelOf } from '../../model/interfaceModel.ts'
 import { StateCoverage, type StateCoverageReport } from '../../model/StateCoverage.ts'
@@ -33,9 +32,7 @@ export function stateTracker(spec: CompiledSpec, baseUrl: string): StateTracker 
   } catch {
     return undefined
   }
-  const router = spec.router(
-    trimTrailingSlashes(apiRequest({ method: 'GET', target: originForm(baseUrl) }).path),
-  )
+  const router = spec.router(trimTrailingSlashes(apiRequestFromUrl('GET', baseUrl).path))
   return {
     writing: () => coverage.writing(),
     see(exchange) {

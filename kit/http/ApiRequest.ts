@@ -1,3 +1,5 @@
+import { originForm } from './originForm.ts'
+
 /**
  * A query as parsed once at the edge: decoded name and value pairs in order, repeats kept. Read
  * only: one request's query is shared by every part that reads it.
@@ -78,6 +80,17 @@ export function apiRequest(init: RequestInit): ApiRequest {
     body: init.body,
     bodyTooLarge: init.bodyTooLarge,
   }
+}
+
+/**
+ * A request recorded or named by its absolute URL (a HAR entry, a replayed exchange, a base URL),
+ * parsed as the server saw it: `apiRequest` over the URL's `originForm`.
+ *
+ * @example
+ * apiRequestFromUrl('get', 'http://127.0.0.1:4010/v1/pets?limit=2').path // '/v1/pets'
+ */
+export function apiRequestFromUrl(method: string, url: string): ApiRequest {
+  return apiRequest({ method, target: originForm(url) })
 }
 
 /** `toUpperCase` without a new string for the common case (already upper-case). */

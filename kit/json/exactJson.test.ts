@@ -10,7 +10,6 @@ import {
   INT64_MAX,
   INT64_MIN,
   parseExactJson,
-  parseJsonBigints,
   parseJsonLossless,
 } from './exactJson.ts'
 import { toJsonText } from './toJsonText.ts'
@@ -162,7 +161,6 @@ describe('one reader, two views', () => {
       b: { c: -9223372036854775808n },
       d: 9007199254740994,
     })
-    expect(parseJsonBigints(text)).toEqual(exactJson(parseJsonLossless(text)))
   })
 
   test('an integer literal beyond any double: Infinity to the mock (Ajv refuses it), its digits to the bigint view', () => {
@@ -179,14 +177,5 @@ describe('one reader, two views', () => {
     expect(parseExactJson(deep('1e400')).tooDeep).toBeUndefined()
     expect(parseJsonLossless(deep('9223372036854775807'))).toBeUndefined()
     expect(parseExactJson(deep('9223372036854775807')).tooDeep).toBe(true)
-    expect(() => parseJsonBigints(deep('9223372036854775807'))).toThrow(RangeError)
-  })
-
-  test('parseJsonBigints is JSON.parse with exact bigints, throwing where JSON.parse throws', () => {
-    expect(parseJsonBigints('9223372036854775807')).toBe(INT64_MAX)
-    expect(parseJsonBigints('{"":-9007199254740993}')).toEqual({ '': -9007199254740993n })
-    expect(parseJsonBigints('[1.5,2]')).toEqual([1.5, 2])
-    expect(() => parseJsonBigints('{"a":')).toThrow(SyntaxError)
-    expect(() => parseJsonBigints('')).toThrow(SyntaxError)
   })
 })

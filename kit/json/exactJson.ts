@@ -5,7 +5,7 @@
 // - raw digits, for re-serialisation (the mock: `exactValue`, and mocks/core/validateExact.ts which
 //   keeps a big literal as JSON.rawJSON, so JSON.stringify writes it back digit for digit);
 // - exact bigints, for comparison (the suite, the proxy, the tests' reference server:
-//   `parseJsonLossless` + `exactJson`, `parseJsonBigints`).
+//   `parseJsonLossless` + `exactJson`; tests/support/parseJsonBigints.ts builds on them).
 // Why this way and not bigint everywhere or a library: decisions/014-int64-exact.md and 015.
 
 /** A value `JSON.stringify` writes as its own text: how the mock holds an integer beyond ±(2^53 - 1). */
@@ -177,27 +177,6 @@ export function exactJsonOf(value: unknown, text: string): unknown {
 export function copyExact(original: object, copy: object): void {
   const exact = EXACT.get(original)
   if (exact) EXACT.set(copy, exact)
-}
-
-/**
- * The bigint view in place, for code that holds the exact values itself (the tests' reference
- * server): `JSON.parse`, except that an integer literal beyond ±(2^53 − 1) becomes its bigint.
- * Throws what `JSON.parse` throws, and a RangeError for a big integer nested too deep to read.
- *
- * @example
- * parseJsonBigints('{"categoryId":9007199254740993}') // { categoryId: 9007199254740993n }
- */
-export function parseJsonBigints(text: string): unknown {
-  const read = readNoted(text, isUnsafeNumber)
-  if (read.tooDeep) throw new RangeError('a big integer is nested too deeply to read exactly')
-  // A root that is a number is the text's only literal; its holder is JSON.parse's wrapper.
-  if (typeof read.value === 'number') {
-    const [root] = read.bigLiterals
-    return root && INTEGER_LITERAL.test(root.source) ? BigInt(root.source) : read.value
-  }
-  for (const { holder, key, source } of read.bigLiterals)
-    if (INTEGER_LITERAL.test(source)) holder[key] = BigInt(source)
-  return read.value
 }
 
 /**

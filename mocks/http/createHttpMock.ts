@@ -249,7 +249,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     options.log?.(`internal error: ${redactText((error as Error).message, secrets)}`)
     sendInternalError(response)
   }
-  answerMalformedHttp(server, timeouts)
+  answerMalformedHttp(server)
   if (state) server.on('close', state.close)
   cutOffStalledReaders(server, timeouts.unreadResponseMs, (waiting) =>
     options.log?.(

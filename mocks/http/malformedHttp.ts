@@ -1,8 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http'
-import type { Duplex } from 'node:stream'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
-import { rawErrorResponse } from '../../kit/node/rawErrorResponse.ts'
+import { answerParserRefusals } from '../../kit/node/answerParserRefusals.ts'
 import { clip } from '../../kit/text/clip.ts'
 
 export interface HttpTimeouts {
@@ -39,30 +38,12 @@ export function missingHost(request: IncomingMessage): ApiResponse | undefined {
 
 /**
  * Answers, with an Error body, what never reaches the request handler: HTTP that Node's parser
- * refused (400, 408 for a timeout, 431 for oversized headers) and CONNECT (405: not a proxy).
+ * refused (`answerParserRefusals`) and CONNECT (405: not a proxy).
  *
  * @example
- * answerMalformedHttp(server, HTTP_TIMEOUTS)
+ * answerMalformedHttp(server)
  */
-export function answerMalformedHttp(server: Server, timeouts: HttpTimeouts): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
-    socket.end(rawErrorResponse(clientErrorResponse(error.code, timeouts)))
-  })
-  // Node hands CONNECT to this event and, with no listener, drops the connection without a word.
-  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
-    const message = `CONNECT is not allowed: this is not a proxy (${clip(request.url ?? '')}).`
-    socket.end(rawErrorResponse(errorResponse(405, 'method_not_allowed', message)))
-  })
-}
-
-/** The Error body for HTTP that Node's parser refused, by its error code. */
-function clientErrorResponse(code: string | undefined, timeouts: HttpTimeouts): ApiResponse {
-  if (code === 'HPE_HEADER_OVERFLOW')
-    return errorResponse(431, 'malformed_request', `The request headers exceed ${MAX_HEADER_BYTES} bytes.`)
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    const message = `The request did not arrive in time (headers within ${timeouts.headersMs} ms, all of it within ${timeouts.requestMs} ms).`
-    return errorResponse(408, 'malformed_request', message)
-  }
-  return errorResponse(400, 'malformed_request', 'The request is not valid HTTP/1.1.')
+export function answerMalformedHttp(server: Server): void {
+  const notAProxy = (target: string) => `CONNECT is not allowed: this is not a proxy (${clip(target)}).`
+  answerParserRefusals(server, (target) => errorResponse(405, 'method_not_allowed', notAProxy(target)))
 }

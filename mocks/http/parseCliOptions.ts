@@ -2,6 +2,7 @@ import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { DEFAULT_MEMORY_MIB } from '../../kit/memory/MemoryBudget.ts'
 import { type TypedIn, whereTypedIfGiven } from '../../kit/node/whereTyped.ts'
+import { integerIn } from '../../kit/text/integerIn.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
 import { SESSION_LIMITS } from '../server/SessionRegistry.ts'
 
@@ -205,11 +206,4 @@ function latencyIn(text: string): CliOptions['latencyMs'] {
   const max = integerIn('latency', range[2] as string, 0, 60_000)
   if (min > max) throw new Error(`--latency MIN-MAX needs MIN <= MAX; received '${text}'`)
   return { min, max }
-}
-
-function integerIn(name: string, text: string, min: number, max: number): number {
-  const value = Number(text)
-  if (!/^\d+$/.test(text) || value < min || value > max)
-    throw new Error(`--${name} must be an integer from ${min} to ${max}; received '${text}'`)
-  return value
 }

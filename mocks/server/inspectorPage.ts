@@ -1,7 +1,7 @@
 import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
-import { canHashInlinePages, inlinePageCsp, inlinePageHeaders } from '../../kit/http/inlinePage.ts'
+import { canHashInlinePages, inlinePage, inlinePageHeaders } from '../../kit/http/inlinePage.ts'
 import { inspectorScript } from './inspectorScript.ts'
 import { API_DOCS_PATH, SPEC_JSON_PATH, SPEC_YAML_PATH } from './servedSpecAnswer.ts'
 
@@ -61,32 +61,13 @@ const BODY = `
 </main>
 `
 
-const SCRIPT = `(${inspectorScript.toString()})()`
-
-let csp: string | undefined
+const PAGE = inlinePage('Pet Store mock inspector', STYLE, BODY, inspectorScript)
 
 /**
  * The page's Content-Security-Policy: nothing but its own inline style and script, and fetches to
- * itself. Hashed on first use, not at import: the browser entry (MSW's worker) imports this module
- * too, and has no node:crypto.
+ * itself (hashed on first use: `InlinePage.csp`).
  */
-export function inspectorCsp(): string {
-  csp ??= inlinePageCsp(SCRIPT, STYLE)
-  return csp
-}
-
-const HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pet Store mock inspector</title>
-<style>${STYLE}</style>
-</head>
-<body>${BODY}<script>${SCRIPT}</script>
-</body>
-</html>
-`
+export const inspectorCsp = PAGE.csp
 
 /** True for the inspector page's paths: `/__mock` and `/__mock/`. */
 export function isInspectorPath(path: string): boolean {
@@ -117,6 +98,6 @@ export function inspectorResponse(method: string): ApiResponse {
   return {
     status: 200,
     headers: inlinePageHeaders(inspectorCsp()),
-    ...(upper === 'GET' && { text: HTML }),
+    ...(upper === 'GET' && { text: PAGE.html }),
   }
 }

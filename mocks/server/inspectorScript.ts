@@ -1,60 +1,27 @@
+import type { PageKit } from '../../kit/http/pageKit.ts'
+
 /**
  * The inspector page's script, run in the browser. It is serialised with `toString()` into the page
- * (see inspectorPage.ts), so it must stay self-contained: no imports, nothing from outside.
+ * (see inspectorPage.ts, `inlineScript`), so it must stay self-contained: nothing from outside but
+ * the page kit it is called with.
  * Every value from the mock (pet names above all) reaches the page through `textContent` or
  * attributes set as text, never as HTML.
  *
  * @example
- * `<script>(${inspectorScript.toString()})()</script>`
+ * `<script>${inlineScript(inspectorScript)}</script>`
  */
-export function inspectorScript(): void {
-  const POLL_MS = 1_000
+export function inspectorScript(kit: PageKit): void {
+  const { byId, element, row, showError, parsedBody, read, utc, targetOf, poll } = kit
   const session = new URLSearchParams(location.search).get('session') ?? ''
   const sessionHeaders: Record<string, string> = session === '' ? {} : { 'x-mock-session': session }
 
-  function byId(id: string): HTMLElement {
-    const found = document.getElementById(id)
-    if (!found) throw new Error(`the inspector page has no #${id}`)
-    return found
-  }
-
-  function element(tag: string, text?: string, attributes: Record<string, string> = {}): HTMLElement {
-    const made = document.createElement(tag)
-    if (text !== undefined) made.textContent = text
-    for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value)
-    return made
-  }
-
-  function row(cells: string[], attributes: Record<string, string> = {}): HTMLElement {
-    const tr = element('tr', undefined, attributes)
-    for (const cell of cells) tr.append(element('td', cell))
-    return tr
-  }
-
-  function showError(message: string): void {
-    const alert = byId('error')
-    alert.textContent = message
-    alert.hidden = message === ''
-  }
-
   async function call(method: string, path: string, body?: unknown): Promise<unknown> {
     // Writes carry a JSON Content-Type (and so a preflight cross-site): the control plane's rule.
-    const response = await fetch(path, {
+    return read(path, {
       method,
       headers: { ...sessionHeaders, 'content-type': 'application/json' },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     })
-    return parsedBody(method, path, response)
-  }
-
-  async function parsedBody(method: string, path: string, response: Response): Promise<unknown> {
-    const text = await response.text()
-    const parsed: unknown = text === '' ? undefined : JSON.parse(text)
-    if (!response.ok) {
-      const message = (parsed as { message?: string } | undefined)?.message ?? response.statusText
-      throw new Error(`${method} ${path} failed (${response.status}): ${message}`)
-    }
-    return parsed
   }
 
   /** What each polled path answered last, with its ETag: a 304 means it is still that. */
@@ -78,11 +45,6 @@ export function inspectorScript(): void {
   /** `1 pet`, `2 pets`. */
   function counted(count: number, noun: string): string {
     return `${count} ${noun}${count === 1 ? '' : 's'}`
-  }
-
-  /** A moment as the whole page shows time: UTC, ISO 8601, to the second. */
-  function utc(date: Date): string {
-    return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`
   }
 
   type Pet = { id: number; name: string; categoryId: number; status?: string }
@@ -160,16 +122,12 @@ export function inspectorScript(): void {
   function renderJournal(entries: Entry[]): void {
     byId('request-count').textContent = `${counted(entries.length, 'request')}, newest first`
     byId('requests').replaceChildren(
-      ...[...entries].reverse().map((entry) => {
-        const query = new URLSearchParams()
-        for (const [name, value] of Object.entries(entry.query))
-          for (const one of Array.isArray(value) ? value : [value]) query.append(name, one)
-        const search = query.toString()
-        return row(
+      ...[...entries].reverse().map((entry) =>
+        row(
           [
             entry.time.slice(11, 23),
             entry.method,
-            search === '' ? entry.path : `${entry.path}?${search}`,
+            targetOf(entry.path, entry.query),
             entry.forced ? `${entry.status} forced (${entry.forced})` : String(entry.status),
             entry.operation ?? '—',
             entry.body ?? '',
@@ -179,8 +137,8 @@ export function inspectorScript(): void {
             'data-status': String(entry.status),
             ...(entry.forced && { 'data-forced': entry.forced }),
           },
-        )
-      }),
+        ),
+      ),
     )
   }
 
@@ -203,24 +161,17 @@ export function inspectorScript(): void {
     )
   }
 
-  async function refresh(): Promise<void> {
-    try {
-      // The session and its journal come with ETags: unchanged, the mock answers 304 and nothing is redrawn.
-      const [view, entries, listed] = await Promise.all([
-        changed('/__mock/session'),
-        changed('/__mock/requests'),
-        call('GET', '/__mock/sessions'),
-      ])
-      if (view !== undefined) renderView(view as View)
-      if (entries !== undefined) renderJournal(entries as Entry[])
-      renderSessions(listed as Listed)
-      showError('')
-      byId('updated').textContent = `updated ${utc(new Date())}`
-      document.body.dataset.ready = 'true'
-    } catch (error) {
-      showError((error as Error).message)
-    }
-  }
+  const refresh = poll(async () => {
+    // The session and its journal come with ETags: unchanged, the mock answers 304 and nothing is redrawn.
+    const [view, entries, listed] = await Promise.all([
+      changed('/__mock/session'),
+      changed('/__mock/requests'),
+      call('GET', '/__mock/sessions'),
+    ])
+    if (view !== undefined) renderView(view as View)
+    if (entries !== undefined) renderJournal(entries as Entry[])
+    renderSessions(listed as Listed)
+  })
 
   async function act(method: string, path: string, body?: unknown): Promise<void> {
     try {
@@ -241,6 +192,4 @@ export function inspectorScript(): void {
     event.preventDefault()
     location.search = input.value === '' ? '' : `?session=${encodeURIComponent(input.value)}`
   })
-  void refresh()
-  setInterval(() => void refresh(), POLL_MS)
 }

@@ -59,10 +59,23 @@ describe('petstore-mock proxy (the bin)', () => {
   test.each([
     [[], /--upstream must be an http\(s\) URL/],
     [['--upstream', 'ftp://example.com/v1'], /--upstream must be an http\(s\) URL/],
-    [['--upstream', 'http://127.0.0.1:9/v1', '--journal-size', '0'], /--journal-size 1-2000/],
-    [['--upstream', 'http://127.0.0.1:9/v1', '--port', '70000'], /--port must be 0-65535/],
+    [
+      ['--upstream', 'http://127.0.0.1:9/v1', '--journal-size', '0'],
+      /--journal-size must be an integer from 1 to 2000; received '0'/,
+    ],
+    [
+      ['--upstream', 'http://127.0.0.1:9/v1', '--port', '70000'],
+      /--port must be an integer from 0 to 65535; received '70000'/,
+    ],
     [['--upstream', 'http://127.0.0.1:9/v1', '--no-such-flag'], /Unknown option '--no-such-flag'/],
-    [['--upstream', 'http://127.0.0.1:9/v1', '--max-buffer-mib', '1'], /--max-buffer-mib 4-4096/],
+    [
+      ['--upstream', 'http://127.0.0.1:9/v1', '--max-buffer-mib', '1'],
+      /--max-buffer-mib must be an integer from 4 to 4096; received '1'/,
+    ],
+    [
+      ['--upstream', 'http://127.0.0.1:9/v1', '--timeout', '1e3'],
+      /--timeout must be an integer from 1 to 2147483647/,
+    ],
     [['--upstream', 'http://127.0.0.1:9/v1?x=1'], /without a query or fragment/],
   ])('refuses %j with one line and exit 2', async (args, message) => {
     const cli = proxyCli(args)

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { setTimeout as sleep, setImmediate as tick } from 'node:timers/promises'
-import { parseJsonBigints } from '../../kit/json/exactJson.ts'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
+import { parseJsonBigints } from '../support/parseJsonBigints.ts'
 
 /**
  * Correct choices where the interface document is silent. Each must pass the required checks (the

@@ -1,0 +1,14 @@
+/**
+ * A command-line number: digits only (no sign, exponent, hex or spaces, which `Number` would
+ * accept), within `min` to `max`; anything else throws the line the mock's and the proxy's CLIs print.
+ *
+ * @example
+ * integerIn('port', '4010', 0, 65535) // 4010
+ * integerIn('port', '1e3', 0, 65535) // throws "--port must be an integer from 0 to 65535; received '1e3'"
+ */
+export function integerIn(name: string, text: string, min: number, max: number): number {
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw new Error(`--${name} must be an integer from ${min} to ${max}; received '${text}'`)
+  return value
+}
