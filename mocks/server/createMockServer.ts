@@ -201,9 +201,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     else {
       response = engine.handle(request, sessionSource, sessionName)
       // Serialised once, here, for the journal and for the adapter that sends it (each sends `text`
-      // when it is set), so keeping the response body costs no second JSON.stringify.
+      // when it is set), so keeping the response body costs no second JSON.stringify. Set in place:
+      // the engine builds a new response for every request (it sets its operationId and headers too).
       if (response.text === undefined && response.body !== undefined && request.method !== 'HEAD')
-        response = { ...response, text: JSON.stringify(response.body) }
+        response.text = JSON.stringify(response.body)
       // The session that served it; a request refused before it got one (401) is still journaled
       // in a live one, untouched. Recorded before the answer goes out, so a test that got its
       // response finds it in the journal.
