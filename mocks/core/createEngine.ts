@@ -193,7 +193,8 @@ export function createEngine(options: EngineOptions): Engine {
     if (operation) {
       response.operationId = operation.operationId
       const deprecation = signals.get(operation.operationId)
-      if (deprecation) for (const name in deprecation) response.headers[name] = deprecation[name] as string
+      // One builtin copy, not a keyed store per header: this runs on every answer of a deprecated operation.
+      if (deprecation) Object.assign(response.headers, deprecation)
       if (selfCheck) assertDocumented(operation, response, validators)
     }
     if (request.method === 'HEAD') delete response.body
