@@ -1,3 +1,4 @@
+import { detached } from '../kit/text/detached.ts'
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
 import type { SpecOperation } from './operations.ts'
 
@@ -125,13 +126,16 @@ export class Router {
     if (byPath === undefined) {
       if (this.#remembered.size >= REMEMBERED_METHODS) this.#remembered.clear()
       byPath = new Map()
-      this.#remembered.set(method, byPath)
+      this.#remembered.set(detached(method), byPath)
     }
     let routed = byPath.get(path)
     if (routed === undefined) {
-      routed = this.#route(method, path)
+      // A request's path is cut from its target, and V8 may keep the whole target behind a cut:
+      // what is remembered (the key, and the parameters cut from it) holds a copy of the path only.
+      const kept = detached(path)
+      routed = this.#route(method, kept)
       if (byPath.size >= REMEMBERED_PATHS) byPath.clear()
-      byPath.set(path, routed)
+      byPath.set(kept, routed)
     }
     return routed
   }
