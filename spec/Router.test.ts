@@ -147,3 +147,41 @@ function moreSpecific(a: string, b: string): boolean {
   }
   return false
 }
+
+describe('Router remembers the routes of paths it saw (a client sends the same few again and again)', () => {
+  test('a remembered route is the route worked out afresh, for any path and method, long paths included', () => {
+    const segment = fc.constantFrom('pets', '7', '%37', '%zz', '', '..', 'x')
+    fc.assert(
+      fc.property(
+        fc.array(segment, { maxLength: 4 }),
+        fc.constantFrom('GET', 'POST', 'HEAD', 'PUT', 'OPTIONS'),
+        fc.boolean(),
+        (segments, method, long) => {
+          const path = `/v1/${segments.join('/')}${long ? `/${'y'.repeat(300)}` : ''}`
+          const first = new Router(operations(openApiDocument), '/v1').route(method, path)
+          expect(petStore.route(method, path)).toEqual(first)
+          expect(petStore.route(method, path)).toEqual(first)
+        },
+      ),
+    )
+  })
+
+  test('what it hands out is frozen: a caller cannot change the route another request gets', () => {
+    const routed = petStore.route('GET', '/v1/pets/12')
+    expect(Object.isFrozen(routed)).toBe(true)
+    if (routed.kind !== 'operation') throw new Error('getPet expected')
+    expect(Object.isFrozen(routed.params)).toBe(true)
+    expect(() => {
+      ;(routed.params as Record<string, string>).petId = '13'
+    }).toThrow(TypeError)
+    expect(petStore.route('GET', '/v1/pets/12')).toMatchObject({ params: { petId: '12' } })
+  })
+
+  test('past its bound it starts over and still routes every path right', () => {
+    const router = new Router(operations(openApiDocument), '/v1')
+    for (let id = 1; id <= 1_000; id++)
+      expect(router.route('GET', `/v1/pets/${id}`)).toMatchObject({ params: { petId: String(id) } })
+    for (let i = 0; i < 40; i++) expect(router.route(`M${i}`, '/v1/pets')).toMatchObject({ kind: 'method' })
+    expect(router.route('GET', '/v1/pets/1')).toMatchObject({ params: { petId: '1' } })
+  })
+})

@@ -1,3 +1,4 @@
+import { detached } from '../kit/text/detached.ts'
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
 import type { SpecOperation } from './operations.ts'
 
@@ -24,6 +25,8 @@ export type Route =
       readonly undecodable?: string
     }
 
+type OperationRoute = Extract<Route, { kind: 'operation' }>
+
 interface PathRoute {
   template: string
   /** Per segment: the literal text, or undefined for a `{parameter}` segment. */
@@ -35,8 +38,14 @@ interface PathRoute {
   allow: string
 }
 
-const OUTSIDE: Route = { kind: 'outside' }
-const UNKNOWN: Route = { kind: 'unknown' }
+const OUTSIDE: Route = Object.freeze({ kind: 'outside' })
+const UNKNOWN: Route = Object.freeze({ kind: 'unknown' })
+/** Paths up to this long have their route remembered; longer ones are routed each time. */
+const REMEMBERED_PATH_CHARS = 256
+/** Routes remembered per method at most: past it, that method's memory starts over. */
+const REMEMBERED_PATHS = 256
+/** Methods remembered at most (a client may send any token as a method). */
+const REMEMBERED_METHODS = 16
 
 /**
  * The one router: which operation of the document a method and path address. The mock, the proxy's
@@ -66,6 +75,8 @@ export class Router {
   readonly #routes: PathRoute[] = []
   /** `basePath/`, built once: it is on every request's path. */
   readonly #prefix: string
+  /** Routes already worked out, by method then path (see `route`). */
+  readonly #remembered = new Map<string, Map<string, Route>>()
 
   constructor(operations: readonly SpecOperation[], basePath: string) {
     this.basePath = trimTrailingSlashes(basePath)
@@ -102,12 +113,34 @@ export class Router {
   }
 
   /**
-   * Where `method` on `path` (a request's path as sent, without its query) lands.
+   * Where `method` on `path` (a request's path as sent, without its query) lands. The answer is
+   * frozen and may be shared: a client sends the same few paths again and again, so the route of
+   * each short path is worked out once and remembered (a bounded map per method, cleared when full).
    *
    * @example
    * router.route('DELETE', '/v1/pets') // { kind: 'method', template: '/pets', allow: 'GET, POST, HEAD, OPTIONS' }
    */
   route(method: string, path: string): Route {
+    if (path.length > REMEMBERED_PATH_CHARS) return this.#route(method, path)
+    let byPath = this.#remembered.get(method)
+    if (byPath === undefined) {
+      if (this.#remembered.size >= REMEMBERED_METHODS) this.#remembered.clear()
+      byPath = new Map()
+      this.#remembered.set(detached(method), byPath)
+    }
+    let routed = byPath.get(path)
+    if (routed === undefined) {
+      // A request's path is cut from its target, and V8 may keep the whole target behind a cut:
+      // what is remembered (the key, and the parameters cut from it) holds a copy of the path only.
+      const kept = detached(path)
+      routed = this.#route(method, kept)
+      if (byPath.size >= REMEMBERED_PATHS) byPath.clear()
+      byPath.set(kept, routed)
+    }
+    return routed
+  }
+
+  #route(method: string, path: string): Route {
     if (!this.isUnderBase(path)) return OUTSIDE
     if (path.length === this.basePath.length) return UNKNOWN
     const segments = path.slice(this.#prefix.length).split('/')
@@ -116,7 +149,7 @@ export class Router {
       if (!literalsMatch(route.literals, segments)) continue
       const wanted = method === 'HEAD' && !route.operations.has('HEAD') ? 'GET' : method
       const operation = route.operations.get(wanted)
-      if (!operation) return { kind: 'method', template: route.template, allow: route.allow }
+      if (!operation) return Object.freeze({ kind: 'method', template: route.template, allow: route.allow })
       const params: Record<string, string> = {}
       let undecodable: string | undefined
       for (let i = 0; i < segments.length; i++) {
@@ -126,14 +159,17 @@ export class Router {
         if (decoded === undefined) undecodable ??= name
         params[name] = decoded ?? (segments[i] as string)
       }
-      return {
+      // Set after, rather than spread (`...(undecodable && { undecodable })`): a conditional spread
+      // takes V8's slow object-copy path, on every routed request.
+      const routed: { -readonly [K in keyof OperationRoute]: OperationRoute[K] } = {
         kind: 'operation',
         operation,
         template: route.template,
         allow: route.allow,
-        params,
-        ...(undecodable !== undefined && { undecodable }),
+        params: Object.freeze(params),
       }
+      if (undecodable !== undefined) routed.undecodable = undecodable
+      return Object.freeze(routed)
     }
     return UNKNOWN
   }

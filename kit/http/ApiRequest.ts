@@ -63,22 +63,40 @@ const NO_HEADERS = (): undefined => undefined
  * request.query.getAll('limit') // ['2', '3']
  */
 export function apiRequest(init: RequestInit): ApiRequest {
-  const queryAt = init.target.indexOf('?')
-  const path = queryAt === -1 ? init.target : init.target.slice(0, queryAt)
-  const search = queryAt === -1 ? '' : init.target.slice(queryAt + 1)
-  let query: Query | undefined = search === '' ? NO_QUERY : undefined
-  return {
-    method: upperCase(init.method),
-    target: init.target,
-    path,
-    search,
-    get query() {
-      query ??= new URLSearchParams(search)
-      return query
-    },
-    header: init.header ?? NO_HEADERS,
-    body: init.body,
-    bodyTooLarge: init.bodyTooLarge,
+  return new ParsedRequest(init)
+}
+
+/**
+ * What `apiRequest` builds: a class rather than an object literal, because V8 builds a literal
+ * with a getter (`get query()`) in its runtime on every request (about 2 us, measured under
+ * `npm run bench`'s load), while a class's getter lives on its prototype once. `query` is
+ * therefore not an own property: read it, never spread a request.
+ */
+class ParsedRequest implements ApiRequest {
+  readonly method: string
+  readonly target: string
+  readonly path: string
+  readonly search: string
+  readonly header: (name: string) => string | undefined
+  readonly body: string | undefined
+  readonly bodyTooLarge: boolean | undefined
+  #query: Query | undefined
+
+  constructor(init: RequestInit) {
+    const queryAt = init.target.indexOf('?')
+    this.method = upperCase(init.method)
+    this.target = init.target
+    this.path = queryAt === -1 ? init.target : init.target.slice(0, queryAt)
+    this.search = queryAt === -1 ? '' : init.target.slice(queryAt + 1)
+    this.header = init.header ?? NO_HEADERS
+    this.body = init.body
+    this.bodyTooLarge = init.bodyTooLarge
+    this.#query = this.search === '' ? NO_QUERY : undefined
+  }
+
+  get query(): Query {
+    this.#query ??= new URLSearchParams(this.search)
+    return this.#query
   }
 }
 

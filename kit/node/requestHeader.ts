@@ -18,10 +18,9 @@ export function requestHeader(request: IncomingMessage, name: string): string | 
 export function joinedHeader(rawHeaders: readonly string[], name: string): string | undefined {
   let found: string | undefined
   for (let i = 0; i < rawHeaders.length; i += 2) {
-    if (
-      (rawHeaders[i] as string).length === name.length &&
-      (rawHeaders[i] as string).toLowerCase() === name
-    ) {
+    const raw = rawHeaders[i] as string
+    // Clients mostly send these names in lower case already: then no lower-cased copy is made.
+    if (raw.length === name.length && (raw === name || raw.toLowerCase() === name)) {
       found = found === undefined ? rawHeaders[i + 1] : `${found}, ${rawHeaders[i + 1]}`
     }
   }

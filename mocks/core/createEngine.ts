@@ -16,10 +16,12 @@ import { answerFromSpec } from './answerFromSpec.ts'
 import { bearerChallenge, checkBearer } from './checkBearer.ts'
 import { deprecationHeaders } from './deprecationHeaders.ts'
 import type { PetStore } from './PetStore.ts'
+import { pageText } from './pageText.ts'
 import { parseListQuery } from './parseListQuery.ts'
 import { parseNewPet } from './parseNewPet.ts'
 import { parsePetId } from './parsePetId.ts'
 import { preferredStatus } from './parsePrefer.ts'
+import { petText } from './petText.ts'
 
 /** The default API key for local use. Anyone can read it here: it protects nothing but the habit. */
 export const DEFAULT_API_KEY = 'petstore-dev-key'
@@ -191,7 +193,8 @@ export function createEngine(options: EngineOptions): Engine {
     if (operation) {
       response.operationId = operation.operationId
       const deprecation = signals.get(operation.operationId)
-      if (deprecation) for (const name in deprecation) response.headers[name] = deprecation[name] as string
+      // One builtin copy, not a keyed store per header: this runs on every answer of a deprecated operation.
+      if (deprecation) Object.assign(response.headers, deprecation)
       if (selfCheck) assertDocumented(operation, response, validators)
     }
     if (request.method === 'HEAD') delete response.body
@@ -223,10 +226,17 @@ function statefulHandlers(
     if (!limit)
       throw new Error("listPets needs a 'limit' parameter with a numeric minimum, maximum and default")
     const defaultLimit = limit.default
+    // Keyed by the query as sent: it decides the page's limit and status, so one session listing
+    // the same page again gets the text already made (a different store's page is told apart by its pets).
+    const listText = pageText()
     handlers.set('listPets', (store, request) => {
       const parsed = parseListQuery(request.query, validators, defaultLimit)
       if (!parsed.ok) return parsed.response
-      return json(200, store.list(parsed.value))
+      const page = store.list(parsed.value)
+      const response = json(200, page)
+      // A HEAD answer carries no body, and so no text (the engine drops its body below).
+      if (request.method !== 'HEAD') response.text = listText(request.search, page)
+      return response
     })
   }
   if (vocabulary.operations.has('createPet')) {
@@ -246,13 +256,16 @@ function statefulHandlers(
   if (getPet) {
     // The id parameter's name is the document's (`petId` today).
     const idName = getPet.parameters.find((parameter) => parameter.in === 'path')?.name ?? 'petId'
-    handlers.set('getPet', (store, _request, params) => {
+    const textOf = petText()
+    handlers.set('getPet', (store, request, params) => {
       const text = params[idName] ?? ''
       const lookup = parsePetId(text)
       if (!lookup.ok) return lookup.response
       const pet = lookup.value === 'absent' ? undefined : store.get(lookup.value.id)
       if (!pet) return errorResponse(404, 'not_found', `No pet has id ${text}.`)
-      return json(200, pet)
+      const response = json(200, pet)
+      if (request.method !== 'HEAD') response.text = textOf(pet)
+      return response
     })
   }
   return handlers

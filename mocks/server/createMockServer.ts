@@ -200,15 +200,17 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     if (isControlPath(path)) response = control(request, sessionName)
     else {
       response = engine.handle(request, sessionSource, sessionName)
-      // Serialised once, here, for the adapter that sends it (each sends `text` when it is set). The
-      // journal keeps the body's value instead of this text: the engine's bodies are never changed once
-      // answered (pets the store holds, fresh objects), so the text is made again, the same, when the
-      // journal is read, and with many sessions' journals growing the garbage collector copies far
-      // less (docs/bench.md).
+      // Serialised once, here, for the adapter that sends it (each sends `text` when it is set). Set in
+      // place: the engine builds a new response for every request (it sets its operationId and headers
+      // too). The journal keeps the body's value instead of this text: the engine's bodies are never
+      // changed once answered (pets the store holds, fresh objects), so the text is made again, the
+      // same, when the journal is read, and with many sessions' journals growing the garbage collector
+      // copies far less (docs/bench.md). A text the engine remembered (a page, a pet) is shared, so the
+      // journal keeps that string itself.
       let value: unknown
       if (response.text === undefined && response.body !== undefined && request.method !== 'HEAD') {
         value = response.body
-        response = { ...response, text: JSON.stringify(value) }
+        response.text = JSON.stringify(value)
       }
       // The session that served it; a request refused before it got one (401) is still journaled
       // in a live one, untouched. Recorded before the answer goes out, so a test that got its
