@@ -193,6 +193,26 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     expect(judge(createdAda).map((v) => v.check)).toEqual(['created_ids_unique'])
   })
 
+  test("the judge's knowledge starts over past the invariants' cap of characters: forgetting only weakens it", () => {
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    const createOf = (id: number, name: string) =>
+      judge({
+        ...created,
+        requestText: JSON.stringify({ name, categoryId: 1, status: 'sold' }),
+        responseText: JSON.stringify({ id, name, categoryId: 1, status: 'sold' }),
+      })
+    // Eight pets of 1 MiB names: past REMEMBERED_CHARS_MAX (8,000,000), twice over.
+    for (let id = 1; id <= 8; id++) expect(createOf(id, `${id}${'n'.repeat(1_048_575)}`)).toEqual([])
+    expect(createOf(100, 'Rex')).toEqual([])
+    const notFound = {
+      method: 'GET',
+      status: 404,
+      responseText: '{"code":"not_found","message":"no","status":404}',
+    }
+    expect(judge({ ...notFound, target: '/pets/1' })).toEqual([])
+    expect(judge({ ...notFound, target: '/pets/100' }).map((v) => v.check)).toEqual(['interface_model'])
+  })
+
   test('every answer is held to the invariants, named as the suite names them, requests the document leaves open too', () => {
     const judge = seenBy(trafficJudge(defaultSpec()))
     const { limit, statuses } = defaultSpec().vocabulary

@@ -5,7 +5,7 @@
 import type { ApiRequest } from '../kit/http/ApiRequest.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { clipWithin } from '../kit/text/clip.ts'
-import { InvariantMemory } from '../model/InvariantMemory.ts'
+import { InvariantMemory, REMEMBERED_CHARS_MAX, REMEMBERED_PETS_MAX } from '../model/InvariantMemory.ts'
 import { interfaceModelOf } from '../model/interfaceModel.ts'
 import type { Answer } from '../model/judgeCreate.ts'
 import { judgeExchange } from '../model/judgeExchange.ts'
@@ -56,13 +56,6 @@ export const VIOLATION_MESSAGE_MAX = 2_000
 export const VIOLATIONS_PER_EXCHANGE_MAX = 10
 
 /**
- * Pets the model keeps at most: past it, it starts over empty. Knowledge is a lower bound, so
- * forgetting never makes a verdict wrong, only weaker; an upstream inventing ids on every list cannot
- * grow the proxy's memory without end.
- */
-export const KNOWN_PETS_MAX = 50_000
-
-/**
  * A judge with its own model of the store, one knowledge ordered in time (decision 035): every
  * exchange is judged as of when its request arrived, whatever connection or client it came from. A
  * HEAD is judged as the GET it stands for, without a body: its status and its key only.
@@ -104,7 +97,11 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
         operation,
         message: clipWithin(message, VIOLATION_MESSAGE_MAX),
       })
-    if (knowledge.size > KNOWN_PETS_MAX) knowledge = new StoreKnowledge(model)
+    // The invariants' caps: past them the knowledge starts over empty. It is a lower bound, so
+    // forgetting never makes a verdict wrong, only weaker; an upstream inventing ids or 1 MiB names
+    // on every list cannot grow the proxy's memory without end. Views (asOf) hold nothing of their own.
+    if (knowledge.size >= REMEMBERED_PETS_MAX || knowledge.chars >= REMEMBERED_CHARS_MAX)
+      knowledge = new StoreKnowledge(model)
     // The request, as the document defines it: the frontend's side of the contract.
     let requestValid = true
     for (const parameter of route.operation.parameters) {
