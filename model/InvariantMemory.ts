@@ -24,7 +24,6 @@ export class InvariantMemory {
   readonly #max: { pets: number; chars: number }
   #pets: StoreKnowledge
   #assigned = new Map<bigint, string>()
-  #chars = 0
 
   constructor(model: InterfaceModel, max = { pets: REMEMBERED_PETS_MAX, chars: REMEMBERED_CHARS_MAX }) {
     this.#model = model
@@ -43,10 +42,7 @@ export class InvariantMemory {
    */
   read(pet: Readonly<Record<string, unknown>>, where: string): string | undefined {
     this.#bound()
-    const known = this.#pets.size
-    const disagreement = this.#pets.learn(pet, false, where)
-    if (this.#pets.size > known) this.#chars += charsOf(this.#pets.declaredFields(pet))
-    return disagreement
+    return this.#pets.learn(pet, false, where)
   }
 
   /** Records that a 201 assigned `id`; says where it was assigned before, when it was, else undefined. */
@@ -62,18 +58,10 @@ export class InvariantMemory {
     if (
       this.#pets.size < this.#max.pets &&
       this.#assigned.size < this.#max.pets &&
-      this.#chars < this.#max.chars
+      this.#pets.chars < this.#max.chars
     )
       return
     this.#pets = new StoreKnowledge(this.#model)
     this.#assigned = new Map()
-    this.#chars = 0
   }
-}
-
-/** About what a pet's fields hold, in characters: strings by length, anything else a few. */
-function charsOf(fields: Readonly<Record<string, unknown>>): number {
-  let chars = 0
-  for (const value of Object.values(fields)) chars += typeof value === 'string' ? value.length : 8
-  return chars
 }

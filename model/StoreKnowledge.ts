@@ -48,6 +48,8 @@ export class StoreKnowledge {
   readonly #accepted: Map<string, Set<string>>
   /** The latest `since` of any known pet: a view whose horizon is past it sees everything, unfiltered. */
   #latest = { since: Number.NEGATIVE_INFINITY }
+  /** About how many characters the known pets and accepted values hold (see `chars`), shared with views. */
+  #held = { chars: 0 }
   /** A view's horizon: only pets known since before it are known to the view (see `asOf`). */
   readonly #horizon: number
   /** The stamp a view's learning is recorded with (the completion of the exchange it judges). */
@@ -71,6 +73,7 @@ export class StoreKnowledge {
       this.#byStatus = of.#byStatus
       this.#created = of.#created
       this.#latest = of.#latest
+      this.#held = of.#held
       return
     }
     this.#accepted = new Map()
@@ -113,6 +116,14 @@ export class StoreKnowledge {
 
   get size(): number {
     return this.#byId.size
+  }
+
+  /**
+   * About how many characters the knowledge holds (strings by length, other values a few): a holder
+   * that must stay bounded (the proxy, the invariants' memory) starts over past its cap.
+   */
+  get chars(): number {
+    return this.#held.chars
   }
 
   get(id: bigint): KnownPet | undefined {
@@ -173,6 +184,7 @@ export class StoreKnowledge {
     }
     const fields = this.declaredFields(pet)
     const entry = { id, pet: fields, created, learnedAt, confirmed: false, since: when }
+    this.#held.chars += charsOf(fields)
     this.#byId.set(id, entry)
     this.#all.push(entry)
     if (when > this.#latest.since) this.#latest.since = when
@@ -197,7 +209,9 @@ export class StoreKnowledge {
   accepted(fields: readonly string[], body: Readonly<Record<string, unknown>>): void {
     for (const field of fields) {
       const values = this.#accepted.get(field) ?? new Set<string>()
-      this.#accepted.set(field, values.add(valueKey(body[field])))
+      const key = valueKey(body[field])
+      if (!values.has(key)) this.#held.chars += key.length
+      this.#accepted.set(field, values.add(key))
     }
   }
 
@@ -216,4 +230,11 @@ export interface ViewOf {
 
 function valueKey(value: unknown): string {
   return value === undefined ? 'omitted' : show(value)
+}
+
+/** About what a pet's fields hold, in characters: strings by length, anything else a few. */
+function charsOf(fields: Readonly<Record<string, unknown>>): number {
+  let chars = 0
+  for (const value of Object.values(fields)) chars += typeof value === 'string' ? value.length : 8
+  return chars
 }

@@ -89,8 +89,12 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const buffers = new MemoryBudget(options.maxBufferedBytes ?? DEFAULT_BUFFERED_BYTES)
   const upstreamFailures = failureAnswers(upstream.origin, timeoutMs, maxBody, buffers.limit)
   const cors = corsPolicy()
-  /** Writes the upstream acknowledged, counted as they are judged. */
-  let writesJudged = 0
+  /**
+   * One counter for every exchange's stamps (when its request arrived, when the upstream's answer
+   * was complete), whichever client and connection it came on: the judge reads the store's
+   * knowledge as of each request's arrival (ObservedExchange.startedAt).
+   */
+  let clock = 0
   const state: ProxyState = {
     upstream,
     basePath,
@@ -171,7 +175,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     charge: (bytes: number) => boolean,
   ): Promise<void> {
     const started = performance.now()
-    const writesBefore = writesJudged
+    // Stamped before the request can reach the upstream, so only what completed before binds it.
+    const startedAt = ++clock
     // A body is charged before a byte of it is read: its declared length, or the cap when chunked.
     const declared = Number(incoming.headers['content-length'] ?? 0)
     const expected =
@@ -211,6 +216,9 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       { method, target: request.target, headerLines: lines, body: sent },
       { timeoutMs, maxBodyBytes: maxBody, charge },
     )
+    // Stamped once the answer is whole (or failed, and then judged by nothing: a create whose answer
+    // never completed binds nothing); never earlier than the upstream's last byte.
+    const completedAt = ++clock
     if (answer.kind !== 'answer') {
       const failed = upstreamFailures[answer.kind]
       options.log?.(`${shownRequest(method, request.target, secretsOf(incoming))} -> ${failed.log}`)
@@ -235,13 +243,12 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         ? judge({
             request,
             route,
-            overlappedWrite: writesJudged !== writesBefore,
+            startedAt,
+            completedAt,
             status: answer.status,
             responseText,
           })
         : []
-    // A read in flight while this write completed may predate it (ObservedExchange.overlappedWrite).
-    if (method === 'POST' && answer.status < 300) writesJudged++
     // What the proxy shows of the exchange hides the request's token and credential-named query
     // values, as the journal does, and is clipped as the journal clips a target.
     const shown = judged.length > 0 || options.log ? shownRequest(method, request.target, secrets) : ''

@@ -16,16 +16,21 @@ interface Seen {
   target: string
   requestText?: string | undefined
   authorization?: boolean
-  overlappedWrite?: boolean
+  /**
+   * When the request arrived, on the judge's counter; by default after every exchange seen before
+   * completed (the tests' exchanges follow each other). 0: before any of them, so in flight while each completed.
+   */
+  startedAt?: number
   status: number
   responseText: string
 }
 
-/** The judge fed as the proxy feeds it: the request parsed once, routed by the spec's router. */
+/** The judge fed as the proxy feeds it: the request parsed once, routed by the spec's router, stamped. */
 function seenBy(judge: (exchange: ObservedExchange) => Violation[]): (seen: Seen) => Violation[] {
   const spec = defaultSpec()
   const router = spec.router()
-  return ({ method, target, requestText, authorization = true, overlappedWrite, status, responseText }) => {
+  let clock = 0
+  return ({ method, target, requestText, authorization = true, startedAt, status, responseText }) => {
     const request = apiRequest({
       method,
       target: `${router.basePath}${target}`,
@@ -34,7 +39,14 @@ function seenBy(judge: (exchange: ObservedExchange) => Violation[]): (seen: Seen
       body: requestText,
     })
     const route = router.route(request.method, request.path)
-    return judge({ request, route, status, responseText, ...(overlappedWrite && { overlappedWrite }) })
+    return judge({
+      request,
+      route,
+      startedAt: startedAt ?? ++clock,
+      completedAt: ++clock,
+      status,
+      responseText,
+    })
   }
 }
 
@@ -142,24 +154,63 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     const judge = seenBy(trafficJudge(defaultSpec()))
     expect(judge(created)).toEqual([])
     const lagging = { method: 'GET', target: '/pets?status=sold', status: 200, responseText: '[]' }
-    expect(judge({ ...lagging, overlappedWrite: true })).toEqual([])
+    expect(judge({ ...lagging, startedAt: 0 })).toEqual([])
     expect(
       judge({
         method: 'GET',
         target: '/pets/46',
         status: 404,
         responseText: '{"code":"not_found","message":"no","status":404}',
-        overlappedWrite: true,
+        startedAt: 0,
       }),
     ).toEqual([])
     const changed = judge({
       ...lagging,
-      overlappedWrite: true,
+      startedAt: 0,
       responseText: JSON.stringify([{ ...rex, name: 'Max' }]),
     })
     // A pet never changes: the invariant names it, whatever overlapped.
     expect(changed.map((v) => `${v.check} ${v.operation}`)).toEqual(['pet_reads_same listPets'])
     expect(judge(lagging).map((v) => v.check)).toEqual(['interface_model'])
+  })
+
+  test('what another read taught while this exchange was in flight binds it not; what it taught before does', () => {
+    // A pet listed by a read that completed while a second read, and the create that made it, were
+    // in flight (the list saw it stored before the 201 came back). Neither may be judged by it.
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    const ada = { id: 90, name: 'Ada', categoryId: 3, status: 'sold' }
+    const sold = { method: 'GET', target: '/pets?status=sold', status: 200 }
+    expect(judge({ ...sold, responseText: JSON.stringify([ada]) })).toEqual([])
+    expect(judge({ ...sold, startedAt: 0, responseText: '[]' })).toEqual([])
+    const createdAda = {
+      ...created,
+      requestText: JSON.stringify({ name: 'Ada', categoryId: 3, status: 'sold' }),
+      responseText: JSON.stringify(ada),
+    }
+    expect(judge({ ...createdAda, startedAt: 0 })).toEqual([])
+    // Arrived after they completed: bound by them.
+    expect(judge({ ...sold, responseText: '[]' }).map((v) => v.check)).toEqual(['interface_model'])
+    expect(judge(createdAda).map((v) => v.check)).toEqual(['created_ids_unique'])
+  })
+
+  test("the judge's knowledge starts over past the invariants' cap of characters: forgetting only weakens it", () => {
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    const createOf = (id: number, name: string) =>
+      judge({
+        ...created,
+        requestText: JSON.stringify({ name, categoryId: 1, status: 'sold' }),
+        responseText: JSON.stringify({ id, name, categoryId: 1, status: 'sold' }),
+      })
+    // Eight pets of 1 MiB names: past REMEMBERED_CHARS_MAX (8,000,000), twice over.
+    for (let id = 1; id <= 8; id++) expect(createOf(id, `${id}${'n'.repeat(1_048_575)}`)).toEqual([])
+    expect(createOf(100, 'Rex')).toEqual([])
+    const notFound = {
+      method: 'GET',
+      status: 404,
+      responseText: '{"code":"not_found","message":"no","status":404}',
+    }
+    expect(judge({ ...notFound, target: '/pets/1' })).toEqual([])
+    expect(judge({ ...notFound, target: '/pets/100' }).map((v) => v.check)).toEqual(['interface_model'])
   })
 
   test('every answer is held to the invariants, named as the suite names them, requests the document leaves open too', () => {

@@ -5,7 +5,7 @@
 import type { ApiRequest } from '../kit/http/ApiRequest.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { clipWithin } from '../kit/text/clip.ts'
-import { InvariantMemory } from '../model/InvariantMemory.ts'
+import { InvariantMemory, REMEMBERED_CHARS_MAX, REMEMBERED_PETS_MAX } from '../model/InvariantMemory.ts'
 import { interfaceModelOf } from '../model/interfaceModel.ts'
 import type { Answer } from '../model/judgeCreate.ts'
 import { judgeExchange } from '../model/judgeExchange.ts'
@@ -38,11 +38,13 @@ export interface ObservedExchange {
   /** The router's answer for the request (`spec.router(basePath).route(method, path)`): only operations are judged. */
   route: Route
   /**
-   * True when a create completed while this request was in flight: the answer may predate that
-   * pet, so a read is judged against nothing known (each pet it holds is still held to what was
-   * known of it: a pet never changes).
+   * When the request arrived at the proxy and when the upstream's answer to it was complete, on one
+   * counter per proxy (so two never tie). The answer is judged by the knowledge as of its start
+   * (`StoreKnowledge.asOf`, as the contract suite judges): bound only by what exchanges of any
+   * client that completed before it arrived taught, and what it teaches is known from its completion.
    */
-  overlappedWrite?: boolean | undefined
+  startedAt: number
+  completedAt: number
   status: number
   responseText: string
 }
@@ -54,20 +56,14 @@ export const VIOLATION_MESSAGE_MAX = 2_000
 export const VIOLATIONS_PER_EXCHANGE_MAX = 10
 
 /**
- * Pets the model keeps at most: past it, it starts over empty. Knowledge is a lower bound, so
- * forgetting never makes a verdict wrong, only weaker; an upstream inventing ids on every list cannot
- * grow the proxy's memory without end.
- */
-export const KNOWN_PETS_MAX = 50_000
-
-/**
- * A judge with its own model of the store, fed in the order exchanges completed. A HEAD is judged
- * as the GET it stands for, without a body: its status and its key only.
+ * A judge with its own model of the store, one knowledge ordered in time (decision 035): every
+ * exchange is judged as of when its request arrived, whatever connection or client it came from. A
+ * HEAD is judged as the GET it stands for, without a body: its status and its key only.
  *
  * @example
  * const judge = trafficJudge(defaultSpec())
  * const request = apiRequest({ method: 'GET', target: '/v1/pets?status=sold', header })
- * judge({ request, route: router.route(request.method, request.path), status: 200, responseText: '[{"id":1,…,"status":"pending"}]' })
+ * judge({ request, route: router.route(request.method, request.path), startedAt: 1, completedAt: 2, status: 200, responseText: '[{"id":1,…,"status":"pending"}]' })
  * // [{ check: 'interface_model', level: 'required', operation: 'listPets', message: '…' }]
  */
 export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) => Violation[] {
@@ -90,7 +86,7 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
   let knowledge = new StoreKnowledge(model)
   // The invariants' own memory, the suite's: sound whatever overlapped (a pet never changes).
   const memory = new InvariantMemory(model)
-  return ({ request, route, overlappedWrite, status, responseText }) => {
+  return ({ request, route, startedAt, completedAt, status, responseText }) => {
     if (route.kind !== 'operation') return []
     const operation = route.operation.operationId
     const violations: Violation[] = []
@@ -101,7 +97,11 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
         operation,
         message: clipWithin(message, VIOLATION_MESSAGE_MAX),
       })
-    if (knowledge.size > KNOWN_PETS_MAX) knowledge = new StoreKnowledge(model)
+    // The invariants' caps: past them the knowledge starts over empty. It is a lower bound, so
+    // forgetting never makes a verdict wrong, only weaker; an upstream inventing ids or 1 MiB names
+    // on every list cannot grow the proxy's memory without end. Views (asOf) hold nothing of their own.
+    if (knowledge.size >= REMEMBERED_PETS_MAX || knowledge.chars >= REMEMBERED_CHARS_MAX)
+      knowledge = new StoreKnowledge(model)
     // The request, as the document defines it: the frontend's side of the contract.
     let requestValid = true
     for (const parameter of route.operation.parameters) {
@@ -178,37 +178,13 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     if (status === 401) return violations
     // The model: only requests the document defines an answer for.
     if (!requestValid) return violations
-    const read = overlappedWrite === true && operation !== 'createPet'
-    const basis = read ? new StoreKnowledge(model) : knowledge
-    const problem = judgeExchange(model, basis, operation, modelRequest, answer, step)
+    // One knowledge in time: a read in flight while a create completed may predate that pet, and is
+    // not bound by it; each pet it holds is still held to what was known of it (a pet never changes).
+    const view = knowledge.asOf({ startedAt, completedAt }, model)
+    const problem = judgeExchange(model, view, operation, modelRequest, answer, step)
     // What an invariant named already is not said again as the model's.
-    if (problem) {
-      if (broken.length === 0)
-        add('interface_model', 'required', `received ${problem.received}; documented ${problem.documented}`)
-    } else if (read) {
-      const disagreement = learnRead(knowledge, answer, operation === 'listPets', step)
-      if (disagreement && broken.length === 0)
-        add(
-          'interface_model',
-          'required',
-          `received ${disagreement}; documented the same pet every time (the interface has no update)`,
-        )
-    }
+    if (problem && broken.length === 0)
+      add('interface_model', 'required', `received ${problem.received}; documented ${problem.documented}`)
     return violations
   }
-}
-
-/** Learns the pets an overlapped read returned into the real knowledge; a pet read differently says how. */
-function learnRead(
-  knowledge: StoreKnowledge,
-  answer: Answer,
-  list: boolean,
-  step: string,
-): string | undefined {
-  const pets = list ? answer.body : answer.status === 200 ? [answer.body] : []
-  for (const pet of Array.isArray(pets) ? pets : []) {
-    const disagreement = knowledge.learn(pet as Record<string, unknown>, false, step)
-    if (disagreement) return disagreement
-  }
-  return undefined
 }
