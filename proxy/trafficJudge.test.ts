@@ -81,6 +81,36 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     )
   })
 
+  test('an answer nested 20,000 deep, read by every route and twice, is judged without a throw', () => {
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    const depth = 20_000
+    const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`
+    // A run of 16 digits anywhere (here in a string) sends the text through the exact int64 reader.
+    const pet = (id: number, status: string) =>
+      `{"id":${id},"name":${deep},"categoryId":1,"status":"${status}","note":"1234567890123456"}`
+    const seen = [
+      { method: 'GET', target: '/pets?status=sold', status: 200, responseText: `[${pet(1, 'pending')}]` },
+      { method: 'GET', target: '/pets', status: 200, responseText: `[${pet(2, 'sold')}]` },
+      { method: 'GET', target: '/pets', status: 200, responseText: `[${pet(2, 'sold')}]` },
+      { method: 'GET', target: '/pets/2', status: 200, responseText: pet(2, 'pending') },
+      { method: 'GET', target: '/pets/3', status: 200, responseText: pet(2, 'sold') },
+      {
+        method: 'POST',
+        target: '/pets',
+        requestText: `{"name":${deep},"categoryId":1}`,
+        status: 201,
+        responseText: pet(4, 'sold'),
+      },
+      {
+        method: 'GET',
+        target: '/pets/4',
+        status: 404,
+        responseText: `{"code":${deep},"message":"1234567890123456","status":404}`,
+      },
+    ]
+    for (const exchange of seen) expect(() => judge(exchange)).not.toThrow()
+  })
+
   test('a violation quoting a 1 MiB name stays within its bound', () => {
     const judge = seenBy(trafficJudge(defaultSpec()))
     const name = 'n'.repeat(1_048_576)
