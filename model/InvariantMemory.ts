@@ -1,11 +1,13 @@
+import { heldBytes } from '../kit/memory/heldBytes.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import { StoreKnowledge } from './StoreKnowledge.ts'
 
 /** Pets remembered at most before the memory starts over (forgetting only weakens a verdict). */
 export const REMEMBERED_PETS_MAX = 50_000
 
-/** Characters of remembered pets' strings at most: a target answering 1 MiB names cannot grow it without end. */
-export const REMEMBERED_CHARS_MAX = 8_000_000
+/** Characters' worth of remembered pets at most (`charsOf`): a target answering 1 MiB names cannot grow it without end. */
+// 50,000 ordinary pets hold about 16 million (some 600 bytes each), so for them the pet bound comes first.
+export const REMEMBERED_CHARS_MAX = 20_000_000
 
 /**
  * What the invariants remember of every exchange they judged: each pet as first read (a pet never
@@ -71,9 +73,10 @@ export class InvariantMemory {
   }
 }
 
-/** About what a pet's fields hold, in characters: strings by length, anything else a few. */
+/**
+ * What a pet's fields hold, in characters' worth of memory (two bytes each), at any depth: a field
+ * holding an array of 100,000 numbers (not a Pet, yet remembered) costs what it holds, not a few.
+ */
 function charsOf(fields: Readonly<Record<string, unknown>>): number {
-  let chars = 0
-  for (const value of Object.values(fields)) chars += typeof value === 'string' ? value.length : 8
-  return chars
+  return Math.ceil(heldBytes(fields).bytes / 2)
 }

@@ -229,6 +229,14 @@ test('the memory starts over past its bounds: forgetting weakens a verdict, neve
   expect(memory.size).toBeLessThanOrEqual(2)
 })
 
+test('the memory counts what a pet holds at any depth: a field of 10,000 numbers cannot pass its bound', () => {
+  const memory = new InvariantMemory(model, { pets: 1_000, chars: 100_000 })
+  const name = Array.from({ length: 10_000 }, () => 0)
+  for (let id = 1; id <= 100; id++) memory.read({ id, name, categoryId: 1 }, 'x')
+  // Each pet holds about 320 KB: the memory starts over at every one, never keeps a hundred.
+  expect(memory.size).toBeLessThanOrEqual(2)
+})
+
 test('every invariant is described from the model and judged by the operations it names', () => {
   for (const name of INVARIANT_NAMES) {
     expect(INVARIANTS[name].sentence(model)).toMatch(/§/)
