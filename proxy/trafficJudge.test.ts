@@ -111,6 +111,22 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     for (const exchange of seen) expect(() => judge(exchange)).not.toThrow()
   })
 
+  test('a pet whose id is written in another spelling of the int64 asked for is that pet', () => {
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    for (const [target, id] of [
+      ['/pets/9223372036854775807', '9.223372036854775807e18'],
+      ['/pets/9007199254740993', '9007199254740993.0'],
+    ])
+      expect(
+        judge({
+          method: 'GET',
+          target,
+          status: 200,
+          responseText: `{"id":${id},"name":"Rex","categoryId":1}`,
+        }),
+      ).toEqual([])
+  })
+
   test('a violation quoting a 1 MiB name stays within its bound', () => {
     const judge = seenBy(trafficJudge(defaultSpec()))
     const name = 'n'.repeat(1_048_576)
