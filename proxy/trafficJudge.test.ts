@@ -116,7 +116,7 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     for (const [target, id] of [
       ['/pets/9223372036854775807', '9.223372036854775807e18'],
       ['/pets/9007199254740993', '9007199254740993.0'],
-    ])
+    ] as const)
       expect(
         judge({
           method: 'GET',
