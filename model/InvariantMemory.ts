@@ -6,7 +6,8 @@ import { StoreKnowledge } from './StoreKnowledge.ts'
 export const REMEMBERED_PETS_MAX = 50_000
 
 /** Characters' worth of remembered pets at most (`charsOf`): a target answering 1 MiB names cannot grow it without end. */
-// 50,000 ordinary pets hold about 16 million (some 600 bytes each), so for them the pet bound comes first.
+// 50,000 ordinary pets hold about 18 million (some 700 bytes each, where learned included), so
+// for them the pet bound comes first.
 export const REMEMBERED_CHARS_MAX = 20_000_000
 
 /**
@@ -47,7 +48,8 @@ export class InvariantMemory {
     this.#bound()
     const known = this.#pets.size
     const disagreement = this.#pets.learn(pet, false, where)
-    if (this.#pets.size > known) this.#chars += charsOf(this.#pets.declaredFields(pet))
+    // Where it was learned is kept with it: a 16 KiB target would otherwise ride free.
+    if (this.#pets.size > known) this.#chars += charsOf(this.#pets.declaredFields(pet)) + where.length
     return disagreement
   }
 
@@ -57,6 +59,7 @@ export class InvariantMemory {
     const before = this.#assigned.get(id)
     if (before !== undefined) return before
     this.#assigned.set(id, where)
+    this.#chars += where.length
     return undefined
   }
 
