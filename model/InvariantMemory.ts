@@ -1,11 +1,10 @@
-import { heldBytes } from '../kit/memory/heldBytes.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import { StoreKnowledge } from './StoreKnowledge.ts'
 
 /** Pets remembered at most before the memory starts over (forgetting only weakens a verdict). */
 export const REMEMBERED_PETS_MAX = 50_000
 
-/** Characters' worth of remembered pets at most (`charsOf`): a target answering 1 MiB names cannot grow it without end. */
+/** Characters' worth of remembered pets at most (StoreKnowledge.heldChars and the places ids were assigned): a target answering 1 MiB names cannot grow it without end. */
 // 50,000 ordinary pets hold about 18 million (some 700 bytes each, where learned included), so
 // for them the pet bound comes first.
 export const REMEMBERED_CHARS_MAX = 20_000_000
@@ -46,11 +45,7 @@ export class InvariantMemory {
    */
   read(pet: Readonly<Record<string, unknown>>, where: string): string | undefined {
     this.#bound()
-    const known = this.#pets.size
-    const disagreement = this.#pets.learn(pet, false, where)
-    // Where it was learned is kept with it: a 16 KiB target would otherwise ride free.
-    if (this.#pets.size > known) this.#chars += charsOf(this.#pets.declaredFields(pet)) + where.length
-    return disagreement
+    return this.#pets.learn(pet, false, where)
   }
 
   /** Records that a 201 assigned `id`; says where it was assigned before, when it was, else undefined. */
@@ -59,6 +54,7 @@ export class InvariantMemory {
     const before = this.#assigned.get(id)
     if (before !== undefined) return before
     this.#assigned.set(id, where)
+    // Where it was assigned is kept with it: a 16 KiB target would otherwise ride free.
     this.#chars += where.length
     return undefined
   }
@@ -67,19 +63,11 @@ export class InvariantMemory {
     if (
       this.#pets.size < this.#max.pets &&
       this.#assigned.size < this.#max.pets &&
-      this.#chars < this.#max.chars
+      this.#chars + this.#pets.heldChars < this.#max.chars
     )
       return
     this.#pets = new StoreKnowledge(this.#model)
     this.#assigned = new Map()
     this.#chars = 0
   }
-}
-
-/**
- * What a pet's fields hold, in characters' worth of memory (two bytes each), at any depth: a field
- * holding an array of 100,000 numbers (not a Pet, yet remembered) costs what it holds, not a few.
- */
-function charsOf(fields: Readonly<Record<string, unknown>>): number {
-  return Math.ceil(heldBytes(fields).bytes / 2)
 }

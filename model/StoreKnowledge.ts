@@ -1,4 +1,5 @@
 import { toJsonText as show } from '../kit/json/toJsonText.ts'
+import { heldBytes } from '../kit/memory/heldBytes.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import { sameJson } from './sameJson.ts'
 
@@ -48,6 +49,8 @@ export class StoreKnowledge {
   readonly #accepted: Map<string, Set<string>>
   /** The latest `since` of any known pet: a view whose horizon is past it sees everything, unfiltered. */
   #latest = { since: Number.NEGATIVE_INFINITY }
+  /** Characters' worth of what the known pets hold (see `heldChars`), shared with every view. */
+  #held = { chars: 0 }
   /** A view's horizon: only pets known since before it are known to the view (see `asOf`). */
   readonly #horizon: number
   /** The stamp a view's learning is recorded with (the completion of the exchange it judges). */
@@ -71,6 +74,7 @@ export class StoreKnowledge {
       this.#byStatus = of.#byStatus
       this.#created = of.#created
       this.#latest = of.#latest
+      this.#held = of.#held
       return
     }
     this.#accepted = new Map()
@@ -113,6 +117,14 @@ export class StoreKnowledge {
 
   get size(): number {
     return this.#byId.size
+  }
+
+  /**
+   * Characters' worth (two bytes each) of what the known pets hold, at any depth, and where each was
+   * learned: what bounds a knowledge that a target answering 1 MiB names would otherwise grow.
+   */
+  get heldChars(): number {
+    return this.#held.chars
   }
 
   get(id: bigint): KnownPet | undefined {
@@ -173,6 +185,7 @@ export class StoreKnowledge {
     }
     const fields = this.declaredFields(pet)
     const entry = { id, pet: fields, created, learnedAt, confirmed: false, since: when }
+    this.#held.chars += Math.ceil(heldBytes(fields).bytes / 2) + learnedAt.length
     this.#byId.set(id, entry)
     this.#all.push(entry)
     if (when > this.#latest.since) this.#latest.since = when

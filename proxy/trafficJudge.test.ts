@@ -38,6 +38,8 @@ function seenBy(judge: (exchange: ObservedExchange) => Violation[]): (seen: Seen
   }
 }
 
+const NOT_FOUND = JSON.stringify({ code: 'not_found', message: 'no such pet', status: 404 })
+
 describe('the proxy judge, on what a hostile upstream or client can send', () => {
   test('never throws, whatever the request and the answer', () => {
     const judge = seenBy(trafficJudge(defaultSpec()))
@@ -140,6 +142,24 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     expect(violations.map((v) => v.check)).toContain('interface_model')
     for (const violation of violations)
       expect(violation.message.length).toBeLessThanOrEqual(VIOLATION_MESSAGE_MAX)
+  })
+
+  test('the model forgets past 20 million characters of pets: 25 pets named 1 MiB each', () => {
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    const name = 'n'.repeat(1_048_576)
+    for (let id = 1; id <= 25; id++)
+      judge({
+        method: 'POST',
+        target: '/pets',
+        requestText: JSON.stringify({ name, categoryId: 1, status: 'sold' }),
+        status: 201,
+        responseText: JSON.stringify({ id, name, categoryId: 1, status: 'sold' }),
+      })
+    // Pet 1 was forgotten (a lower bound only weakens): its 404 is no finding. Pet 25 is still known.
+    expect(judge({ method: 'GET', target: '/pets/1', status: 404, responseText: NOT_FOUND })).toEqual([])
+    expect(
+      judge({ method: 'GET', target: '/pets/25', status: 404, responseText: NOT_FOUND }).map((v) => v.check),
+    ).toEqual(['interface_model'])
   })
 
   test('a conforming exchange is not a violation; the same page after a create that it lacks is', () => {

@@ -5,7 +5,7 @@
 import type { ApiRequest } from '../kit/http/ApiRequest.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { clipWithin } from '../kit/text/clip.ts'
-import { InvariantMemory } from '../model/InvariantMemory.ts'
+import { InvariantMemory, REMEMBERED_CHARS_MAX } from '../model/InvariantMemory.ts'
 import { interfaceModelOf } from '../model/interfaceModel.ts'
 import type { Answer } from '../model/judgeCreate.ts'
 import { judgeExchange } from '../model/judgeExchange.ts'
@@ -54,7 +54,8 @@ export const VIOLATION_MESSAGE_MAX = 2_000
 export const VIOLATIONS_PER_EXCHANGE_MAX = 10
 
 /**
- * Pets the model keeps at most: past it, it starts over empty. Knowledge is a lower bound, so
+ * Pets the model keeps at most: past it, or past the characters' worth the invariants' memory keeps
+ * (REMEMBERED_CHARS_MAX: 1 MiB names), it starts over empty. Knowledge is a lower bound, so
  * forgetting never makes a verdict wrong, only weaker; an upstream inventing ids on every list cannot
  * grow the proxy's memory without end.
  */
@@ -101,7 +102,8 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
         operation,
         message: clipWithin(message, VIOLATION_MESSAGE_MAX),
       })
-    if (knowledge.size > KNOWN_PETS_MAX) knowledge = new StoreKnowledge(model)
+    if (knowledge.size > KNOWN_PETS_MAX || knowledge.heldChars > REMEMBERED_CHARS_MAX)
+      knowledge = new StoreKnowledge(model)
     // The request, as the document defines it: the frontend's side of the contract.
     let requestValid = true
     for (const parameter of route.operation.parameters) {
