@@ -1,7 +1,7 @@
-// A conforming server that closes every connection after its answer (`Connection: close`, as an
-// HTTP/1.0-style server does) and now and then asks to be called back (429, or 503 with
-// Retry-After): the model phase's fresh and reused reads and every invariant find nothing, and the
-// retries are counted. See docs/contract-model-phase.md (Shared knowledge).
+// A conforming server that closes every connection after its answer (`Connection: close`), ends
+// each body by closing it as an HTTP/1.0-style server does, and now and then asks to be called back
+// (429, or 503 with Retry-After): the model phase's fresh and reused reads and every invariant find
+// nothing, and the retries are counted. See docs/contract-model-phase.md (Shared knowledge).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { expect, test } from '@jest/globals'
 import { INVARIANT_CHECKS } from '../../contract-tests/checks/invariantChecks.ts'
@@ -14,12 +14,18 @@ test('a server closing every connection and asking for retries now and then: no 
   const [answer] = mock.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[]
   mock.server.removeAllListeners('request')
   let requests = 0
-  const asked = { again: 0, closed: 0 }
+  const asked = { again: 0, closed: 0, byClose: 0 }
   mock.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    // Node then answers `Connection: close` and ends the connection after the answer.
+    // Node then answers `Connection: close` and ends the connection after the answer; an answer
+    // written with no Content-Length is not chunked but ends with the connection (RFC 9112 §6.3),
+    // as an HTTP/1.0 server's does.
     res.shouldKeepAlive = false
+    res.useChunkedEncodingByDefault = false
     res.on('finish', () => {
-      if (res.getHeader('connection') === 'close' || !res.shouldKeepAlive) asked.closed++
+      const framed =
+        res.getHeader('content-length') !== undefined || res.getHeader('transfer-encoding') !== undefined
+      if (!res.shouldKeepAlive) asked.closed++
+      if (!framed) asked.byClose++
     })
     if (req.url?.startsWith('/v1/') && ++requests % 7 === 0) {
       asked.again++
@@ -47,6 +53,7 @@ test('a server closing every connection and asking for retries now and then: no 
     // Every answer that asked to come back was sent again, not judged.
     expect(report.rateLimited?.responses).toBe(asked.again)
     expect(asked.closed).toBeGreaterThan(50)
+    expect(asked.byClose).toBeGreaterThan(50)
   } finally {
     mock.server.closeAllConnections()
     await new Promise((resolve) => mock.server.close(resolve))
