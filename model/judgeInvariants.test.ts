@@ -248,6 +248,44 @@ test('the memory counts where it learned each pet and id: 10,000-character targe
   expect(memory.size).toBeLessThanOrEqual(5)
 })
 
+test('never throws, whatever the answer holds, and names each invariant at most once', () => {
+  const memory = new InvariantMemory(model, { pets: 50, chars: 10_000 })
+  const value = fc.anything({
+    withBigInt: true,
+    withNullPrototype: true,
+    withObjectString: true,
+    withSparseArray: true,
+    key: fc.constantFrom('id', 'name', 'categoryId', 'status', 'code', 'message', '__proto__', 'x'),
+  })
+  const body = fc.oneof(
+    value,
+    fc.array(value, { maxLength: 30 }),
+    fc.array(fc.record({ id: value, status: value }), { maxLength: 30 }),
+  )
+  fc.assert(
+    fc.property(
+      fc.constantFrom('listPets', 'createPet', 'getPet', 'other'),
+      fc.constantFrom(200, 201, 400, 401, 404, 429, 500, 503),
+      fc.oneof(fc.constantFrom('1', '-0', '007', '9223372036854775808', '1e3', ''), fc.string()),
+      fc.string(),
+      body,
+      (operation, status, petId, query, answerBody) => {
+        const problems = judgeInvariants(
+          model,
+          memory,
+          operation,
+          { params: { petId }, query: new URLSearchParams(query), body: answerBody },
+          { status, body: answerBody },
+          'step',
+        )
+        const names = problems.map((p) => p.invariant)
+        expect(new Set(names).size).toBe(names.length)
+      },
+    ),
+    { numRuns: 2_000 },
+  )
+})
+
 test('every invariant is described from the model and judged by the operations it names', () => {
   for (const name of INVARIANT_NAMES) {
     expect(INVARIANTS[name].sentence(model)).toMatch(/§/)
