@@ -290,3 +290,17 @@ describe('SessionRegistry against a reference', () => {
     )
   })
 })
+
+test('a clock set back never keeps a session that list() calls gone, nor revives it', () => {
+  const { sessions, clock } = registry({ idleMs: 10 })
+  clock.now = 100
+  const a = sessions.use('a')
+  clock.now = 0 // the system clock set back
+  const b = sessions.use('b')
+  clock.now = 15
+  const listed = sessions.list().map((s) => s.name)
+  // Whatever the registry decides, list(), peek() and use() decide the same for b and for a.
+  expect(sessions.peek('b') !== undefined).toBe(listed.includes('b'))
+  expect(sessions.use('b') === b).toBe(listed.includes('b'))
+  expect(sessions.use('a') === a).toBe(listed.includes('a'))
+})
