@@ -4,8 +4,10 @@ import { StoreKnowledge } from './StoreKnowledge.ts'
 /** Pets remembered at most before the memory starts over (forgetting only weakens a verdict). */
 export const REMEMBERED_PETS_MAX = 50_000
 
-/** Characters of remembered pets' strings at most: a target answering 1 MiB names cannot grow it without end. */
-export const REMEMBERED_CHARS_MAX = 8_000_000
+/** Characters' worth of remembered pets at most (StoreKnowledge.chars and the places ids were assigned): a target answering 1 MiB names cannot grow it without end. */
+// 50,000 ordinary pets hold about 18 million (some 700 bytes each, where learned included), so
+// for them the pet bound comes first.
+export const REMEMBERED_CHARS_MAX = 20_000_000
 
 /**
  * What the invariants remember of every exchange they judged: each pet as first read (a pet never
@@ -24,6 +26,8 @@ export class InvariantMemory {
   readonly #max: { pets: number; chars: number }
   #pets: StoreKnowledge
   #assigned = new Map<bigint, string>()
+  /** Characters of the places ids were assigned (the pets' own are the knowledge's `chars`). */
+  #chars = 0
 
   constructor(model: InterfaceModel, max = { pets: REMEMBERED_PETS_MAX, chars: REMEMBERED_CHARS_MAX }) {
     this.#model = model
@@ -51,6 +55,8 @@ export class InvariantMemory {
     const before = this.#assigned.get(id)
     if (before !== undefined) return before
     this.#assigned.set(id, where)
+    // Where it was assigned is kept with it: a 16 KiB target would otherwise ride free.
+    this.#chars += where.length
     return undefined
   }
 
@@ -58,10 +64,11 @@ export class InvariantMemory {
     if (
       this.#pets.size < this.#max.pets &&
       this.#assigned.size < this.#max.pets &&
-      this.#pets.chars < this.#max.chars
+      this.#chars + this.#pets.chars < this.#max.chars
     )
       return
     this.#pets = new StoreKnowledge(this.#model)
     this.#assigned = new Map()
+    this.#chars = 0
   }
 }

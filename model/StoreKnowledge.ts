@@ -1,4 +1,5 @@
 import { toJsonText as show } from '../kit/json/toJsonText.ts'
+import { heldBytes } from '../kit/memory/heldBytes.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import { sameJson } from './sameJson.ts'
 
@@ -48,7 +49,7 @@ export class StoreKnowledge {
   readonly #accepted: Map<string, Set<string>>
   /** The latest `since` of any known pet: a view whose horizon is past it sees everything, unfiltered. */
   #latest = { since: Number.NEGATIVE_INFINITY }
-  /** About how many characters the known pets and accepted values hold (see `chars`), shared with views. */
+  /** Characters' worth of what the known pets and accepted values hold (see `chars`), shared with every view. */
   #held = { chars: 0 }
   /** A view's horizon: only pets known since before it are known to the view (see `asOf`). */
   readonly #horizon: number
@@ -119,8 +120,10 @@ export class StoreKnowledge {
   }
 
   /**
-   * About how many characters the knowledge holds (strings by length, other values a few): a holder
-   * that must stay bounded (the proxy, the invariants' memory) starts over past its cap.
+   * Characters' worth (two bytes each) of what the knowledge holds: the known pets at any depth,
+   * where each was learned, and the accepted values. A holder that must stay bounded (the proxy, the
+   * invariants' memory) starts over past its cap, so a target answering 1 MiB names cannot grow it
+   * without end.
    */
   get chars(): number {
     return this.#held.chars
@@ -184,7 +187,7 @@ export class StoreKnowledge {
     }
     const fields = this.declaredFields(pet)
     const entry = { id, pet: fields, created, learnedAt, confirmed: false, since: when }
-    this.#held.chars += charsOf(fields)
+    this.#held.chars += Math.ceil(heldBytes(fields).bytes / 2) + learnedAt.length
     this.#byId.set(id, entry)
     this.#all.push(entry)
     if (when > this.#latest.since) this.#latest.since = when
@@ -230,11 +233,4 @@ export interface ViewOf {
 
 function valueKey(value: unknown): string {
   return value === undefined ? 'omitted' : show(value)
-}
-
-/** About what a pet's fields hold, in characters: strings by length, anything else a few. */
-function charsOf(fields: Readonly<Record<string, unknown>>): number {
-  let chars = 0
-  for (const value of Object.values(fields)) chars += typeof value === 'string' ? value.length : 8
-  return chars
 }

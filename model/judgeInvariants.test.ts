@@ -229,6 +229,63 @@ test('the memory starts over past its bounds: forgetting weakens a verdict, neve
   expect(memory.size).toBeLessThanOrEqual(2)
 })
 
+test('the memory counts what a pet holds at any depth: a field of 10,000 numbers cannot pass its bound', () => {
+  const memory = new InvariantMemory(model, { pets: 1_000, chars: 100_000 })
+  const name = Array.from({ length: 10_000 }, () => 0)
+  for (let id = 1; id <= 100; id++) memory.read({ id, name, categoryId: 1 }, 'x')
+  // Each pet holds about 320 KB: the memory starts over at every one, never keeps a hundred.
+  expect(memory.size).toBeLessThanOrEqual(2)
+})
+
+test('the memory counts where it learned each pet and id: 10,000-character targets cannot pass its bound', () => {
+  const memory = new InvariantMemory(model, { pets: 1_000, chars: 100_000 })
+  const where = `created in POST /v1/pets?${'x'.repeat(10_000)}`
+  for (let id = 1; id <= 100; id++) {
+    memory.assign(BigInt(id), where)
+    memory.read({ id, name: 'Rex', categoryId: 1 }, where)
+  }
+  // Each pet and id holds about 20,000 characters of where: the memory starts over every few.
+  expect(memory.size).toBeLessThanOrEqual(5)
+})
+
+test('never throws, whatever the answer holds, and names each invariant at most once', () => {
+  const memory = new InvariantMemory(model, { pets: 50, chars: 10_000 })
+  const value = fc.anything({
+    withBigInt: true,
+    withNullPrototype: true,
+    withObjectString: true,
+    withSparseArray: true,
+    key: fc.constantFrom('id', 'name', 'categoryId', 'status', 'code', 'message', '__proto__', 'x'),
+  })
+  const body = fc.oneof(
+    value,
+    fc.array(value, { maxLength: 30 }),
+    fc.array(fc.record({ id: value, status: value }), { maxLength: 30 }),
+  )
+  fc.assert(
+    fc.property(
+      fc.constantFrom('listPets', 'createPet', 'getPet', 'other'),
+      fc.constantFrom(200, 201, 400, 401, 404, 429, 500, 503),
+      fc.oneof(fc.constantFrom('1', '-0', '007', '9223372036854775808', '1e3', ''), fc.string()),
+      fc.string(),
+      body,
+      (operation, status, petId, query, answerBody) => {
+        const problems = judgeInvariants(
+          model,
+          memory,
+          operation,
+          { params: { petId }, query: new URLSearchParams(query), body: answerBody },
+          { status, body: answerBody },
+          'step',
+        )
+        const names = problems.map((p) => p.invariant)
+        expect(new Set(names).size).toBe(names.length)
+      },
+    ),
+    { numRuns: 2_000 },
+  )
+})
+
 test('every invariant is described from the model and judged by the operations it names', () => {
   for (const name of INVARIANT_NAMES) {
     expect(INVARIANTS[name].sentence(model)).toMatch(/§/)

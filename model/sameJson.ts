@@ -8,18 +8,34 @@
  * sameJson({ a: 1, b: 'x' }, { b: 'x', a: 1n }) // true
  */
 export function sameJson(a: unknown, b: unknown): boolean {
-  // Two numbers compare as numbers (no bigint made); a bigint only ever holds what a number cannot.
-  if (typeof a === 'number' && typeof b === 'number') return Object.is(a, b) || a === b
-  if (isInteger(a) && isInteger(b)) return BigInt(a) === BigInt(b)
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Object.is(a, b)
-  if (Array.isArray(a) !== Array.isArray(b)) return false
-  const keysA = Object.keys(a)
-  const keysB = Object.keys(b)
-  if (keysA.length !== keysB.length) return false
-  const recordB = b as Record<string, unknown>
-  return keysA.every(
-    (key) => Object.hasOwn(recordB, key) && sameJson((a as Record<string, unknown>)[key], recordB[key]),
-  )
+  // Its own stack: a pet whose field is nested 100,000 deep, read twice, must not overflow the call stack.
+  const pending: Array<[unknown, unknown]> = [[a, b]]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [x, y] = next
+    // Two numbers compare as numbers (no bigint made); a bigint only ever holds what a number cannot.
+    if (typeof x === 'number' && typeof y === 'number') {
+      if (Object.is(x, y) || x === y) continue
+      return false
+    }
+    if (isInteger(x) && isInteger(y)) {
+      if (BigInt(x) === BigInt(y)) continue
+      return false
+    }
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) {
+      if (Object.is(x, y)) continue
+      return false
+    }
+    if (Array.isArray(x) !== Array.isArray(y)) return false
+    const keysX = Object.keys(x)
+    if (keysX.length !== Object.keys(y).length) return false
+    const recordX = x as Record<string, unknown>
+    const recordY = y as Record<string, unknown>
+    for (const key of keysX) {
+      if (!Object.hasOwn(recordY, key)) return false
+      pending.push([recordX[key], recordY[key]])
+    }
+  }
+  return true
 }
 
 function isInteger(value: unknown): value is number | bigint {

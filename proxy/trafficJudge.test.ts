@@ -50,6 +50,8 @@ function seenBy(judge: (exchange: ObservedExchange) => Violation[]): (seen: Seen
   }
 }
 
+const NOT_FOUND = JSON.stringify({ code: 'not_found', message: 'no such pet', status: 404 })
+
 describe('the proxy judge, on what a hostile upstream or client can send', () => {
   test('never throws, whatever the request and the answer', () => {
     const judge = seenBy(trafficJudge(defaultSpec()))
@@ -93,6 +95,52 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     )
   })
 
+  test('an answer nested 20,000 deep, read by every route and twice, is judged without a throw', () => {
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    const depth = 20_000
+    const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`
+    // A run of 16 digits anywhere (here in a string) sends the text through the exact int64 reader.
+    const pet = (id: number, status: string) =>
+      `{"id":${id},"name":${deep},"categoryId":1,"status":"${status}","note":"1234567890123456"}`
+    const seen = [
+      { method: 'GET', target: '/pets?status=sold', status: 200, responseText: `[${pet(1, 'pending')}]` },
+      { method: 'GET', target: '/pets', status: 200, responseText: `[${pet(2, 'sold')}]` },
+      { method: 'GET', target: '/pets', status: 200, responseText: `[${pet(2, 'sold')}]` },
+      { method: 'GET', target: '/pets/2', status: 200, responseText: pet(2, 'pending') },
+      { method: 'GET', target: '/pets/3', status: 200, responseText: pet(2, 'sold') },
+      {
+        method: 'POST',
+        target: '/pets',
+        requestText: `{"name":${deep},"categoryId":1}`,
+        status: 201,
+        responseText: pet(4, 'sold'),
+      },
+      {
+        method: 'GET',
+        target: '/pets/4',
+        status: 404,
+        responseText: `{"code":${deep},"message":"1234567890123456","status":404}`,
+      },
+    ]
+    for (const exchange of seen) expect(() => judge(exchange)).not.toThrow()
+  })
+
+  test('a pet whose id is written in another spelling of the int64 asked for is that pet', () => {
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    for (const [target, id] of [
+      ['/pets/9223372036854775807', '9.223372036854775807e18'],
+      ['/pets/9007199254740993', '9007199254740993.0'],
+    ] as const)
+      expect(
+        judge({
+          method: 'GET',
+          target,
+          status: 200,
+          responseText: `{"id":${id},"name":"Rex","categoryId":1}`,
+        }),
+      ).toEqual([])
+  })
+
   test('a violation quoting a 1 MiB name stays within its bound', () => {
     const judge = seenBy(trafficJudge(defaultSpec()))
     const name = 'n'.repeat(1_048_576)
@@ -106,6 +154,24 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     expect(violations.map((v) => v.check)).toContain('interface_model')
     for (const violation of violations)
       expect(violation.message.length).toBeLessThanOrEqual(VIOLATION_MESSAGE_MAX)
+  })
+
+  test('the model forgets past 20 million characters of pets: 25 pets named 1 MiB each', () => {
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    const name = 'n'.repeat(1_048_576)
+    for (let id = 1; id <= 25; id++)
+      judge({
+        method: 'POST',
+        target: '/pets',
+        requestText: JSON.stringify({ name, categoryId: 1, status: 'sold' }),
+        status: 201,
+        responseText: JSON.stringify({ id, name, categoryId: 1, status: 'sold' }),
+      })
+    // Pet 1 was forgotten (a lower bound only weakens): its 404 is no finding. Pet 25 is still known.
+    expect(judge({ method: 'GET', target: '/pets/1', status: 404, responseText: NOT_FOUND })).toEqual([])
+    expect(
+      judge({ method: 'GET', target: '/pets/25', status: 404, responseText: NOT_FOUND }).map((v) => v.check),
+    ).toEqual(['interface_model'])
   })
 
   test('a conforming exchange is not a violation; the same page after a create that it lacks is', () => {

@@ -148,11 +148,28 @@ export function parseJsonLossless(text: string): unknown {
  */
 export function exactJson(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value
-  const exact = EXACT.get(value)
-  if (Array.isArray(value)) return value.map((item, index) => exact?.get(String(index)) ?? exactJson(item))
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, exact?.get(key) ?? exactJson(item)]),
-  )
+  // Its own stack, as `holds` keeps: a body nested 100,000 deep (which JSON.parse reads) must not
+  // overflow the call stack of the suite or the proxy judging it.
+  const root = emptyLike(value)
+  const pending: Array<[from: object, to: Record<string, unknown>]> = [[value, root]]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [from, to] = next
+    const exact = EXACT.get(from)
+    for (const [key, item] of Object.entries(from)) {
+      let copy: unknown = exact?.get(key) ?? item
+      if (copy === item && typeof item === 'object' && item !== null) {
+        copy = emptyLike(item)
+        pending.push([item, copy as Record<string, unknown>])
+      }
+      // A defined property, not an assignment: a parsed `"__proto__"` key is data, not a prototype.
+      Object.defineProperty(to, key, { value: copy, writable: true, enumerable: true, configurable: true })
+    }
+  }
+  return root
+}
+
+function emptyLike(value: object): Record<string, unknown> {
+  return (Array.isArray(value) ? [] : {}) as Record<string, unknown>
 }
 
 /**

@@ -1,3 +1,5 @@
+import { truncate, visible } from './visible.ts'
+
 /**
  * A command-line number: digits only (no sign, exponent, hex or spaces, which `Number` would
  * accept), within `min` to `max`; anything else throws the line the mock's and the proxy's CLIs print.
@@ -9,6 +11,17 @@
 export function integerIn(name: string, text: string, min: number, max: number): number {
   const value = Number(text)
   if (!/^\d+$/.test(text) || value < min || value > max)
-    throw new Error(`--${name} must be an integer from ${min} to ${max}; received '${text}'`)
+    throw new Error(`--${name} must be an integer from ${min} to ${max}; received '${shownValue(text)}'`)
   return value
+}
+
+/**
+ * A value as a CLI's one error line shows it: on one line, escapes for what a terminal would obey
+ * (`PORT=$'1\n\e[2J'` comes from the environment unseen), at most 80 characters.
+ *
+ * @example
+ * shownValue('1\n\u001b[2J') // '1\\n\\e[2J'
+ */
+export function shownValue(text: string): string {
+  return truncate(visible(text, { singleLine: true }), 80)
 }

@@ -2,7 +2,7 @@ import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { DEFAULT_MEMORY_MIB } from '../../kit/memory/MemoryBudget.ts'
 import { type TypedIn, whereTypedIfGiven } from '../../kit/node/whereTyped.ts'
-import { integerIn } from '../../kit/text/integerIn.ts'
+import { integerIn, shownValue } from '../../kit/text/integerIn.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
 import { SESSION_LIMITS } from '../server/SessionRegistry.ts'
 
@@ -204,6 +204,6 @@ function latencyIn(text: string): CliOptions['latencyMs'] {
   if (!range) return integerIn('latency', text, 0, 60_000)
   const min = integerIn('latency', range[1] as string, 0, 60_000)
   const max = integerIn('latency', range[2] as string, 0, 60_000)
-  if (min > max) throw new Error(`--latency MIN-MAX needs MIN <= MAX; received '${text}'`)
+  if (min > max) throw new Error(`--latency MIN-MAX needs MIN <= MAX; received '${shownValue(text)}'`)
   return { min, max }
 }

@@ -73,6 +73,8 @@ export class SessionRegistry<T> {
   /** Sessions evicted for room whose names were not used since, oldest first. */
   readonly #tombstones = new Map<string, Eviction>()
   #evicted = 0
+  /** The latest time the clock told (see `#time`). */
+  #latest = Number.NEGATIVE_INFINITY
   #onEvict: (name: string, value: T, reason: EvictionReason) => void = () => {}
 
   constructor(
@@ -119,7 +121,7 @@ export class SessionRegistry<T> {
   /** The session called `name`, created on first use; marks it used now. */
   use(name: string): T {
     if (name === DEFAULT_SESSION) return this.#default
-    const now = this.#now()
+    const now = this.#time()
     this.#evictIdle(now)
     const found = this.#named.get(name)
     if (found) {
@@ -144,7 +146,7 @@ export class SessionRegistry<T> {
   peek(name: string): T | undefined {
     if (name === DEFAULT_SESSION) return this.#default
     const found = this.#named.get(name)
-    if (!found || this.#now() - found.lastUsed > this.#limits.idleMs) return undefined
+    if (!found || this.#time() - found.lastUsed > this.#limits.idleMs) return undefined
     return found.value
   }
 
@@ -164,7 +166,7 @@ export class SessionRegistry<T> {
 
   /** The live named sessions, least recently used first. */
   list(): SessionInfo[] {
-    const now = this.#now()
+    const now = this.#time()
     const live: SessionInfo[] = []
     for (let entry = this.#oldest; entry; entry = entry.newer)
       if (now - entry.lastUsed <= this.#limits.idleMs)
@@ -179,6 +181,16 @@ export class SessionRegistry<T> {
 
   get limits(): Readonly<SessionLimits> {
     return this.#limits
+  }
+
+  /**
+   * The clock, never going back: a system clock set back would put a session used later before one
+   * used earlier, and the idle walk (oldest first, stopping at the first still in use) would then
+   * keep a session list() and peek() call gone, for use() to revive.
+   */
+  #time(): number {
+    this.#latest = Math.max(this.#latest, this.#now())
+    return this.#latest
   }
 
   #evictIdle(now: number): void {
