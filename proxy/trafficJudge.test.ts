@@ -267,8 +267,8 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
         requestText: JSON.stringify({ name, categoryId: 1, status: 'sold' }),
         responseText: JSON.stringify({ id, name, categoryId: 1, status: 'sold' }),
       })
-    // Eight pets of 1 MiB names: past REMEMBERED_CHARS_MAX (8,000,000), twice over.
-    for (let id = 1; id <= 8; id++) expect(createOf(id, `${id}${'n'.repeat(1_048_575)}`)).toEqual([])
+    // Twenty-five pets of 1 MiB names: past REMEMBERED_CHARS_MAX (20,000,000).
+    for (let id = 1; id <= 25; id++) expect(createOf(id, `${id}${'n'.repeat(1_048_575)}`)).toEqual([])
     expect(createOf(100, 'Rex')).toEqual([])
     const notFound = {
       method: 'GET',
