@@ -44,9 +44,9 @@ export class InvariantMemory {
    * Remembers a pet read (or answered by a 201); says how it differs when the same id read
    * otherwise before, else undefined.
    */
-  read(pet: Readonly<Record<string, unknown>>, where: string): string | undefined {
+  read(pet: Readonly<Record<string, unknown>>, where: string, created = false): string | undefined {
     this.#bound()
-    return this.#pets.learn(pet, false, where)
+    return this.#pets.learn(pet, created, where)
   }
 
   /** Records that a 201 assigned `id`; says where it was assigned before, when it was, else undefined. */

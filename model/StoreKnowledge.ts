@@ -19,6 +19,12 @@ export interface KnownPet {
    * when several did). A read binds only pets known before it started (`asOf`).
    */
   since: number
+  /**
+   * Optional fields the 201 that first taught the pet left out, whose value the server chose
+   * ("Value of `status` when it is omitted on creation: not shown"): the first read that shows one
+   * fills it in, and from then on it must read the same.
+   */
+  unshown?: readonly string[]
 }
 
 /** When an exchange judged by a view went out and when its answer was complete (see `asOf`). */
@@ -45,6 +51,8 @@ export class StoreKnowledge {
   readonly #byStatus: Map<unknown, KnownPet[]>
   readonly #created: KnownPet[]
   readonly #fields: readonly string[]
+  /** The Pet's fields that are not required: a 201 may leave one out when it was not sent. */
+  readonly #optional: readonly string[]
   /** Per NewPet field, the values (or `omitted`) some 201 accepted, as JSON text. */
   readonly #accepted: Map<string, Set<string>>
   /** The latest `since` of any known pet: a view whose horizon is past it sees everything, unfiltered. */
@@ -63,6 +71,7 @@ export class StoreKnowledge {
    */
   constructor(model: InterfaceModel, view?: ViewOf) {
     this.#fields = Object.keys(model.pet.properties)
+    this.#optional = this.#fields.filter((field) => !model.pet.required.includes(field))
     this.#horizon = view?.horizon ?? Number.POSITIVE_INFINITY
     this.#learnedWhen = view?.learnedWhen ?? 0
     if (view) {
@@ -183,10 +192,17 @@ export class StoreKnowledge {
       }
       // A pet never changes, whenever it was read: compared field by field, with no copy made.
       if (this.#sameDeclared(known.pet, pet)) return undefined
+      if (this.#fillsUnshown(known, pet)) return undefined
       return `pet ${id} read as ${show(this.declaredFields(pet))}, but it was ${show(known.pet)} when ${known.learnedAt}`
     }
     const fields = this.declaredFields(pet)
-    const entry = { id, pet: fields, created, learnedAt, confirmed: false, since: when }
+    const entry: KnownPet = { id, pet: fields, created, learnedAt, confirmed: false, since: when }
+    // A 201 carries the submitted fields (the document's rule 4.2.2): an optional field it leaves out
+    // was not sent, so its value is the server's to choose, and an echo of the request is conforming.
+    if (created) {
+      const unshown = this.#optional.filter((field) => !Object.hasOwn(fields, field))
+      if (unshown.length > 0) entry.unshown = unshown
+    }
     this.#held.chars += Math.ceil(heldBytes(fields).bytes / 2) + learnedAt.length
     this.#byId.set(id, entry)
     this.#all.push(entry)
@@ -205,6 +221,30 @@ export class StoreKnowledge {
       if (has !== Object.hasOwn(known, field)) return false
       if (has && !sameJson(known[field], pet[field])) return false
     }
+    return true
+  }
+
+  /**
+   * True when `pet` differs from `known` only by showing fields the 201 that taught it left out
+   * (`unshown`), each otherwise the same: they are filled in (and the pet filed under its status),
+   * so every later read must show them alike.
+   */
+  #fillsUnshown(known: KnownPet, pet: Readonly<Record<string, unknown>>): boolean {
+    const unshown = known.unshown
+    if (!unshown) return false
+    const filled = { ...known.pet }
+    for (const field of unshown) if (Object.hasOwn(pet, field)) filled[field] = pet[field]
+    if (!this.#sameDeclared(filled, pet)) return false
+    if (filled.status !== known.pet.status) {
+      const before = this.#byStatus.get(known.pet.status)
+      before?.splice(before.indexOf(known), 1)
+      const after = this.#byStatus.get(filled.status)
+      if (after) after.push(known)
+      else this.#byStatus.set(filled.status, [known])
+    }
+    known.pet = filled
+    known.unshown = unshown.filter((field) => !Object.hasOwn(pet, field))
+    if (known.unshown.length === 0) delete known.unshown
     return true
   }
 

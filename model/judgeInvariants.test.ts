@@ -207,6 +207,39 @@ describe('each break is named by its invariant', () => {
         }
   })
 
+  test("pet_reads_same: a field a 201 left out (not sent) is the server's to show later, then fixed", () => {
+    const created = { id: 5, name: 'Rex', categoryId: 1 }
+    const get = (
+      body: object,
+    ): [string, { params: Record<string, string> }, { status: number; body: unknown }] => [
+      'getPet',
+      { params: { petId: '5' } },
+      { status: 200, body },
+    ]
+    const memory = new InvariantMemory(model)
+    // An echo of the request in the 201, the stored default shown by reads: both conforming (4.2.2, gap 3.2).
+    expect(invariantsOf(model, memory, 'createPet', {}, { status: 201, body: created }, 'a')).toEqual([])
+    const [status, other] = model.statuses as [string, string]
+    expect(invariantsOf(model, memory, ...get({ ...created, status }), 'b')).toEqual([])
+    // Once shown, it reads the same: another value, or the field gone again, is a change.
+    expect(invariantsOf(model, memory, ...get({ ...created, status: other }), 'c')).toEqual([
+      'pet_reads_same',
+    ])
+    expect(invariantsOf(model, memory, ...get(created), 'd')).toEqual(['pet_reads_same'])
+    // A field the 201 showed (it was sent, or chosen and shown) stays: a read without it is a change.
+    const shown = new InvariantMemory(model)
+    expect(
+      invariantsOf(model, shown, 'createPet', {}, { status: 201, body: { ...created, status } }, 'a'),
+    ).toEqual([])
+    expect(invariantsOf(model, shown, ...get(created), 'b')).toEqual(['pet_reads_same'])
+    // A required field is never the server's to leave out.
+    const noName = new InvariantMemory(model)
+    expect(
+      invariantsOf(model, noName, 'listPets', {}, { status: 200, body: [{ id: 5, categoryId: 1 }] }, 'a'),
+    ).toEqual([])
+    expect(invariantsOf(model, noName, ...get(created), 'b')).toEqual(['pet_reads_same'])
+  })
+
   test('error_status_matches: an Error whose status is not the HTTP status', () => {
     const error = (status: number) => ({ status: 404, body: { code: 'x', message: 'y', status } })
     const judged = (status: number) =>
