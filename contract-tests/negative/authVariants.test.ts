@@ -36,6 +36,7 @@ describe('authVariants', () => {
     const labels = authVariants('abcDEF123', 'bearer').map((variant) => variant.label)
     for (const expected of [
       'no Authorization header',
+      'an empty Authorization header',
       'Bearer with no token',
       'Basic with the key',
       'Basic with base64(key:)',

@@ -14,7 +14,7 @@ const WRONG_TOKEN = 'contract-suite-not-the-key'
 
 /**
  * Every credential the interface derives as invalid from the key and the declared scheme (`bearer`
- * in the spec): missing, `Bearer` with no token, other schemes carrying the key, the bare key, the key
+ * in the spec): missing, an empty field, `Bearer` with no token, other schemes carrying the key, the bare key, the key
  * with a prefix or suffix, truncated, in another letter case (when it has letters), with inner
  * whitespace, quoted, in another header (X-API-Key, a cookie) or in the query, and a second Authorization header next to the valid one (both orders).
  *
@@ -27,7 +27,7 @@ const WRONG_TOKEN = 'contract-suite-not-the-key'
  *
  * @example
  * authVariants('k3y', 'bearer').map((v) => v.label)
- * // ['no Authorization header', 'Bearer with no token', 'Basic with the key', …]
+ * // ['no Authorization header', 'an empty Authorization header', 'Bearer with no token', 'Basic with the key', …]
  */
 export function authVariants(key: string, scheme: string): AuthVariant[] {
   const name = scheme.charAt(0).toUpperCase() + scheme.slice(1).toLowerCase()
@@ -45,6 +45,8 @@ export function authVariants(key: string, scheme: string): AuthVariant[] {
   const half = Math.floor(key.length / 2)
   const variants: AuthVariant[] = [
     { label: 'no Authorization header', lines: [] },
+    // A field line with no value: curl sends one for `-H 'name;'` (`-H 'name:'` would drop the field).
+    { label: 'an empty Authorization header', lines: [{ value: '', shown: '"authorization;"' }] },
     one(`${name} with no token`, name, name),
     one(`${name} joined to the key with no space`, `${name}${key}`, `${name}${env}`),
     one('Basic with the key', `Basic ${key}`, `Basic ${env}`),
@@ -100,6 +102,6 @@ export function authVariants(key: string, scheme: string): AuthVariant[] {
     if (seen.has(sent)) return false
     seen.add(sent)
     const only = variant.lines[0]?.value.trim() ?? ''
-    return variant.lines.length !== 1 || (only !== '' && normal(only) !== validForm)
+    return variant.lines.length !== 1 || normal(only) !== validForm
   })
 }

@@ -44,11 +44,13 @@ test('the kinds the schemas imply are there', () => {
       'listPets /pets?limit=101',
       'listPets /pets?limit=abc',
       'listPets /pets?limit=1.5',
+      'listPets /pets?limit=0x1',
       'listPets /pets?limit=',
       'listPets /pets?status=Available',
       'listPets /pets?status=SOLD',
       'getPet /pets/abc',
       'getPet /pets/1.5',
+      'getPet /pets/0x1',
       'getPet /pets/9223372036854775808',
     ]),
   )

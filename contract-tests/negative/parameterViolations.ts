@@ -23,8 +23,8 @@ export interface ParameterViolation {
 /**
  * Every violation the parameters' schemas imply, for each GET operation of the document (a
  * request that might succeed must not create anything): a value of another type (`abc`, `1.5`,
- * `true`, empty), outside the enum (unknown, other letter cases), below `minimum`, above `maximum`,
- * beyond the integer `format`. The document is silent on the answer (§7), so what is judged is
+ * `true`, empty), an allowed number in hexadecimal (`0x1`), outside the enum (unknown, other
+ * letter cases), below `minimum`, above `maximum`, beyond the integer `format`. The document is silent on the answer (§7), so what is judged is
  * left to the checks.
  *
  * @example
@@ -52,6 +52,11 @@ export function parameterViolations(operations: Iterable<SpecOperation>): Parame
         if (!accepted.includes('number')) values.set('1.5', 'not an integer')
         if (!accepted.includes('boolean')) values.set('true', 'a boolean')
         if (parameter.in === 'query') values.set('', 'empty')
+        // An allowed integer in hexadecimal: no decimal digits, so no integer's text; a reader that
+        // hands the text to a number parser of its language (Number('0x1') is 1) takes it.
+        const allowed = Math.max(1, typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : 1)
+        if (typeof schema.maximum !== 'number' || allowed <= schema.maximum)
+          values.set(`0x${allowed.toString(16)}`, `${allowed} in hexadecimal, not decimal digits`)
       }
       if (Array.isArray(schema.enum)) {
         const allowed = schema.enum.map(String)

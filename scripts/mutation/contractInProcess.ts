@@ -8,10 +8,10 @@
 // mutant appends one JSON line naming the checks that failed and their level, so one Stryker run
 // gives both scores.
 //
-// A mutant the default store lets live meets a second store: the seed, then pets up to past a full
-// page, then one pet at the highest id the mock holds (2^53 - 1), unlisted by any page. There the
-// mock's ids are past 2^53 - 1, so creates take the lowest free id: a path no run from the default
-// seed reaches (docs/mutation.md).
+// A mutant the default store lets live meets a second store: one pet at the highest id the mock
+// holds (2^53 - 1), first on every page, then the seed and pets up to past a full page. A client sees
+// that pet listed and asks for it; and the mock's ids are past 2^53 - 1, so creates take the lowest
+// free id: paths no run from the default seed reaches (docs/mutation.md).
 import { appendFileSync } from 'node:fs'
 import { type ContractReport, runContract } from '../../contract-tests/running/runContract.ts'
 import { createPetStoreMockServer, seedPets } from '../../mocks/node.ts'
@@ -59,7 +59,7 @@ async function runAgainst(seed: readonly Pet[] | undefined): Promise<ContractRep
   }
 }
 
-/** The fixture seed, pets after it up to past a full page, and one at 2^53 - 1 (no page shows it). */
+/** One pet at 2^53 - 1 (the first page shows it), the fixture seed, and pets after it up to past a full page. */
 function pastSafeIds(): Pet[] {
   const page = defaultSpec().vocabulary.limit?.maximum ?? 100
   const highest = Math.max(...seedPets.map((pet) => pet.id))
@@ -68,5 +68,5 @@ function pastSafeIds(): Pet[] {
     id: highest + 1 + i,
   }))
   const last = { ...(seedPets[0] as Pet), id: Number.MAX_SAFE_INTEGER }
-  return [...seedPets, ...more, last]
+  return [last, ...seedPets, ...more]
 }
