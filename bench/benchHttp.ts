@@ -30,7 +30,7 @@ export async function benchHttp(
   log: (line: string) => void,
 ): Promise<HttpBench> {
   // The baseline always runs, and so do the start-up rows (a few start-ups each, never driven): the
-  // bin's is the judged start-up (decision 038), npm's bare start says what npm adds to `npm start`.
+  // bin's is the judged start-up (decision 036), npm's bare start says what npm adds to `npm start`.
   const chosen = BENCH_SERVERS.filter(
     (server) =>
       server.role === 'baseline' ||

@@ -17,7 +17,7 @@ export interface BenchServer {
   basePath: string
   /** The program and arguments that start it on `port`, accepting `Authorization: Bearer <apiKey>`. */
   command(port: number, apiKey: string): { file: string; args: string[] }
-  /** Its role at start-up when not `role` (decision 038: the bin is judged there, `npm start` shown). */
+  /** Its role at start-up when not `role` (decision 036: the bin is judged there, `npm start` shown). */
   startupRole?: ServerRole
   /** Only timed to its first 200, never driven: the start-up table's rows beside the driven servers. */
   startupOnly?: boolean
@@ -50,7 +50,7 @@ const mock = (id: string, label: string, role: ServerRole, extra: string[]): Ben
 // script, then start.mjs, with its defaults: the request log on, one line per request to stdout,
 // which the bench reads from a pipe as a terminal or a CI log would. npm runs the server as its
 // child, so its CPU is read for the whole process tree (readTreeUsage). Judged per route (decision
-// 033); its start-up is shown, not judged: npm's own boot is about bare's whole start-up (decision 038).
+// 033); its start-up is shown, not judged: npm's own boot is about bare's whole start-up (decision 036).
 const npmCli = process.env.npm_execpath
 const npm = (args: string[]): { file: string; args: string[] } =>
   npmCli ? { file: node, args: [npmCli, ...args] } : { file: 'npm', args }
@@ -65,7 +65,7 @@ const npmStart: BenchServer = {
 }
 
 // The installed command as a user runs it, with its defaults (the request log on): what the start-up
-// target judges (decision 038). In a clone it is the TypeScript file, as bare is.
+// target judges (decision 036). In a clone it is the TypeScript file, as bare is.
 const bin: BenchServer = {
   id: 'bin',
   label: 'petstore-mock (the bin, defaults)',
@@ -125,7 +125,7 @@ export const NPM_START_SERVER: BenchServer = npmStart
  * 033), and npm starting bare (npm's own share of a start-up). The same server started directly, and
  * with --quiet, are shown for reference, to tell npm's and the log's share apart. The bin and npm's
  * bare start are only timed to their first 200 (`startupOnly`); the bin's start-up is the judged one
- * (decision 038).
+ * (decision 036).
  */
 export const BENCH_SERVERS: readonly BenchServer[] = [
   BARE_SERVER,

@@ -10,9 +10,12 @@ import { productSize, TOOLING_FOLDERS } from './productSize.ts'
 
 /**
  * Lines the shipped product code may hold at most. To lower it after a clean-up: run
- * `npx node scripts/productSize.ts`, round its total up to the next 100 and write that here.
+ * `npx node scripts/productSize.ts`, round its total up to the next 100 and write that here. Raise
+ * it only with a new feature, saying which in the commit (2026-11-28: 21,254 after the clean-up,
+ * then 22,380 with the invariants on every exchange, the knowledge in time, the proxy on it and the
+ * hardening found by attacking them).
  */
-const CEILING = 21_300
+const CEILING = 22_400
 
 const ROOT = join(import.meta.dirname, '..')
 const size = productSize(ROOT)

@@ -84,7 +84,7 @@ describe('compareToBaseline', () => {
     expect(comparison.misses).toEqual([message])
   })
 
-  test('start-up is judged by the start-up role where one is given, routes by the role (decision 038)', () => {
+  test('start-up is judged by the start-up role where one is given, routes by the role (decision 036)', () => {
     const comparison = compareToBaseline(
       [
         server('bare', 'baseline', 100),

@@ -12,7 +12,7 @@ export interface Target {
 /**
  * The targets of decisions/006-benchmark-targets.md as decision 020 tightened them: the mock against bare
  * node:http, per route (first three, judged for `npm start`: decision 033) and at start-up (judged for
- * the `petstore-mock` bin; `npm start` shown beside it with npm's own share: decision 038).
+ * the `petstore-mock` bin; `npm start` shown beside it with npm's own share: decision 036).
  */
 export const TARGETS: readonly Target[] = [
   { metric: 'cpuPerRequestUs', label: 'CPU/req', op: '<=', limit: 1.3 },
@@ -32,7 +32,7 @@ export interface ServerSummary {
   serverId: string
   label: string
   role: ServerRole
-  /** Its role at start-up when not `role` (decision 038: the bin is judged there, `npm start` shown). */
+  /** Its role at start-up when not `role` (decision 036: the bin is judged there, `npm start` shown). */
   startupRole?: ServerRole
   /** Median of `startupSamplesMs`. */
   startupMs: number

@@ -52,7 +52,7 @@ export function renderChart(
       }
     })
   const baselineStartup = servers.find((server) => server.serverId === baselineId)?.startupMs
-  // Per route the target server is judged; at start-up the one whose start-up role is target (decision 038).
+  // Per route the target server is judged; at start-up the one whose start-up role is target (decision 036).
   const judged = servers.findIndex((server) => server.role === 'target')
   const judgedAtStartup = servers.findIndex((server) => (server.startupRole ?? server.role) === 'target')
   const panels: Panel[] = [
