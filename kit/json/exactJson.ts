@@ -155,12 +155,23 @@ export function exactJson(value: unknown): unknown {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [from, to] = next
     const exact = EXACT.get(from)
-    for (const [key, item] of Object.entries(from)) {
-      let copy: unknown = exact?.get(key) ?? item
-      if (copy === item && typeof item === 'object' && item !== null) {
-        copy = emptyLike(item)
-        pending.push([item, copy as Record<string, unknown>])
-      }
+    const copyOf = (key: string | number, item: unknown): unknown => {
+      const literal = exact?.get(String(key))
+      if (literal !== undefined) return literal
+      if (typeof item !== 'object' || item === null) return item
+      const copy = emptyLike(item)
+      pending.push([item, copy])
+      return copy
+    }
+    if (Array.isArray(from)) {
+      // By index and push: a packed array, as `map` made, with no [key, value] pair per item (a
+      // 1 MiB array of numbers holds half a million of them).
+      const list = to as unknown as unknown[]
+      for (let index = 0; index < from.length; index++) list.push(copyOf(index, from[index]))
+      continue
+    }
+    for (const key of Object.keys(from)) {
+      const copy = copyOf(key, (from as Record<string, unknown>)[key])
       // A defined property, not an assignment: a parsed `"__proto__"` key is data, not a prototype.
       Object.defineProperty(to, key, { value: copy, writable: true, enumerable: true, configurable: true })
     }
