@@ -1,5 +1,4 @@
-import { apiRequest } from '../../kit/http/ApiRequest.ts'
-import { originForm } from '../../kit/http/originForm.ts'
+import { apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
 import { exactJsonOf, parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import { InvariantMemory } from '../../model/InvariantMemory.ts'
@@ -31,15 +30,13 @@ function runInvariantsOf(context: CheckContext): RunInvariants {
   if (known) return known
   const model = interfaceModelOf(context.vocabulary)
   const memory = new InvariantMemory(model)
-  const basePath = trimTrailingSlashes(
-    apiRequest({ method: 'GET', target: originForm(context.baseUrl) }).path,
-  )
+  const basePath = trimTrailingSlashes(apiRequestFromUrl('GET', context.baseUrl).path)
   const router = context.router(basePath)
   const verdicts = new WeakMap<Exchange, readonly InvariantProblem[]>()
   const judgeOne = (exchange: Exchange): readonly InvariantProblem[] => {
     if (exchange.status === 0 || exchange.truncated || exchange.request.notJudged) return []
     // The target as sent, parsed once (the suite sends its probes byte for byte).
-    const request = apiRequest({ method: exchange.request.method, target: originForm(exchange.request.url) })
+    const request = apiRequestFromUrl(exchange.request.method, exchange.request.url)
     const route = router.route(request.method, request.path)
     if (route.kind !== 'operation') return []
     return judgeInvariants(
