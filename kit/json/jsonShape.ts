@@ -28,8 +28,11 @@ export interface JsonShapeLimits {
  * jsonShapeProblem('[[[]]]', { maxDepth: 2, maxContainers: 10, maxValues: 10 }) // 'nested deeper than 2 levels'
  */
 export function jsonShapeProblem(text: string | Uint8Array, limits: JsonShapeLimits): string | undefined {
-  const at = typeof text === 'string' ? (i: number) => text.charCodeAt(i) : (i: number) => text[i] as number
   const length = text.length
+  // Each container opens with a character of its own, and every value and name after the first
+  // follows a comma or colon: a text shorter than every limit cannot pass one. Most bodies are.
+  if (length < limits.maxDepth && length < limits.maxContainers && length < limits.maxValues) return undefined
+  const at = typeof text === 'string' ? (i: number) => text.charCodeAt(i) : (i: number) => text[i] as number
   let depth = 0
   let containers = 0
   // A value, the first of a container or of the text, has no comma before it: counted at its container.

@@ -1,4 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
+import fc from 'fast-check'
 import { HELD_BYTES } from '../../kit/memory/heldBytes.ts'
 import { MemoryBudget, PET_OVERHEAD_BYTES, textBytes } from '../../kit/memory/MemoryBudget.ts'
 import type { Pet } from '../../spec/runtime.ts'
@@ -119,6 +120,41 @@ describe('PetStore limits (--max-pets)', () => {
     store.reset([])
     expect(store.refusal({ name: 'x'.repeat(21), categoryId: 1 })).toBeUndefined()
     expect(store.refusal({ name: 'x'.repeat(22), categoryId: 1 })).toMatch(/exceed 30 characters/)
+  })
+})
+
+describe('PetStore.createUnlessRefused (the mock\'s createPet: the pet costed once)', () => {
+  test('is what asking refusal and then creating does, on any sequence of pets and any limits', () => {
+    const newPet = fc.record(
+      {
+        name: fc.string({ maxLength: 12 }),
+        categoryId: fc.integer({ min: 1, max: 9 }),
+        status: fc.constantFrom('available', 'pending', 'sold'),
+        tags: fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 }),
+      },
+      { requiredKeys: ['name', 'categoryId'] },
+    )
+    fc.assert(
+      fc.property(
+        fc.array(newPet, { maxLength: 12 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer({ min: 0, max: 3_000 }),
+        (pets, maxPets, maxTextChars, budgetBytes) => {
+          const limits = () => ({ maxPets, maxTextChars, budget: new MemoryBudget(budgetBytes) })
+          const asked = new PetStore(seed, undefined, limits())
+          const once = new PetStore(seed, undefined, limits())
+          for (const pet of pets as Parameters<PetStore['create']>[0][]) {
+            const refused = asked.refusal(pet)
+            const expected = refused ?? asked.create(pet)
+            expect(once.createUnlessRefused(pet)).toEqual(expected)
+          }
+          expect(once.snapshot()).toEqual(asked.snapshot())
+          expect(once.version).toBe(asked.version)
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 })
 

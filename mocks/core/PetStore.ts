@@ -148,10 +148,34 @@ export class PetStore {
    * new PetStore([], undefined, { maxPets: 0 }).refusal({ name: 'Rex', categoryId: 1 }) // 'The store holds its maximum of 0 pets ...'
    */
   refusal(input: NewPet): string | undefined {
-    if (this.size >= this.#maxPets)
-      return `The store holds its maximum of ${this.#maxPets} pets (--max-pets); no pet was created.`
+    if (this.size >= this.#maxPets) return this.#fullText()
     // Costed as it would be stored: its declared fields, at any depth.
-    const held = petCost(this.#shaped(0, input))
+    return this.#refusalOf(petCost(this.#shaped(0, input)))
+  }
+
+  /**
+   * `create` unless `refusal` refuses: the pet stored, or why it was not. The pet is shaped and
+   * costed once (asking `refusal` and then calling `create` does both twice): the mock's createPet.
+   *
+   * @example
+   * new PetStore([], undefined, { maxPets: 0 }).createUnlessRefused({ name: 'Rex', categoryId: 1 }) // 'The store holds its maximum of 0 pets ...'
+   */
+  createUnlessRefused(input: NewPet): Pet | string {
+    if (this.size >= this.#maxPets) return this.#fullText()
+    const pet = this.#shaped(0, input)
+    const held = petCost(pet)
+    const refused = this.#refusalOf(held)
+    if (refused !== undefined) return refused
+    // The id is a number whatever its value: the cost taken with 0 stands.
+    pet.id = this.#takeId()
+    return this.#added(pet, held)
+  }
+
+  #fullText(): string {
+    return `The store holds its maximum of ${this.#maxPets} pets (--max-pets); no pet was created.`
+  }
+
+  #refusalOf(held: Held): string | undefined {
     if (this.#base.textChars + this.#textChars + held.chars > this.#maxTextChars)
       return `The store's text would exceed ${this.#maxTextChars} characters in all; no pet was created.`
     if (!this.#budget.fits(held.bytes)) return `${this.#budget.describe()}; no pet was created.`
@@ -212,7 +236,12 @@ export class PetStore {
   /** Stores a new pet under the next id. The caller has validated `input` (and asked `refusal`); only declared fields are kept. */
   create(input: NewPet): Pet {
     const pet = this.#shaped(this.#takeId(), input)
-    this.#insert(pet)
+    return this.#added(pet, petCost(pet))
+  }
+
+  /** Stores a shaped pet (its id taken), costed `held`, and tells the listeners. */
+  #added(pet: Pet, held: Held): Pet {
+    this.#insert(pet, held)
     this.#version++
     for (const listener of this.#listeners) listener({ kind: 'create', pet })
     return pet
@@ -310,7 +339,7 @@ export class PetStore {
     return shapedPet(id, input, this.#fields)
   }
 
-  #insert(pet: Pet): void {
+  #insert(pet: Pet, held: Held): void {
     this.#byId.set(pet.id, pet)
     this.#all.push(pet)
     const status = pet.status ?? DEFAULT_STATUS
@@ -320,7 +349,6 @@ export class PetStore {
       this.#byStatus.set(status, bucket)
     }
     bucket.push(pet)
-    const held = petCost(pet)
     this.#textChars += held.chars
     // Refused creates never get here (`refusal` asked first); what cannot be refused is charged all the same.
     this.#charged += held.bytes

@@ -244,9 +244,8 @@ function statefulHandlers(
       const parsed = parseNewPet(request, validators, vocabulary)
       if (!parsed.ok) return parsed.response
       store.useFields(vocabulary.pet.fields) // a session's store may predate this document
-      const refusal = store.refusal(parsed.value)
-      if (refusal) return errorResponse(507, 'store_full', refusal)
-      const pet = store.create(parsed.value)
+      const pet = store.createUnlessRefused(parsed.value)
+      if (typeof pet === 'string') return errorResponse(507, 'store_full', pet)
       // Where a created pet lives, from the document: the item path under createPet's path.
       const location = item && `${basePath}${item.template.replace(`{${item.parameter}}`, String(pet.id))}`
       return json(201, pet, location || undefined)

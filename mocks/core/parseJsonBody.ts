@@ -44,8 +44,7 @@ export function parseJsonBody(request: ApiRequest, validate: ValidateFunction): 
     )
   }
   const contentType = request.header('content-type')
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase()
-  if (!mediaType || !JSON_MEDIA_TYPE.test(mediaType)) {
+  if (contentType !== 'application/json' && !isJsonMediaType(contentType)) {
     const received = contentType === undefined ? 'none' : `'${clip(contentType)}'`
     return refuse(
       errorResponse(
@@ -82,6 +81,12 @@ export function parseJsonBody(request: ApiRequest, validate: ValidateFunction): 
   }
   const checked = validateExact(parsed, validate, 'body')
   return checked.ok ? checked : invalidBody(checked.message)
+}
+
+/** A JSON media type (`application/json`, `application/merge-patch+json`), parameters and case aside. */
+function isJsonMediaType(contentType: string | undefined): boolean {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase()
+  return mediaType !== undefined && JSON_MEDIA_TYPE.test(mediaType)
 }
 
 function isObject(value: unknown): boolean {

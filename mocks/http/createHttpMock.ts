@@ -7,7 +7,7 @@ import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { originForm } from '../../kit/http/originForm.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
-import { type ReadBody, readBody } from '../../kit/node/readBody.ts'
+import { asText, type ReadBody, readBodyInto } from '../../kit/node/readBody.ts'
 import { sendInternalError, sendResponse } from '../../kit/node/sendResponse.ts'
 import { redactTarget, redactText } from '../../kit/secrets/redactTarget.ts'
 import { readPackageInfo } from '../../spec/packageInfo.ts'
@@ -136,7 +136,8 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
   const log = options.log
   const line = requestLine(secrets)
 
-  // Hot path: a request without a body is answered synchronously, with no promise in between.
+  // Hot path: no promise in between unless something waits (latency, a state file's commit); a
+  // request without a body is answered synchronously, one with a body when its last byte is read.
   function respond(request: IncomingMessage, response: ServerResponse): void | Promise<void> {
     const started = options.log ? performance.now() : 0
     // The target in origin form, once: the guard reads it now, the request parsed below keeps it.
@@ -166,10 +167,16 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     }
     const noHost = missingHost(request)
     if (noHost) return finish(request, response, noHost, started)
-    const read = readBody(request, MAX_BODY_BYTES)
-    if (read instanceof Promise)
-      return read.then((body) => dispatch(request, response, target, body, started))
-    return dispatch(request, response, target, read, started)
+    const read = readBodyInto(request, MAX_BODY_BYTES, (body) => {
+      try {
+        dispatch(request, response, target, asText(body), started)?.catch((error: unknown) =>
+          failed(response, error),
+        )
+      } catch (error) {
+        failed(response, error)
+      }
+    })
+    if (read) return dispatch(request, response, target, asText(read), started)
   }
 
   function dispatch(

@@ -10,7 +10,7 @@ import { requestHeader } from '../../kit/node/requestHeader.ts'
  * joined as Fetch joins them; the body already read.
  *
  * @example
- * engine.handle(toApiRequest(request, originForm(request.url ?? '/'), await readBody(request, MAX_BODY_BYTES)))
+ * engine.handle(toApiRequest(request, originForm(request.url ?? '/'), asText(read)))
  */
 export function toApiRequest(request: IncomingMessage, target: string, read: ReadBody): ApiRequest {
   return apiRequest({

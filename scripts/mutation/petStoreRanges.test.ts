@@ -19,11 +19,14 @@ test('the PetStore ranges hold the create, get and list paths', () => {
   expect(config.mutate).not.toContain('mocks/core/PetStore.ts')
   for (const code of [
     '  create(input: NewPet): Pet {',
+    '    pet.id = this.#takeId()',
+    '    return this.#added(pet, held)',
+    '    this.#insert(pet, held)',
     '  get(id: number): Pet | undefined {',
     '  list({ limit, status }: ListQuery): Pet[] {',
     '    this.#nextId = base.maxId + 1',
     '  #takeId(): number {',
-    '  #insert(pet: Pet): void {',
+    '  #insert(pet: Pet, held: Held): void {',
     'function shapedPet(id: number, input: NewPet, fields: readonly string[]): Pet {',
     '  return pet as unknown as Pet',
   ])
@@ -33,6 +36,8 @@ test('the PetStore ranges hold the create, get and list paths', () => {
 test('they leave out what no contract run can reach, and the bookkeeping no answer carries', () => {
   for (const code of [
     '  refusal(input: NewPet)',
+    'return this.#fullText()',
+    'this.#refusalOf(held)',
     '  undoCreates(',
     '  release(): void {',
     '  newest(limit',
