@@ -122,10 +122,7 @@ function keptResponse(record: JournalRecord, secrets: readonly string[]): string
   return keptBody(JSON.stringify(record.responseValue), secrets)
 }
 
-/**
- * What an entry shows of a kept body: redacted (an error answer's `code` shown, `answerStatus`:
- * decisions/038-error-codes-shown.md), then clipped with `…` when it was longer.
- */
+/** What an entry shows of a kept body: redacted (an answer's by its status), then clipped with `…`. */
 function shownBody(kept: string, chars: number, secrets: readonly string[], answerStatus?: number): string {
   const shown = redactBody(kept, secrets, answerStatus)
   return shown.length > JOURNAL_BODY_CHARS || chars > JOURNAL_BODY_CHARS
@@ -147,8 +144,8 @@ export function journalRecordCost(record: JournalRecord): number {
  * The journal entry of a record from `journalRecord`. Headers are never read, so the Authorization
  * value cannot be recorded (only whether there was one, `keyless`); an accepted key anywhere in the
  * path, the query or either body (in any percent-encoded form: parts are compared decoded) and the
- * values of credential-looking names (`isCredentialName`) become `***`, but for an error answer's
- * `code` of an identifier's shape (`redactBody`). The path, the query and both
+ * values of credential-looking names (`isCredentialName`; an error answer's identifier `code` is
+ * shown, `redactBody`) become `***`. The path, the query and both
  * bodies are clipped (`…`) past JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS and JOURNAL_BODY_CHARS.
  *
  * @example

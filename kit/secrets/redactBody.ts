@@ -3,18 +3,16 @@ import { isCredentialName } from './isCredentialName.ts'
 import { redactTarget, redactText } from './redactTarget.ts'
 
 const HIDDEN = '"***"'
-/** An error identifier as the document's examples write one (`"not_found"`), quotes included: decisions/038. */
-const ERROR_CODE = /^"[a-z]+(?:_[a-z]+)*"$/
-const ERROR_CODE_MAX_CHARS = 32 + 2
+/** An error identifier, quotes included (`"not_found"`): lower-case words joined by `_`, 1 to 32 characters. */
+const ERROR_CODE = /^"(?=[a-z_]{1,32}")[a-z]+(?:_[a-z]+)*"$/
 
 /**
- * A request or response body as the journal may show it: the value of every JSON field whose name looks like a
+ * A body as the journal may show it: the value of every JSON field whose name looks like a
  * credential (`isCredentialName`: `password`, `token`, `apiKey`, ...) becomes `"***"`, a nested object
  * or array under such a name included, and every accepted key anywhere becomes `***`. A body that is
  * not JSON but looks like a form (`a=1&b=2`) has its credential-named values hidden as a query's are.
- * One exception, for an error answer (`answerStatus` 400 or more) only: a member named exactly `code`
- * whose value is an error identifier (`"not_found"`) is shown, so a reader sees why a call failed
- * (decisions/038-error-codes-shown.md). A request body never shows one: OAuth's codes travel there.
+ * But an error answer's (`answerStatus` 400 or more) member named exactly `code` holding an error
+ * identifier (`"not_found"`) is shown: never a request's, where OAuth's codes travel (decisions/038).
  *
  * It scans the text once (strings, nesting) instead of parsing it, so a body cut short (the
  * journal keeps its first characters) is redacted as well as a whole one: a value cut mid-string
@@ -38,8 +36,7 @@ export function redactBody(body: string, secrets: readonly string[], answerStatu
 /**
  * The text with the value of every JSON member whose name is credential-like (`isCredentialName`)
  * as `"***"`, wherever such members stand in it: a body, or a message or a curl line quoting one.
- * With `errorCodes`, a member named exactly `"code"` holding an error identifier (`ERROR_CODE`: lower-case
- * words joined by `_`, no digit, at most 32 characters) is shown.
+ * With `errorCodes`, a member named exactly `"code"` holding an error identifier (`ERROR_CODE`) is shown.
  *
  * @example
  * redactJsonFields(`--data-raw '{"name":"Rex","client_secret":"s3"}'`) // `--data-raw '{"name":"Rex","client_secret":"***"}'`
@@ -61,7 +58,7 @@ export function redactJsonFields(text: string, errorCodes = false): string {
     }
     next = skipSpace(text, next + 1)
     const valueEnd = valueEndAt(text, next)
-    if (errorCodes && text.slice(i, end) === '"code"' && isErrorCode(text.slice(next, valueEnd))) {
+    if (errorCodes && text.slice(i, end) === '"code"' && ERROR_CODE.test(text.slice(next, valueEnd))) {
       i = valueEnd
       continue
     }
@@ -70,11 +67,6 @@ export function redactJsonFields(text: string, errorCodes = false): string {
     i = valueEnd
   }
   return copied === 0 ? text : out + text.slice(copied)
-}
-
-/** Whether a JSON value's text is a whole string literal of an error identifier's shape. */
-function isErrorCode(literal: string): boolean {
-  return literal.length <= ERROR_CODE_MAX_CHARS && ERROR_CODE.test(literal)
 }
 
 function skipSpace(text: string, from: number): number {
