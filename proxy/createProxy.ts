@@ -24,6 +24,7 @@ import { answerParserRefusals } from '../kit/node/answerParserRefusals.ts'
 import { bodyText, readBodyBytes } from '../kit/node/readBody.ts'
 import { joinedHeader, requestHeader } from '../kit/node/requestHeader.ts'
 import { sendResponse } from '../kit/node/sendResponse.ts'
+import { redactJsonFields } from '../kit/secrets/redactBody.ts'
 import { redactTarget, redactText } from '../kit/secrets/redactTarget.ts'
 import { clip } from '../kit/text/clip.ts'
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
@@ -249,12 +250,12 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
             responseText,
           })
         : []
-    // What the proxy shows of the exchange hides the request's token and credential-named query
-    // values, as the journal does, and is clipped as the journal clips a target.
+    // What the proxy shows of the exchange hides the request's token and credential-named values (a
+    // message may quote the answer's JSON), as the journal does, and is clipped as it clips a target.
     const shown = judged.length > 0 || options.log ? shownRequest(method, request.target, secrets) : ''
     const found = judged.map((violation) => ({
       ...violation,
-      message: redactText(violation.message, secrets),
+      message: redactText(redactJsonFields(violation.message), secrets),
     }))
     state.violations.add(found, shown)
     state.journal.record({

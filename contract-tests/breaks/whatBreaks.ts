@@ -158,8 +158,8 @@ function whyNoOperation(method: string, route: Exclude<Route, { kind: 'operation
 
 /**
  * The errors that are not about a value the recording hid (`***`: the journal redacts credential-
- * looking fields, an Error's `code` among them), so a next version that makes `code` an enum does
- * not break every recorded Error for a value the recording never showed.
+ * looking fields; an error answer's `code` only when it is no identifier, decisions/038), so a
+ * next version never breaks a recorded answer for a value the recording never showed.
  */
 function unredacted(errors: readonly ErrorObject[] | null | undefined, body: unknown): ErrorObject[] {
   return (errors ?? []).filter((error) => valueAtPointer(body, error.instancePath) !== REDACTED)

@@ -122,9 +122,9 @@ function keptResponse(record: JournalRecord, secrets: readonly string[]): string
   return keptBody(JSON.stringify(record.responseValue), secrets)
 }
 
-/** What an entry shows of a kept body: redacted, then clipped with `…` when it was longer. */
-function shownBody(kept: string, chars: number, secrets: readonly string[]): string {
-  const shown = redactBody(kept, secrets)
+/** What an entry shows of a kept body: redacted (an answer's by its status), then clipped with `…`. */
+function shownBody(kept: string, chars: number, secrets: readonly string[], answerStatus?: number): string {
+  const shown = redactBody(kept, secrets, answerStatus)
   return shown.length > JOURNAL_BODY_CHARS || chars > JOURNAL_BODY_CHARS
     ? `${shown.slice(0, JOURNAL_BODY_CHARS)}…`
     : shown
@@ -144,7 +144,8 @@ export function journalRecordCost(record: JournalRecord): number {
  * The journal entry of a record from `journalRecord`. Headers are never read, so the Authorization
  * value cannot be recorded (only whether there was one, `keyless`); an accepted key anywhere in the
  * path, the query or either body (in any percent-encoded form: parts are compared decoded) and the
- * values of credential-looking names (`isCredentialName`) become `***`. The path, the query and both
+ * values of credential-looking names (`isCredentialName`; an error answer's identifier `code` is
+ * shown, `redactBody`) become `***`. The path, the query and both
  * bodies are clipped (`…`) past JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS and JOURNAL_BODY_CHARS.
  *
  * @example
@@ -170,7 +171,7 @@ export function readJournalRecord(record: JournalRecord, secrets: readonly strin
   if (record.createdId !== undefined) entry.createdId = record.createdId
   const responseBody = keptResponse(record, secrets)
   if (responseBody !== undefined)
-    entry.responseBody = shownBody(responseBody, record.responseBodyChars, secrets)
+    entry.responseBody = shownBody(responseBody, record.responseBodyChars, secrets, record.status)
   if (record.keyless) entry.keyless = true
   return entry
 }

@@ -13,7 +13,7 @@ export const CREDENTIAL_WORDS = [
   'jwt',
   'sig', // sig, signature, X-Amz-Signature
   'session',
-  'code', // OAuth's authorisation code
+  'code', // OAuth's authorisation code (an error answer's identifier is shown: redactBody, decisions/038)
   'secret',
   'key', // api_key, apiKey, key
   'auth', // auth, authorization, oauth

@@ -3,12 +3,16 @@ import { isCredentialName } from './isCredentialName.ts'
 import { redactTarget, redactText } from './redactTarget.ts'
 
 const HIDDEN = '"***"'
+/** An error identifier, quotes included (`"not_found"`): lower-case words joined by `_`, 1 to 32 characters. */
+const ERROR_CODE = /^"(?=[a-z_]{1,32}")[a-z]+(?:_[a-z]+)*"$/
 
 /**
- * A request body as the journal may show it: the value of every JSON field whose name looks like a
+ * A body as the journal may show it: the value of every JSON field whose name looks like a
  * credential (`isCredentialName`: `password`, `token`, `apiKey`, ...) becomes `"***"`, a nested object
  * or array under such a name included, and every accepted key anywhere becomes `***`. A body that is
  * not JSON but looks like a form (`a=1&b=2`) has its credential-named values hidden as a query's are.
+ * But an error answer's (`answerStatus` 400 or more) member named exactly `code` holding an error
+ * identifier (`"not_found"`) is shown: never a request's, where OAuth's codes travel (decisions/038).
  *
  * It scans the text once (strings, nesting) instead of parsing it, so a body cut short (the
  * journal keeps its first characters) is redacted as well as a whole one: a value cut mid-string
@@ -17,10 +21,11 @@ const HIDDEN = '"***"'
  * @example
  * redactBody('{"name":"Rex","password":"hunter2"}', []) // '{"name":"Rex","password":"***"}'
  */
-export function redactBody(body: string, secrets: readonly string[]): string {
+export function redactBody(body: string, secrets: readonly string[], answerStatus?: number): string {
   const first = body.trimStart()[0]
   let shown: string
-  if (first === '{' || first === '[') shown = redactJsonFields(body)
+  if (first === '{' || first === '[')
+    shown = redactJsonFields(body, answerStatus !== undefined && answerStatus >= 400)
   else if (/^[^\s=&]+=/.test(body)) {
     // A form: hidden the way a query string is (the target redaction already knows how).
     shown = redactTarget(`?${body}`, secrets).replace(/^\?/, '')
@@ -31,11 +36,12 @@ export function redactBody(body: string, secrets: readonly string[]): string {
 /**
  * The text with the value of every JSON member whose name is credential-like (`isCredentialName`)
  * as `"***"`, wherever such members stand in it: a body, or a message or a curl line quoting one.
+ * With `errorCodes`, a member named exactly `"code"` holding an error identifier (`ERROR_CODE`) is shown.
  *
  * @example
  * redactJsonFields(`--data-raw '{"name":"Rex","client_secret":"s3"}'`) // `--data-raw '{"name":"Rex","client_secret":"***"}'`
  */
-export function redactJsonFields(text: string): string {
+export function redactJsonFields(text: string, errorCodes = false): string {
   let out = ''
   let copied = 0
   let i = 0
@@ -52,6 +58,10 @@ export function redactJsonFields(text: string): string {
     }
     next = skipSpace(text, next + 1)
     const valueEnd = valueEndAt(text, next)
+    if (errorCodes && text.slice(i, end) === '"code"' && ERROR_CODE.test(text.slice(next, valueEnd))) {
+      i = valueEnd
+      continue
+    }
     out += text.slice(copied, next) + HIDDEN
     copied = valueEnd
     i = valueEnd

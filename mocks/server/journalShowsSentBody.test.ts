@@ -22,6 +22,9 @@ type Step =
   | { kind: 'prefer'; code: number }
   | { kind: 'wait' }
 
+/** An answer as it was sent: its text and its status (which decides whether its `code` shows). */
+type Sent = { text: string; status: number }
+
 const statuses = ['available', 'pending', 'sold']
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -61,13 +64,13 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 )
 
 /**
- * What the journal shows of a body it was sent whole, as it showed it when it kept the text: its
- * first JOURNAL_BODY_CHARS (and a key's length more), credential-named fields hidden (an Error's
- * `code` too: kit/secrets/isCredentialName.ts), clipped with `…`.
+ * What the journal shows of an answer it was sent whole, as it showed it when it kept the text: its
+ * first JOURNAL_BODY_CHARS (and a key's length more), credential-named fields hidden (an error
+ * answer's identifier `code` shown: decisions/038-error-codes-shown.md), clipped with `…`.
  */
-function shown(text: string): string {
+function shown({ text, status }: Sent): string {
   const kept = text.slice(0, JOURNAL_BODY_CHARS + DEFAULT_API_KEY.length)
-  const hidden = redactBody(kept, [DEFAULT_API_KEY])
+  const hidden = redactBody(kept, [DEFAULT_API_KEY], status)
   return hidden.length > JOURNAL_BODY_CHARS || text.length > JOURNAL_BODY_CHARS
     ? `${hidden.slice(0, JOURNAL_BODY_CHARS)}…`
     : hidden
@@ -81,7 +84,7 @@ test('the journal and the HAR export show each answer as it was sent, whatever c
         let clock = 0
         const server = createMockServer({ sessions: { maxSessions: 2, idleMs: 1_000 }, now: () => clock })
         /** The bodies each live session's journal must show, in order. */
-        const sent = new Map<string, string[]>()
+        const sent = new Map<string, Sent[]>()
         const call = async (
           session: string,
           method: string,
@@ -123,7 +126,11 @@ test('the journal and the HAR export show each answer as it was sent, whatever c
           } else if (step.kind === 'force')
             await call(session, 'POST', '/__mock/next-response', { operation: 'listPets', status: 401 })
           else clock += 600
-          if (answer) sent.set(session, [...(sent.get(session) ?? []), answer.text ?? ''])
+          if (answer)
+            sent.set(session, [
+              ...(sent.get(session) ?? []),
+              { text: answer.text ?? '', status: answer.status },
+            ])
           // Every session shows what it was sent; one evicted and made anew, what came after.
           for (const [name, bodies] of sent) {
             const live = (await call(name, 'GET', '/__mock/requests')).body as JournalEntry[]

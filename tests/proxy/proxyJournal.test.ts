@@ -95,7 +95,11 @@ describe("the proxy's journal, HAR and coverage", () => {
         id: Number(id),
         name: 'Rex',
       })
-      expect(JSON.parse(har.log.entries[4].response.content.text)).toMatchObject({ status: 404 })
+      // An Error's code shown (decisions/038-error-codes-shown.md).
+      expect(JSON.parse(har.log.entries[4].response.content.text)).toMatchObject({
+        code: 'not_found',
+        status: 404,
+      })
       expect(har.log.entries[0].request.headers).toContainEqual({
         name: 'Authorization',
         value: 'Bearer ***',
