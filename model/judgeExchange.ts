@@ -1,4 +1,5 @@
 import { isInt64Text } from '../kit/json/isInt64Text.ts'
+import { LIST_PARAMETERS, readParameters } from '../spec/runtime.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import type { Answer } from './judgeCreate.ts'
 import { judgeCreate } from './judgeCreate.ts'
@@ -19,6 +20,7 @@ export interface ModelRequest {
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
 const NO_QUERY = { getAll: (): string[] => [] }
+const NO_PATH = { params: NO_PARAMS }
 
 /**
  * The one model dispatcher: judges the answer to one request by the judge of its operation
@@ -62,25 +64,20 @@ export function judgeExchange(
   }
 }
 
-/** The list query as the model judges it, or undefined for one the document leaves open. */
+/**
+ * The list query as the model judges it, read by the spec's one reader (the mock's): undefined for
+ * one the reader refuses (a repeat, a text or value the schema refuses), which the model leaves open.
+ */
 export function listQuery(
   model: InterfaceModel,
   query: { getAll(name: string): string[] },
 ): ListQuery | undefined {
-  const limits = query.getAll('limit')
-  const statuses = query.getAll('status')
-  if (limits.length > 1 || statuses.length > 1) return undefined
   const judged: ListQuery = {}
-  const [limit] = limits
-  if (limit !== undefined) {
-    const value = Number(limit)
-    if (!/^\d+$/.test(limit) || value < model.limit.minimum || value > model.limit.maximum) return undefined
-    judged.limit = value
-  }
-  const [status] = statuses
-  if (status !== undefined) {
-    if (!model.statuses.includes(status)) return undefined
-    judged.status = status
+  for (const read of readParameters(model.listPets, { query }, NO_PATH, model.validators)) {
+    if (read.state === 'problem') return undefined
+    if (read.state !== 'given') continue
+    if (read.parameter.name === LIST_PARAMETERS.limit) judged.limit = read.value as number
+    else if (read.parameter.name === LIST_PARAMETERS.status) judged.status = read.value as string
   }
   return judged
 }

@@ -4,13 +4,15 @@ import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
 import {
   documentedResponseKey,
   exampleValues,
+  firstProblem,
+  type PathParameters,
   type ResponseObject,
+  readParameters,
   type SpecOperation,
   type SpecValidators,
   sampleFromSchema,
 } from '../../spec/runtime.ts'
 import { parseJsonBody } from './parseJsonBody.ts'
-import { type PathParameters, parseParameters } from './parseParameters.ts'
 import { preferredExample, preferredStatus } from './parsePrefer.ts'
 
 /** Headers the engine sets itself; a response's documented examples of them are not copied. */
@@ -34,8 +36,9 @@ export function answerFromSpec(
   path: PathParameters,
   validators: SpecValidators,
 ): ApiResponse {
-  const parameters = parseParameters(operation, request, path, validators)
-  if (!parameters.ok) return parameters.response
+  // The spec's one parameter reader, as for listPets and getPet (decisions/037).
+  const problem = firstProblem(readParameters(operation, request, path, validators))
+  if (problem) return errorResponse(400, 'invalid_parameter', problem.message)
   if (operation.requestBody?.content['application/json']?.schema) {
     const hasBody = request.body !== undefined && request.body !== ''
     if (hasBody || operation.requestBody.required) {
