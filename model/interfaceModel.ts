@@ -19,8 +19,9 @@ export interface InterfaceModel {
    * a documented refusal that stores nothing, so a create answered with one is not a lost write.
    */
   createRefusals: readonly number[]
-  /** listPets and the spec's validators: its query is read by the spec's one reader, as the mock reads it (decisions/037). */
+  /** Read by the spec's one parameter reader, as the mock reads them (decisions/037). */
   listPets: SpecOperation
+  getPet: SpecOperation
   validators: SpecValidators
 }
 
@@ -28,9 +29,7 @@ export interface InterfaceModel {
 const JUDGED = ['listPets', 'createPet', 'getPet'] as const
 
 /**
- * The model of the interface, from the vocabulary `spec/` read of a document (`spec.vocabulary`)
- * and its validators.
- * Throws when the document lacks something the model needs, so a renamed schema, parameter or
+ * The model of the interface, from the vocabulary and the validators `spec/` made of a document. Throws when the document lacks something the model needs, so a renamed schema, parameter or
  * operation fails loudly rather than being judged by stale rules.
  *
  * @example
@@ -38,7 +37,7 @@ const JUDGED = ['listPets', 'createPet', 'getPet'] as const
  * interfaceModelOf(defaultSpec()).statuses // ['available', 'pending', 'sold']
  */
 export function interfaceModelOf(spec: Pick<CompiledSpec, 'vocabulary' | 'validators'>): InterfaceModel {
-  const { vocabulary } = spec
+  const { vocabulary, validators } = spec
   for (const operationId of JUDGED)
     if (!vocabulary.operations.has(operationId)) throw new Error(`the spec has no operation '${operationId}'`)
   if (vocabulary.statuses.length === 0) throw new Error('the spec has no string enumeration PetStatus')
@@ -54,6 +53,7 @@ export function interfaceModelOf(spec: Pick<CompiledSpec, 'vocabulary' | 'valida
     pet,
     createRefusals: vocabulary.createRefusals,
     listPets: vocabulary.operations.get('listPets') as SpecOperation,
-    validators: spec.validators,
+    getPet: vocabulary.operations.get('getPet') as SpecOperation,
+    validators,
   }
 }

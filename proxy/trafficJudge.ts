@@ -13,12 +13,8 @@ import { judgeInvariants } from '../model/judgeInvariants.ts'
 import { StoreKnowledge } from '../model/StoreKnowledge.ts'
 import { needsKey } from '../spec/needsKey.ts'
 import type { Route } from '../spec/Router.ts'
-import {
-  type CompiledSpec,
-  describeAjvErrors,
-  documentedResponseKey,
-  readParameters,
-} from '../spec/runtime.ts'
+import { readParameters } from '../spec/readParameters.ts'
+import { type CompiledSpec, describeAjvErrors, documentedResponseKey } from '../spec/runtime.ts'
 
 /** One rule an observed exchange broke. */
 export interface Violation {
@@ -107,21 +103,19 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     // on every list cannot grow the proxy's memory without end. Views (asOf) hold nothing of their own.
     if (knowledge.size >= REMEMBERED_PETS_MAX || knowledge.chars >= REMEMBERED_CHARS_MAX)
       knowledge = new StoreKnowledge(model)
-    // The request, as the document defines it: the frontend's side of the contract, read by the
-    // mock's own reader. A value the schema refuses is required; a text form it does not decide
-    // (`limit=1.0`, a repeat of good values) is recommended at most (decisions/037).
+    // The request, read as the mock reads it: a value the document refuses is required, a text form
+    // it does not decide (`limit=1.0`, a repeat of good values) recommended (decisions/037).
     let requestValid = true
     for (const read of readParameters(route.operation, request, route, spec.validators)) {
       if (read.state !== 'problem') continue
       requestValid = false
       const { message, refusedValue } = read.problem
-      if (refusedValue !== undefined) add('request_conformance', 'required', `the request's ${refusedValue}`)
-      else
-        add(
-          'request_conformance',
-          'recommended',
-          `the request's ${message}: a text form the document does not decide`,
-        )
+      const said = refusedValue ?? `${message}: a text form the document does not decide`
+      add(
+        'request_conformance',
+        refusedValue === undefined ? 'recommended' : 'required',
+        `the request's ${said}`,
+      )
     }
     const requestText = request.body ?? ''
     let sent: unknown

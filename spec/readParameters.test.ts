@@ -51,11 +51,25 @@ describe('readParameter: the rule per text form (decisions/037)', () => {
   })
 })
 
-test('readParameters: each declared parameter absent, given or refused, with the message the mock answers', () => {
-  const query = new URLSearchParams('status=sold&status=sold&colour=red')
-  const reads = readParameters(listPets, { query }, { params: {} }, spec.validators)
-  expect(reads.map((r) => (r.state === 'problem' ? r.problem.message : `${r.state} ${r.value}`))).toEqual([
-    'absent 20',
-    'status must be given at most once; received 2 values',
-  ])
+test.each([
+  [
+    'a number written with leading zeros is read, and marked as a form left open',
+    'limit=007&status=sold',
+    ['spelled 7', 'given sold'],
+  ],
+  [
+    'each declared parameter absent, given or refused, with the message the mock answers',
+    'status=sold&status=sold&colour=red',
+    ['absent 20', 'status must be given at most once; received 2 values'],
+  ],
+])('readParameters: %s', (_, search, want) => {
+  const reads = readParameters(
+    listPets,
+    { query: new URLSearchParams(search) },
+    { params: {} },
+    spec.validators,
+  )
+  expect(reads.map((r) => (r.state === 'problem' ? r.problem.message : `${r.state} ${r.value}`))).toEqual(
+    want,
+  )
 })

@@ -1,72 +1,50 @@
 import type { ValidateFunction } from 'ajv'
-import { INT64_MAX, INT64_MIN } from '../kit/json/exactJson.ts'
+import { exactInteger } from '../kit/json/exactJson.ts'
 import { clip } from '../kit/text/clip.ts'
 import type { SpecValidators } from './compileValidators.ts'
 import { describeAjvErrors } from './describeAjvErrors.ts'
 import type { SpecOperation } from './operations.ts'
 import type { JsonSchema, ParameterObject } from './PetStoreDocument.ts'
 
-/** What the reader needs of a request: its query's decoded pairs, repeats kept, and its headers (an `ApiRequest` is one). */
-export interface ParameterSource {
-  readonly query: { getAll(name: string): string[] }
-  header?(name: string): string | undefined
-}
-
-/** The path parameters the router decoded, and the one it could not decode, if any (a `Route` of kind `operation` is one). */
-export interface PathParameters {
-  readonly params: Readonly<Record<string, string>>
-  readonly undecodable?: string | undefined
-}
+/** What the reader needs of a request (an `ApiRequest` is one) and of its route (a `Route` to an operation is one). */
+type ParameterSource = { query: Pick<URLSearchParams, 'getAll'>; header?(name: string): string | undefined }
+export type PathParameters = { params: Readonly<Record<string, string>>; undecodable?: string | undefined }
 
 /**
- * Why a parameter could not be read: `missing` (required, absent), `repeated` (a non-array given
- * twice), `undecodable` (a path segment that is not percent-encoding), `not_of_type` (text that is not
- * its type's text: `1.0`, `+5`, `abc` for an integer), `breaks_schema` (a value its schema refuses).
+ * A parameter refused, and the mock's 400 message. `refusedValue`: what the schema refuses of the value
+ * itself; undefined (null to the constructor) when only its text is, a form (`1.0`, `+5`, a repeat).
  */
-export type ParameterProblemKind = 'missing' | 'repeated' | 'undecodable' | 'not_of_type' | 'breaks_schema'
-
-/** A parameter the reader refuses: the mock answers its `message` in a 400 `invalid_parameter`. */
 export class ParameterProblem {
-  readonly name: string
-  readonly kind: ParameterProblemKind
+  readonly kind: 'missing' | 'repeated' | 'undecodable' | 'not_of_type' | 'breaks_schema'
   readonly message: string
-  /**
-   * What the schema refuses of the value itself, or undefined when only its text is refused: a
-   * decimal spelling of a value the schema accepts (`1.0`, `+5`, `1e1`, ` 5`), or a repeat of such
-   * values. The interface document decides the values, not their text (decisions/037).
-   */
   readonly refusedValue: string | undefined
-
-  constructor(name: string, kind: ParameterProblemKind, message: string, refusedValue: string | undefined) {
-    this.name = name
+  constructor(kind: ParameterProblem['kind'], message: string, refusedValue: string | null = message) {
     this.kind = kind
     this.message = message
-    this.refusedValue = refusedValue
+    this.refusedValue = refusedValue ?? undefined
   }
 }
 
-/** One declared parameter as read: absent (its schema's default as value, if any), given, or refused. */
+/** One declared parameter as read: absent (its default as value), given, spelled (given as `01`, `-0`), or refused. */
 export type ParameterRead =
-  | { readonly parameter: ParameterObject; readonly state: 'absent' | 'given'; readonly value: unknown }
-  | { readonly parameter: ParameterObject; readonly state: 'problem'; readonly problem: ParameterProblem }
+  | { parameter: ParameterObject; state: 'absent' | 'given' | 'spelled'; value: unknown }
+  | { parameter: ParameterObject; state: 'problem'; problem: ParameterProblem }
 
-/** The text of an integer: decimal digits, an optional minus, leading zeros allowed (decisions/037). */
+/** An integer's text: digits, an optional minus, leading zeros allowed; a number's, JSON's (decisions/037). */
 const INTEGER_TEXT = /^-?\d+$/
-/** The text of a number: JSON's, leading zeros allowed. */
 const NUMBER_TEXT = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/
-/** Any decimal spelling of a number, sign, blanks and exponent included: what `1.0` or ` +5` stands for. */
+/** Any decimal spelling of a number, blanks and a plus included: what `1.0` or ` +5` stands for. */
 const SPELLED_NUMBER = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/
+/** A number's text the reader accepts in a form the document does not decide: leading zeros, `-0`. */
+const ZERO_LED = /^-?0\d|^-0(?:\.0*)?$/
 
 /**
- * Reads every parameter an operation declares (path, query, header; the mock reads no cookies),
- * the one rule of the mock, the proxy, the model and breaks: text is read as its schema's type
- * (integer, number, boolean; an array's items from its comma-separated texts), checked by the
- * spec's compiled validator, and each parameter is absent, given or refused with a problem.
+ * The one reader of request parameters of the mock, the proxy, the model and breaks (decisions/037):
+ * each declared one's text (path, query, header) read as its schema's type, checked by its validator.
  *
  * @example
  * readParameters(listPets, apiRequest({ method: 'GET', target: '/v1/pets?limit=1.0' }), { params: {} }, validators)
- * // [{ state: 'problem', problem: { kind: 'not_of_type', message: "limit must be an integer (int32); received '1.0'", refusedValue: undefined } },
- * //  { state: 'absent', value: undefined }]
+ * // [{ state: 'problem', problem: { kind: 'not_of_type', refusedValue: undefined, … } }, { state: 'absent', … }]
  */
 export function readParameters(
   operation: SpecOperation,
@@ -78,137 +56,88 @@ export function readParameters(
     const texts = textsOf(parameter, request, path)
     const value = readParameter(parameter, texts, validators.parameter(operation.operationId, parameter.name))
     if (value instanceof ParameterProblem) return { parameter, state: 'problem', problem: value }
-    return { parameter, state: texts !== undefined && texts.length > 0 ? 'given' : 'absent', value }
+    const spelled = typeof value === 'number' && texts?.some((text) => ZERO_LED.test(text))
+    return { parameter, state: !texts?.length ? 'absent' : spelled ? 'spelled' : 'given', value }
   })
 }
 
-/** The first problem of a reading, if any: the one the mock answers. */
-export function firstProblem(reads: readonly ParameterRead[]): ParameterProblem | undefined {
-  for (const read of reads) if (read.state === 'problem') return read.problem
-  return undefined
-}
-
 /**
- * One parameter from its texts (`undefined`: a segment that is not percent-encoding): its value,
- * its schema's default (or undefined) when absent, or a `ParameterProblem`. No allocation but the
- * value's on the common path: the mock's listPets reads `limit` and `status` by it on every request.
+ * One parameter from its texts (undefined: an undecodable segment; one text as a string, the mock's
+ * getPet): its value, its default when absent, or a problem. Allocates nothing but the value on the
+ * common path. An int64 is judged on its text exactly (a double cannot tell 2^63 from 2^63 - 1).
  *
  * @example
- * readParameter(limit, ['5'], validate) // 5
- * readParameter(limit, [], validate) // 20 (the schema's default)
- * readParameter(limit, ['5', '6'], validate) // ParameterProblem { kind: 'repeated', … }
+ * readParameter(limit, ['5'], validate) // 5; [] gives 20, the schema's default
+ * readParameter(petId, '9223372036854775808', validate) // ParameterProblem { kind: 'breaks_schema', … }
  */
 export function readParameter(
   parameter: ParameterObject,
-  texts: readonly string[] | undefined,
+  texts: readonly string[] | string | undefined,
   validate: ValidateFunction,
 ): unknown {
   const { name, schema } = parameter
-  if (texts === undefined) {
-    const message = `${name} is not valid percent-encoding`
-    return new ParameterProblem(name, 'undecodable', message, message)
-  }
-  if (texts.length === 0) {
-    if (!parameter.required) return schema.default
-    const message = `${name} is required (${parameter.in})`
-    return new ParameterProblem(name, 'missing', message, message)
-  }
-  if (schema.type === 'array') return readArray(name, schema, texts, validate)
-  if (texts.length === 1) return readParameterText(parameter, texts[0] as string, validate)
-  // The first of the repeated values the schema refuses, so a level can be told (decisions/037).
-  let refusedValue: string | undefined
-  for (const text of texts) {
-    const read = readParameterText(parameter, text, validate)
-    if (read instanceof ParameterProblem && read.refusedValue !== undefined) {
-      refusedValue = read.refusedValue
-      break
-    }
-  }
-  const message = `${name} must be given at most once; received ${texts.length} values`
-  return new ParameterProblem(name, 'repeated', message, refusedValue)
-}
-
-/**
- * One text of a parameter that is not an array: its value, or a `ParameterProblem`. An int64 is
- * judged on its text, exactly (a double cannot tell 2^63 from 2^63 - 1).
- *
- * @example
- * readParameterText(petId, '9223372036854775807', validate) // 9223372036854775807 as a double: a valid int64
- * readParameterText(petId, '9223372036854775808', validate) // ParameterProblem { kind: 'breaks_schema', … }
- */
-export function readParameterText(
-  parameter: ParameterObject,
-  text: string,
-  validate: ValidateFunction,
-): unknown {
-  const { name, schema } = parameter
-  const type = typeOf(schema)
-  let value: unknown = text
-  if (type === 'integer' || type === 'number') {
-    if (!(type === 'integer' ? INTEGER_TEXT : NUMBER_TEXT).test(text)) {
-      const message = notOfType(name, schema, text)
+  if (texts === undefined) return new ParameterProblem('undecodable', `${name} is not valid percent-encoding`)
+  if (typeof texts === 'string' || (texts.length === 1 && schema.type !== 'array')) {
+    const text = typeof texts === 'string' ? texts : (texts[0] as string)
+    const type = typeOf(schema)
+    const value = typedValue(type, text)
+    if (value === undefined) {
       // A decimal spelling of a value the schema accepts: only its text is refused.
-      const accepted = SPELLED_NUMBER.test(text) && validate(Number(text))
-      return new ParameterProblem(name, 'not_of_type', message, accepted ? undefined : message)
+      const spelled = type !== 'boolean' && SPELLED_NUMBER.test(text) && validate(Number(text))
+      const message = notOfType(name, type, schema, text)
+      return new ParameterProblem('not_of_type', message, spelled ? null : message)
     }
-    value = Number(text)
-    if (schema.format === 'int64' && !Number.isSafeInteger(value)) {
-      const exact = BigInt(text)
-      if (exact < INT64_MIN || exact > INT64_MAX) {
-        const message = notOfType(name, schema, text)
-        return new ParameterProblem(name, 'breaks_schema', message, message)
-      }
-    }
-  } else if (type === 'boolean') {
-    if (text !== 'true' && text !== 'false') {
-      const message = notOfType(name, schema, text)
-      return new ParameterProblem(name, 'not_of_type', message, message)
-    }
-    value = text === 'true'
+    const int64 = type === 'integer' && schema.format === 'int64' && !Number.isSafeInteger(value)
+    if (int64 && exactInteger(text) === 'beyond-int64')
+      return new ParameterProblem('breaks_schema', notOfType(name, type, schema, text))
+    return validate(value) ? value : refused(validate, name, text)
   }
-  if (validate(value)) return value
-  const message = `${describeAjvErrors(validate.errors, name)}; received '${clip(text)}'`
-  return new ParameterProblem(name, 'breaks_schema', message, message)
-}
-
-/** An array in form style: every text split on commas, each item read as its type, the whole checked. */
-function readArray(name: string, schema: JsonSchema, texts: readonly string[], validate: ValidateFunction) {
-  const itemType = typeOf(schema.items as JsonSchema | undefined)
-  const values = texts
-    .flatMap((text) => text.split(','))
-    .map((item): unknown => {
-      if (itemType === 'integer') return INTEGER_TEXT.test(item) ? Number(item) : item
-      if (itemType === 'number') return NUMBER_TEXT.test(item) ? Number(item) : item
-      if (itemType === 'boolean' && (item === 'true' || item === 'false')) return item === 'true'
-      return item
-    })
-  if (validate(values)) return values
-  const message = `${describeAjvErrors(validate.errors, name)}; received '${clip(texts.join(','))}'`
-  return new ParameterProblem(name, 'breaks_schema', message, message)
-}
-
-/** The texts of a parameter (none when absent), or undefined for a path segment that cannot be decoded. */
-function textsOf(parameter: ParameterObject, request: ParameterSource, path: PathParameters) {
-  if (parameter.in === 'query') return request.query.getAll(parameter.name)
-  if (parameter.in === 'header') {
-    const value = request.header?.(parameter.name.toLowerCase())
-    return value === undefined ? [] : [value]
+  if (texts.length === 0 && parameter.required)
+    return new ParameterProblem('missing', `${name} is required (${parameter.in})`)
+  if (texts.length === 0) return schema.default
+  if (schema.type === 'array') {
+    const itemType = typeOf(schema.items as JsonSchema | undefined)
+    const items = texts.flatMap((text) => text.split(',')).map((item) => typedValue(itemType, item) ?? item)
+    return validate(items) ? items : refused(validate, name, texts.join(','))
   }
-  if (parameter.in === 'path') {
-    if (path.undecodable === parameter.name) return undefined
-    const text = path.params[parameter.name]
-    return text === undefined ? [] : [text]
-  }
-  return [] // cookie parameters: no part reads cookies
+  // A repeat's value is refused only if one of its values is (decisions/037).
+  const refusal = texts.map((text) => readParameter(parameter, text, validate)).find(isRefusal)
+  const message = `${name} must be given at most once; received ${texts.length} values`
+  return new ParameterProblem('repeated', message, refusal?.refusedValue ?? null)
 }
 
-function typeOf(schema: JsonSchema | undefined): unknown {
-  return Array.isArray(schema?.type) ? schema.type[0] : schema?.type
+const isRefusal = (read: unknown): read is ParameterProblem =>
+  read instanceof ParameterProblem && read.refusedValue !== undefined
+
+/** Text as its type's value (a string's text is its value), or undefined when it is not that type's text. */
+function typedValue(type: string | undefined, text: string): unknown {
+  if (type === 'integer') return INTEGER_TEXT.test(text) ? Number(text) : undefined
+  if (type === 'number') return NUMBER_TEXT.test(text) ? Number(text) : undefined
+  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined
+  return text
 }
 
-/** `limit must be an integer (int32); received '1.5'`: the sentence for text that is not its type's. */
-function notOfType(name: string, schema: JsonSchema, text: string): string {
-  const type = String(typeOf(schema))
-  const format = typeof schema.format === 'string' ? ` (${schema.format})` : ''
-  return `${name} must be ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}${format}; received '${clip(text)}'`
+/** `limit must be an integer (int32); received '1.5'` */
+function notOfType(name: string, type: string | undefined, schema: JsonSchema, text: string): string {
+  const format = schema.format ? ` (${schema.format})` : ''
+  return `${name} must be ${type === 'integer' ? 'an' : 'a'} ${type}${format}; received '${clip(text)}'`
+}
+
+/** A parameter's texts (none when absent; undefined: a path segment that is not percent-encoding). */
+function textsOf({ name, in: where }: ParameterObject, request: ParameterSource, path: PathParameters) {
+  if (where === 'query') return request.query.getAll(name)
+  if (where === 'path' && path.undecodable === name) return undefined
+  const text = where === 'header' ? request.header?.(name.toLowerCase()) : path.params[name]
+  return text === undefined || where === 'cookie' ? [] : [text] // no part reads cookies
+}
+
+const refused = (validate: ValidateFunction, name: string, text: string) =>
+  new ParameterProblem(
+    'breaks_schema',
+    `${describeAjvErrors(validate.errors, name)}; received '${clip(text)}'`,
+  )
+
+function typeOf(schema: JsonSchema | undefined): string | undefined {
+  const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type
+  return typeof type === 'string' ? type : undefined
 }

@@ -15,15 +15,7 @@ export { operationById, operations, parameterOf, type SpecOperation } from './op
 export { operationTarget, type ParameterValue } from './operationTarget.ts'
 export type * from './PetStoreDocument.ts'
 export { type Route, Router } from './Router.ts'
-export {
-  firstProblem,
-  ParameterProblem,
-  type ParameterRead,
-  type PathParameters,
-  readParameter,
-  readParameters,
-  readParameterText,
-} from './readParameters.ts'
+export * from './readParameters.ts'
 export { sampleFromSchema } from './sampleFromSchema.ts'
 export { UnsafePatternError } from './UnsafePatternError.ts'
 export { valueAtPointer } from './valueAtPointer.ts'

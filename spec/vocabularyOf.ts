@@ -53,7 +53,6 @@ export interface SpecVocabulary {
 }
 
 const DEFAULT_BASE_PATH = '/v1'
-
 /** listPets' parameters by name: the page size and the status filter the vocabulary's facts are about. */
 export const LIST_PARAMETERS = { limit: 'limit', status: 'status' } as const
 

@@ -99,15 +99,13 @@ export function whatBreaks(
     const id = operation.operationId
     const problems: string[] = []
     // Read as the new version's mock reads it (decisions/037); a recording keeps no request headers.
-    for (const read of readParameters(operation, sent, route, next.validators)) {
-      if (read.state !== 'problem' || read.parameter.in === 'header') continue
-      const { parameter, problem } = read
-      problems.push(
-        problem.kind === 'missing'
-          ? `${parameter.in} ${parameter.name} is now required`
-          : `${parameter.in} ${problem.message}`,
-      )
-    }
+    for (const read of readParameters(operation, sent, route, next.validators))
+      if (read.state === 'problem' && read.parameter.in !== 'header') {
+        const { kind, message } = read.problem
+        problems.push(
+          `${read.parameter.in} ${kind === 'missing' ? `${read.parameter.name} is now required` : message}`,
+        )
+      }
     if (recorded.body !== undefined && operation.requestBody) {
       const validate = next.validators.requestBody(id)
       const body = parseJsonLossless(recorded.body)

@@ -1,13 +1,11 @@
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse, Parsed } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
+import { type PathParameters, readParameters } from '../../spec/readParameters.ts'
 import {
   documentedResponseKey,
   exampleValues,
-  firstProblem,
-  type PathParameters,
   type ResponseObject,
-  readParameters,
   type SpecOperation,
   type SpecValidators,
   sampleFromSchema,
@@ -37,8 +35,8 @@ export function answerFromSpec(
   validators: SpecValidators,
 ): ApiResponse {
   // The spec's one parameter reader, as for listPets and getPet (decisions/037).
-  const problem = firstProblem(readParameters(operation, request, path, validators))
-  if (problem) return errorResponse(400, 'invalid_parameter', problem.message)
+  const read = readParameters(operation, request, path, validators).find((one) => one.state === 'problem')
+  if (read?.state === 'problem') return errorResponse(400, 'invalid_parameter', read.problem.message)
   if (operation.requestBody?.content['application/json']?.schema) {
     const hasBody = request.body !== undefined && request.body !== ''
     if (hasBody || operation.requestBody.required) {
