@@ -103,8 +103,7 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     // on every list cannot grow the proxy's memory without end. Views (asOf) hold nothing of their own.
     if (knowledge.size >= REMEMBERED_PETS_MAX || knowledge.chars >= REMEMBERED_CHARS_MAX)
       knowledge = new StoreKnowledge(model)
-    // The request, read as the mock reads it: a value the document refuses is required, a text form
-    // it does not decide (`limit=1.0`, a repeat of good values) recommended (decisions/037).
+    // The request as the mock reads it: a refused value is required, a form recommended (decisions/037).
     let requestValid = true
     for (const read of readParameters(route.operation, request, route, spec.validators)) {
       if (read.state !== 'problem') continue

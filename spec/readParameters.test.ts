@@ -14,7 +14,7 @@ if (!petId) throw new Error('getPet has no id')
 
 /** A reading as a line: the value, or the problem's kind and whether the document decides it (decisions/037). */
 function read(parameter: typeof limit, operationId: string, texts: string[] | undefined): unknown {
-  const value = readParameter(parameter, texts, spec.validators.parameter(operationId, parameter.name))
+  const value = readParameter(parameter, texts, () => spec.validators.parameter(operationId, parameter.name))
   if (!(value instanceof ParameterProblem)) return value
   return `${value.kind}, ${value.refusedValue === undefined ? 'text form' : 'refused value'}`
 }

@@ -54,7 +54,9 @@ export function readParameters(
 ): ParameterRead[] {
   return operation.parameters.map((parameter) => {
     const texts = textsOf(parameter, request, path)
-    const value = readParameter(parameter, texts, validators.parameter(operation.operationId, parameter.name))
+    const value = readParameter(parameter, texts, () =>
+      validators.parameter(operation.operationId, parameter.name),
+    )
     if (value instanceof ParameterProblem) return { parameter, state: 'problem', problem: value }
     const spelled = typeof value === 'number' && texts?.some((text) => ZERO_LED.test(text))
     return { parameter, state: !texts?.length ? 'absent' : spelled ? 'spelled' : 'given', value }
@@ -62,18 +64,18 @@ export function readParameters(
 }
 
 /**
- * One parameter from its texts (undefined: an undecodable segment; one text as a string, the mock's
- * getPet): its value, its default when absent, or a problem. Allocates nothing but the value on the
- * common path. An int64 is judged on its text exactly (a double cannot tell 2^63 from 2^63 - 1).
+ * One parameter from its texts (undefined: an undecodable segment; or one text): its value, its default
+ * when absent, or a problem. Allocates nothing but the value on the common path; asks for its validator
+ * only to check a text. An int64 is judged on its text exactly (a double cannot tell 2^63 from 2^63 - 1).
  *
  * @example
- * readParameter(limit, ['5'], validate) // 5; [] gives 20, the schema's default
- * readParameter(petId, '9223372036854775808', validate) // ParameterProblem { kind: 'breaks_schema', … }
+ * readParameter(limit, ['5'], () => validate) // 5; [] gives 20, the schema's default
+ * readParameter(petId, '9223372036854775808', () => validate) // ParameterProblem { kind: 'breaks_schema', … }
  */
 export function readParameter(
   parameter: ParameterObject,
   texts: readonly string[] | string | undefined,
-  validate: ValidateFunction,
+  validator: () => ValidateFunction,
 ): unknown {
   const { name, schema } = parameter
   if (texts === undefined) return new ParameterProblem('undecodable', `${name} is not valid percent-encoding`)
@@ -83,14 +85,14 @@ export function readParameter(
     const value = typedValue(type, text)
     if (value === undefined) {
       // A decimal spelling of a value the schema accepts: only its text is refused.
-      const spelled = type !== 'boolean' && SPELLED_NUMBER.test(text) && validate(Number(text))
+      const spelled = type !== 'boolean' && SPELLED_NUMBER.test(text) && validator()(Number(text))
       const message = notOfType(name, type, schema, text)
       return new ParameterProblem('not_of_type', message, spelled ? null : message)
     }
     const int64 = type === 'integer' && schema.format === 'int64' && !Number.isSafeInteger(value)
     if (int64 && exactInteger(text) === 'beyond-int64')
       return new ParameterProblem('breaks_schema', notOfType(name, type, schema, text))
-    return validate(value) ? value : refused(validate, name, text)
+    return validator()(value) ? value : refused(validator(), name, text)
   }
   if (texts.length === 0 && parameter.required)
     return new ParameterProblem('missing', `${name} is required (${parameter.in})`)
@@ -98,16 +100,14 @@ export function readParameter(
   if (schema.type === 'array') {
     const itemType = typeOf(schema.items as JsonSchema | undefined)
     const items = texts.flatMap((text) => text.split(',')).map((item) => typedValue(itemType, item) ?? item)
-    return validate(items) ? items : refused(validate, name, texts.join(','))
+    return validator()(items) ? items : refused(validator(), name, texts.join(','))
   }
   // A repeat's value is refused only if one of its values is (decisions/037).
-  const refusal = texts.map((text) => readParameter(parameter, text, validate)).find(isRefusal)
+  const reads = texts.map((text) => readParameter(parameter, text, validator) as Partial<ParameterProblem>)
+  const refusedValue = reads.find((read) => read.refusedValue !== undefined)?.refusedValue ?? null
   const message = `${name} must be given at most once; received ${texts.length} values`
-  return new ParameterProblem('repeated', message, refusal?.refusedValue ?? null)
+  return new ParameterProblem('repeated', message, refusedValue)
 }
-
-const isRefusal = (read: unknown): read is ParameterProblem =>
-  read instanceof ParameterProblem && read.refusedValue !== undefined
 
 /** Text as its type's value (a string's text is its value), or undefined when it is not that type's text. */
 function typedValue(type: string | undefined, text: string): unknown {

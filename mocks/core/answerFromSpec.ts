@@ -34,7 +34,6 @@ export function answerFromSpec(
   path: PathParameters,
   validators: SpecValidators,
 ): ApiResponse {
-  // The spec's one parameter reader, as for listPets and getPet (decisions/037).
   const read = readParameters(operation, request, path, validators).find((one) => one.state === 'problem')
   if (read?.state === 'problem') return errorResponse(400, 'invalid_parameter', read.problem.message)
   if (operation.requestBody?.content['application/json']?.schema) {

@@ -1,3 +1,4 @@
+import type { ValidateFunction } from 'ajv'
 import type { Query } from '../../kit/http/ApiRequest.ts'
 import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
@@ -18,16 +19,18 @@ export function listQueryParser(
   const limit = spec.parameterOf(listPets, spec.LIST_PARAMETERS.limit)
   // A document may drop the filter: its listPets is served all the same, unfiltered.
   const status = listPets.parameters.find((parameter) => parameter.name === spec.LIST_PARAMETERS.status)
-  const read = (query: Query, parameter: spec.ParameterObject): unknown =>
-    spec.readParameter(
-      parameter,
-      query.getAll(parameter.name),
-      validators.parameter(listPets.operationId, parameter.name),
-    )
+  // The validator is asked for once, to check a first text (a lazy spec compiles it then), and kept.
+  const readerOf = (parameter: spec.ParameterObject) => {
+    let validate: ValidateFunction | undefined
+    const validator = () => (validate ??= validators.parameter(listPets.operationId, parameter.name))
+    return (query: Query): unknown => spec.readParameter(parameter, query.getAll(parameter.name), validator)
+  }
+  const readLimit = readerOf(limit)
+  const readStatus = status && readerOf(status)
   return (query) => {
-    const limitValue = read(query, limit)
+    const limitValue = readLimit(query)
     if (limitValue instanceof spec.ParameterProblem) return invalid(limitValue)
-    const statusValue = status && read(query, status)
+    const statusValue = readStatus?.(query)
     if (statusValue instanceof spec.ParameterProblem) return invalid(statusValue)
     return { ok: true, value: { limit: limitValue, status: statusValue } as ListQuery }
   }

@@ -1,3 +1,4 @@
+import type { ValidateFunction } from 'ajv'
 import { type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import * as spec from '../../spec/runtime.ts'
@@ -11,22 +12,19 @@ export type PetIdLookup = { id: number } | 'absent'
  * so any other int64 is simply not found (404), never rounded onto another pet's id.
  *
  * @example
- * const parsePetId = petIdParser(getPet, petId, validators)
- * parsePetId('9007199254740993') // { ok: true, value: 'absent' } (2^53 + 1: a valid int64 no pet has)
+ * petIdParser(getPet, petId, validators)('9007199254740993') // { ok: true, value: 'absent' }: 2^53 + 1, no pet's
  */
 export function petIdParser(
   getPet: spec.SpecOperation,
   petId: spec.ParameterObject,
   validators: spec.SpecValidators,
 ): (text: string) => Parsed<PetIdLookup> {
+  let validate: ValidateFunction | undefined
+  const validator = () => (validate ??= validators.parameter(getPet.operationId, petId.name))
   return (text) => {
-    const id = spec.readParameter(petId, text, validators.parameter(getPet.operationId, petId.name))
-    if (id instanceof spec.ParameterProblem)
-      return refuse(errorResponse(400, 'invalid_parameter', id.message))
+    const id = spec.readParameter(petId, text, validator) as number | spec.ParameterProblem
+    if (typeof id !== 'number') return refuse(errorResponse(400, 'invalid_parameter', id.message))
     // A double beyond 2^53 - 1 is no id the store assigns, whatever int64 it rounds from.
-    return {
-      ok: true,
-      value: Number.isSafeInteger(id) && (id as number) > 0 ? { id: id as number } : 'absent',
-    }
+    return { ok: true, value: Number.isSafeInteger(id) && id > 0 ? { id } : 'absent' }
   }
 }
