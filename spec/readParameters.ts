@@ -34,7 +34,7 @@ export type ParameterRead =
 const INTEGER_TEXT = /^-?\d+$/
 const NUMBER_TEXT = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 /** Any decimal spelling of a number, blanks and a plus included: what `1.0` or ` +5` stands for. */
-const SPELLED_NUMBER = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/
+const SPELLED_NUMBER = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/
 /** A number's text the reader accepts in a form the document does not decide: leading zeros, `-0`. */
 const ZERO_LED = /^-?0\d|^-0(?:\.0*)?$/
 

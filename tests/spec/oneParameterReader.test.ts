@@ -120,7 +120,7 @@ const segment = fc
 
 /** Any decimal spelling's number (`NaN` for none): what a value written `1.0` or ` +5` is. */
 const spelled = (text: string) =>
-  /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i.test(text) ? Number(text) : Number.NaN
+  /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?\s*$/i.test(text) ? Number(text) : Number.NaN
 /** The problem the mock answers: the first the reader finds, in declaration order. */
 const firstProblem = (reads: ParameterRead[]) =>
   reads.flatMap((read) => (read.state === 'problem' ? [read.problem] : []))[0]
