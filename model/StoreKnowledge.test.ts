@@ -8,7 +8,7 @@ import { judgeGet } from './judgeGet.ts'
 import { judgeList } from './judgeList.ts'
 import { StoreKnowledge } from './StoreKnowledge.ts'
 
-const model = interfaceModelOf(defaultSpec().vocabulary)
+const model = interfaceModelOf(defaultSpec())
 const rex = { name: 'Rex', categoryId: 1, status: 'sold' }
 const created = (id: number) => ({ status: 201, body: { id, ...rex } })
 const notFound = { status: 404, body: { code: 'not_found', message: 'no such pet', status: 404 } }

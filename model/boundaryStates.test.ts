@@ -10,13 +10,11 @@ import { boundaryStatesOf, pageClassesOf, storeBounds } from './boundaryStates.t
 import { interfaceModelOf } from './interfaceModel.ts'
 import { StateCoverage } from './StateCoverage.ts'
 
-const model = interfaceModelOf(defaultSpec().vocabulary)
+const model = interfaceModelOf(defaultSpec())
 const dir = await mkdtemp(join(tmpdir(), 'petstore-states-'))
 afterAll(() => rm(dir, { recursive: true, force: true }))
 await writeFile(join(dir, 'openapi.json'), JSON.stringify(evolveSpec(await bundleSpec())))
-const evolved = interfaceModelOf(
-  compileSpec(await loadSpec(join(dir, 'openapi.json')), { lazy: true }).vocabulary,
-)
+const evolved = interfaceModelOf(compileSpec(await loadSpec(join(dir, 'openapi.json')), { lazy: true }))
 const { limit, statuses } = model
 const ids = (m: typeof model) => boundaryStatesOf(m).map((state) => state.id)
 const pets = (count: number, status: unknown, from = 1) =>

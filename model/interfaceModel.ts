@@ -1,4 +1,4 @@
-import type { LimitRule, ObjectShape, SpecVocabulary } from '../spec/runtime.ts'
+import type { CompiledSpec, LimitRule, ObjectShape, SpecOperation, SpecValidators } from '../spec/runtime.ts'
 
 /**
  * What the model knows of the interface, read from the vocabulary of the document a run is given
@@ -19,21 +19,25 @@ export interface InterfaceModel {
    * a documented refusal that stores nothing, so a create answered with one is not a lost write.
    */
   createRefusals: readonly number[]
+  /** Read by the spec's one parameter reader, as the mock reads them (decisions/037). */
+  listPets: SpecOperation
+  getPet: SpecOperation
+  validators: SpecValidators
 }
 
 /** The operations the model judges: a document without one of them cannot be judged by it. */
 const JUDGED = ['listPets', 'createPet', 'getPet'] as const
 
 /**
- * The model of the interface, from the vocabulary `spec/` read of a document (`spec.vocabulary`).
- * Throws when the document lacks something the model needs, so a renamed schema, parameter or
+ * The model of the interface, from the vocabulary and the validators `spec/` made of a document. Throws when the document lacks something the model needs, so a renamed schema, parameter or
  * operation fails loudly rather than being judged by stale rules.
  *
  * @example
- * interfaceModelOf(defaultSpec().vocabulary).limit // { minimum: 1, maximum: 100, default: 20 }
- * interfaceModelOf(defaultSpec().vocabulary).statuses // ['available', 'pending', 'sold']
+ * interfaceModelOf(defaultSpec()).limit // { minimum: 1, maximum: 100, default: 20 }
+ * interfaceModelOf(defaultSpec()).statuses // ['available', 'pending', 'sold']
  */
-export function interfaceModelOf(vocabulary: SpecVocabulary): InterfaceModel {
+export function interfaceModelOf(spec: Pick<CompiledSpec, 'vocabulary' | 'validators'>): InterfaceModel {
+  const { vocabulary, validators } = spec
   for (const operationId of JUDGED)
     if (!vocabulary.operations.has(operationId)) throw new Error(`the spec has no operation '${operationId}'`)
   if (vocabulary.statuses.length === 0) throw new Error('the spec has no string enumeration PetStatus')
@@ -48,5 +52,8 @@ export function interfaceModelOf(vocabulary: SpecVocabulary): InterfaceModel {
     newPet,
     pet,
     createRefusals: vocabulary.createRefusals,
+    listPets: vocabulary.operations.get('listPets') as SpecOperation,
+    getPet: vocabulary.operations.get('getPet') as SpecOperation,
+    validators,
   }
 }

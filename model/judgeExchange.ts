@@ -1,4 +1,4 @@
-import { isInt64Text } from '../kit/json/isInt64Text.ts'
+import { LIST_PARAMETERS, readParameters } from '../spec/runtime.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import type { Answer } from './judgeCreate.ts'
 import { judgeCreate } from './judgeCreate.ts'
@@ -25,9 +25,8 @@ const NO_QUERY = { getAll: (): string[] => [] }
  * (createPet, listPets, getPet), reading the request as the model needs it. The proxy's judge and
  * the suite's replay ask it, so they judge the same exchange alike. Undefined when the answer is as
  * the model allows, and when no judge applies: another operation, a create body that is not an
- * object, a petId outside int64, or a list query the document leaves open (a repeated parameter, a
- * `limit` that is not an integer within the document's bounds, an unknown `status`), so a server may
- * answer those as it likes. The caller judges only requests whose parameters and body the document
+ * object, a petId or list query the spec's reader refuses (the mock's 400), which a server may answer
+ * as it likes. The caller judges only requests whose parameters and body the document
  * accepts; a read's `knowledge` may be a fresh one (a read that overlapped a write may predate it).
  *
  * @example
@@ -49,38 +48,33 @@ export function judgeExchange(
       return judgeCreate(model, knowledge, body as Record<string, unknown>, answer, step)
     }
     case 'listPets': {
-      const query = listQuery(model, request.query ?? NO_QUERY)
+      const query = listQuery(model, request)
       return query ? judgeList(model, knowledge, query, answer, step) : undefined
     }
     case 'getPet': {
-      // getPet's path has one parameter: the pet's id.
-      const [id] = Object.values(request.params ?? NO_PARAMS)
-      return id !== undefined && isInt64Text(id) ? judgeGet(knowledge, BigInt(id), answer, step) : undefined
+      const id = petIdOf(model, request)
+      return id === undefined ? undefined : judgeGet(knowledge, id, answer, step)
     }
     default:
       return undefined
   }
 }
 
-/** The list query as the model judges it, or undefined for one the document leaves open. */
-export function listQuery(
-  model: InterfaceModel,
-  query: { getAll(name: string): string[] },
-): ListQuery | undefined {
-  const limits = query.getAll('limit')
-  const statuses = query.getAll('status')
-  if (limits.length > 1 || statuses.length > 1) return undefined
+/** getPet's id as the mock reads it (the spec's one reader), exactly; undefined for one it refuses. */
+export function petIdOf(model: InterfaceModel, { params = NO_PARAMS }: ModelRequest): bigint | undefined {
+  const reads = readParameters(model.getPet, { query: NO_QUERY }, { params }, model.validators)
+  const id = reads.find((read) => read.parameter.in === 'path')
+  return id?.state === 'given' ? BigInt(params[id.parameter.name] as string) : undefined
+}
+
+/** The list query as the mock reads it (the spec's one reader); undefined for one it refuses or spelled, left open. */
+export function listQuery(model: InterfaceModel, { query = NO_QUERY }: ModelRequest): ListQuery | undefined {
   const judged: ListQuery = {}
-  const [limit] = limits
-  if (limit !== undefined) {
-    const value = Number(limit)
-    if (!/^\d+$/.test(limit) || value < model.limit.minimum || value > model.limit.maximum) return undefined
-    judged.limit = value
-  }
-  const [status] = statuses
-  if (status !== undefined) {
-    if (!model.statuses.includes(status)) return undefined
-    judged.status = status
+  for (const read of readParameters(model.listPets, { query }, { params: NO_PARAMS }, model.validators)) {
+    if (read.state === 'problem' || read.state === 'spelled') return undefined
+    if (read.state !== 'given') continue
+    if (read.parameter.name === LIST_PARAMETERS.limit) judged.limit = read.value as number
+    else if (read.parameter.name === LIST_PARAMETERS.status) judged.status = read.value as string
   }
   return judged
 }

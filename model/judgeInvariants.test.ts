@@ -8,7 +8,7 @@ import { interfaceModelOf } from './interfaceModel.ts'
 import { INVARIANT_NAMES, INVARIANTS } from './invariantRules.ts'
 import { judgeInvariants } from './judgeInvariants.ts'
 
-const model = interfaceModelOf(defaultSpec().vocabulary)
+const model = interfaceModelOf(defaultSpec())
 const { limit } = model
 
 type Pet = { id: bigint; name: string; categoryId: bigint; status?: string }

@@ -1,4 +1,3 @@
-import { isInt64Text } from '../kit/json/isInt64Text.ts'
 import type { OperationId } from '../spec/runtime.ts'
 import { errorStatusProblem } from './errorStatusProblem.ts'
 import { fetchedPetProblem } from './fetchedPetProblem.ts'
@@ -6,10 +5,8 @@ import type { InvariantMemory } from './InvariantMemory.ts'
 import type { InvariantProblem } from './InvariantProblem.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import type { Answer } from './judgeCreate.ts'
-import { listQuery, type ModelRequest } from './judgeExchange.ts'
+import { listQuery, type ModelRequest, petIdOf } from './judgeExchange.ts'
 import { pageProblem } from './pageProblem.ts'
-
-const NO_QUERY = { getAll: (): string[] => [] }
 
 /**
  * Judges one exchange by every invariant of the interface (INVARIANTS), whichever part of a run
@@ -54,7 +51,7 @@ export function judgeInvariants(
   }
   if (operationId === 'listPets') {
     if (answer.status !== 200 || !Array.isArray(body)) return problems
-    const query = listQuery(model, request.query ?? NO_QUERY)
+    const query = listQuery(model, request)
     if (query) add(pageProblem(model, query, body))
     for (const item of body) {
       if (!isPet(item)) continue
@@ -67,9 +64,8 @@ export function judgeInvariants(
     return problems
   }
   if (operationId === 'getPet') {
-    // getPet's path has one parameter: the pet's id.
-    const [id] = Object.values(request.params ?? {})
-    const wrong = id !== undefined && isInt64Text(id) ? fetchedPetProblem(BigInt(id), answer) : undefined
+    const id = petIdOf(model, request)
+    const wrong = id === undefined ? undefined : fetchedPetProblem(id, answer)
     add(wrong)
     if (!wrong && answer.status === 200 && isPet(body)) add(readSame(body, `fetched in ${step}`))
     return problems

@@ -12,7 +12,7 @@ import { judgeList } from './judgeList.ts'
 import { StoreKnowledge } from './StoreKnowledge.ts'
 import { sameJson } from './sameJson.ts'
 
-const model = interfaceModelOf(defaultSpec().vocabulary)
+const model = interfaceModelOf(defaultSpec())
 
 /** The spec, evolved: status `reserved`, limit up to 250 (default 50), an optional string `tag`. */
 function evolvedDocument(): PetStoreDocument {
@@ -47,7 +47,7 @@ describe('interfaceModelOf reads the rules from the document it is given', () =>
   })
 
   test('an evolved spec: a fourth status, another maximum and default, an extra optional field', () => {
-    const evolved = interfaceModelOf(compileSpec(evolvedDocument(), { lazy: true }).vocabulary)
+    const evolved = interfaceModelOf(compileSpec(evolvedDocument(), { lazy: true }))
     expect(evolved.statuses).toContain('reserved')
     expect(evolved.limit).toEqual({ minimum: 1, maximum: 250, default: 50 })
     expect(Object.keys(evolved.newPet.properties)).toContain('tag')

@@ -13,6 +13,7 @@ import { judgeInvariants } from '../model/judgeInvariants.ts'
 import { StoreKnowledge } from '../model/StoreKnowledge.ts'
 import { needsKey } from '../spec/needsKey.ts'
 import type { Route } from '../spec/Router.ts'
+import { readParameters } from '../spec/readParameters.ts'
 import { type CompiledSpec, describeAjvErrors, documentedResponseKey } from '../spec/runtime.ts'
 
 /** One rule an observed exchange broke. */
@@ -82,7 +83,7 @@ export function trafficJudge(spec: CompiledSpec): (exchange: ObservedExchange) =
 }
 
 function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => Violation[] {
-  const model = interfaceModelOf(spec.vocabulary)
+  const model = interfaceModelOf(spec)
   let knowledge = new StoreKnowledge(model)
   // The invariants' own memory, the suite's: sound whatever overlapped (a pet never changes).
   const memory = new InvariantMemory(model)
@@ -102,28 +103,18 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     // on every list cannot grow the proxy's memory without end. Views (asOf) hold nothing of their own.
     if (knowledge.size >= REMEMBERED_PETS_MAX || knowledge.chars >= REMEMBERED_CHARS_MAX)
       knowledge = new StoreKnowledge(model)
-    // The request, as the document defines it: the frontend's side of the contract.
+    // The request as the mock reads it: a refused value is required, a form recommended (decisions/037).
     let requestValid = true
-    for (const parameter of route.operation.parameters) {
-      const texts =
-        parameter.in === 'path'
-          ? [route.params[parameter.name] ?? '']
-          : parameter.in === 'query'
-            ? request.query.getAll(parameter.name)
-            : []
-      for (const text of texts) {
-        const integer = (parameter.schema as { type?: unknown }).type === 'integer'
-        const value = integer && /^-?\d+$/.test(text) ? Number(text) : text
-        const validate = spec.validators.parameter(operation, parameter.name)
-        if (!validate(value)) {
-          requestValid = false
-          add(
-            'request_conformance',
-            'required',
-            `the request's ${describeAjvErrors(validate.errors, parameter.name)}`,
-          )
-        }
-      }
+    for (const read of readParameters(route.operation, request, route, spec.validators)) {
+      if (read.state !== 'problem') continue
+      requestValid = false
+      const { message, refusedValue } = read.problem
+      const said = refusedValue ?? `${message}: a text form the document does not decide`
+      add(
+        'request_conformance',
+        refusedValue === undefined ? 'recommended' : 'required',
+        `the request's ${said}`,
+      )
     }
     const requestText = request.body ?? ''
     let sent: unknown

@@ -53,6 +53,8 @@ export interface SpecVocabulary {
 }
 
 const DEFAULT_BASE_PATH = '/v1'
+/** listPets' parameters by name: the page size and the status filter the vocabulary's facts are about. */
+export const LIST_PARAMETERS = { limit: 'limit', status: 'status' } as const
 
 /**
  * Reads the vocabulary of a dereferenced document.
@@ -102,13 +104,13 @@ function basePathOf(document: PetStoreDocument): string {
 }
 
 function statusesOf(petStatus: JsonSchema | undefined, listPets: SpecOperation | undefined): string[] {
-  const filter = listPets?.parameters.find((parameter) => parameter.name === 'status')?.schema
+  const filter = listPets?.parameters.find((parameter) => parameter.name === LIST_PARAMETERS.status)?.schema
   const values = (petStatus?.enum ?? filter?.enum) as unknown
   return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : []
 }
 
 function limitOf(listPets: SpecOperation | undefined): LimitRule | undefined {
-  const schema = listPets?.parameters.find((parameter) => parameter.name === 'limit')?.schema
+  const schema = listPets?.parameters.find((parameter) => parameter.name === LIST_PARAMETERS.limit)?.schema
   const { minimum, maximum, default: fallback } = (schema ?? {}) as Record<string, unknown>
   if (typeof minimum !== 'number' || typeof maximum !== 'number' || typeof fallback !== 'number')
     return undefined

@@ -10,6 +10,7 @@ import {
   describeAjvErrors,
   documentedResponseKey,
   type Route,
+  readParameters,
   valueAtPointer,
 } from '../../spec/runtime.ts'
 
@@ -94,25 +95,17 @@ export function whatBreaks(
       found('operation removed', `the new document has no ${recorded.method} operation on ${path}`)
       continue
     }
-    const { operation, params: parameters } = route
+    const { operation } = route
     const id = operation.operationId
     const problems: string[] = []
-    for (const parameter of operation.parameters) {
-      const values =
-        parameter.in === 'path'
-          ? [parameters[parameter.name] ?? '']
-          : parameter.in === 'query'
-            ? sent.query.getAll(parameter.name)
-            : []
-      if (values.length === 0 && parameter.required && parameter.in === 'query')
-        problems.push(`query ${parameter.name} is now required`)
-      for (const text of values) {
-        const validate = next.validators.parameter(id, parameter.name)
-        const value = parameter.schema.type === 'integer' && /^-?\d+$/.test(text) ? Number(text) : text
-        if (!validate(value))
-          problems.push(`${parameter.in} ${describeAjvErrors(validate.errors, parameter.name)}`)
+    // Read as the new version's mock reads it (decisions/037); a recording keeps no request headers.
+    for (const read of readParameters(operation, sent, route, next.validators))
+      if (read.state === 'problem' && read.parameter.in !== 'header') {
+        const { kind, message } = read.problem
+        problems.push(
+          `${read.parameter.in} ${kind === 'missing' ? `${read.parameter.name} is now required` : message}`,
+        )
       }
-    }
     if (recorded.body !== undefined && operation.requestBody) {
       const validate = next.validators.requestBody(id)
       const body = parseJsonLossless(recorded.body)

@@ -28,7 +28,7 @@ const judges = new WeakMap<CheckContext, RunInvariants>()
 function runInvariantsOf(context: CheckContext): RunInvariants {
   const known = judges.get(context)
   if (known) return known
-  const model = interfaceModelOf(context.vocabulary)
+  const model = interfaceModelOf(context)
   const memory = new InvariantMemory(model)
   const basePath = trimTrailingSlashes(apiRequestFromUrl('GET', context.baseUrl).path)
   const router = context.router(basePath)

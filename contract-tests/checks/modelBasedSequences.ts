@@ -30,7 +30,7 @@ export const modelBasedSequences: Check = {
   operations: ['listPets', 'createPet', 'getPet'],
   needs: ['state'],
   async run(context) {
-    const model = interfaceModelOf(context.vocabulary)
+    const model = interfaceModelOf(context)
     const { seed, budget } = context.generation
     const firstExchange = context.exchanges.length
     // One knowledge, shared by every stream of the search and the replays of a failure.

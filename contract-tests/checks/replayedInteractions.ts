@@ -56,7 +56,7 @@ export function replayedInteractions(recording: Recording): Check {
 }
 
 async function replay(recording: Recording, context: CheckContext) {
-  const model = interfaceModelOf(context.vocabulary)
+  const model = interfaceModelOf(context)
   const knowledge = new StoreKnowledge(model)
   const router = context.router(recording.basePath)
   const writes = context.capabilities.has('write')

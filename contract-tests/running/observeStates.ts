@@ -1,8 +1,7 @@
 import { apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
 import { exactJson } from '../../kit/json/exactJson.ts'
-import { isInt64Text } from '../../kit/json/isInt64Text.ts'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
-import { listQuery } from '../../model/judgeExchange.ts'
+import { listQuery, petIdOf } from '../../model/judgeExchange.ts'
 import type { StateObservation } from '../../model/StateCoverage.ts'
 import type { CompiledSpec } from '../../spec/runtime.ts'
 import type { Exchange } from '../http/exchange.ts'
@@ -31,7 +30,7 @@ export function stateObservationOf(
   const body = exactJson(exchange.json) as unknown
   switch (route.operation.operationId) {
     case 'listPets': {
-      const query = listQuery(model, request.query)
+      const query = listQuery(model, request)
       if (!query || exchange.status !== 200 || !Array.isArray(body)) return undefined
       const page = body.flatMap((pet) => {
         const id = idOf(pet)
@@ -40,10 +39,10 @@ export function stateObservationOf(
       return { operation: 'listPets', limit: query.limit, status: query.status, page }
     }
     case 'getPet': {
-      const [text] = Object.values(route.params)
-      if (text === undefined || !isInt64Text(text)) return undefined
+      const id = petIdOf(model, route)
+      if (id === undefined) return undefined
       const status = exchange.status === 200 ? (body as { status?: unknown } | undefined)?.status : undefined
-      return { operation: 'getPet', id: BigInt(text), answered: exchange.status, status }
+      return { operation: 'getPet', id, answered: exchange.status, status }
     }
     case 'createPet': {
       const id = idOf(body)

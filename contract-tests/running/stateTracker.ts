@@ -27,7 +27,7 @@ export function stateTracker(spec: CompiledSpec, baseUrl: string): StateTracker 
   let coverage: StateCoverage
   let model: ReturnType<typeof interfaceModelOf>
   try {
-    model = interfaceModelOf(spec.vocabulary)
+    model = interfaceModelOf(spec)
     coverage = new StateCoverage(model)
   } catch {
     return undefined

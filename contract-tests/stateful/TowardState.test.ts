@@ -10,7 +10,7 @@ import type { Exchange } from '../http/exchange.ts'
 import type { SequenceModel, SequenceTarget } from './Step.ts'
 import { TowardState } from './TowardState.ts'
 
-const model = interfaceModelOf(defaultSpec().vocabulary)
+const model = interfaceModelOf(defaultSpec())
 const [status = ''] = model.statuses
 
 /** A store of `count` pets of one status that answers as the document says, recording each call. */

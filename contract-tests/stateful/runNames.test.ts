@@ -11,7 +11,7 @@ import { CreatePets } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
 import { COLUMN_WIDTH_LENGTHS, characters } from './valueArbitrary.ts'
 
-const model = interfaceModelOf(defaultSpec().vocabulary)
+const model = interfaceModelOf(defaultSpec())
 /** Any run id the runner makes (base 36 time and random letters), and the tag it gives. */
 const tagArbitrary = fc.stringMatching(/^[a-z0-9]{8,12}$/).map((runId) => petNamer(runId).prefix)
 const stringFields = Object.entries(model.newPet.properties)

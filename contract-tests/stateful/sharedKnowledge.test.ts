@@ -11,7 +11,7 @@ import { type Exchange, exchangeTicks } from '../http/exchange.ts'
 import { runModelPhase } from './runModelPhase.ts'
 import type { SequenceTarget } from './Step.ts'
 
-const model = interfaceModelOf(defaultSpec().vocabulary)
+const model = interfaceModelOf(defaultSpec())
 
 interface Pet {
   id: number

@@ -1,6 +1,7 @@
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse, Parsed } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
+import { type PathParameters, readParameters } from '../../spec/readParameters.ts'
 import {
   documentedResponseKey,
   exampleValues,
@@ -10,7 +11,6 @@ import {
   sampleFromSchema,
 } from '../../spec/runtime.ts'
 import { parseJsonBody } from './parseJsonBody.ts'
-import { type PathParameters, parseParameters } from './parseParameters.ts'
 import { preferredExample, preferredStatus } from './parsePrefer.ts'
 
 /** Headers the engine sets itself; a response's documented examples of them are not copied. */
@@ -34,8 +34,8 @@ export function answerFromSpec(
   path: PathParameters,
   validators: SpecValidators,
 ): ApiResponse {
-  const parameters = parseParameters(operation, request, path, validators)
-  if (!parameters.ok) return parameters.response
+  const read = readParameters(operation, request, path, validators).find((one) => one.state === 'problem')
+  if (read?.state === 'problem') return errorResponse(400, 'invalid_parameter', read.problem.message)
   if (operation.requestBody?.content['application/json']?.schema) {
     const hasBody = request.body !== undefined && request.body !== ''
     if (hasBody || operation.requestBody.required) {

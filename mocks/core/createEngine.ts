@@ -17,9 +17,9 @@ import { bearerChallenge, checkBearer } from './checkBearer.ts'
 import { deprecationHeaders } from './deprecationHeaders.ts'
 import type { PetStore } from './PetStore.ts'
 import { pageText } from './pageText.ts'
-import { parseListQuery } from './parseListQuery.ts'
+import { listQueryParser } from './parseListQuery.ts'
 import { parseNewPet } from './parseNewPet.ts'
-import { parsePetId } from './parsePetId.ts'
+import { petIdParser } from './parsePetId.ts'
 import { preferredStatus } from './parsePrefer.ts'
 import { petText } from './petText.ts'
 
@@ -221,16 +221,17 @@ function statefulHandlers(
 ): Map<string, OperationHandler> {
   const handlers = new Map<OperationId, OperationHandler>()
   const { limit, item } = vocabulary
-  if (vocabulary.operations.has('listPets')) {
+  const listPets = vocabulary.operations.get('listPets')
+  if (listPets) {
     // A page needs its size when `limit` is omitted: a document that does not give it cannot be served.
     if (!limit)
       throw new Error("listPets needs a 'limit' parameter with a numeric minimum, maximum and default")
-    const defaultLimit = limit.default
+    const parseListQuery = listQueryParser(listPets, validators)
     // Keyed by the query as sent: it decides the page's limit and status, so one session listing
     // the same page again gets the text already made (a different store's page is told apart by its pets).
     const listText = pageText()
     handlers.set('listPets', (store, request) => {
-      const parsed = parseListQuery(request.query, validators, defaultLimit)
+      const parsed = parseListQuery(request.query)
       if (!parsed.ok) return parsed.response
       const page = store.list(parsed.value)
       const response = json(200, page)
@@ -252,12 +253,13 @@ function statefulHandlers(
     })
   }
   const getPet = vocabulary.operations.get('getPet')
-  if (getPet) {
-    // The id parameter's name is the document's (`petId` today).
-    const idName = getPet.parameters.find((parameter) => parameter.in === 'path')?.name ?? 'petId'
+  // The id parameter is the document's (`petId` today): its one path parameter.
+  const idParameter = getPet?.parameters.find((parameter) => parameter.in === 'path')
+  if (getPet && idParameter) {
+    const parsePetId = petIdParser(getPet, idParameter, validators)
     const textOf = petText()
     handlers.set('getPet', (store, request, params) => {
-      const text = params[idName] ?? ''
+      const text = params[idParameter.name] ?? ''
       const lookup = parsePetId(text)
       if (!lookup.ok) return lookup.response
       const pet = lookup.value === 'absent' ? undefined : store.get(lookup.value.id)

@@ -1,52 +1,41 @@
+import type { ValidateFunction } from 'ajv'
 import type { Query } from '../../kit/http/ApiRequest.ts'
 import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
-import { clip } from '../../kit/text/clip.ts'
-import { describeAjvErrors, type PetStatus, type SpecValidators } from '../../spec/runtime.ts'
+import * as spec from '../../spec/runtime.ts'
 import type { ListQuery } from './PetStore.ts'
 
-const INTEGER_TEXT = /^-?\d+$/
-
 /**
- * Reads `limit` and `status` for listPets. Bounds, default and allowed statuses come from the spec's
- * parameter schemas; a value the spec does not allow is a 400 naming the parameter (the interface
- * document does not say what answers it). Unknown parameters are ignored.
+ * listPets' `limit` and `status` by the spec's one parameter reader, as the proxy and the model read
+ * them (decisions/037): a problem is a 400 naming the parameter; unknown ones are ignored.
  *
  * @example
- * parseListQuery(apiRequest({ method: 'GET', target: '/v1/pets?limit=5&status=sold' }).query, validators, 20) // { ok: true, value: { limit: 5, status: 'sold' } }
+ * listQueryParser(listPets, validators)(new URLSearchParams('limit=5&status=sold')) // { ok: true, value: { limit: 5, status: 'sold' } }
  */
-export function parseListQuery(
-  query: Query,
-  validators: SpecValidators,
-  defaultLimit: number,
-): Parsed<ListQuery> {
-  const limitValues = query.getAll('limit')
-  const statusValues = query.getAll('status')
-  if (limitValues.length > 1)
-    return invalid(`limit must be given at most once; received ${limitValues.length} values`)
-  if (statusValues.length > 1)
-    return invalid(`status must be given at most once; received ${statusValues.length} values`)
-
-  let limit = defaultLimit
-  const limitText = limitValues[0]
-  if (limitText !== undefined) {
-    if (!INTEGER_TEXT.test(limitText))
-      return invalid(`limit must be an integer; received '${clip(limitText)}'`)
-    limit = Number(limitText)
-    const validate = validators.parameter('listPets', 'limit')
-    if (!validate(limit))
-      return invalid(`${describeAjvErrors(validate.errors, 'limit')}; received '${clip(limitText)}'`)
+export function listQueryParser(
+  listPets: spec.SpecOperation,
+  validators: spec.SpecValidators,
+): (query: Query) => Parsed<ListQuery> {
+  const limit = spec.parameterOf(listPets, spec.LIST_PARAMETERS.limit)
+  // A document may drop the filter: its listPets is served all the same, unfiltered.
+  const status = listPets.parameters.find((parameter) => parameter.name === spec.LIST_PARAMETERS.status)
+  // The validator is asked for once, to check a first text (a lazy spec compiles it then), and kept.
+  const readerOf = (parameter: spec.ParameterObject) => {
+    let validate: ValidateFunction | undefined
+    const validator = () => (validate ??= validators.parameter(listPets.operationId, parameter.name))
+    return (query: Query): unknown => spec.readParameter(parameter, query.getAll(parameter.name), validator)
   }
-
-  const status = statusValues[0]
-  if (status !== undefined) {
-    const validate = validators.parameter('listPets', 'status')
-    if (!validate(status))
-      return invalid(`${describeAjvErrors(validate.errors, 'status')}; received '${clip(status)}'`)
+  const readLimit = readerOf(limit)
+  const readStatus = status && readerOf(status)
+  return (query) => {
+    const limitValue = readLimit(query)
+    if (limitValue instanceof spec.ParameterProblem) return invalid(limitValue)
+    const statusValue = readStatus?.(query)
+    if (statusValue instanceof spec.ParameterProblem) return invalid(statusValue)
+    return { ok: true, value: { limit: limitValue, status: statusValue } as ListQuery }
   }
-  return { ok: true, value: { limit, status: status as PetStatus | undefined } }
 }
 
-function invalid(message: string): { ok: false; response: ApiResponse } {
-  return refuse(errorResponse(400, 'invalid_parameter', message))
+function invalid(problem: spec.ParameterProblem): { ok: false; response: ApiResponse } {
+  return refuse(errorResponse(400, 'invalid_parameter', problem.message))
 }

@@ -14,7 +14,7 @@ import { KEY, startMock } from '../support/startMock.ts'
 // Whole runs against the mock take seconds on a busy machine: a guard, not a threshold.
 jest.setTimeout(90_000)
 
-const { limit, statuses } = interfaceModelOf(defaultSpec().vocabulary)
+const { limit, statuses } = interfaceModelOf(defaultSpec())
 const mocks: Array<Awaited<ReturnType<typeof startMock>>> = []
 afterAll(async () => {
   for (const it of mocks) {
