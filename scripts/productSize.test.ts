@@ -13,9 +13,10 @@ import { productSize, TOOLING_FOLDERS } from './productSize.ts'
  * `npx node scripts/productSize.ts`, round its total up to the next 100 and write that here. Raise
  * it only with a new feature, saying which in the commit (2026-11-28: 21,254 after the clean-up,
  * then 22,380 with the invariants on every exchange, the knowledge in time, the proxy on it and the
- * hardening found by attacking them).
+ * hardening found by attacking them; then 22,460: the create path shaped and costed once and its
+ * body read by callback, +61, error answers' codes shown in journals, +12, one parameter reader, -1).
  */
-const CEILING = 22_400
+const CEILING = 22_500
 
 const ROOT = join(import.meta.dirname, '..')
 const size = productSize(ROOT)

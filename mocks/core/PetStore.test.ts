@@ -123,7 +123,7 @@ describe('PetStore limits (--max-pets)', () => {
   })
 })
 
-describe('PetStore.createUnlessRefused (the mock\'s createPet: the pet costed once)', () => {
+describe("PetStore.createUnlessRefused (the mock's createPet: the pet costed once)", () => {
   test('is what asking refusal and then creating does, on any sequence of pets and any limits', () => {
     const newPet = fc.record(
       {
