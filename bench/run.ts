@@ -14,7 +14,13 @@ import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from './parseBenchArgs
 import { benchProxy, formatProxyTable, PROXY_CPU_LIMIT, type ProxyBench } from './proxy/benchProxy.ts'
 import { formatBenchTables, formatStoreTable } from './report/formatTables.ts'
 import { renderChart } from './report/renderChart.ts'
-import { benchSessions, formatSessionsTable, type SessionsBench } from './sessions/benchSessions.ts'
+import {
+  benchSessions,
+  formatSessionsTable,
+  SESSION_ROUNDS,
+  type SessionsBench,
+  sessionWarmup,
+} from './sessions/benchSessions.ts'
 import { benchStateFile, formatStateFileTable, type StateFileBench } from './state/benchStateFile.ts'
 import { compareStoreScaling } from './store/compareStoreScaling.ts'
 import { runStoreScaling } from './store/measureStoreList.ts'
@@ -81,7 +87,7 @@ try {
   if (options.parts.includes('sessions')) {
     sessions = await benchSessions(options, API_KEY, log)
     console.log(
-      `\nSessions: ${options.sessions} sessions (X-Mock-Session), ${options.sessionRequests} requests (the first ${Math.min(options.sessions, options.sessionRequests)}, one create per session, unmeasured) at ${options.sessionRate} req/s, 2 creates, 3 lists, 5 reads by id in 10; latency from when each request was due; npm start with its defaults against bare node:http under the same requests\n`,
+      `\nSessions: ${options.sessions} sessions (X-Mock-Session), ${options.sessionRequests} requests (the first ${sessionWarmup(options.sessions, options.sessionRequests)}, each session's first create, list and read, unmeasured; then ${SESSION_ROUNDS} rounds, the median round's p99 ratio judged) at ${options.sessionRate} req/s, 2 creates, 3 lists, 5 reads by id in 10; latency from when each request was due; npm start with its defaults against bare node:http under the same requests\n`,
     )
     console.log(formatSessionsTable(sessions))
     misses.push(...sessions.misses)

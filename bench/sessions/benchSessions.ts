@@ -10,12 +10,21 @@ import type { BenchOptions } from '../parseBenchArgs.ts'
 import { percentile } from '../percentile.ts'
 import { readTreeUsage } from '../readProcessUsage.ts'
 import { formatRatio, meets } from '../report/compareToBaseline.ts'
+import { medianRoundRatio } from './medianRoundRatio.ts'
 import { EXPECTED_STATUS, isolationProblem, mixedRequest, sessionName } from './sessionMix.ts'
 
 export const SESSIONS_P99_TARGET = { op: '<=', limit: 1.2 } as const
 // In flight at once at most: far more than 5,000 requests a second at a few ms each needs.
 const CONNECTIONS = 64
-const ROUNDS = 2
+// The measured requests in rounds, bare then npm start in each: the p99s of a round are compared,
+// and the median of the rounds' ratios is judged (decision 039). A stall from outside both servers
+// (the hypervisor taking a core for tens of ms) lands in one server's round, not in both.
+export const SESSION_ROUNDS = 8
+const WARMUP_STEPS = 3
+
+/** The unmeasured requests before the rounds: every session's first create, list and read. */
+export const sessionWarmup = (sessions: number, requests: number): number =>
+  Math.min(sessions * WARMUP_STEPS, Math.floor(requests / 2))
 
 export interface SessionsRow {
   serverId: string
@@ -36,7 +45,12 @@ export interface SessionsBench {
   sessions: number
   rate: number
   rows: SessionsRow[]
+  /** The judged ratio: the median of the rounds' p99 ratios (`roundRatios`). */
   p99Ratio: number
+  /** Each round's p99 of npm start over bare's, in order. */
+  roundRatios: number[]
+  /** The p99 of all measured requests, npm start over bare: shown, not judged. */
+  allRequestsP99Ratio: number
   misses: string[]
 }
 
@@ -45,8 +59,8 @@ type SessionsOptions = Pick<BenchOptions, 'sessions' | 'sessionRequests' | 'sess
 /**
  * Starts bare node:http and `npm start`, then sends each the same mixed load (creates, lists, reads
  * by id, each request naming one of `sessions` sessions) at `sessionRate` a second: first a warm-up
- * (every session's first request, a create), then the measured requests in two rounds, the two servers
- * in turn within a round. Afterwards each session of the mock lists its pets (limit 100) and reads
+ * (every session's first create, list and read), then the measured requests in SESSION_ROUNDS rounds, the two
+ * servers in turn within a round. Afterwards each session of the mock lists its pets (limit 100) and reads
  * its first pet by the id its create answered. Every server is stopped before this returns.
  */
 export async function benchSessions(
@@ -54,7 +68,9 @@ export async function benchSessions(
   apiKey: string,
   log: (line: string) => void,
 ): Promise<SessionsBench> {
-  const warmup = Math.min(options.sessions, options.sessionRequests)
+  // Every session's first create, list and read (the mix's first three steps): each route of a
+  // named session is compiled before the measured rounds, as the HTTP routes' warm-up does for theirs.
+  const warmup = sessionWarmup(options.sessions, options.sessionRequests)
   const measured = options.sessionRequests - warmup
   const running: RunningServer[] = []
   try {
@@ -62,6 +78,8 @@ export async function benchSessions(
     const state = running.map((server) => ({
       server,
       latencies: new LatencyRecorder(),
+      round: new LatencyRecorder(),
+      roundP99s: [] as number[],
       cpuSeconds: 0,
       answered: 0,
       seconds: 0,
@@ -83,7 +101,10 @@ export async function benchSessions(
         },
         (index, response, latencyMs) => {
           const mixed = mixedRequest(from + index, options.sessions, '/v1', apiKey)
-          if (timed) entry.latencies.add(latencyMs)
+          if (timed) {
+            entry.latencies.add(latencyMs)
+            entry.round.add(latencyMs)
+          }
           if (response.status !== EXPECTED_STATUS[mixed.operation]) {
             entry.failed++
             return
@@ -97,20 +118,26 @@ export async function benchSessions(
       )
       entry.failed += result.errors + result.unfinished
       if (!timed) return
+      entry.roundP99s.push(percentile(entry.round.sorted(), 0.99))
+      entry.round = new LatencyRecorder()
       entry.cpuSeconds += readTreeUsage(entry.server.pid).cpuSeconds - before.cpuSeconds
       entry.answered += result.answered
       entry.seconds += result.seconds
     }
 
     for (const entry of state) {
-      log(`sessions: ${entry.server.server.label}, warm-up (${warmup} requests: each session's first create)`)
+      log(
+        `sessions: ${entry.server.server.label}, warm-up (${warmup} requests: each session's first create, list and read)`,
+      )
       await load(entry, 0, warmup, false)
     }
-    for (let round = 0; round < ROUNDS; round++) {
-      const from = warmup + Math.floor((measured * round) / ROUNDS)
-      const to = warmup + Math.floor((measured * (round + 1)) / ROUNDS)
+    for (let round = 0; round < SESSION_ROUNDS; round++) {
+      const from = warmup + Math.floor((measured * round) / SESSION_ROUNDS)
+      const to = warmup + Math.floor((measured * (round + 1)) / SESSION_ROUNDS)
       for (const entry of state) {
-        log(`sessions: ${entry.server.server.label}, round ${round + 1} of ${ROUNDS} (${to - from} requests)`)
+        log(
+          `sessions: ${entry.server.server.label}, round ${round + 1} of ${SESSION_ROUNDS} (${to - from} requests)`,
+        )
         await load(entry, from, to, true)
       }
     }
@@ -138,7 +165,8 @@ export async function benchSessions(
     )
 
     const [bare, judged] = rows as [SessionsRow, SessionsRow]
-    const p99Ratio = judged.p99Ms / bare.p99Ms
+    const [bareRounds, judgedRounds] = state.map((entry) => entry.roundP99s) as [number[], number[]]
+    const { ratios: roundRatios, median: p99Ratio } = medianRoundRatio(judgedRounds, bareRounds)
     const misses: string[] = []
     const where = `${options.sessions} sessions at ${options.sessionRate} req/s`
     if (!meets(SESSIONS_P99_TARGET, p99Ratio))
@@ -149,7 +177,15 @@ export async function benchSessions(
       misses.push(
         `mock-npm ${where}: ${problems.length} sessions not isolated (${problems.slice(0, 3).join('; ')})`,
       )
-    return { sessions: options.sessions, rate: options.sessionRate, rows, p99Ratio, misses }
+    return {
+      sessions: options.sessions,
+      rate: options.sessionRate,
+      rows,
+      p99Ratio,
+      roundRatios,
+      allRequestsP99Ratio: judged.p99Ms / bare.p99Ms,
+      misses,
+    }
   } finally {
     await Promise.all(running.map((server) => server.stop()))
   }
@@ -221,7 +257,8 @@ export function formatSessionsTable(bench: SessionsBench): string {
   }
   const verdict = meets(SESSIONS_P99_TARGET, bench.p99Ratio) ? 'ok' : 'MISSED'
   lines.push(
-    `p99 npm start / bare: ${formatRatio(bench.p99Ratio)} (target <= ${SESSIONS_P99_TARGET.limit}x) ${verdict}`,
+    `p99 npm start / bare by round: ${bench.roundRatios.map(formatRatio).join(', ')}`,
+    `p99 npm start / bare, the median round: ${formatRatio(bench.p99Ratio)} (target <= ${SESSIONS_P99_TARGET.limit}x) ${verdict}; of all requests: ${formatRatio(bench.allRequestsP99Ratio)} (shown)`,
   )
   return lines.join('\n')
 }
