@@ -1,6 +1,9 @@
 import { describe, expect, test } from '@jest/globals'
-import { defaultSpec } from './CompiledSpec.ts'
+import fc from 'fast-check'
+import { compileSpec, defaultSpec } from './CompiledSpec.ts'
+import { openApiDocument } from './generated/openApiDocument.ts'
 import { parameterOf } from './operations.ts'
+import type { PetStoreDocument } from './PetStoreDocument.ts'
 import { ParameterProblem, readParameter, readParameters } from './readParameters.ts'
 import { LIST_PARAMETERS } from './vocabularyOf.ts'
 
@@ -72,4 +75,111 @@ test.each([
   expect(reads.map((r) => (r.state === 'problem' ? r.problem.message : `${r.state} ${r.value}`))).toEqual(
     want,
   )
+})
+
+describe('readParameters on parameter kinds this document does not have (an evolved one may)', () => {
+  // An operation with a number, a boolean, an array of integers in form style, a required header and
+  // a cookie: what the reader must read alike for a spec-driven operation of another document.
+  const document = structuredClone(openApiDocument) as PetStoreDocument
+  document.paths['/pets/search'] = {
+    get: {
+      operationId: 'searchPets',
+      summary: 'Search pets',
+      parameters: [
+        { name: 'weight', in: 'query', schema: { type: 'number', minimum: 0 } },
+        { name: 'vaccinated', in: 'query', schema: { type: 'boolean', default: false } },
+        {
+          name: 'ids',
+          in: 'query',
+          style: 'form',
+          explode: false,
+          schema: { type: 'array', items: { type: 'integer', minimum: 1 } },
+        },
+        { name: 'X-Trace', in: 'header', required: true, schema: { type: 'string', minLength: 1 } },
+        { name: 'session', in: 'cookie', schema: { type: 'string' } },
+      ],
+      responses: { '200': { description: 'Pets' } },
+    },
+  } as PetStoreDocument['paths'][string]
+  const evolved = compileSpec(document)
+  const search = evolved.vocabulary.operations.get('searchPets')
+  if (!search) throw new Error('no searchPets')
+
+  const NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/
+  const INTEGER = /^-?\d+$/
+  /** What each parameter should read as, written from JSON's and OpenAPI's rules, not from the reader. */
+  function expected(texts: Record<string, string[]>, header: string | undefined): string[] {
+    const one = (name: string, read: (text: string) => string) => {
+      const given = texts[name] ?? []
+      if (given.length === 0) return name === 'vaccinated' ? 'absent false' : 'absent undefined'
+      if (given.length > 1) return 'problem repeated'
+      return read(given[0] as string)
+    }
+    return [
+      one('weight', (t) =>
+        !NUMBER.test(t)
+          ? 'problem not_of_type'
+          : Number(t) < 0
+            ? 'problem breaks_schema'
+            : `given ${Number(t)}`,
+      ),
+      one('vaccinated', (t) => (t === 'true' || t === 'false' ? `given ${t}` : 'problem not_of_type')),
+      (texts.ids ?? []).length === 0
+        ? 'absent undefined'
+        : (() => {
+            const items = (texts.ids ?? []).flatMap((t) => t.split(','))
+            const ok = items.every((item) => INTEGER.test(item) && Number(item) >= 1)
+            return ok ? `given ${items.map(Number).join(',')}` : 'problem breaks_schema'
+          })(),
+      header === undefined ? 'problem missing' : header === '' ? 'problem breaks_schema' : `given ${header}`,
+      'absent undefined',
+    ]
+  }
+
+  test('each kind reads as JSON and OpenAPI say, whatever the texts', () => {
+    const numberText = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+      fc.integer({ min: -5, max: 500 }).map(String),
+      fc.constantFrom('', '1.', '.5', '+1', '1e', 'abc', ' 1', '0x1', '-0'),
+    )
+    const booleanText = fc.constantFrom('true', 'false', 'TRUE', '1', '0', '', 'yes')
+    const idsText = fc
+      .array(fc.oneof(fc.integer({ min: -2, max: 99 }).map(String), fc.constantFrom('x', '', '1.5')), {
+        minLength: 1,
+        maxLength: 4,
+      })
+      .map((items) => items.join(','))
+    fc.assert(
+      fc.property(
+        fc.record(
+          {
+            weight: fc.array(numberText, { maxLength: 2 }),
+            vaccinated: fc.array(booleanText, { maxLength: 2 }),
+            ids: fc.array(idsText, { maxLength: 2 }),
+            session: fc.array(fc.string(), { maxLength: 1 }),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.option(fc.string({ maxLength: 8 }), { nil: undefined }),
+        (texts, header) => {
+          const query = new URLSearchParams()
+          for (const [name, values] of Object.entries(texts))
+            for (const value of values) query.append(name, value)
+          const reads = readParameters(
+            search,
+            { query, header: (name) => (name === 'x-trace' ? header : undefined) },
+            { params: {} },
+            evolved.validators,
+          )
+          const shown = reads.map((r) =>
+            r.state === 'problem'
+              ? `problem ${r.problem.kind}`
+              : `${r.state === 'spelled' ? 'given' : r.state} ${r.value}`,
+          )
+          expect(shown).toEqual(expected(texts, header))
+        },
+      ),
+      { numRuns: 400 },
+    )
+  })
 })
