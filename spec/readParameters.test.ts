@@ -52,6 +52,25 @@ describe('readParameter: the rule per text form (decisions/037)', () => {
   ])('petId: %s', (_, texts, want) => {
     expect(read(petId, getPet.operationId, texts)).toEqual(want)
   })
+
+  test('a path segment the router could not decode is a problem of that parameter only', () => {
+    const reads = (undecodable?: string) =>
+      readParameters(
+        getPet,
+        { query: new URLSearchParams() },
+        { params: { [petId.name]: '7' }, undecodable },
+        spec.validators,
+      )
+    expect(reads(petId.name).map((r) => (r.state === 'problem' ? r.problem.kind : r.state))).toEqual([
+      'undecodable',
+    ])
+    expect(
+      reads('another').map((r) => (r.state === 'problem' ? r.problem.kind : `${r.state} ${r.value}`)),
+    ).toEqual(['given 7'])
+    expect(reads().map((r) => (r.state === 'problem' ? r.problem.kind : `${r.state} ${r.value}`))).toEqual([
+      'given 7',
+    ])
+  })
 })
 
 test.each([
@@ -140,7 +159,7 @@ describe('readParameters on parameter kinds this document does not have (an evol
     const numberText = fc.oneof(
       fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
       fc.integer({ min: -5, max: 500 }).map(String),
-      fc.constantFrom('', '1.', '.5', '+1', '1e', 'abc', ' 1', '0x1', '-0'),
+      fc.constantFrom('', '1.', '.5', '+1', '1e', 'abc', ' 1', '0x1', '-0', '1e5', '2E-1', '-1e2'),
     )
     const booleanText = fc.constantFrom('true', 'false', 'TRUE', '1', '0', '', 'yes')
     const idsText = fc
