@@ -38,6 +38,7 @@ describe('readParameter: the rule per text form (decisions/037)', () => {
     ['empty', [''], 'not_of_type, refused value'],
     ['below the minimum', ['0'], 'breaks_schema, refused value'],
     ['above the maximum', ['101'], 'breaks_schema, refused value'],
+    ['digits beyond any double', ['9'.repeat(400)], 'breaks_schema, refused value'],
     ['a repeat holding a refused value', ['5', '500'], 'repeated, refused value'],
   ])('limit: %s', (_, texts, want) => {
     expect(read(limit, listPets.operationId, texts)).toEqual(want)
@@ -83,6 +84,11 @@ test.each([
     'each declared parameter absent, given or refused, with the message the mock answers',
     'status=sold&status=sold&colour=red',
     ['absent 20', 'status must be given at most once; received 2 values'],
+  ],
+  [
+    'digits beyond any double are refused in the words of the type and format, as a big int64 is',
+    `limit=${'9'.repeat(400)}`,
+    [`limit must be an integer (int32); received '${'9'.repeat(64)}…'`, 'absent undefined'],
   ],
 ])('readParameters: %s', (_, search, want) => {
   const reads = readParameters(
