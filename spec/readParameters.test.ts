@@ -39,6 +39,7 @@ describe('readParameter: the rule per text form (decisions/037)', () => {
     ['below the minimum', ['0'], 'breaks_schema, refused value'],
     ['above the maximum', ['101'], 'breaks_schema, refused value'],
     ['digits beyond any double', ['9'.repeat(400)], 'breaks_schema, refused value'],
+    ['negative digits beyond any double', [`-${'9'.repeat(400)}`], 'breaks_schema, refused value'],
     ['a repeat holding a refused value', ['5', '500'], 'repeated, refused value'],
   ])('limit: %s', (_, texts, want) => {
     expect(read(limit, listPets.operationId, texts)).toEqual(want)
@@ -89,6 +90,11 @@ test.each([
     'digits beyond any double are refused in the words of the type and format, as a big int64 is',
     `limit=${'9'.repeat(400)}`,
     [`limit must be an integer (int32); received '${'9'.repeat(64)}…'`, 'absent undefined'],
+  ],
+  [
+    'below any double likewise',
+    `limit=-${'9'.repeat(400)}`,
+    [`limit must be an integer (int32); received '-${'9'.repeat(63)}…'`, 'absent undefined'],
   ],
 ])('readParameters: %s', (_, search, want) => {
   const reads = readParameters(
