@@ -3,6 +3,7 @@ import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { mockAnswerHeaders } from './baseline/mockAnswerHeaders.ts'
 import { spawnTracked, stopTracked } from './childProcesses.ts'
 
 /** How the ratios treat a server: the baseline divides, a target is judged, a reference is only shown. */
@@ -115,6 +116,24 @@ export const BARE_SERVER: BenchServer = {
   }),
 }
 
+// Bare sending what the mock's answers carry beyond bare's (`vary` on every answer, the deprecation
+// signals on GET by id): shown, never judged, to tell how much of the mock's ratio those headers make
+// (docs/bench.md). The headers are read from the mock itself, never written here.
+const bareWithMockHeaders: BenchServer = {
+  id: 'bare-headers',
+  label: "bare node:http sending the mock's extra headers",
+  role: 'reference',
+  basePath: '/v1',
+  command: (port, apiKey) => ({
+    file: node,
+    args: [
+      ...BARE_SERVER.command(port, apiKey).args,
+      '--route-headers',
+      JSON.stringify(mockAnswerHeaders(apiKey)),
+    ],
+  }),
+}
+
 /** The judged server: `npm start` with its defaults. */
 export const NPM_START_SERVER: BenchServer = npmStart
 
@@ -136,6 +155,7 @@ export const BENCH_SERVERS: readonly BenchServer[] = [
   mock('mock-quiet', 'petstore mock, direct --quiet', 'reference', ['--quiet']),
   prism('prism', 'Prism 5.16 mock, defaults', []),
   prism('prism-error', 'Prism 5.16 mock, -v error', ['-v', 'error']),
+  bareWithMockHeaders,
 ]
 
 /** A started server: its PID for /proc, where its API lives, and how long it took to answer. */

@@ -34,9 +34,10 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
                       start-up each, 3,000 requests over the 1,000 sessions
   --enforce           exit 1 when a target is missed (default: print MISSED and exit 0)
   --only PART         http, sessions, store, contract, state, latency or proxy; repeat for more (default: all)
-  --server ID         bare, mock-npm (npm start, judged per route), mock, mock-quiet, prism, prism-error;
-                      repeat (default: all). Bare always runs, and the start-up rows: the bin (judged)
-                      and npm starting bare (npm's own share)
+  --server ID         bare, mock-npm (npm start, judged per route), mock, mock-quiet, prism, prism-error,
+                      bare-headers (bare sending the mock's extra headers: what they cost); repeat
+                      (default: all). Bare always runs, and the start-up rows: the bin (judged) and
+                      npm starting bare (npm's own share)
   --connections N     connections of both drivers (default 50)
   --duration S        measured seconds per route and driver (default 5, --quick 1)
   --warmup S          unmeasured warm-up seconds per route (default 3, --quick 0.5)
@@ -99,9 +100,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions & { help: 
     // runs at 0, 20 and 100 ms per request (the 100 ms ones up to a minute each).
     // ... plus the proxy: two proxies x three routes.
     // ... six servers x three routes x two drivers since decision 033, and the sessions part (two
-    // servers, each load at least 5 s, checks included).
+    // servers, each load at least 5 s, checks included); seven servers with bare sending the mock's headers.
     budgetSeconds:
-      (6 * 3 * 2 + 4 + 2 * 3) * (seconds + warmupSeconds) * 1.5 +
+      (7 * 3 * 2 + 4 + 2 * 3) * (seconds + warmupSeconds) * 1.5 +
       (quick ? 180 : 300) +
       (quick ? 90 : 240) +
       2 * (sessionRequests / 5_000 + 30),

@@ -15,24 +15,44 @@ interface BarePet {
 
 const PREFIX = '/v1/pets'
 
+/** Headers to add to the answers of each route (list, get by id, create): none for the baseline. */
+export type RouteHeaders = Partial<Record<'list' | 'get' | 'create', Record<string, string>>>
+
 /**
  * Builds (does not listen) the baseline server over `seed`, accepting `Authorization: Bearer <apiKey>`.
+ * With `headers`, each route's answers carry those headers too: the bench's reference row that sends
+ * what the mock sends beyond bare's own (`mockAnswerHeaders`), never the baseline.
  *
  * @example
  * createBareServer({ apiKey: 'k', seed: [] }).listen(0, '127.0.0.1')
  */
-export function createBareServer({ apiKey, seed }: { apiKey: string; seed: readonly BarePet[] }): Server {
+export function createBareServer({
+  apiKey,
+  seed,
+  headers,
+}: {
+  apiKey: string
+  seed: readonly BarePet[]
+  headers?: RouteHeaders
+}): Server {
   const pets = new Map<number, BarePet>()
   for (const pet of seed) pets.set(pet.id, pet)
   let nextId = Math.max(0, ...pets.keys()) + 1
   const expected = `Bearer ${apiKey}`
 
-  function send(response: ServerResponse, status: number, body: unknown): void {
+  function send(
+    response: ServerResponse,
+    status: number,
+    body: unknown,
+    extra?: Record<string, string>,
+  ): void {
     const text = JSON.stringify(body)
-    response.writeHead(status, {
+    const head: Record<string, string | number> = {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(text),
-    })
+    }
+    if (extra) Object.assign(head, extra)
+    response.writeHead(status, head)
     response.end(text)
   }
 
@@ -45,7 +65,7 @@ export function createBareServer({ apiKey, seed }: { apiKey: string; seed: reado
       if (page.length >= limit) break
       if (status === null || pet.status === status) page.push(pet)
     }
-    send(response, 200, page)
+    send(response, 200, page, headers?.list)
   }
 
   function create(request: IncomingMessage, response: ServerResponse): void {
@@ -67,7 +87,7 @@ export function createBareServer({ apiKey, seed }: { apiKey: string; seed: reado
       }
       pets.set(pet.id, pet)
       response.setHeader('location', `${PREFIX}/${pet.id}`)
-      send(response, 201, pet)
+      send(response, 201, pet, headers?.create)
     })
   }
 
@@ -83,8 +103,8 @@ export function createBareServer({ apiKey, seed }: { apiKey: string; seed: reado
       if (request.method === 'POST') return create(request, response)
     } else if (path?.startsWith(`${PREFIX}/`) && request.method === 'GET') {
       const pet = pets.get(Number(path.slice(PREFIX.length + 1)))
-      if (pet) return send(response, 200, pet)
-      return send(response, 404, { code: 'not_found', message: 'no such pet', status: 404 })
+      if (pet) return send(response, 200, pet, headers?.get)
+      return send(response, 404, { code: 'not_found', message: 'no such pet', status: 404 }, headers?.get)
     }
     send(response, 404, { code: 'not_found', message: 'no such route', status: 404 })
   })
@@ -94,12 +114,22 @@ export function createBareServer({ apiKey, seed }: { apiKey: string; seed: reado
 // mock's CLI does, so both are started and found the same way.
 if (import.meta.main) {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '0' }, 'api-key': { type: 'string', default: 'bench-key' } },
+    options: {
+      port: { type: 'string', default: '0' },
+      'api-key': { type: 'string', default: 'bench-key' },
+      // JSON of RouteHeaders: the reference row's (benchServers.ts), never the baseline's.
+      'route-headers': { type: 'string' },
+    },
   })
   const seed = JSON.parse(
     readFileSync(new URL('../../fixtures/seed-pets.json', import.meta.url), 'utf8'),
   ) as BarePet[]
-  const server = createBareServer({ apiKey: values['api-key'], seed })
+  const routeHeaders = values['route-headers']
+  const server = createBareServer({
+    apiKey: values['api-key'],
+    seed,
+    ...(routeHeaders !== undefined && { headers: JSON.parse(routeHeaders) as RouteHeaders }),
+  })
   server.listen(Number(values.port), '127.0.0.1', () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : 0
