@@ -119,7 +119,7 @@ export const BARE_SERVER: BenchServer = {
 // Bare sending what the mock's answers carry beyond bare's (`vary` on every answer, the deprecation
 // signals on GET by id): shown, never judged, to tell how much of the mock's ratio those headers make
 // (docs/bench.md). The headers are read from the mock itself, never written here.
-const bareWithMockHeaders: BenchServer = {
+export const BARE_HEADERS_SERVER: BenchServer = {
   id: 'bare-headers',
   label: "bare node:http sending the mock's extra headers",
   role: 'reference',
@@ -155,7 +155,7 @@ export const BENCH_SERVERS: readonly BenchServer[] = [
   mock('mock-quiet', 'petstore mock, direct --quiet', 'reference', ['--quiet']),
   prism('prism', 'Prism 5.16 mock, defaults', []),
   prism('prism-error', 'Prism 5.16 mock, -v error', ['-v', 'error']),
-  bareWithMockHeaders,
+  BARE_HEADERS_SERVER,
 ]
 
 /** A started server: its PID for /proc, where its API lives, and how long it took to answer. */

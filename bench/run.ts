@@ -7,11 +7,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, release, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { benchHttp, type HttpBench, ROUTE_LABELS } from './benchHttp.ts'
-import { BENCH_SERVERS, type BenchServer } from './benchServers.ts'
+import { BARE_HEADERS_SERVER, BENCH_SERVERS, type BenchServer, NPM_START_SERVER } from './benchServers.ts'
 import { killAllTrackedNow, stopAllTracked } from './childProcesses.ts'
 import { benchModelPhaseAtLatency, formatLatencyTable, type LatencyBench } from './modelPhaseAtLatency.ts'
 import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from './parseBenchArgs.ts'
 import { benchProxy, formatProxyTable, PROXY_CPU_LIMIT, type ProxyBench } from './proxy/benchProxy.ts'
+import { formatRatio } from './report/compareToBaseline.ts'
+import { cpuOverReference } from './report/cpuOverReference.ts'
 import { formatBenchTables, formatStoreTable } from './report/formatTables.ts'
 import { renderChart } from './report/renderChart.ts'
 import {
@@ -80,6 +82,14 @@ try {
       `\nHTTP: -c ${options.connections}, ${options.seconds} s per route after ${options.warmupSeconds} s warm-up; ratios are to the bare baseline of this run\n`,
     )
     console.log(formatBenchTables(http.servers, http.measurements, http.comparison, ROUTE_LABELS))
+    // What the mock's own work costs, the headers its answers carry beyond bare's set apart (shown).
+    const own = cpuOverReference(http.measurements, NPM_START_SERVER.id, BARE_HEADERS_SERVER.id)
+    if (own.length > 0)
+      console.log(
+        `\nCPU/req of ${NPM_START_SERVER.label} over ${BARE_HEADERS_SERVER.label} (its own work; shown): ${own
+          .map(({ routeId, ratio }) => `${ROUTE_LABELS[routeId] ?? routeId} ${formatRatio(ratio)}`)
+          .join(', ')}`,
+      )
     misses.push(...http.comparison.misses)
   }
   for (const failure of http.failures) console.log(`\nnot measured: ${failure}`)
