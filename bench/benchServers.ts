@@ -120,18 +120,14 @@ export const BARE_SERVER: BenchServer = {
 // signals on GET by id): shown, never judged, to tell how much of the mock's ratio those headers make
 // (docs/bench.md). The headers are read from the mock itself, never written here.
 export const BARE_HEADERS_SERVER: BenchServer = {
+  ...BARE_SERVER,
   id: 'bare-headers',
   label: "bare node:http sending the mock's extra headers",
   role: 'reference',
-  basePath: '/v1',
-  command: (port, apiKey) => ({
-    file: node,
-    args: [
-      ...BARE_SERVER.command(port, apiKey).args,
-      '--route-headers',
-      JSON.stringify(mockAnswerHeaders(apiKey)),
-    ],
-  }),
+  command: (port, apiKey) => {
+    const bare = BARE_SERVER.command(port, apiKey)
+    return { ...bare, args: [...bare.args, '--route-headers', JSON.stringify(mockAnswerHeaders(apiKey))] }
+  },
 }
 
 /** The judged server: `npm start` with its defaults. */
