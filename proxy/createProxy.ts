@@ -20,7 +20,7 @@ import { JOURNAL_SIZE, RequestJournal } from '../kit/journal/RequestJournal.ts'
 import { createdIdOf } from '../kit/json/createdIdOf.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { MemoryBudget } from '../kit/memory/MemoryBudget.ts'
-import { answerParserRefusals } from '../kit/node/answerParserRefusals.ts'
+import { answerParserRefusals, missingHost } from '../kit/node/answerParserRefusals.ts'
 import { bodyText, readBodyBytes } from '../kit/node/readBody.ts'
 import { joinedHeader, requestHeader } from '../kit/node/requestHeader.ts'
 import { sendResponse } from '../kit/node/sendResponse.ts'
@@ -105,7 +105,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     version: readPackageInfo().version,
   }
 
-  const server = createServer((request, response) => {
+  // Node's own answer to an HTTP/1.1 request without Host has no body: `missingHost` answers it.
+  const server = createServer({ requireHostHeader: false }, (request, response) => {
     // Whatever goes wrong inside, the client gets an Error body and the proxy stays up.
     handle(request, response).catch((failure: Error) => {
       options.log?.(
@@ -154,6 +155,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       refused.headers.connection = 'close'
       return sendResponse(response, refused)
     }
+    const noHost = missingHost(incoming)
+    if (noHost) return sendResponse(response, noHost)
     // What this exchange took of the shared buffer budget, all given back when it ends.
     let charged = 0
     const charge = (bytes: number): boolean => {

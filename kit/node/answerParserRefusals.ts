@@ -5,6 +5,24 @@ import { errorResponse } from '../http/errorResponse.ts'
 import { rawErrorResponse } from './rawErrorResponse.ts'
 
 /**
+ * RFC 9112 section 3.2: an HTTP/1.1 request without Host is a 400. Node's own check
+ * (`requireHostHeader`) answers it with no body, so each server here turns that off and asks this
+ * first; undefined when the request is fine. The connection is closed, as Node's answer closes it:
+ * a client that sends no Host may frame its body no better.
+ *
+ * @example
+ * createServer({ requireHostHeader: false }, (request, response) => {
+ *   const refusal = missingHost(request) // undefined, or a 400 malformed_request
+ * })
+ */
+export function missingHost(request: IncomingMessage): ApiResponse | undefined {
+  if (request.headers.host !== undefined || request.httpVersion !== '1.1') return undefined
+  return errorResponse(400, 'malformed_request', 'An HTTP/1.1 request needs a Host header.', {
+    connection: 'close',
+  })
+}
+
+/**
  * Answers, with an Error body, what never reaches the request handler: HTTP that Node's parser
  * refused (400; 408 for a timeout, naming the server's limits; 431 for oversized headers) and
  * CONNECT (the answer `connect` gives for its target: the mock and the proxy refuse it differently).

@@ -7,6 +7,7 @@ import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { originForm } from '../../kit/http/originForm.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
+import { missingHost } from '../../kit/node/answerParserRefusals.ts'
 import { asText, type ReadBody, readBodyInto } from '../../kit/node/readBody.ts'
 import { sendInternalError, sendResponse } from '../../kit/node/sendResponse.ts'
 import { redactTarget, redactText } from '../../kit/secrets/redactTarget.ts'
@@ -21,13 +22,7 @@ import type { SessionLimits, SessionRegistry } from '../server/SessionRegistry.t
 import { isApiDocsPath } from '../server/servedSpecAnswer.ts'
 import { apiDocsAnswer } from './apiDocsPage.ts'
 import { cutOffStalledReaders } from './cutOffStalledReaders.ts'
-import {
-  answerMalformedHttp,
-  HTTP_TIMEOUTS,
-  type HttpTimeouts,
-  MAX_HEADER_BYTES,
-  missingHost,
-} from './malformedHttp.ts'
+import { answerMalformedHttp, HTTP_TIMEOUTS, type HttpTimeouts, MAX_HEADER_BYTES } from './malformedHttp.ts'
 import { openStateDatabase, type StateDatabase, type StateDatabaseOptions } from './openStateDatabase.ts'
 import { type HttpMockSpec, packagedSpec } from './packagedSpec.ts'
 import { requestLine } from './requestLine.ts'

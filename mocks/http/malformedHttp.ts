@@ -1,5 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http'
-import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
+import type { Server } from 'node:http'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { answerParserRefusals } from '../../kit/node/answerParserRefusals.ts'
 import { clip } from '../../kit/text/clip.ts'
@@ -23,18 +22,6 @@ export const HTTP_TIMEOUTS: Readonly<HttpTimeouts> = {
 }
 /** Headers larger than this get 431. */
 export const MAX_HEADER_BYTES = 16_384
-
-/**
- * RFC 9112 section 3.2: an HTTP/1.1 request without Host is a 400 (Node's own answer has no body).
- * Undefined when the request is fine.
- *
- * @example
- * missingHost(request) // undefined, or a 400 malformed_request
- */
-export function missingHost(request: IncomingMessage): ApiResponse | undefined {
-  if (request.headers.host !== undefined || request.httpVersion !== '1.1') return undefined
-  return errorResponse(400, 'malformed_request', 'An HTTP/1.1 request needs a Host header.')
-}
 
 /**
  * Answers, with an Error body, what never reaches the request handler: HTTP that Node's parser

@@ -1,9 +1,12 @@
 // The catalogue of bad inputs (fixtures/bad-inputs.json), run row by row in-process (MSW's
-// setupServer) and over HTTP (node:http, or bytes over a socket). Both mocks run with self-checking
-// on, so an answer the spec does not document fails too.
+// setupServer), over HTTP (node:http, or bytes over a socket) and through the validating proxy in
+// front of the HTTP mock (whatever the proxy answers itself must be the same clear 4xx). Both mocks
+// run with self-checking on, so an answer the spec does not document fails too.
 import { readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { compileValidators, describeAjvErrors, openApiDocument } from '../../spec/runtime.ts'
+import { createProxy, type ValidatingProxy } from '../../proxy/createProxy.ts'
+import { compileValidators, defaultSpec, describeAjvErrors, openApiDocument } from '../../spec/runtime.ts'
 import { sendHttp, sendRaw, type WireResponse } from '../support/rawHttp.ts'
 import { startTransports, type Transport } from '../support/startTransports.ts'
 
@@ -49,9 +52,21 @@ const PET_FIELDS = new Set(fieldsOf(openApiDocument.components.schemas.Pet))
 
 let transports: Transport[] = []
 let close: () => Promise<void> = async () => {}
+let proxy: ValidatingProxy
 const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort()
-beforeAll(async () => ({ transports, close } = await startTransports()))
-afterAll(() => close())
+beforeAll(async () => {
+  ;({ transports, close } = await startTransports())
+  const http = transports.find((transport) => transport.name === 'http') as Transport
+  proxy = createProxy({ upstream: http.baseUrl, spec: defaultSpec(), timeoutMs: 5_000 })
+  await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve))
+  const { port } = proxy.server.address() as AddressInfo
+  transports.push({ ...http, name: 'proxy', baseUrl: `http://127.0.0.1:${port}/v1` })
+})
+afterAll(async () => {
+  proxy.server.closeAllConnections()
+  await new Promise((resolve) => proxy.server.close(resolve))
+  await close()
+})
 
 test('the catalogue has the groups of decisions/004-hardening.md, each with rows, and unique ids', () => {
   expect(catalogue.groups).toEqual([
@@ -68,19 +83,30 @@ test('the catalogue has the groups of decisions/004-hardening.md, each with rows
   expect(new Set(ids).size).toBe(ids.length)
 })
 
+/**
+ * Rows the proxy answers itself, differently from the mock, by decision: it forwards origin-form
+ * targets only, so CONNECT is a 400 there (decisions/027) where the mock says 405.
+ */
+const PROXY_OWN_ANSWERS: Record<string, BadInput['expect']> = {
+  'method-connect-raw': { status: 400, code: 'malformed_request' },
+}
+
 const runs = {
   'in-process': (row: BadInput) => row.transport === undefined || row.transport === 'in-process',
   http: (row: BadInput) => row.transport !== 'in-process',
+  proxy: (row: BadInput) => row.transport !== 'in-process',
 }
 
-describe.each(['in-process', 'http'] as const)('bad inputs %s', (name) => {
-  const transport = () => transports.find((t) => t.name === (name === 'http' ? 'http' : 'msw')) as Transport
+describe.each(['in-process', 'http', 'proxy'] as const)('bad inputs %s', (name) => {
+  const transport = () =>
+    transports.find((t) => t.name === (name === 'in-process' ? 'msw' : name)) as Transport
   beforeEach(() => transport().reset())
   const rows = catalogue.rows.filter(runs[name]).map((row) => [`${row.group}: ${row.id}`, row] as const)
 
   test.each(rows)('%s', async (_title, row) => {
     const response = await send(transport(), row)
-    const { status, code, headers = {}, schema, bodyIncludes } = row.expect
+    const expected = (name === 'proxy' && PROXY_OWN_ANSWERS[row.id]) || row.expect
+    const { status, code, headers = {}, schema, bodyIncludes } = expected
     expect({ status: response.status, body: response.body.slice(0, 300) }).toMatchObject({ status })
     expect(response.body).not.toMatch(STACK_TRACE)
     if (bodyIncludes) expect(response.body).toContain(bodyIncludes)
@@ -125,8 +151,7 @@ async function send(transport: Transport, row: BadInput): Promise<WireResponse> 
   const { method, path, headers } = row.request
   const body = row.request.body === undefined ? undefined : Buffer.from(text(row.request.body))
   const pairs = headers.map(([header, value]) => [header, text(value)] as const)
-  if (transport.name === 'http')
-    return sendHttp(port, { method, path, headers: pairs, ...(body && { body }) })
+  if (transport.name !== 'msw') return sendHttp(port, { method, path, headers: pairs, ...(body && { body }) })
 
   const fetchHeaders = new Headers()
   for (const [header, value] of pairs) fetchHeaders.append(header, value)

@@ -4,9 +4,9 @@ import { createHttpMock, listen } from '../../mocks/http/createHttpMock.ts'
 import { createPetStoreHandlers } from '../../mocks/msw/handlers.ts'
 import type { CompiledSpec, Pet } from '../../spec/runtime.ts'
 
-/** One way of reaching the mock: in-process through MSW, or over HTTP. */
+/** One way of reaching the mock: in-process through MSW, over HTTP, or through the validating proxy. */
 export interface Transport {
-  name: 'msw' | 'http'
+  name: 'msw' | 'http' | 'proxy'
   /** Base URL of the API, ending in /v1. */
   baseUrl: string
   /** Returns the store to `seed` (the fixture pets by default). */
