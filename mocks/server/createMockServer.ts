@@ -187,8 +187,13 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
 
   function handle(request: ApiRequest): ApiResponse | Promise<ApiResponse> {
     const sessionName = parseSessionName(request.header(SESSION_HEADER))
-    if (typeof sessionName !== 'string') return sessionName
     const { path } = request
+    if (typeof sessionName !== 'string') {
+      // An API request is authenticated before its session is read, so one without a key gets the
+      // interface's 401 whatever else it carries; with a key, the malformed name is its 400.
+      const ownPath = isInspectorPath(path) || isServedSpecPath(path) || isControlPath(path)
+      return ownPath ? sessionName : engine.handle(request, () => sessionName)
+    }
     if (isInspectorPath(path)) return inspectorResponse(request.method)
     if (isServedSpecPath(path))
       return servedSpecAnswer(request, {

@@ -94,6 +94,12 @@ const headers = fc.record(
     'content-type': fc.oneof(fc.constant('application/json'), headerText),
     prefer: fc.oneof(fc.constantFrom('code=400', 'code=401', 'code=404', 'code=500'), headerText),
     'content-encoding': fc.constantFrom('gzip', 'identity', 'br'),
+    // The mock's own header: a name, or text its rule refuses (spaces, controls, over 64 characters).
+    'x-mock-session': fc.oneof(
+      fc.constantFrom('team-a', 'worker-3'),
+      headerText,
+      fc.string({ minLength: 65 }),
+    ),
   },
   { requiredKeys: [], noNullPrototype: true },
 )
