@@ -22,6 +22,8 @@ interface Seen {
   target: string
   requestText?: string | undefined
   authorization?: boolean
+  /** A `Prefer` header the client sent (`code=404`). */
+  prefer?: string
   /**
    * When the request arrived, on the judge's counter; by default after every exchange seen before
    * completed (the tests' exchanges follow each other). 0: before any of them, so in flight while each completed.
@@ -38,12 +40,14 @@ function seenBy(
 ): (seen: Seen) => Violation[] {
   const router = spec.router()
   let clock = 0
-  return ({ method, target, requestText, authorization = true, startedAt, status, responseText }) => {
+  return ({ method, target, requestText, authorization = true, prefer, startedAt, status, responseText }) => {
     const request = apiRequest({
       method,
       target: `${router.basePath}${target}`,
-      header: (name) =>
-        name === 'authorization' && authorization ? 'Bearer a-key-of-the-client' : undefined,
+      header: (name) => {
+        if (name === 'authorization' && authorization) return 'Bearer a-key-of-the-client'
+        return name === 'prefer' ? prefer : undefined
+      },
       body: requestText,
     })
     const route = router.route(request.method, request.path)
@@ -199,6 +203,45 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     ).toEqual([])
     const empty = judge({ method: 'GET', target: '/pets?status=sold', status: 200, responseText: '[]' })
     expect(empty.map((v) => `${v.check} ${v.operation}`)).toEqual(['interface_model listPets'])
+  })
+
+  test('an error the request asked for (Prefer: code=N) is judged as an answer, not against the model', () => {
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    const pet = { id: 46, name: 'Rex', categoryId: 1, status: 'sold' }
+    const created = JSON.stringify({ name: 'Rex', categoryId: 1, status: 'sold' })
+    judge({
+      method: 'POST',
+      target: '/pets',
+      requestText: created,
+      status: 201,
+      responseText: JSON.stringify(pet),
+    })
+    const read = { method: 'GET', target: '/pets/46', status: 404, responseText: NOT_FOUND }
+    const checks = (seen: Seen) => judge(seen).map((v) => v.check)
+    // Asked for: no finding, and it taught nothing (the pet still reads as it was).
+    expect(checks({ ...read, prefer: 'code=404' })).toEqual([])
+    expect(checks({ ...read, prefer: 'respond-async, CODE="404"' })).toEqual([])
+    expect(checks({ ...read, status: 200, responseText: JSON.stringify(pet) })).toEqual([])
+    // Not asked for, or another status than asked: the model judges.
+    expect(checks(read)).toEqual(['interface_model'])
+    expect(checks({ ...read, prefer: 'code=401' })).toEqual(['interface_model'])
+    const badRequest = JSON.stringify({ code: 'invalid_parameter', message: 'no', status: 400 })
+    expect(checks({ ...read, prefer: 'code=404', status: 400, responseText: badRequest })).toEqual([
+      'interface_model',
+    ])
+    // Still an answer: its Error body, its status among the documented ones, the key.
+    const lying = JSON.stringify({ code: 'not_found', message: 'no such pet', status: 500 })
+    expect(checks({ ...read, prefer: 'code=404', responseText: lying })).toEqual(['error_status_matches'])
+    expect(checks({ ...read, prefer: 'code=418', status: 418 })).toEqual(['status_code_conformance'])
+    expect(checks({ ...read, prefer: 'code=404', authorization: false })).toEqual(['missing_key_rejected'])
+    // A server error asked for is no server error; one not asked for is.
+    const full = JSON.stringify({ code: 'store_full', message: 'full', status: 507 })
+    const refused = { method: 'POST', target: '/pets', requestText: created, status: 507, responseText: full }
+    expect(checks({ ...refused, prefer: 'code=507' })).toEqual([])
+    expect(checks(refused)).toContain('no_server_errors')
+    // Asking for a success turns nothing off: a page without the pet it must hold is still a finding.
+    const sold = { method: 'GET', target: '/pets?status=sold', prefer: 'code=200', status: 200 }
+    expect(checks({ ...sold, responseText: '[]' })).toEqual(['interface_model'])
   })
 
   test('a create holding a field NewPet does not declare may drop it, keep it or refuse it: no violation', () => {

@@ -3,6 +3,7 @@
 // judging only what was observed: no request of its own is ever sent.
 
 import type { ApiRequest } from '../kit/http/ApiRequest.ts'
+import { preferredStatus } from '../kit/http/parsePrefer.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { clipWithin } from '../kit/text/clip.ts'
 import { InvariantMemory, REMEMBERED_CHARS_MAX, REMEMBERED_PETS_MAX } from '../model/InvariantMemory.ts'
@@ -127,8 +128,14 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
         add('request_conformance', 'required', `the request's ${describeAjvErrors(validate.errors, 'body')}`)
       }
     }
+    // An error of the very status the request asked for (`Prefer: code=N`, as Prism and the mock
+    // read it: a frontend showing its error states) is what the client wanted, not a fault of the
+    // server's nor what the store holds: judged as an answer (documented, its body, the key, the
+    // invariants), never as a server error or against the model. Only the client's own request can
+    // ask so, and only for an error: nothing the upstream sends, nor asking for a 200, turns a check off.
+    const asked = status >= 400 && preferredStatus(request.header('prefer')) === status
     // The answer, as the document documents it.
-    if (status >= 500) add('no_server_errors', 'required', `the upstream answered ${status}`)
+    if (status >= 500 && !asked) add('no_server_errors', 'required', `the upstream answered ${status}`)
     const key = documentedResponseKey(route.operation.responses, status)
     if (key === undefined) {
       add('status_code_conformance', 'required', `${status} is not documented for ${operation}`)
@@ -167,8 +174,8 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     for (const problem of broken)
       add(problem.invariant, 'required', `received ${problem.received}; documented ${problem.documented}`)
     if (status === 401) return violations
-    // The model: only requests the document defines an answer for.
-    if (!requestValid) return violations
+    // The model: only requests the document defines an answer for, and not an error asked for.
+    if (!requestValid || asked) return violations
     // One knowledge in time: a read in flight while a create completed may predate that pet, and is
     // not bound by it; each pet it holds is still held to what was known of it (a pet never changes).
     const view = knowledge.asOf({ startedAt, completedAt }, model)

@@ -1,6 +1,7 @@
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse, Parsed } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
+import { preferredExample, preferredStatus } from '../../kit/http/parsePrefer.ts'
 import { type PathParameters, readParameters } from '../../spec/readParameters.ts'
 import {
   documentedResponseKey,
@@ -11,7 +12,6 @@ import {
   sampleFromSchema,
 } from '../../spec/runtime.ts'
 import { parseJsonBody } from './parseJsonBody.ts'
-import { preferredExample, preferredStatus } from './parsePrefer.ts'
 
 /** Headers the engine sets itself; a response's documented examples of them are not copied. */
 const ENGINE_HEADERS = new Set(['content-type', 'deprecation', 'sunset', 'link', 'www-authenticate'])

@@ -1,6 +1,7 @@
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
+import { preferredStatus } from '../../kit/http/parsePrefer.ts'
 import { needsKey } from '../../spec/needsKey.ts'
 import {
   type CompiledSpec,
@@ -20,7 +21,6 @@ import { pageText } from './pageText.ts'
 import { listQueryParser } from './parseListQuery.ts'
 import { parseNewPet } from './parseNewPet.ts'
 import { petIdParser } from './parsePetId.ts'
-import { preferredStatus } from './parsePrefer.ts'
 import { petText } from './petText.ts'
 
 /** The default API key for local use. Anyone can read it here: it protects nothing but the habit. */

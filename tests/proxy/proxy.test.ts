@@ -3,8 +3,9 @@
 // each fault is reported (log, header, /__mock/violations) naming the check; a dead upstream is a 502.
 import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { documentedErrorStatuses } from '../../mocks/core/createEngine.ts'
 import { createProxy } from '../../proxy/createProxy.ts'
-import { defaultSpec } from '../../spec/runtime.ts'
+import { defaultSpec, sampleFromSchema } from '../../spec/runtime.ts'
 import { createReferenceServer, type Fault } from '../servers/referenceServer.ts'
 import { sendRaw } from '../support/rawHttp.ts'
 import { runAgainstServer } from '../support/runAgainstServer.ts'
@@ -66,6 +67,34 @@ describe('the validating proxy', () => {
       const report = (await (await fetch(`${it.origin}/__mock/violations`)).json()) as { total: number }
       expect(report.total).toBe(0)
       expect(it.lines.filter((line) => line.includes('VIOLATIONS'))).toEqual([])
+    } finally {
+      await it.close()
+    }
+  })
+
+  test('a frontend forcing each documented error with Prefer: code=N through it: N, and no violation', async () => {
+    // Prism's convention, which the mock follows: the answer is what the client asked for, not what
+    // the store holds, so the judge does not hold it to the model (each operation of the document,
+    // each error status it documents; pet 1 exists, so a 404 for it would otherwise be a finding).
+    const it = await through(`${mock.origin}/v1`)
+    try {
+      const asked: string[] = []
+      for (const operation of defaultSpec().operations)
+        for (const status of documentedErrorStatuses(operation)) {
+          const schema = operation.requestBody?.content?.['application/json']?.schema
+          const response = await fetch(`${it.base}${operation.path.replace(/\{[^}]+\}/g, '1')}`, {
+            method: operation.method.toUpperCase(),
+            headers: { ...headers, prefer: `code=${status}` },
+            ...(schema && { body: JSON.stringify(sampleFromSchema(schema)) }),
+          })
+          expect(`${operation.operationId} ${response.status}`).toBe(`${operation.operationId} ${status}`)
+          asked.push(`${operation.operationId} ${status}`)
+        }
+      expect(asked).toContain('getPet 404')
+      const report = (await (await fetch(`${it.origin}/__mock/violations`)).json()) as {
+        violations: unknown[]
+      }
+      expect(report.violations).toEqual([])
     } finally {
       await it.close()
     }

@@ -1,6 +1,7 @@
 /**
  * Reads a Prism-compatible `Prefer: code=NNN` header (RFC 7240 syntax), which asks the mock for a
- * documented response of that status, so a frontend can show its error states on demand.
+ * documented response of that status, so a frontend can show its error states on demand. The proxy
+ * reads it too: an answer of the status the request asked for is not judged against the model.
  *
  * @example
  * preferredStatus('code=404') // 404
