@@ -2,9 +2,10 @@
 // any base URL. It runs the runner directly rather than Jest, so the installed package needs no test
 // framework (see decisions/005-contract-cli-runs-the-runner.md); `npm test` runs the same runner
 // under Jest.
-import { appendFile, mkdir, writeFile } from 'node:fs/promises'
+import { appendFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
+import { writeFileWhole } from '../kit/node/writeFileWhole.ts'
 import { say, sayError } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
@@ -86,22 +87,31 @@ export async function runContractCli(argv: readonly string[], program: string): 
       report.coverage ? coverageHtml(report.coverage, report.baseUrl) : '',
     ],
   ]
+  // A report asked for and not written fails the run (2) unless a check failed: the verdict above
+  // stands, and a CI job publishing reports must not read a conforming run from a missing one.
+  let unwritten = false
   for (const [file, text] of files) {
     if (!file) continue
-    await mkdir(dirname(file), { recursive: true })
-    await writeFile(file, text)
-    say(`wrote ${file}`)
+    const failed = await writeFileWhole(file, text)
+    if (failed) sayError(`petstore-contract: could not write ${file}, so none is left there: ${failed}`)
+    else say(`wrote ${file}`)
+    unwritten ||= failed !== undefined
   }
   // A CI job page: GitHub gives each step its own summary file, appended to as a shell step would.
   const stepSummary = process.env.GITHUB_STEP_SUMMARY
   if (stepSummary) {
-    await appendFile(stepSummary, toMarkdownSummary(report, { apiKeyFrom: target.apiKeyFrom }))
-    say('wrote the job summary ($GITHUB_STEP_SUMMARY)')
+    try {
+      await appendFile(stepSummary, toMarkdownSummary(report, { apiKeyFrom: target.apiKeyFrom }))
+      say('wrote the job summary ($GITHUB_STEP_SUMMARY)')
+    } catch (error) {
+      sayError(`petstore-contract: could not append to $GITHUB_STEP_SUMMARY: ${(error as Error).message}`)
+      unwritten = true
+    }
   }
   // The deadline's message is the runner's own, shown escaped like everything else.
   if (report.cut) sayError(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)
   const failedChecks = tally(report).failed > 0 || Boolean(report.coverageMissed?.length)
-  return report.abort ? 2 : failedChecks ? 1 : report.cut ? 2 : 0
+  return report.abort ? 2 : failedChecks ? 1 : report.cut || unwritten ? 2 : 0
 }
 
 /** Whether a CI system runs us: they set CI (GitHub Actions, GitLab, CircleCI, Buildkite, ...). */

@@ -1,6 +1,5 @@
 // `petstore-contract coverage FILE.har`: what recorded traffic (a browser's HAR, the mock's
 // /__mock/requests.har) exercised of the document, with the same table and gate as a contract run.
-import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { coverageOf } from '../coverage/coverageOf.ts'
@@ -8,7 +7,8 @@ import { formatCoverage } from '../coverage/formatCoverage.ts'
 import { missedCoverage, parseMinCoverage } from '../coverage/minCoverage.ts'
 import { harObservations } from '../har/readHar.ts'
 import { whereTypedIfGiven } from '../kit/node/whereTyped.ts'
-import { say } from '../kit/text/say.ts'
+import { writeFileWhole } from '../kit/node/writeFileWhole.ts'
+import { say, sayError } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { harSubcommand } from './harSubcommand.ts'
@@ -26,7 +26,8 @@ export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [optio
   --json FILE          also write the coverage as JSON, and coverage.html beside it`
 
 /**
- * Runs the subcommand; resolves the exit status: 0, 1 below --min-coverage, 2 a usage error.
+ * Runs the subcommand; resolves the exit status: 0, 1 below --min-coverage, 2 a usage error or a
+ * report that could not be written.
  *
  * @example
  * await runCoverageCli(['journal.har', '--min-coverage', 'documented-statuses=100'])
@@ -47,16 +48,22 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
     say(formatCoverage(coverage).join('\n'))
     const missed = minimum ? missedCoverage(coverage, minimum) : []
     for (const line of missed) say(`Coverage below --min-coverage: ${line}`)
+    let unwritten = false
     if (jsonFile) {
-      await mkdir(dirname(jsonFile), { recursive: true })
       // Shown as the console shows it: a C1 control (U+009B) passes JSON.stringify as it is.
       const shown = mapStrings({ ...coverage, missed }, (text) => visible(text))
-      await writeFile(jsonFile, `${JSON.stringify(shown, null, 2)}\n`)
-      say(`wrote ${jsonFile}`)
-      const page = join(dirname(jsonFile), 'coverage.html')
-      await writeFile(page, coverageHtml(coverage, file))
-      say(`wrote ${page}`)
+      const reports: Array<[string, string]> = [
+        [jsonFile, `${JSON.stringify(shown, null, 2)}\n`],
+        [join(dirname(jsonFile), 'coverage.html'), coverageHtml(coverage, file)],
+      ]
+      for (const [report, text] of reports) {
+        const failed = await writeFileWhole(report, text)
+        if (failed)
+          sayError(`petstore-contract coverage: could not write ${report}, so none is left there: ${failed}`)
+        else say(`wrote ${report}`)
+        unwritten ||= failed !== undefined
+      }
     }
-    return missed.length > 0 ? 1 : 0
+    return missed.length > 0 ? 1 : unwritten ? 2 : 0
   })
 }

@@ -43,8 +43,6 @@ export const SPEC_LIMITS = {
   maxPropertyEscapes: 8,
 } as const
 
-export type SpecLimits = typeof SPEC_LIMITS
-
 /** What is still allowed of one bound, taken from as a load goes (bytes read, YAML nodes). */
 export interface Budget {
   remaining: number
