@@ -25,7 +25,9 @@ export function describeNetworkError(
   timeoutMs: number,
   timedOut: boolean,
 ): { kind: NetworkFailure; message: string } {
-  const { host } = new URL(url)
+  // A URL fetch could not parse (`http://[::1:4010/v1`) is named as it was given, not thrown over.
+  const parsed = URL.parse(url)
+  const host = parsed?.host ?? url
   if (timedOut || (error as Error | undefined)?.name === 'TimeoutError')
     return { kind: 'timeout', message: `timed out: no complete response from ${host} within ${timeoutMs} ms` }
   const code = codeOf(error)
@@ -35,7 +37,7 @@ export function describeNetworkError(
   if (DNS_CODES.has(code))
     return {
       kind: 'dns',
-      message: `DNS lookup failed for ${new URL(url).hostname} (${code}): the name does not resolve`,
+      message: `DNS lookup failed for ${parsed?.hostname ?? url} (${code}): the name does not resolve`,
     }
   if (TIMEOUT_CODES.has(code))
     return { kind: 'timeout', message: `timed out (${code}): no complete response from ${host}` }

@@ -75,6 +75,12 @@ describe('resolveTarget', () => {
   test.each([
     [[], /--base-url .* is required/],
     [['--base-url', 'staging.example.com/v1'], /must be an http\(s\) URL/],
+    [['--base-url', 'http://[::1:4010/v1'], /must be an http\(s\) URL; received 'http:\/\/\[::1:4010\/v1'/],
+    [['--base-url', 'http://a/v1?x=1'], /no query or fragment; received 'http:\/\/a\/v1\?x=1'/],
+    [['--base-url', 'http://a/v1#top'], /no query or fragment/],
+    // Quoted with what could be a secret hidden: a user's password, a credential-named query value.
+    [['--base-url', 'http://u:pw@a/v1?api_key=k3y'], /received 'http:\/\/\*\*\*@a\/v1\?api_key=\*\*\*'/],
+    [['--base-url', 'ftp://u:pw@a/v1'], /received 'ftp:\/\/\*\*\*@a\/v1'/],
     [['--base-url', 'http://a/v1', '--timeout', '0'], /--timeout must be/],
     [['--base-url', 'http://a/v1', '--target-kind', 'wiremock'], /--target-kind must be one of/],
     [['--base-url', 'http://a/v1', '--unknown'], /Unknown option/],

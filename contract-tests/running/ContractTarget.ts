@@ -1,6 +1,8 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { type MinCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
 import { type TypedIn, whereTyped, whereTypedIfGiven } from '../../kit/node/whereTyped.ts'
+import { redactTarget } from '../../kit/secrets/redactTarget.ts'
+import { clip } from '../../kit/text/clip.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import { DEFAULT_MAX_CREATES } from '../base/CreateBudget.ts'
 import { TARGET_KINDS, type TargetKind } from '../base/capabilitiesOf.ts'
@@ -160,6 +162,15 @@ The suite never prints the key (curl lines read it from $PETSTORE_API_KEY); a co
 give it by the variable or --api-key-file.`
 }
 
+/** A base URL as a usage message quotes it: `user:password@` and credential-named query values as `***`. */
+function shownBaseUrl(text: string): string {
+  const start = text.indexOf('://') + 3
+  const slash = text.indexOf('/', start)
+  const at = text.lastIndexOf('@', slash < 0 ? text.length : slash)
+  const withoutUser = at >= start ? `${text.slice(0, start)}***@${text.slice(at + 1)}` : text
+  return clip(redactTarget(withoutUser, []))
+}
+
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value)
 
 /** What resolveTarget adds for the CLI: the help and version flags, and where the key came from. */
@@ -197,8 +208,14 @@ export function resolveTarget(
   if (!help && !version) {
     if (baseUrl === '')
       throw new Error('--base-url (or PETSTORE_BASE_URL) is required, e.g. https://staging.example.com/v1')
-    if (!/^https?:\/\/[^/]+/.test(baseUrl))
-      throw new Error(`--base-url must be an http(s) URL; received '${baseUrl}'`)
+    if (!/^https?:\/\/[^/]+/.test(baseUrl) || !URL.canParse(baseUrl))
+      throw new Error(`--base-url must be an http(s) URL; received '${shownBaseUrl(baseUrl)}'`)
+    // Paths are added after the base: `/v1?x=1` would ask for `/v1?x=1/pets`.
+    const { search, hash } = new URL(baseUrl)
+    if (search !== '' || hash !== '')
+      throw new Error(
+        `--base-url is the API's base, ending in /v1, with no query or fragment; received '${shownBaseUrl(baseUrl)}'`,
+      )
   }
   const timeoutText = values.timeout ?? env.PETSTORE_TIMEOUT_MS ?? '5000'
   const timeoutMs = Number(timeoutText)
