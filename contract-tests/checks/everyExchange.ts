@@ -69,17 +69,13 @@ export function everyExchange(
         return [op, ruleContext]
       }),
     )
-  // The request behind each finding kept as an example (not its answer: a body may be 1 MiB), for
-  // `reproduce`: FindingGroups keeps the first EXAMPLES_MAX distinct messages of each operation, so
-  // the first request of each of those is the one its example saw.
-  const requests = new WeakMap<CheckContext, Map<string, ProbeRequest>>()
+  const examples = exampleRequests()
   const watch = (context: CheckContext): ExchangeWatcher => {
     const groups = new FindingGroups()
     const judged = new Set<OperationName>()
     const unanswered = new Map<OperationName, number>()
     const ruleContexts = ruleContextsOf(context)
-    const sent = new Map<string, ProbeRequest>()
-    requests.set(context, sent)
+    examples.start(context)
     return {
       see(exchange) {
         const operation = exchange.request.operation
@@ -94,14 +90,7 @@ export function everyExchange(
         const found = rule({ ...exchange, operation }, ruleContexts.get(operation) as ExchangeRuleContext)
         if (!found) return
         groups.add(found)
-        const key = replayKey(found)
-        // An unanswered request is not sent again: each replay could cost the whole timeout.
-        if (
-          exchange.status !== 0 &&
-          !sent.has(key) &&
-          [...sent.keys()].filter((k) => k.startsWith(`${operation}\n`)).length < EXAMPLES_MAX
-        )
-          sent.set(key, exchange.request)
+        examples.keep(context, found, exchange)
       },
       outcome() {
         // An operation with no exchange to judge is not a pass (a read-only run sends no createPet;
@@ -130,20 +119,50 @@ export function everyExchange(
     watch,
     run: runWatched(watch),
     async reproduce(context, found) {
-      const request = requests.get(context)?.get(replayKey(found))
-      const operation = request?.operation
-      if (!request || !operation) return undefined
-      let again: Exchange
+      const again = await examples.sendAgain(context, found)
+      const operation = again?.request.operation
+      if (!again || !operation || (again.truncated && !readsTruncated)) return undefined
+      if (appliesTo && !appliesTo(again)) return false
+      const ruleContext = ruleContextsOf(context).get(operation) as ExchangeRuleContext
+      return rule({ ...again, operation }, ruleContext) !== undefined
+    },
+  }
+}
+
+/**
+ * The request behind each finding a watching check keeps as an example (not its answer: a body may be
+ * 1 MiB), to send again before it is reported (`Check.reproduce`): FindingGroups keeps the first
+ * EXAMPLES_MAX distinct messages of each operation, so the first request of each of those is the one
+ * its example saw. A request that got no answer is not kept: each replay could cost the whole timeout.
+ *
+ * @example
+ * const examples = exampleRequests() // watch: examples.start(context); see: examples.keep(context, found, exchange)
+ * const again = await examples.sendAgain(context, found) // reproduce: the new exchange, or undefined
+ */
+export function exampleRequests() {
+  const byRun = new WeakMap<CheckContext, Map<string, ProbeRequest>>()
+  return {
+    start(context: CheckContext): void {
+      byRun.set(context, new Map())
+    },
+    keep(context: CheckContext, found: Finding, exchange: Exchange): void {
+      const sent = byRun.get(context)
+      const key = replayKey(found)
+      if (!sent || exchange.status === 0 || sent.has(key)) return
+      if ([...sent.keys()].filter((k) => k.startsWith(`${found.operation}\n`)).length < EXAMPLES_MAX)
+        sent.set(key, exchange.request)
+    },
+    /** The example's request sent again; undefined when there is none, or nothing came back to judge. */
+    async sendAgain(context: CheckContext, found: Finding): Promise<Exchange | undefined> {
+      const request = byRun.get(context)?.get(replayKey(found))
+      if (!request?.operation) return undefined
       try {
-        again = await context.send(request)
+        const again = await context.send(request)
+        return again.status === 0 ? undefined : again
       } catch {
         // The create budget spent, or the deadline: nothing was judged.
         return undefined
       }
-      if (again.status === 0 || (again.truncated && !readsTruncated)) return undefined
-      if (appliesTo && !appliesTo(again)) return false
-      const ruleContext = ruleContextsOf(context).get(operation) as ExchangeRuleContext
-      return rule({ ...again, operation }, ruleContext) !== undefined
     },
   }
 }

@@ -9,7 +9,7 @@ import { judgeInvariants } from '../../model/judgeInvariants.ts'
 import { FindingGroups } from '../base/FindingGroups.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { type Check, type CheckContext, type ExchangeWatcher, finding, type OperationName } from './Check.ts'
-import { runWatched } from './everyExchange.ts'
+import { exampleRequests, runWatched } from './everyExchange.ts'
 
 /** What the run's one judge of the invariants found in an exchange (judged once, whichever check asks first). */
 type RunInvariants = (exchange: Exchange) => readonly InvariantProblem[]
@@ -72,21 +72,29 @@ function runInvariantsOf(context: CheckContext): RunInvariants {
  */
 export function invariantCheck(name: InvariantName): Check {
   const rule = INVARIANTS[name]
+  const examples = exampleRequests()
   const watch = (context: CheckContext): ExchangeWatcher => {
     const judge = runInvariantsOf(context)
     const groups = new FindingGroups()
     const answered = new Set<OperationName>()
+    examples.start(context)
     return {
       see(exchange) {
         // An operation is judged once an answer the invariant reads came back (a 401 holds no page).
         const operation = exchange.request.operation
         if (operation && rule.answers.includes(exchange.status) && !exchange.truncated)
           answered.add(operation)
-        for (const problem of judge(exchange))
-          if (problem.invariant === name)
-            groups.add(
-              finding(exchange, problem.operation as OperationName, problem.received, problem.documented),
-            )
+        for (const problem of judge(exchange)) {
+          if (problem.invariant !== name) continue
+          const found = finding(
+            exchange,
+            problem.operation as OperationName,
+            problem.received,
+            problem.documented,
+          )
+          groups.add(found)
+          examples.keep(context, found, exchange)
+        }
       },
       outcome() {
         const skipped = Object.fromEntries(
@@ -110,6 +118,13 @@ export function invariantCheck(name: InvariantName): Check {
     afterAll: true,
     watch,
     run: runWatched(watch),
+    // The example's request sent again and judged by the run's one judge, with what it has learnt of
+    // the store since: broken again is reproduced (a pet that read differently reads differently again).
+    async reproduce(context, found) {
+      const again = await examples.sendAgain(context, found)
+      if (!again || again.truncated) return undefined
+      return runInvariantsOf(context)(again).some((problem) => problem.invariant === name)
+    },
   }
 }
 
