@@ -61,7 +61,9 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
   try {
     // Its message never quotes the URL: a refused one may hold a password.
     upstream = upstreamUrl(values.upstream ?? process.env.PETSTORE_UPSTREAM ?? '')
-    port = integerIn('port', values.port ?? process.env.PORT ?? '4020', 0, 65535)
+    // `PORT=abc` in a shell is not a flag anyone remembers typing: the message names the variable.
+    const portName = values.port === undefined && process.env.PORT !== undefined ? 'port (from PORT)' : 'port'
+    port = integerIn(portName, values.port ?? process.env.PORT ?? '4020', 0, 65535)
     // Node's timers hold at most 2^31 - 1 ms; a longer one would fire at once.
     timeoutMs = integerIn('timeout', values.timeout ?? '30000', 1, 2 ** 31 - 1)
     journalSize = integerIn('journal-size', values['journal-size'] ?? '500', 1, 2_000)

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { isLoopbackHost } from '../../kit/guard/hostAllowed.ts'
 import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
+import { plural } from '../../kit/text/plural.ts'
 import { say, sayError } from '../../kit/text/say.ts'
 import { readPackageInfo } from '../../spec/packageInfo.ts'
 import type { Pet } from '../../spec/runtime.ts'
@@ -133,7 +134,13 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
     fail(`cannot listen: ${error.message}`),
   )
   // The default key is public and printed so a newcomer can copy it; a key passed in is never printed.
-  const key = options.apiKeys.length > 0 ? 'the key you passed' : `Authorization: Bearer ${DEFAULT_API_KEY}`
+  const passed = options.apiKeys.length
+  const key =
+    passed === 0
+      ? `Authorization: Bearer ${DEFAULT_API_KEY}`
+      : passed === 1
+        ? 'the key you passed'
+        : `any of the ${plural(passed, 'key')} you passed`
   say(`Pet Store mock listening on ${baseUrl} (${mock.store.size} pets; ${key})`)
   say(`Operations: ${describeOperations(mock.operations())}`)
   if (!isLoopbackHost(options.host)) {

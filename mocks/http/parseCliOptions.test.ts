@@ -110,6 +110,26 @@ describe('parseCliOptions', () => {
     }
   })
 
+  test('a number refused names where it came from: the flag, or the environment variable the help gives', () => {
+    // Every numeric option whose help line names a variable: `--port N ... (env PORT, default 4010)`.
+    const lines = mockUsage('petstore-mock').split('\n')
+    const numeric = lines.flatMap((line, at) => {
+      const option = /^ {2}(?:-[a-z], |\s{4})(--[a-z-]+) (N|MS|MIN)\b/.exec(line)
+      // The variable is on the option's line or the one after it (a long description wraps).
+      const variable = /\(env ([A-Z_]+)/.exec(`${line} ${lines[at + 1] ?? ''}`)?.[1]
+      return option && variable ? [[option[1] as string, variable] as const] : []
+    })
+    expect(numeric.map(([flag]) => flag)).toEqual(
+      expect.arrayContaining(['--port', '--max-pets', '--latency', '--journal-size']),
+    )
+    for (const [flag, variable] of numeric) {
+      expect(() => parseCliOptions([], { [variable]: 'x' })).toThrow(`${flag} (from ${variable}) must be`)
+      expect(() => parseCliOptions([flag, 'x'], {})).toThrow(new RegExp(`^${flag} must be`))
+      // The flag wins: a bad variable under a good flag is never read.
+      expect(() => parseCliOptions([flag, '1'], { [variable]: 'x' })).not.toThrow()
+    }
+  })
+
   test('--spec, --seed and --state-file typed under npm start in a subfolder resolve in that subfolder', () => {
     const typedIn = {
       env: { INIT_CWD: '/repo/app', npm_lifecycle_script: 'exec node mocks/http/start.mjs' },

@@ -136,49 +136,55 @@ export function parseCliOptions(
     strict: true,
     options: MOCK_CLI_OPTIONS,
   })
+  // A setting's text: its flag's, else its environment variable's, else the default. A message about
+  // a variable's value names the variable: `PORT=abc` in a shell is not a flag anyone remembers typing.
+  const setting = (flag: keyof typeof values, variable: string, fallback: string) => {
+    const typed = values[flag] as string | undefined
+    const fromEnv = typed === undefined ? env[variable] : undefined
+    return {
+      name: fromEnv === undefined ? flag : `${flag} (from ${variable})`,
+      text: typed ?? fromEnv ?? fallback,
+    }
+  }
+  const integer = (
+    flag: keyof typeof values,
+    variable: string,
+    fallback: string,
+    min: number,
+    max: number,
+  ) => {
+    const { name, text } = setting(flag, variable, fallback)
+    return integerIn(name, text, min, max)
+  }
   const apiKeys = values['api-key'] ?? splitList(env.PETSTORE_API_KEYS)
   for (const key of apiKeys) {
     if (!/^[A-Za-z0-9\-._~+/]+=*$/.test(key))
       throw new Error('an API key must be a bearer token (letters, digits, -._~+/ and trailing =)')
   }
   return {
-    port: integerIn('port', values.port ?? env.PORT ?? '4010', 0, 65535),
+    port: integer('port', 'PORT', '4010', 0, 65535),
     host: values.host ?? env.HOST ?? '127.0.0.1',
     apiKeys,
     // Where the user typed the command, also under `npm start`, which moves to the clone's root.
     specFile: whereTypedIfGiven(values.spec ?? env.PETSTORE_SPEC, typedIn),
     seedFile: whereTypedIfGiven(values.seed ?? env.PETSTORE_SEED, typedIn),
     stateFile: whereTypedIfGiven(values['state-file'] ?? env.PETSTORE_STATE_FILE, typedIn),
-    maxPets: integerIn(
-      'max-pets',
-      values['max-pets'] ?? env.PETSTORE_MAX_PETS ?? String(DEFAULT_MAX_PETS),
-      0,
-      2 ** 31 - 1,
-    ),
-    maxMemoryMiB: integerIn(
-      'max-memory',
-      values['max-memory'] ?? env.PETSTORE_MAX_MEMORY ?? String(DEFAULT_MEMORY_MIB),
-      1,
-      1024 * 1024,
-    ),
-    latencyMs: latencyIn(values.latency ?? env.PETSTORE_LATENCY_MS ?? '0'),
+    maxPets: integer('max-pets', 'PETSTORE_MAX_PETS', String(DEFAULT_MAX_PETS), 0, 2 ** 31 - 1),
+    maxMemoryMiB: integer('max-memory', 'PETSTORE_MAX_MEMORY', String(DEFAULT_MEMORY_MIB), 1, 1024 * 1024),
+    latencyMs: latencyIn(setting('latency', 'PETSTORE_LATENCY_MS', '0')),
     corsOrigins: values['cors-origin'] ?? [],
     allowedHosts: values['allowed-host'] ?? splitList(env.PETSTORE_ALLOWED_HOSTS),
-    maxSessions: optional(values['max-sessions'] ?? env.PETSTORE_MAX_SESSIONS, (text) =>
-      integerIn('max-sessions', text, 1, 100_000),
+    maxSessions: optional(values['max-sessions'] ?? env.PETSTORE_MAX_SESSIONS, () =>
+      integer('max-sessions', 'PETSTORE_MAX_SESSIONS', '', 1, 100_000),
     ),
-    sessionIdleMinutes: integerIn(
+    sessionIdleMinutes: integer(
       'session-idle',
-      values['session-idle'] ?? env.PETSTORE_SESSION_IDLE ?? String(SESSION_LIMITS.idleMs / 60_000),
+      'PETSTORE_SESSION_IDLE',
+      String(SESSION_LIMITS.idleMs / 60_000),
       1,
       7 * 24 * 60,
     ),
-    journalSize: integerIn(
-      'journal-size',
-      values['journal-size'] ?? env.PETSTORE_JOURNAL_SIZE ?? String(JOURNAL_SIZE),
-      1,
-      100_000,
-    ),
+    journalSize: integer('journal-size', 'PETSTORE_JOURNAL_SIZE', String(JOURNAL_SIZE), 1, 100_000),
     quiet: values.quiet,
     watch: values.watch,
     allowRemoteRefs: values['allow-remote-refs'],
@@ -199,11 +205,11 @@ function optional<T>(text: string | undefined, parse: (text: string) => T): T | 
 }
 
 /** `--latency`: MS, or MIN-MAX (each response's delay drawn between them), within a minute. */
-function latencyIn(text: string): CliOptions['latencyMs'] {
+function latencyIn({ name, text }: { name: string; text: string }): CliOptions['latencyMs'] {
   const range = /^(\d+)-(\d+)$/.exec(text)
-  if (!range) return integerIn('latency', text, 0, 60_000)
-  const min = integerIn('latency', range[1] as string, 0, 60_000)
-  const max = integerIn('latency', range[2] as string, 0, 60_000)
-  if (min > max) throw new Error(`--latency MIN-MAX needs MIN <= MAX; received '${shownValue(text)}'`)
+  if (!range) return integerIn(name, text, 0, 60_000)
+  const min = integerIn(name, range[1] as string, 0, 60_000)
+  const max = integerIn(name, range[2] as string, 0, 60_000)
+  if (min > max) throw new Error(`--${name} MIN-MAX needs MIN <= MAX; received '${shownValue(text)}'`)
   return { min, max }
 }

@@ -84,6 +84,17 @@ describe('petstore-mock proxy (the bin)', () => {
     expect(cli.output().trim().split('\n')).toHaveLength(1)
   })
 
+  test('a PORT from the environment that is no port is named as such, one line and exit 2', async () => {
+    const cli = spawnCli([BIN, 'proxy', '--upstream', 'http://127.0.0.1:9/v1'], /listening on/, {
+      PORT: 'abc',
+    })
+    expect(await cli.exited).toBe(2)
+    expect(cli.output()).toMatch(
+      /^petstore-mock proxy: --port \(from PORT\) must be an integer from 0 to 65535; received 'abc'/,
+    )
+    expect(cli.output().trim().split('\n')).toHaveLength(1)
+  })
+
   test.each(['http://proxyuser:s3cr3t-pass@127.0.0.1:9/v1', 'https://s3cr3t-token@staging.example.com/v1'])(
     'refuses credentials in --upstream (%s) with one line and exit 2, never printing them',
     async (url) => {

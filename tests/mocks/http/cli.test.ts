@@ -54,6 +54,8 @@ describe('npm start (mocks/http/cli.ts)', () => {
     expect(await cli.exited).toBe(0)
     expect(cli.output()).toMatch(/GET \/v1\/pets\?api_key=\*\*\* 200/)
     expect(cli.output()).not.toMatch(/flag-secret|env-secret/)
+    // The banner says how many were passed, not which.
+    expect(cli.output()).toMatch(/listening on \S+ \(45 pets; any of the 2 keys you passed\)/)
   })
 
   test('--seed loads a Pets file, int64 categoryIds digit for digit', async () => {
