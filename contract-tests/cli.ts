@@ -5,7 +5,7 @@
 import { appendFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
-import { writeFileWhole } from '../kit/node/writeFileWhole.ts'
+import { writeReports } from '../kit/node/writeFileWhole.ts'
 import { say, sayError } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
@@ -89,14 +89,7 @@ export async function runContractCli(argv: readonly string[], program: string): 
   ]
   // A report asked for and not written fails the run (2) unless a check failed: the verdict above
   // stands, and a CI job publishing reports must not read a conforming run from a missing one.
-  let unwritten = false
-  for (const [file, text] of files) {
-    if (!file) continue
-    const failed = await writeFileWhole(file, text)
-    if (failed) sayError(`petstore-contract: could not write ${file}, so none is left there: ${failed}`)
-    else say(`wrote ${file}`)
-    unwritten ||= failed !== undefined
-  }
+  let unwritten = !(await writeReports(files, 'petstore-contract'))
   // A CI job page: GitHub gives each step its own summary file, appended to as a shell step would.
   const stepSummary = process.env.GITHUB_STEP_SUMMARY
   if (stepSummary) {

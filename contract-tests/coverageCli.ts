@@ -7,8 +7,8 @@ import { formatCoverage } from '../coverage/formatCoverage.ts'
 import { missedCoverage, parseMinCoverage } from '../coverage/minCoverage.ts'
 import { harObservations } from '../har/readHar.ts'
 import { whereTypedIfGiven } from '../kit/node/whereTyped.ts'
-import { writeFileWhole } from '../kit/node/writeFileWhole.ts'
-import { say, sayError } from '../kit/text/say.ts'
+import { writeReports } from '../kit/node/writeFileWhole.ts'
+import { say } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
 import { defaultSpec } from '../spec/runtime.ts'
 import { harSubcommand } from './harSubcommand.ts'
@@ -48,22 +48,17 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
     say(formatCoverage(coverage).join('\n'))
     const missed = minimum ? missedCoverage(coverage, minimum) : []
     for (const line of missed) say(`Coverage below --min-coverage: ${line}`)
-    let unwritten = false
+    let written = true
     if (jsonFile) {
       // Shown as the console shows it: a C1 control (U+009B) passes JSON.stringify as it is.
       const shown = mapStrings({ ...coverage, missed }, (text) => visible(text))
-      const reports: Array<[string, string]> = [
+      const page = join(dirname(jsonFile), 'coverage.html')
+      const reports = [
         [jsonFile, `${JSON.stringify(shown, null, 2)}\n`],
-        [join(dirname(jsonFile), 'coverage.html'), coverageHtml(coverage, file)],
-      ]
-      for (const [report, text] of reports) {
-        const failed = await writeFileWhole(report, text)
-        if (failed)
-          sayError(`petstore-contract coverage: could not write ${report}, so none is left there: ${failed}`)
-        else say(`wrote ${report}`)
-        unwritten ||= failed !== undefined
-      }
+        [page, coverageHtml(coverage, file)],
+      ] as const
+      written = await writeReports(reports, 'petstore-contract coverage')
     }
-    return missed.length > 0 ? 1 : unwritten ? 2 : 0
+    return missed.length > 0 ? 1 : written ? 0 : 2
   })
 }

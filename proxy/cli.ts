@@ -2,7 +2,7 @@
 // sends the `proxy` subcommand here). Loopback by default, like the mock.
 import { parseArgs } from 'node:util'
 import { whereTyped } from '../kit/node/whereTyped.ts'
-import { integerIn } from '../kit/text/integerIn.ts'
+import { integerIn, settingText } from '../kit/text/integerIn.ts'
 import { say, sayError } from '../kit/text/say.ts'
 import { loadSpec } from '../spec/loadSpec.ts'
 import { compileSpec, defaultSpec } from '../spec/runtime.ts'
@@ -61,9 +61,8 @@ export async function runProxyCli(argv: readonly string[]): Promise<number> {
   try {
     // Its message never quotes the URL: a refused one may hold a password.
     upstream = upstreamUrl(values.upstream ?? process.env.PETSTORE_UPSTREAM ?? '')
-    // `PORT=abc` in a shell is not a flag anyone remembers typing: the message names the variable.
-    const portName = values.port === undefined && process.env.PORT !== undefined ? 'port (from PORT)' : 'port'
-    port = integerIn(portName, values.port ?? process.env.PORT ?? '4020', 0, 65535)
+    const portSetting = settingText('port', values.port, process.env, 'PORT', '4020')
+    port = integerIn(portSetting.name, portSetting.text, 0, 65535)
     // Node's timers hold at most 2^31 - 1 ms; a longer one would fire at once.
     timeoutMs = integerIn('timeout', values.timeout ?? '30000', 1, 2 ** 31 - 1)
     journalSize = integerIn('journal-size', values['journal-size'] ?? '500', 1, 2_000)

@@ -128,11 +128,9 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
         add('request_conformance', 'required', `the request's ${describeAjvErrors(validate.errors, 'body')}`)
       }
     }
-    // An error of the very status the request asked for (`Prefer: code=N`, as Prism and the mock
-    // read it: a frontend showing its error states) is what the client wanted, not a fault of the
-    // server's nor what the store holds: judged as an answer (documented, its body, the key, the
-    // invariants), never as a server error or against the model. Only the client's own request can
-    // ask so, and only for an error: nothing the upstream sends, nor asking for a 200, turns a check off.
+    // An error of the very status the request asked for (`Prefer: code=N`, as Prism and the mock read
+    // it) is what the client wanted: judged as an answer, never as a server error nor by the model
+    // (decision 041). Only the client's request asks, only for an error: no upstream turns a check off.
     const asked = status >= 400 && preferredStatus(request.header('prefer')) === status
     // The answer, as the document documents it.
     if (status >= 500 && !asked) add('no_server_errors', 'required', `the upstream answered ${status}`)

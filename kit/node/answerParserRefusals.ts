@@ -5,15 +5,11 @@ import { errorResponse } from '../http/errorResponse.ts'
 import { rawErrorResponse } from './rawErrorResponse.ts'
 
 /**
- * RFC 9112 section 3.2: an HTTP/1.1 request without Host is a 400. Node's own check
- * (`requireHostHeader`) answers it with no body, so each server here turns that off and asks this
- * first; undefined when the request is fine. The connection is closed, as Node's answer closes it:
- * a client that sends no Host may frame its body no better.
+ * RFC 9112 section 3.2: an HTTP/1.1 request without Host is a 400, closing the connection as Node's
+ * own answer does; Node's has no body, so each server here sets `requireHostHeader: false` and asks this.
  *
  * @example
- * createServer({ requireHostHeader: false }, (request, response) => {
- *   const refusal = missingHost(request) // undefined, or a 400 malformed_request
- * })
+ * missingHost(request) // undefined, or a 400 malformed_request
  */
 export function missingHost(request: IncomingMessage): ApiResponse | undefined {
   if (request.headers.host !== undefined || request.httpVersion !== '1.1') return undefined

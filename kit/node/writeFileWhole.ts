@@ -1,12 +1,11 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { say, sayError } from '../text/say.ts'
 
 /**
- * Writes a report whole or not at all, its folder made if need be: the text goes to a file beside
- * it, renamed over it once written. When it cannot be written (a full disk, no permission, a folder
- * in the way) neither a part of this run's text nor an older report is left under the name, since a
- * CI job would publish either as this run's; the reason is returned for the caller to say, and
- * undefined when it was written.
+ * Writes a report whole or not at all (its folder made): to a file beside it, then renamed over it.
+ * On failure (a full disk, no permission) neither a part of it nor an older report is left under the
+ * name, which a CI job would publish as this run's; returns the reason, undefined when written.
  *
  * @example
  * const failed = await writeFileWhole('reports/contract/junit.xml', xml) // undefined, or 'ENOSPC: no space left on device, write'
@@ -24,4 +23,20 @@ export async function writeFileWhole(file: string, text: string): Promise<string
     await rm(file, { force: true }).catch(() => undefined)
     return (error as Error).message
   }
+}
+
+/** `writeFileWhole` for each named report, saying what was written or, as `program`, what not and why. */
+export async function writeReports(
+  reports: ReadonlyArray<readonly [string | undefined, string]>,
+  program: string,
+): Promise<boolean> {
+  let written = true
+  for (const [file, text] of reports) {
+    if (!file) continue
+    const failed = await writeFileWhole(file, text)
+    if (failed) sayError(`${program}: could not write ${file}, so none is left there: ${failed}`)
+    else say(`wrote ${file}`)
+    written &&= failed === undefined
+  }
+  return written
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { integerIn } from './integerIn.ts'
+import { integerIn, settingText } from './integerIn.ts'
 
 test.each([
   ['4010', 4010],
@@ -35,4 +35,18 @@ test('whatever the value, the refusal is one short line with nothing a terminal 
     }),
   )
   expect(() => integerIn('port', '1\n\u001b[2J', 0, 65535)).toThrow("received '1\\n\\e[2J'")
+})
+
+test('a setting is the flag, else its variable (then named in messages), else the default', () => {
+  expect(settingText('port', '1', { PORT: 'abc' }, 'PORT', '4010')).toEqual({ name: 'port', text: '1' })
+  expect(settingText('port', undefined, { PORT: 'abc' }, 'PORT', '4010')).toEqual({
+    name: 'port (from PORT)',
+    text: 'abc',
+  })
+  expect(settingText('port', undefined, {}, 'PORT', '4010')).toEqual({ name: 'port', text: '4010' })
+  // An empty variable is still what the environment said.
+  expect(settingText('port', undefined, { PORT: '' }, 'PORT', '4010')).toEqual({
+    name: 'port (from PORT)',
+    text: '',
+  })
 })

@@ -25,3 +25,24 @@ export function integerIn(name: string, text: string, min: number, max: number):
 export function shownValue(text: string): string {
   return truncate(visible(text, { singleLine: true }), 80)
 }
+
+/**
+ * A setting's text and the name a message gives it: the flag's value, else the environment variable's
+ * (then named: `PORT=abc` left in a shell is no flag anyone typed), else the default.
+ *
+ * @example
+ * settingText('port', undefined, { PORT: 'abc' }, 'PORT', '4010') // { name: 'port (from PORT)', text: 'abc' }
+ */
+export function settingText(
+  flag: string,
+  typed: string | undefined,
+  env: Record<string, string | undefined>,
+  variable: string,
+  fallback: string,
+): { name: string; text: string } {
+  const fromEnv = typed === undefined ? env[variable] : undefined
+  return {
+    name: fromEnv === undefined ? flag : `${flag} (from ${variable})`,
+    text: typed ?? fromEnv ?? fallback,
+  }
+}

@@ -2,7 +2,7 @@ import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { DEFAULT_MEMORY_MIB } from '../../kit/memory/MemoryBudget.ts'
 import { type TypedIn, whereTypedIfGiven } from '../../kit/node/whereTyped.ts'
-import { integerIn, shownValue } from '../../kit/text/integerIn.ts'
+import { integerIn, settingText, shownValue } from '../../kit/text/integerIn.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
 import { SESSION_LIMITS } from '../server/SessionRegistry.ts'
 
@@ -136,23 +136,11 @@ export function parseCliOptions(
     strict: true,
     options: MOCK_CLI_OPTIONS,
   })
-  // A setting's text: its flag's, else its environment variable's, else the default. A message about
-  // a variable's value names the variable: `PORT=abc` in a shell is not a flag anyone remembers typing.
-  const setting = (flag: keyof typeof values, variable: string, fallback: string) => {
-    const typed = values[flag] as string | undefined
-    const fromEnv = typed === undefined ? env[variable] : undefined
-    return {
-      name: fromEnv === undefined ? flag : `${flag} (from ${variable})`,
-      text: typed ?? fromEnv ?? fallback,
-    }
-  }
-  const integer = (
-    flag: keyof typeof values,
-    variable: string,
-    fallback: string,
-    min: number,
-    max: number,
-  ) => {
+  // A setting's text: its flag's, else its environment variable's (then named), else the default.
+  type Flag = keyof typeof values
+  const setting = (flag: Flag, variable: string, fallback: string) =>
+    settingText(flag, values[flag] as string | undefined, env, variable, fallback)
+  const integer = (flag: Flag, variable: string, fallback: string, min: number, max: number) => {
     const { name, text } = setting(flag, variable, fallback)
     return integerIn(name, text, min, max)
   }
