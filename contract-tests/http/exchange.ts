@@ -1,13 +1,21 @@
-import { Agent as HttpAgent, request as httpRequest } from 'node:http'
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { HttpMethod } from '../../spec/runtime.ts'
 import { DeadlineReached } from '../base/deadline.ts'
 import type { OperationName } from '../base/OperationName.ts'
 import { collectPending, LARGE_BODY_CHARS } from './collectSoon.ts'
-import { curlOf } from './curlOf.ts'
 import { describeNetworkError, type NetworkFailure } from './describeNetworkError.ts'
+import {
+  DEFAULT_FORM,
+  describeForm,
+  type FormMeaning,
+  REFUSABLE,
+  type RequestForm,
+  spelledJson,
+  spelledTarget,
+} from './requestForm.ts'
+import { type Answer, sendRaw } from './sendRaw.ts'
+import { reproduceLine, wireRequests } from './wireRequests.ts'
 
 export { curlOf } from './curlOf.ts'
 
@@ -42,6 +50,8 @@ export interface ProbeRequest {
    * (MSW's setupServer answering in-process), has no connections: both go through it.
    */
   connection?: 'fresh' | 'reused' | undefined
+  /** The form it is written in (requestForm.ts); else the run draws one (`SendLimits.forms`). */
+  form?: RequestForm | undefined
 }
 
 export interface Exchange {
@@ -73,13 +83,16 @@ export interface Exchange {
    */
   startedAt?: number
   completedAt?: number
+  /** The form the request went out in, when not the default (describeForm): the curl line writes it. */
+  form?: string
+  /**
+   * Set when the same request in another form got another answer that an RFC lets the target give:
+   * a form it refused (this exchange is then the default form's), or the HEAD sent before this GET.
+   */
+  unlike?: { form: string; answer: string }
 }
 
 let ticks = 0
-
-/** Agents that keep no connection alive: each request they send opens its own (`Connection: close`). */
-const FRESH_HTTP = new HttpAgent({ keepAlive: false })
-const FRESH_HTTPS = new HttpsAgent({ keepAlive: false })
 
 /** The global fetch when the suite loaded: another one later means requests are answered in-process. */
 const LOADED_FETCH = globalThis.fetch
@@ -106,14 +119,10 @@ export interface SendLimits {
   maxBodyBytes?: number
   /** The run's deadline: when it aborts, the request stops and DeadlineReached is thrown. */
   deadline?: AbortSignal
-}
-
-/** What came back, before it is judged: a body of at most the cap. */
-interface Answer {
-  status: number
-  headers: Headers
-  bytes: Uint8Array
-  truncated: boolean
+  /** Draws the form of each request that names none (formDrawer, from the run's seed); else the default form. */
+  forms?: ((request: FormMeaning) => RequestForm) | undefined
+  /** Cookies kept as a browser keeps them: each answer's Set-Cookie goes back with every later request. */
+  cookies?: Map<string, string> | undefined
 }
 
 /**
@@ -135,62 +144,100 @@ export async function sendRequest(
   limits: SendLimits = {},
 ): Promise<Exchange> {
   const url = `${trimTrailingSlashes(baseUrl)}${request.path}`
-  const headers: Record<string, string> = { accept: 'application/json', ...request.headers }
+  const inProcess = fetchImpl !== undefined || globalThis.fetch !== LOADED_FETCH || !/^https?:/.test(url)
+  const drawn = request.form ?? limits.forms?.(request) ?? DEFAULT_FORM
+  // In process (a custom fetch, MSW's setupServer) there is no connection: only the spelling of the
+  // query and the body can differ.
+  const tried = inProcess ? { ...DEFAULT_FORM, query: drawn.query, json: drawn.json } : drawn
+  let form = tried
   const auth = request.auth ?? 'valid'
   const lines = request.authorization
-  if (lines?.length === 1) headers.authorization = lines[0]?.value ?? ''
-  if (lines && lines.length > 1) headers.authorization = lines.map((line) => line.value).join(', ')
-  if (!lines && auth !== 'none') headers.authorization = `Bearer ${auth === 'wrong' ? WRONG_KEY : apiKey}`
-  if (request.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
-    headers['content-type'] = 'application/json'
-  }
-  const { authorization: _sent, ...rest } = headers
-  const curl = lines
-    ? curlOf(
-        request.method,
-        url,
-        rest,
-        request.body,
-        apiKey,
-        lines.map((line) => `-H ${line.shown}`),
-      )
-    : curlOf(request.method, url, headers, request.body, apiKey)
+  const keys =
+    lines?.map((line) => line.value) ??
+    (auth === 'none' ? [] : [`Bearer ${auth === 'wrong' ? WRONG_KEY : apiKey}`])
+  const typed =
+    request.body === undefined || Object.keys(request.headers ?? {}).some((h) => /^content-type$/i.test(h))
+  // The fields after Accept, in the order they go out: the request's, the key, the body's type, the cookies.
+  const given: Array<readonly [string, string]> = [
+    ...Object.entries(request.headers ?? {}).filter(([name]) => name !== 'accept'),
+    ...keys.map((key) => ['authorization', key] as const),
+    ...(typed ? [] : [['content-type', 'application/json'] as const]),
+    ...(limits.cookies?.size
+      ? [['cookie', [...limits.cookies].map(([n, v]) => `${n}=${v}`).join('; ')] as const]
+      : []),
+  ]
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  /** The request written in `form`: its curl line, and how it goes (a connection of its own unless fetch can send it). */
+  const inForm = (form: RequestForm) => {
+    const sent = `${trimTrailingSlashes(baseUrl)}${spelledTarget(request.path, form.query)}`
+    const body = request.body === undefined ? undefined : spelledJson(request.body, form.json)
+    const accept = request.headers?.accept ?? form.accept
+    const fields = [...(accept === '' ? [] : [['accept', accept] as const]), ...given]
+    // fetch sends a form whose only changes are the spelling of the query and of the body.
+    const spelling = (Object.keys(form) as Array<keyof RequestForm>).every(
+      (d) => d === 'query' || d === 'json' || form[d] === DEFAULT_FORM[d],
+    )
+    const byFetch = inProcess || (request.connection !== 'fresh' && keys.length < 2 && spelling)
+    // A connection of its own says so, as an agent that keeps none alive does.
+    const own =
+      request.connection === 'fresh' && !form.connection ? { ...form, connection: 'close' as const } : form
+    const wire = byFetch ? [] : wireRequests(request.method, new URL(sent), fields, body, own)
+    const curl = reproduceLine(
+      request.method,
+      sent,
+      fields,
+      body,
+      apiKey,
+      form,
+      lines?.map((line) => line.shown),
+    )
+    const send = async (): Promise<Answer[]> =>
+      byFetch
+        ? [await sendFetch(fetchImpl ?? fetch, sent, request.method, fields, body, signal, maxBodyBytes)]
+        : sendRaw(new URL(sent), wire, { signal, max: maxBodyBytes, pipelined: form.head === 'pipelined' })
+    return { curl, send }
+  }
+  let sending = inForm(form)
+  let curl = sending.curl
   const startedAt = exchangeTicks()
   try {
-    let answer: Answer | undefined
-    // A fresh connection: node:http with an agent that keeps none alive opens one for this request
-    // and closes it after. Not when fetch was replaced since the suite loaded (MSW's setupServer
-    // answering in-process): there are no connections then, and fetch is what answers.
-    const inProcess = fetchImpl !== undefined || globalThis.fetch !== LOADED_FETCH
-    if (request.connection === 'fresh' && !inProcess && !lines && /^https?:/.test(url)) {
-      const { authorization, ...others } = headers
-      const line = authorization === undefined ? [] : [{ value: authorization }]
-      answer = await sendRawHeaders(url, request, others, line, signal, maxBodyBytes, true)
+    const answers = await sending.send()
+    let answer = answers.at(-1) as Answer
+    let unlike: Exchange['unlike']
+    // A HEAD first (RFC 9110 §9.3.2): its answer should be the GET's status and fields, without content.
+    const [head] = answers
+    const type = (of: Answer) => of.headers.get('content-type')
+    if (answers.length > 1 && head && (head.status !== answer.status || type(head) !== type(answer)))
+      unlike = { form: 'HEAD', answer: `${head.status} with Content-Type ${type(head)}` }
+    // A form an RFC lets the target refuse, refused: the request goes again in the default form,
+    // whose answer is judged, and the refusal is kept for forms_refused to report.
+    const refused =
+      answer.status >= 400 && (answer.status < 500 || answer.status === 501 || answer.status === 505)
+    if (refused && [...REFUSABLE].some((d) => form[d] !== DEFAULT_FORM[d])) {
+      sending = inForm(DEFAULT_FORM)
+      const [again] = await sending.send()
+      if (again && again.status !== answer.status) {
+        unlike = { form: describeForm(form) ?? '', answer: String(answer.status) }
+        ;[answer, curl, form] = [again, sending.curl, DEFAULT_FORM]
+      }
     }
-    if (lines && lines.length > 1 && !fetchImpl && /^https?:/.test(url)) {
-      // A network failure here may mean the host exists only for an in-process fetch (MSW): the
-      // joined line through fetch below is then the only way to reach it.
-      answer = await sendRawHeaders(url, request, rest, lines, signal, maxBodyBytes).catch((error: Error) => {
-        if (timeout.aborted || limits.deadline?.aborted) throw error
-        return undefined
-      })
-    }
-    answer ??= await sendFetch(fetchImpl ?? fetch, url, request, headers, signal, maxBodyBytes)
+    for (const cookie of answer.headers.getSetCookie()) keepCookie(limits.cookies, cookie)
     const text = new TextDecoder().decode(
       answer.truncated ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes,
     )
     const truncated = answer.truncated
     return withLazyJson(
       {
-        request: { ...request, url },
+        request: { ...request, url, form: tried },
         status: answer.status,
         headers: answer.headers,
         text,
         ...(truncated && { truncated: { limitBytes: maxBodyBytes } }),
         curl,
+        ...(describeForm(form) && { form: describeForm(form) }),
+        ...(unlike && { unlike }),
         startedAt,
         completedAt: exchangeTicks(),
       },
@@ -204,7 +251,7 @@ export async function sendRequest(
     if (limits.deadline?.aborted) throw limits.deadline.reason ?? new DeadlineReached('deadline')
     const { kind, message } = describeNetworkError(error, url, timeoutMs, timeout.aborted)
     return {
-      request: { ...request, url },
+      request: { ...request, url, form: tried },
       status: 0,
       headers: new Headers(),
       text: '',
@@ -212,6 +259,7 @@ export async function sendRequest(
       error: message,
       failure: kind,
       curl,
+      ...(describeForm(form) && { form: describeForm(form) }),
       startedAt,
       completedAt: exchangeTicks(),
     }
@@ -237,20 +285,20 @@ function withLazyJson(exchange: Omit<Exchange, 'json'>, parse: () => unknown): E
 async function sendFetch(
   fetchImpl: typeof fetch,
   url: string,
-  request: ProbeRequest,
-  headers: Record<string, string>,
+  method: string,
+  fields: ReadonlyArray<readonly [string, string]>,
+  body: string | undefined,
   signal: AbortSignal,
   maxBodyBytes: number,
 ): Promise<Answer> {
-  const response = await fetchImpl(url, {
-    method: request.method,
-    headers,
-    ...(request.body !== undefined && { body: request.body }),
-    redirect: 'manual',
-    signal,
-  })
-  const body = await readCapped(response.body, maxBodyBytes)
-  return { status: response.status, headers: response.headers, ...body }
+  // Two Authorization lines are joined with `, `, as fetch joins duplicates (sendRaw keeps them apart).
+  const headers = new Headers(fields as Array<[string, string]>)
+  const response = await fetchImpl(url, { method, headers, body, redirect: 'manual', signal })
+  return {
+    status: response.status,
+    headers: response.headers,
+    ...(await readCapped(response.body, maxBodyBytes)),
+  }
 }
 
 /**
@@ -279,58 +327,18 @@ async function readCapped(
 }
 
 /**
- * One request over node:http with header lines given one by one (`rawHeaders`-style array), so two
- * Authorization lines reach the server as two lines, not joined as fetch would join them. The body
- * is capped as with fetch: past `max` bytes the response is destroyed. `fresh`: on a connection of
- * its own (an agent that keeps none alive: `Connection: close`), never one an earlier request used.
+ * Keeps a Set-Cookie as a browser would (RFC 6265 §5.2, its name and value; an expiry in the past or
+ * Max-Age of 0 or less removes it), so later requests carry it whatever they mean to send.
  */
-function sendRawHeaders(
-  url: string,
-  request: ProbeRequest,
-  headers: Record<string, string>,
-  lines: ReadonlyArray<{ value: string }>,
-  signal: AbortSignal,
-  max: number,
-  fresh = false,
-): Promise<Answer> {
-  // With an array, Node adds neither Host nor Content-Length: HTTP/1.1 requires the one, and the
-  // other keeps the body out of chunked encoding.
-  const length = request.body === undefined ? [] : ['content-length', String(Buffer.byteLength(request.body))]
-  const raw = [
-    'host',
-    new URL(url).host,
-    ...Object.entries(headers).flat(),
-    ...length,
-    ...lines.flatMap((line) => ['authorization', line.value]),
-  ]
-  return new Promise((resolve, reject) => {
-    const https = url.startsWith('https:')
-    const send = https ? httpsRequest : httpRequest
-    const agent = fresh ? (https ? FRESH_HTTPS : FRESH_HTTP) : undefined
-    const options = { method: request.method, headers: raw, signal, ...(agent && { agent }) }
-    const sent = send(url, options, (res) => {
-      const chunks: Buffer[] = []
-      let size = 0
-      const answered = () => {
-        const headers = new Headers()
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string)
-        return { status: res.statusCode ?? 0, headers }
-      }
-      res.on('data', (chunk: Buffer) => {
-        if (size + chunk.length > max) {
-          chunks.push(chunk.subarray(0, max - size))
-          res.destroy()
-          resolve({ ...answered(), bytes: Buffer.concat(chunks, max), truncated: true })
-          return
-        }
-        chunks.push(chunk)
-        size += chunk.length
-      })
-      res.on('error', reject)
-      res.on('end', () => resolve({ ...answered(), bytes: Buffer.concat(chunks, size), truncated: false }))
-    })
-    sent.on('error', reject)
-    sent.end(request.body)
+function keepCookie(jar: Map<string, string> | undefined, line: string): void {
+  const [pair = '', ...attributes] = line.split(';')
+  const at = pair.indexOf('=')
+  if (!jar || at < 0) return
+  const name = pair.slice(0, at).trim()
+  const expired = attributes.some((attribute) => {
+    const [key = '', value = ''] = attribute.split('=').map((part) => part.trim().toLowerCase())
+    return (key === 'max-age' && Number(value) <= 0) || (key === 'expires' && Date.parse(value) < Date.now())
   })
+  if (expired) jar.delete(name)
+  else jar.set(name, pair.slice(at + 1).trim())
 }

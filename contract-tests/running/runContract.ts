@@ -24,6 +24,7 @@ import { storageRefusal } from '../checks/storageRefusal.ts'
 import { callRequest } from '../http/callRequest.ts'
 import { collectSoon, LARGE_BODY_CHARS } from '../http/collectSoon.ts'
 import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest } from '../http/exchange.ts'
+import { DEFAULT_FORM, formDrawer } from '../http/requestForm.ts'
 import { retryWait } from '../http/retryWait.ts'
 import { type Budget, DEFAULT_BUDGET, parseBudget } from '../stateful/Budget.ts'
 import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'
@@ -209,6 +210,9 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   const limits = {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     deadline: startDeadline(options.deadlineMs ?? defaultDeadlineFor(generation.budget)),
+    // Every request in a form drawn from the seed, by a client that keeps cookies as a browser does.
+    forms: formDrawer(generation.seed),
+    cookies: new Map<string, string>(),
   }
 
   const exchanges: Exchange[] = []
@@ -274,7 +278,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
         let exchange: Exchange
         for (let attempt = 0; ; attempt++) {
           exchange = await sendRequest(options.baseUrl, options.apiKey, request, timeoutMs, options.fetch, {
-            maxBodyBytes: limits.maxBodyBytes,
+            ...limits,
             deadline: limits.deadline.signal,
           })
           // 429, or 503 with Retry-After: the target asks to come back later. Waited for within the
@@ -493,7 +497,12 @@ async function preflight(
   options: RunOptions,
   timeoutMs: number,
 ): Promise<string | undefined> {
-  const probe = await context.call('listPets', { limit: context.vocabulary.limit.minimum })
+  // In the default form: whether the run can start is not a question of form.
+  const probe = await context.call(
+    'listPets',
+    { limit: context.vocabulary.limit.minimum },
+    { form: DEFAULT_FORM },
+  )
   const list = `${probe.request.method} ${probe.request.path}`
   // listPets' target with no parameters: what the messages name.
   const collection = callRequest(context.vocabulary.operations, 'listPets').path
@@ -503,7 +512,7 @@ async function preflight(
     return `The target ${options.baseUrl} is unreachable: ${probe.error}. Is it running, and is --base-url right?`
   if (probe.status === 401) {
     // One operation refusing the key is a finding for the checks; every operation refusing it is a wrong key.
-    const again = await context.call('getPet', { petId: 1 })
+    const again = await context.call('getPet', { petId: 1 }, { form: DEFAULT_FORM })
     if (again.status === 401) {
       return `The target rejected the API key everywhere (401 on ${probe.request.method} ${options.baseUrl}${collection} and ${again.request.path}). Pass a key it accepts with --api-key or PETSTORE_API_KEY.`
     }

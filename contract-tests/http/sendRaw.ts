@@ -1,0 +1,195 @@
+import { connect as connectTcp, isIP } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { connect as connectTls } from 'node:tls'
+import type { WireRequest } from './wireRequests.ts'
+
+/** What came back, before it is judged: a body of at most the cap. */
+export interface Answer {
+  status: number
+  headers: Headers
+  bytes: Uint8Array
+  truncated: boolean
+}
+
+/** How long a body sent with Expect waits for the 100 (RFC 9110 §10.1.1 lets a client go on without it). */
+const EXPECT_WAIT_MS = 1_000
+/** The pause between two TCP segments of one body, long enough for the server to read them apart. */
+const SEGMENT_PAUSE_MS = 20
+/** The most a status line with its fields, or a chunk-size line, may take. */
+const HEAD_MAX = 65_536
+
+/**
+ * Sends requests written in any form HTTP/1.x allows (wireRequests) on a connection of its own and
+ * reads each answer as RFC 9112 §6.3 frames it: nothing after HEAD, 204 or 304; 1xx skipped;
+ * chunked; Content-Length; else up to the close. `pipelined` writes them all before the first
+ * answer is read. A body sent with Expect waits for the 100 (or EXPECT_WAIT_MS), and is not sent
+ * when a final answer comes first. When the server closes the connection, or says it will, the
+ * requests left go on a new one (sent again when it closed before a byte of their answer: RFC 9112
+ * §9.3.1, they are HEAD and GET). A body is read up to `max` bytes, then the connection is dropped.
+ * Throws what the socket throws, `signal`'s reason, or an error coded `HPE_…` for what is not HTTP/1.x.
+ *
+ * @example
+ * const [head, get] = await sendRaw(new URL('http://127.0.0.1:4010/v1/pets'), wireRequests(…), { signal, max: 1_048_576 })
+ */
+export async function sendRaw(
+  url: URL,
+  requests: readonly WireRequest[],
+  { signal, max, pipelined = false }: { signal: AbortSignal; max: number; pipelined?: boolean },
+): Promise<Answer[]> {
+  const answers: Answer[] = []
+  while (answers.length < requests.length) {
+    const left = requests.slice(answers.length)
+    const connection = connect(url, signal)
+    try {
+      if (pipelined) for (const request of left) await connection.send(request)
+      for (const [i, request] of left.entries()) {
+        const sent = pipelined || (await connection.send(request))
+        const read = await connection.answer(request.method, max).catch((error: unknown) => {
+          if (i > 0 && !connection.heard() && !signal.aborted) return undefined
+          throw error
+        })
+        if (!read) break
+        answers.push(read.answer)
+        if (!read.keep || !sent) break
+      }
+    } finally {
+      connection.close()
+    }
+  }
+  return answers
+}
+
+/** A connection, and what it received and was not read yet. */
+function connect(url: URL, signal: AbortSignal) {
+  signal.throwIfAborted()
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  const tls = url.protocol === 'https:'
+  const port = Number(url.port) || (tls ? 443 : 80)
+  const socket = tls
+    ? connectTls({ host, port, ...(isIP(host) === 0 && { servername: host }) })
+    : connectTcp({ host, port })
+  socket.setNoDelay(true)
+  const abort = () => socket.destroy(signal.reason)
+  signal.addEventListener('abort', abort, { once: true })
+  const chunks: AsyncIterator<Buffer> = socket[Symbol.asyncIterator]()
+  let pending: Promise<IteratorResult<Buffer>> | undefined
+  let buffer: Buffer = Buffer.alloc(0)
+  let heard = false
+  /** Waits for more bytes, `ms` at most; false once the server closed its side. */
+  const more = async (ms?: number): Promise<boolean> => {
+    pending ??= chunks.next()
+    const next = await (ms === undefined
+      ? pending
+      : Promise.race([pending, sleep(ms, undefined, { ref: false })]))
+    if (next === undefined) return true
+    pending = undefined
+    if (next.done) return false
+    buffer = Buffer.concat([buffer, next.value])
+    heard = true
+    return true
+  }
+  const take = async (count: number): Promise<Buffer> => {
+    while (buffer.length < count) if (!(await more())) throw closed()
+    const taken = buffer.subarray(0, count)
+    buffer = buffer.subarray(count)
+    return taken
+  }
+  /** The text before `delimiter` (consumed too), once it came. */
+  const until = async (delimiter: string): Promise<string> => {
+    for (let at = buffer.indexOf(delimiter); ; at = buffer.indexOf(delimiter)) {
+      if (at >= 0) return (await take(at + delimiter.length)).toString('latin1', 0, at)
+      if (buffer.length > HEAD_MAX)
+        throw malformed('HPE_HEADER_OVERFLOW', `no ${JSON.stringify(delimiter)} in ${HEAD_MAX} bytes`)
+      if (!(await more())) throw closed()
+    }
+  }
+  const chunked = async (max: number): Promise<[Buffer, boolean]> => {
+    const parts: Buffer[] = []
+    for (let size = 0; ; size += parts.at(-1)?.length ?? 0) {
+      const line = await until('\r\n')
+      const length = Number.parseInt(line, 16)
+      if (!(length >= 0))
+        throw malformed('HPE_INVALID_CHUNK_SIZE', `chunk size ${JSON.stringify(line.slice(0, 20))}`)
+      if (length === 0) {
+        // The trailer section ends at an empty line.
+        while ((await until('\r\n')) !== '');
+        return [Buffer.concat(parts), true]
+      }
+      parts.push(await take(Math.min(length, max - size)))
+      if (size + length > max) return [Buffer.concat(parts), false]
+      await take(2)
+    }
+  }
+  return {
+    heard: () => heard,
+    close() {
+      signal.removeEventListener('abort', abort)
+      socket.destroy()
+    },
+    /**
+     * Writes the request, its body a segment at a time; false when an answer came before the whole
+     * body (a final answer to its Expect, or a refusal: RFC 9112 §9.5, the rest is not sent).
+     */
+    async send(request: WireRequest): Promise<boolean> {
+      const [first = '', ...rest] = request.body
+      const head = Buffer.from(request.head, 'latin1')
+      socket.write(request.expect ? head : Buffer.concat([head, Buffer.from(first)]))
+      if (request.expect) {
+        if (buffer.length === 0) await more(EXPECT_WAIT_MS)
+        if (buffer.length > 0 && !/^HTTP\/1\.[01] 1\d\d/.test(buffer.toString('latin1', 0, 12))) return false
+        if (buffer.length > 0) await until('\r\n\r\n')
+        socket.write(first)
+      }
+      for (const piece of rest) {
+        if (!(await more(SEGMENT_PAUSE_MS)) || buffer.length > 0) return false
+        socket.write(piece)
+      }
+      return true
+    },
+    /** The next final answer to a `method` request, and whether the connection may carry another. */
+    async answer(method: string, cap: number): Promise<{ answer: Answer; keep: boolean }> {
+      heard = buffer.length > 0
+      for (;;) {
+        const [line = '', ...fields] = (await until('\r\n\r\n')).split('\r\n')
+        const version = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: |$)/.exec(line)
+        if (!version)
+          throw malformed(
+            'HPE_INVALID_CONSTANT',
+            `not an HTTP/1.x status line: ${JSON.stringify(line.slice(0, 80))}`,
+          )
+        const status = Number(version[2])
+        if (status < 200 && status !== 101) continue
+        const headers = new Headers(
+          fields.map((field) => [
+            field.slice(0, field.indexOf(':')),
+            field.slice(field.indexOf(':') + 1).trim(),
+          ]),
+        )
+        const [coding, length] = [headers.get('transfer-encoding'), headers.get('content-length')]
+        let [bytes, whole]: [Buffer, boolean] = [Buffer.alloc(0), true]
+        if (method === 'HEAD' || status === 204 || status === 304 || status === 101) bytes = Buffer.alloc(0)
+        else if (coding !== null && /chunked\s*$/i.test(coding)) [bytes, whole] = await chunked(cap)
+        else if (coding === null && length !== null) {
+          if (!/^\d+$/.test(length))
+            throw malformed('HPE_INVALID_CONTENT_LENGTH', `Content-Length: ${length}`)
+          ;[bytes, whole] = [await take(Math.min(Number(length), cap)), Number(length) <= cap]
+        } else {
+          // Delimited by the close: read until it, or past the cap.
+          while (buffer.length <= cap && (await more()));
+          ;[bytes, whole] = [await take(Math.min(cap, buffer.length)), buffer.length === 0]
+          return { answer: { status, headers, bytes, truncated: !whole }, keep: false }
+        }
+        const keep = whole && version[1] === '1' && !/close/i.test(headers.get('connection') ?? '')
+        return { answer: { status, headers, bytes, truncated: !whole }, keep }
+      }
+    },
+  }
+}
+
+function closed(): Error {
+  return Object.assign(new Error('closed before a complete response'), { code: 'ECONNRESET' })
+}
+
+function malformed(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code })
+}

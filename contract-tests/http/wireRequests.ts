@@ -1,0 +1,137 @@
+import { curlOf, KEY_VARIABLE } from './curlOf.ts'
+import { DEFAULT_FORM, describeForm, type RequestForm } from './requestForm.ts'
+
+/** One request as written on a connection: its head (request line and fields), its body's pieces (one TCP segment each). */
+export interface WireRequest {
+  method: string
+  head: string
+  body: string[]
+  /** Sent with `Expect: 100-continue`: the body waits for a 100 (or a while). */
+  expect: boolean
+}
+
+/**
+ * The request in the form as HTTP/1.x text: the request line, Host first, then each field in the
+ * form's name case and whitespace, the framing and Expect fields, and the body cut into the form's
+ * segments (a chunk each when chunked). With the form's `head`, a HEAD of the same target goes first.
+ *
+ * @example
+ * wireRequests('GET', new URL('http://h/v1/pets'), [['authorization', 'Bearer k']], undefined, DEFAULT_FORM)[0]?.head
+ * // 'GET /v1/pets HTTP/1.1\r\nhost: h\r\nauthorization: Bearer k\r\n\r\n'
+ */
+export function wireRequests(
+  method: string,
+  url: URL,
+  fields: ReadonlyArray<readonly [string, string]>,
+  body: string | undefined,
+  form: RequestForm,
+): WireRequest[] {
+  const chunked = body !== undefined && form.framing === 'chunked'
+  const length = body === undefined || chunked ? '' : String(Buffer.byteLength(body))
+  // The framing fields take no whitespace after their value: Node's parser refuses `chunked \t`.
+  const framing = [
+    ['transfer-encoding', chunked ? 'chunked' : ''],
+    ['content-length', length],
+    ['expect', form.expect],
+    ['connection', form.connection],
+  ].filter(([, value]) => value !== '')
+  // What fetch refuses to send (a field broken over lines) is refused here too, as fetch does.
+  if (fields.some(([, value]) => /[\r\n\0]/.test(value))) throw new TypeError('invalid header value')
+  const line = (name: string, value: string, after = '') =>
+    `${spelledName(name, form)}:${form.space}${value}${after}\r\n`
+  const lines = [
+    line('host', url.host),
+    ...fields.map(([name, value]) => line(name, value, form.trailing)),
+    ...framing.map(([name = '', value = '']) => line(name, value)),
+  ]
+  const head = (verb: string) =>
+    `${verb} ${url.pathname}${url.search} HTTP/${form.version}\r\n${lines.join('')}\r\n`
+  const parts = body === undefined ? [] : cut(body, form.segments)
+  // An empty piece is no chunk: a chunk of size 0 ends the body.
+  const pieces = chunked
+    ? parts.filter(Boolean).map((part) => `${Buffer.byteLength(part).toString(16)}\r\n${part}\r\n`)
+    : parts
+  if (chunked) pieces.push(`${pieces.pop() ?? ''}0\r\n\r\n`)
+  const request = { method, head: head(method), body: pieces, expect: form.expect !== '' }
+  return form.head ? [{ method: 'HEAD', head: head('HEAD'), body: [], expect: false }, request] : [request]
+}
+
+/** A field name in the form's case: as given, upper, or every other letter upper. */
+function spelledName(name: string, form: Pick<RequestForm, 'names'>): string {
+  if (form.names === 'upper') return name.toUpperCase()
+  return form.names === 'mixed'
+    ? name.replace(/[a-z]/g, (c, at: number) => (at % 2 ? c : c.toUpperCase()))
+    : name
+}
+
+/** The body in `count` pieces of about one size, never between the two halves of a surrogate pair. */
+function cut(body: string, count: number): string[] {
+  const size = Math.max(1, Math.ceil(body.length / count))
+  const parts: string[] = []
+  for (let at = 0; at < body.length || parts.length === 0; ) {
+    let end = Math.min(body.length, at + size)
+    if (/[\uDC00-\uDFFF]/.test(body[end] ?? '')) end++
+    parts.push(body.slice(at, end))
+    at = end
+  }
+  return parts
+}
+
+/**
+ * A line that sends the request in the form again, the key read from $PETSTORE_API_KEY: curl with
+ * the options of the form's framing and Accept, its fields as they went out (curl writes them as
+ * typed); where curl cannot write the form (a body in TCP segments, a HEAD first on the same
+ * connection, the whitespace after a colon), it says so and writes the bytes with `printf`, one per
+ * segment with a pause between (none between pipelined requests), into `nc` (`openssl s_client`
+ * for https). `shown`: Authorization lines a check wrote as shell words, instead of the fields'.
+ *
+ * @example
+ * reproduceLine('GET', 'http://h/v1/pets', [['authorization', 'Bearer k']], undefined, 'k', { ...DEFAULT_FORM, version: '1.0' })
+ * // `curl -sS -i -X GET 'http://h/v1/pets' --http1.0 -H "authorization: Bearer $PETSTORE_API_KEY"`
+ */
+export function reproduceLine(
+  method: string,
+  url: string,
+  fields: ReadonlyArray<readonly [string, string]>,
+  body: string | undefined,
+  apiKey: string,
+  form: RequestForm,
+  shown?: readonly string[],
+): string {
+  if (form.segments === 1 && form.head === '' && form.space === DEFAULT_FORM.space) {
+    const typed = fields
+      .filter(([name]) => name !== 'accept' && !(shown && name === 'authorization'))
+      .map(([name, value]) => [spelledName(name, form), `${value}${form.trailing}`])
+    const args = [
+      ...(form.version === '1.0' ? ['--http1.0'] : []),
+      ...(form.framing === 'chunked' ? ["-H 'Transfer-Encoding: chunked'"] : []),
+      ...(form.expect ? [`-H 'Expect: ${form.expect}'`] : []),
+      ...(form.connection ? [`-H 'Connection: ${form.connection}'`] : []),
+      // curl sends `Accept: */*` unless told otherwise; `-H 'Accept:'` sends none.
+      ...(form.accept === DEFAULT_FORM.accept
+        ? []
+        : [form.accept ? `-H 'Accept: ${form.accept}'` : "-H 'Accept:'"]),
+      ...(shown ?? []).map((word) => `-H ${word}`),
+    ]
+    return curlOf(method, url, Object.fromEntries(typed), body, apiKey, args)
+  }
+  const word = (text: string) => {
+    const quoted = `'${text.replaceAll("'", `'\\''`)}'`
+    return apiKey === '' ? quoted : quoted.replaceAll(apiKey, `'"$${KEY_VARIABLE}"'`)
+  }
+  const printf = (piece: string) => {
+    const lines = piece.split('\r\n')
+    return `printf '${'%s\\r\\n'.repeat(lines.length - 1)}%s' ${lines.map(word).join(' ')}`
+  }
+  const target = new URL(url)
+  const writes = wireRequests(method, target, fields, body, form).map((request) =>
+    [request.head, ...request.body].map(printf).join('; sleep 1; '),
+  )
+  const https = target.protocol === 'https:'
+  const port = target.port || (https ? '443' : '80')
+  const to = https
+    ? `openssl s_client -quiet -connect ${target.hostname}:${port}`
+    : `nc ${target.hostname} ${port}`
+  const written = `{ ${writes.join(form.head === 'pipelined' ? '; ' : '; sleep 1; ')}; sleep 2; } | ${to}`
+  return `# curl cannot write this form (${describeForm(form)}): the request as it went out\n${written}`
+}
