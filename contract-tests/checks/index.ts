@@ -15,6 +15,7 @@ import { errorBodyConformance } from './errorBodyConformance.ts'
 import { errorBodySaysWhy } from './errorBodySaysWhy.ts'
 import { errorStatusMatches } from './errorStatusMatches.ts'
 import { extremeIdsNotFound } from './extremeIdsNotFound.ts'
+import { formsEquivalent, formsRefused } from './formsEquivalent.ts'
 import { gapStatusConformance } from './gapStatusConformance.ts'
 import { gapValuesExact } from './gapValuesExact.ts'
 import { INVARIANT_CHECKS } from './invariantChecks.ts'
@@ -62,6 +63,7 @@ export const CHECKS: readonly Check[] = [
   parameterViolationsRejected,
   parameterErrorsNamed,
   malformedBodiesRejected,
+  formsEquivalent,
   deprecationSignals,
   modelBasedSequences,
   // Reads every list the checks above received.
@@ -72,6 +74,7 @@ export const CHECKS: readonly Check[] = [
   errorBodyConformance,
   errorBodySaysWhy,
   errorStatusMatches,
+  formsRefused,
   // The interface's invariants, on every exchange whichever check or phase sent it (model/judgeInvariants.ts).
   ...INVARIANT_CHECKS,
   statusCodeConformance,

@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { setTimeout as sleep, setImmediate as tick } from 'node:timers/promises'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
@@ -164,6 +165,23 @@ export type Fault =
    * connection to the primary only from its second request): only a read on a fresh connection sees it.
    */
   | 'new-connections-lag'
+  // Requests in the other forms HTTP allows (tests/suite/requestForms.test.ts)
+  /** The body read as `Content-Length` bytes: a chunked body (no Content-Length) crashes the handler. */
+  | 'chunked-body-crashes'
+  /** The query split by hand, never percent-decoded: `%6C%69%6D%69%74=%35` is not `limit=5`. */
+  | 'query-not-percent-decoded'
+  /** 406 unless Accept names application/json: a client sending none, or `*∕*`, is refused. */
+  | 'json-must-be-accepted'
+  /** A HEAD answered with the GET's body after it, which the next answer on the connection starts with. */
+  | 'head-with-body'
+  /** A HEAD's answer never ends: the next request on its connection waits forever. */
+  | 'head-stalls-connection'
+  /** An answer to a keyed request sets a session cookie, which then lets a request in without the key. */
+  | 'cookie-session'
+  /** The name read from the raw body by a pattern (`{"name":"…"` first, unescaped) before parsing. */
+  | 'json-read-by-pattern'
+  /** The body is its first TCP segment: a body sent in pieces is cut short. */
+  | 'body-first-segment-only'
 
 export interface ReferenceOptions extends Variation {
   fault?: Fault
@@ -266,11 +284,21 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
   }
   nextId = seedId
 
+  const sessions = new Set<string>()
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const type = fault === 'text-plain-responses' ? 'text/plain' : 'application/json'
     const optional = options.minimalHeaders ? {} : headers
+    if (fault === 'cookie-session' && status < 300) {
+      const session = `s${sessions.size}`
+      sessions.add(session)
+      res.setHeader('set-cookie', `session=${session}; Path=/; HttpOnly`)
+    }
     res.writeHead(status, { 'content-type': type, ...optional })
-    res.end(body === undefined ? undefined : toJsonText(body))
+    const head = res.req.method === 'HEAD'
+    if (head && fault === 'head-stalls-connection') return res.flushHeaders()
+    const text = body === undefined ? undefined : toJsonText(body)
+    res.end(text)
+    if (head && fault === 'head-with-body' && text) res.socket?.write(text)
   }
   const error = (res: ServerResponse, status: number, code: string, message: string) => {
     const body: Record<string, unknown> = {
@@ -315,23 +343,30 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
       }
     }
     const url = new URL(req.url ?? '/', 'http://reference')
+    if (fault === 'query-not-percent-decoded') url.search = url.search.replaceAll('%', '%25')
     const path = url.pathname.replace(/^\/v1/, '')
+    // HEAD is GET without the content (RFC 9110 §9.3.2): node:http leaves the body out.
+    const method = req.method === 'HEAD' ? 'GET' : req.method
     const operation =
-      req.method === 'GET' && path === '/pets'
+      method === 'GET' && path === '/pets'
         ? 'listPets'
-        : req.method === 'POST' && path === '/pets'
+        : method === 'POST' && path === '/pets'
           ? 'createPet'
-          : req.method === 'GET' && /^\/pets\/[^/]+$/.test(path)
+          : method === 'GET' && /^\/pets\/[^/]+$/.test(path)
             ? 'getPet'
             : undefined
     const open = fault === `open-${operation}`
     const viaApiKey = fault === 'accepts-x-api-key' && req.headers['x-api-key'] === key
-    if (!open && !viaApiKey && !authorized(authorizationLines(req), key, fault)) {
+    const session = /(?:^|; )session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1]
+    const viaCookie = fault === 'cookie-session' && session !== undefined && sessions.has(session)
+    if (!open && !viaApiKey && !viaCookie && !authorized(authorizationLines(req), key, fault)) {
       if (fault === 'validates-before-auth' && (await badInput(operation, url, path, req)))
         return error(res, 400, 'invalid', 'bad input')
       return error(res, 401, 'unauthorized', 'missing or invalid key')
     }
     if (!operation) return error(res, 404, 'not_found', 'no such route')
+    if (fault === 'json-must-be-accepted' && !req.headers.accept?.includes('application/json'))
+      return error(res, 406, 'not_acceptable', 'this service answers application/json only')
 
     if (operation === 'listPets') {
       // A parameter given twice: stacks differ on which value counts; the spec's choice is 400.
@@ -369,7 +404,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
       const stored = visibleOn(req.socket, 'listPets')
       let ordered = options.order === 'newest-first' ? [...stored].reverse() : stored
       if (options.order === 'random') ordered = shuffled(stored)
-      if (status !== null) filteredLists++
+      // The faults that count lists count pages sent: a HEAD's has no content.
+      if (status !== null && req.method === 'GET') filteredLists++
       const filtering =
         status !== null &&
         !unknownStatus &&
@@ -384,7 +420,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         fault === 'cuts-page-before-filter'
           ? ordered.slice(0, limit).filter(matches)
           : ordered.filter(matches).slice(0, limit)
-      if (fault === 'caps-limit-at-50-once' && !cappedOnce && page.length > 50) {
+      if (fault === 'caps-limit-at-50-once' && !cappedOnce && page.length > 50 && req.method === 'GET') {
         page.length = 50
         cappedOnce = true
       }
@@ -408,7 +444,12 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     }
 
     if (operation === 'createPet') {
-      const text = await readText(req)
+      if (fault === 'chunked-body-crashes' && req.headers['content-length'] === undefined)
+        return send(res, 500, { oops: 'RangeError: The value of "size" is out of range. Received NaN' })
+      const text =
+        fault === 'body-first-segment-only' ? String((await once(req, 'data'))[0]) : await readText(req)
+      if (fault === 'json-read-by-pattern' && !/^\{"name":"(?:[^"\\]|\\.)*"/.test(text))
+        return error(res, 400, 'invalid', 'name is required')
       const parsed = read(text, fault === 'rounds-categoryId')
       let body = parsed.ok ? parsed.value : undefined
       if (fault === 'accepts-array-body' && Array.isArray(body)) body = body[0]
