@@ -1,5 +1,5 @@
 /** What a check may need that some targets cannot give. */
-export type Need = 'write' | 'state' | 'auth' | 'malformed-json' | 'own-auth-errors' | 'exact-int64'
+export type Need = 'write' | 'state' | 'auth' | 'malformed-json' | 'own-auth-errors' | 'exact-int64' | 'forms'
 
 /**
  * What kind of server answers. `server`: a real implementation (or this project's mock).
@@ -19,6 +19,7 @@ export const SKIP_REASONS: Record<Need, string> = {
   'malformed-json': 'Prism never answers a malformed JSON body',
   'own-auth-errors':
     'Prism answers a request without a key, or with the scheme spelled otherwise than `Bearer`, itself (401 application/problem+json)',
+  forms: 'Prism answers a HEAD (405) and a chunked body (400) itself, before an implementation does',
   'exact-int64':
     'Prism reads JSON as JavaScript numbers: it flags a valid int64 beyond 2^53 in a response as invalid (500 with --errors)',
 }
@@ -32,6 +33,7 @@ export const SKIP_REASONS: Record<Need, string> = {
 export function capabilitiesOf(kind: TargetKind, readOnly: boolean): Set<Need> {
   const capabilities = new Set<Need>(['state', 'auth', 'malformed-json', 'own-auth-errors', 'exact-int64'])
   if (!readOnly) capabilities.add('write')
+  if (kind === 'server') capabilities.add('forms')
   // Measured with Prism 5.16: the mock keeps nothing and takes any key; both hang on malformed JSON;
   // the proxy answers a missing key itself, with its own problem+json body.
   // Both validate with JavaScript numbers, so neither can carry an int64 beyond 2^53 exactly.

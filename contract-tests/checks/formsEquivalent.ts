@@ -44,7 +44,10 @@ export const formsEquivalent: Check = {
     })
     const meanings: ProbeRequest[] = [
       callRequest(operations, 'listPets', { limit: limit.default, status: statuses[0] }),
-      callRequest(operations, 'listPets', {}, { auth: 'none' }),
+      // Behind prism proxy a request without a key is answered by Prism itself.
+      ...(context.capabilities.has('own-auth-errors')
+        ? [callRequest(operations, 'listPets', {}, { auth: 'none' })]
+        : []),
       ...(id === undefined ? [] : [callRequest(operations, 'getPet', { petId: id })]),
       ...(write ? [callRequest(operations, 'createPet', {}, { body })] : []),
     ]
@@ -104,7 +107,7 @@ export const formsRefused = everyExchange(
       'RFC 9110 and 9112 let a server refuse HTTP/1.0, chunked bodies and Expect, and answer HEAD with other fields; a client that sends them is refused there.',
     description: () =>
       'Every form of a request an RFC lets the target refuse (HTTP/1.0, chunked, Expect, whitespace after a value) gets the answer of the default form, and a HEAD the status and Content-Type of its GET.',
-    needs: [],
+    needs: ['forms'],
   },
   (exchange) => {
     const { unlike, request } = exchange
