@@ -9,6 +9,7 @@ import {
   DEFAULT_FORM,
   describeForm,
   type FormMeaning,
+  formFor,
   REFUSABLE,
   type RequestForm,
   spelledJson,
@@ -30,8 +31,8 @@ export interface ProbeRequest {
   /**
    * Exact Authorization field lines, instead of `auth`: none, one, or several (a second header).
    * `shown` is the line as a double-quoted shell word for the curl reproduction, with the key as
-   * `$PETSTORE_API_KEY` (never the key itself). Several lines go out as separate header lines over
-   * node:http when no custom fetch is given; through a custom fetch (MSW in-process) they are joined
+   * `$PETSTORE_API_KEY` (never the key itself). Several lines go out as separate header lines by
+   * the raw client when no custom fetch is given; through a custom fetch (MSW in-process) they are joined
    * with `, ` as fetch joins duplicates, which a correct server also refuses.
    */
   authorization?: ReadonlyArray<{ value: string; shown: string }>
@@ -45,8 +46,8 @@ export interface ProbeRequest {
   notJudged?: string | undefined
   /**
    * Which connection carries it: `reused` (the default) goes through the keep-alive pool, so on a
-   * connection an earlier request used whenever one is idle; `fresh` opens a connection of its own
-   * and closes it after the answer. A custom fetch, or a global fetch replaced since the suite loaded
+   * connection an earlier request used whenever one is idle (unless its form needs the raw client);
+   * `fresh` opens a connection of its own, says `Connection: close` and closes it after the answer. A custom fetch, or a global fetch replaced since the suite loaded
    * (MSW's setupServer answering in-process), has no connections: both go through it.
    */
   connection?: 'fresh' | 'reused' | undefined
@@ -145,7 +146,10 @@ export async function sendRequest(
 ): Promise<Exchange> {
   const url = `${trimTrailingSlashes(baseUrl)}${request.path}`
   const inProcess = fetchImpl !== undefined || globalThis.fetch !== LOADED_FETCH || !/^https?:/.test(url)
-  const drawn = request.form ?? limits.forms?.(request) ?? DEFAULT_FORM
+  const given = request.form ?? limits.forms?.(request) ?? DEFAULT_FORM
+  // A connection of its own says so (`Connection: close`), as an agent that keeps none alive does.
+  const fresh = request.connection === 'fresh' && !given.connection
+  const drawn = fresh ? formFor({ ...given, connection: 'close' }, request) : given
   // In process (a custom fetch, MSW's setupServer) there is no connection: only the spelling of the
   // query and the body can differ.
   const tried = inProcess ? { ...DEFAULT_FORM, query: drawn.query, json: drawn.json } : drawn
@@ -158,7 +162,7 @@ export async function sendRequest(
   const typed =
     request.body === undefined || Object.keys(request.headers ?? {}).some((h) => /^content-type$/i.test(h))
   // The fields after Accept, in the order they go out: the request's, the key, the body's type, the cookies.
-  const given: Array<readonly [string, string]> = [
+  const own: Array<readonly [string, string]> = [
     ...Object.entries(request.headers ?? {}).filter(([name]) => name !== 'accept'),
     ...keys.map((key) => ['authorization', key] as const),
     ...(typed ? [] : [['content-type', 'application/json'] as const]),
@@ -174,16 +178,13 @@ export async function sendRequest(
     const sent = `${trimTrailingSlashes(baseUrl)}${spelledTarget(request.path, form.query)}`
     const body = request.body === undefined ? undefined : spelledJson(request.body, form.json)
     const accept = request.headers?.accept ?? form.accept
-    const fields = [...(accept === '' ? [] : [['accept', accept] as const]), ...given]
+    const fields = [...(accept === '' ? [] : [['accept', accept] as const]), ...own]
     // fetch sends a form whose only changes are the spelling of the query and of the body.
     const spelling = (Object.keys(form) as Array<keyof RequestForm>).every(
       (d) => d === 'query' || d === 'json' || form[d] === DEFAULT_FORM[d],
     )
     const byFetch = inProcess || (request.connection !== 'fresh' && keys.length < 2 && spelling)
-    // A connection of its own says so, as an agent that keeps none alive does.
-    const own =
-      request.connection === 'fresh' && !form.connection ? { ...form, connection: 'close' as const } : form
-    const wire = byFetch ? [] : wireRequests(request.method, new URL(sent), fields, body, own)
+    const wire = byFetch ? [] : wireRequests(request.method, new URL(sent), fields, body, form)
     const curl = reproduceLine(
       request.method,
       sent,
@@ -203,26 +204,35 @@ export async function sendRequest(
   let curl = sending.curl
   const startedAt = exchangeTicks()
   try {
-    const answers = await sending.send()
-    let answer = answers.at(-1) as Answer
+    const refusable = [...REFUSABLE].some((d) => form[d] !== DEFAULT_FORM[d])
+    // A refusable form may be refused by a dropped connection too (a server that reads no chunked
+    // body), but not a GET after a HEAD: the document decides its answer.
+    const answers = await sending.send().catch((error: unknown) => {
+      if (refusable && form.head === '' && !signal.aborted) return []
+      throw error
+    })
+    const [head, last] = answers
+    let answer = last ?? head
     let unlike: Exchange['unlike']
     // A HEAD first (RFC 9110 §9.3.2): its answer should be the GET's status and fields, without content.
-    const [head] = answers
     const type = (of: Answer) => of.headers.get('content-type')
-    if (answers.length > 1 && head && (head.status !== answer.status || type(head) !== type(answer)))
+    if (head && last && (head.status !== last.status || type(head) !== type(last)))
       unlike = { form: 'HEAD', answer: `${head.status} with Content-Type ${type(head)}` }
     // A form an RFC lets the target refuse, refused: the request goes again in the default form,
     // whose answer is judged, and the refusal is kept for forms_refused to report.
-    const refused =
-      answer.status >= 400 && (answer.status < 500 || answer.status === 501 || answer.status === 505)
-    if (refused && [...REFUSABLE].some((d) => form[d] !== DEFAULT_FORM[d])) {
+    const status = answer?.status ?? 0
+    if (
+      refusable &&
+      (status === 0 || (status >= 400 && (status < 500 || status === 501 || status === 505)))
+    ) {
       sending = inForm(DEFAULT_FORM)
       const [again] = await sending.send()
-      if (again && again.status !== answer.status) {
-        unlike = { form: describeForm(form) ?? '', answer: String(answer.status) }
+      if (again && again.status !== status) {
+        unlike = { form: describeForm(form) ?? '', answer: answer ? String(status) : 'no answer' }
         ;[answer, curl, form] = [again, sending.curl, DEFAULT_FORM]
       }
     }
+    if (!answer) throw new Error('no answer')
     for (const cookie of answer.headers.getSetCookie()) keepCookie(limits.cookies, cookie)
     const text = new TextDecoder().decode(
       answer.truncated ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes,

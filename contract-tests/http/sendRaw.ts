@@ -1,5 +1,4 @@
 import { connect as connectTcp, isIP } from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { connect as connectTls } from 'node:tls'
 import type { WireRequest } from './wireRequests.ts'
 
@@ -71,23 +70,35 @@ function connect(url: URL, signal: AbortSignal) {
   socket.setNoDelay(true)
   const abort = () => socket.destroy(signal.reason)
   signal.addEventListener('abort', abort, { once: true })
-  const chunks: AsyncIterator<Buffer> = socket[Symbol.asyncIterator]()
-  let pending: Promise<IteratorResult<Buffer>> | undefined
+  // Read as it comes, so an answer is kept when the socket fails after it (a write refused: EPIPE).
   let buffer: Buffer = Buffer.alloc(0)
   let heard = false
-  /** Waits for more bytes, `ms` at most; false once the server closed its side. */
-  const more = async (ms?: number): Promise<boolean> => {
-    pending ??= chunks.next()
-    const next = await (ms === undefined
-      ? pending
-      : Promise.race([pending, sleep(ms, undefined, { ref: false })]))
-    if (next === undefined) return true
-    pending = undefined
-    if (next.done) return false
-    buffer = Buffer.concat([buffer, next.value])
+  let ended: { error?: Error } | undefined
+  let wake = () => {}
+  socket.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk])
     heard = true
-    return true
-  }
+    wake()
+  })
+  socket.on('end', () => {
+    ended ??= {}
+    wake()
+  })
+  socket.on('error', (error) => {
+    ended ??= { error }
+    wake()
+  })
+  /** Waits for more bytes, `ms` at most; false once the server closed its side; throws why the socket failed. */
+  const more = (ms?: number) =>
+    new Promise<boolean>((resolve, reject) => {
+      const timer = ms === undefined ? undefined : setTimeout(() => resolve(true), ms)
+      wake = () => {
+        clearTimeout(timer)
+        if (ended?.error) reject(ended.error)
+        else resolve(ended === undefined)
+      }
+      if (ended) wake()
+    })
   const take = async (count: number): Promise<Buffer> => {
     while (buffer.length < count) if (!(await more())) throw closed()
     const taken = buffer.subarray(0, count)
