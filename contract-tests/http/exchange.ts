@@ -212,19 +212,20 @@ export async function sendRequest(
       throw error
     })
     const [head, last] = answers
-    let answer = last ?? head
+    // A HEAD asked to come back later (429, 503): the exchange says so, and the run sends it again.
+    const later = head?.status === 429 || head?.status === 503
+    let answer = later ? head : (last ?? head)
     let unlike: Exchange['unlike']
     // A HEAD first (RFC 9110 §9.3.2): its answer should be the GET's status and fields, without content.
     const type = (of: Answer) => of.headers.get('content-type')
-    if (head && last && (head.status !== last.status || type(head) !== type(last)))
+    if (head && last && !later && (head.status !== last.status || type(head) !== type(last)))
       unlike = { form: 'HEAD', answer: `${head.status} with Content-Type ${type(head)}` }
-    // A form an RFC lets the target refuse, refused: the request goes again in the default form,
-    // whose answer is judged, and the refusal is kept for forms_refused to report.
+    // A form an RFC lets the target refuse, refused (a 4xx but 429, which asks to come back later;
+    // 501; 505): it goes again in the default form, whose answer is judged, and forms_refused reports it.
     const status = answer?.status ?? 0
-    if (
-      refusable &&
-      (status === 0 || (status >= 400 && (status < 500 || status === 501 || status === 505)))
-    ) {
+    const refused =
+      status === 0 || (status >= 400 && status < 500 && status !== 429) || status === 501 || status === 505
+    if (refusable && refused) {
       sending = inForm(DEFAULT_FORM)
       const [again] = await sending.send()
       if (again && again.status !== status) {

@@ -89,6 +89,8 @@ export function bodyOf(bytes: number): RequestListener {
   return (request: IncomingMessage, response: ServerResponse) => {
     request.resume()
     response.writeHead(200, { 'content-type': 'application/json' })
+    // A HEAD has no content: node:http would drop every chunk, and the loop below would never end.
+    if (request.method === 'HEAD') return void response.end()
     let sent = 0
     let closed = false
     response.on('close', () => {

@@ -27,7 +27,8 @@ test('a server closing every connection and asking for retries now and then: no 
       if (!res.shouldKeepAlive) asked.closed++
       if (!framed) asked.byClose++
     })
-    if (req.url?.startsWith('/v1/') && ++requests % 7 === 0) {
+    // A HEAD and the GET after it are one exchange, sent again whole: only the GET is asked, so each ask is one retry.
+    if (req.url?.startsWith('/v1/') && req.method !== 'HEAD' && ++requests % 7 === 0) {
       asked.again++
       const status = requests % 2 === 0 ? 429 : 503
       req.resume()
