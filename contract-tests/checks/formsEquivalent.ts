@@ -32,7 +32,7 @@ export const formsEquivalent: Check = {
   operations: ['listPets', 'getPet', 'createPet'],
   needs: ['state'],
   async run(context) {
-    const { operations, limit, statuses, readOnlyFields } = context.vocabulary
+    const { operations, limit, statuses, readOnlyFields, pet } = context.vocabulary
     const fixed = { form: DEFAULT_FORM }
     const listed = petsIn(await context.call('listPets', { limit: limit.minimum }, fixed))?.[0]
     const id = petIdOf(listed)
@@ -51,18 +51,20 @@ export const formsEquivalent: Check = {
       ...(id === undefined ? [] : [callRequest(operations, 'getPet', { petId: id })]),
       ...(write ? [callRequest(operations, 'createPet', {}, { body })] : []),
     ]
-    // A pet reads the same in any form, a created one but for the fields the service assigns; a page
-    // holds as many pets, of the same statuses (its order and members may differ: §4.1 shows no order).
+    // A pet reads the same in any form, every field Pet declares but those the service assigns (a
+    // created one has a new id; fields Pet does not declare, a timestamp, may differ); a page holds
+    // as many pets, of the same statuses (its order and members may differ: §4.1 shows no order).
+    const compared = pet.fields.filter((field) => !readOnlyFields.includes(field))
     const facts = (exchange: Exchange) => {
-      const pets = petsIn(exchange)
       if (exchange.request.operation === 'listPets')
-        return [countIn(exchange), [...new Set(pets?.map((pet) => pet[LIST_PARAMETERS.status]))].sort()]
+        return [
+          countIn(exchange),
+          [...new Set(petsIn(exchange)?.map((one) => one[LIST_PARAMETERS.status]))].sort(),
+        ]
       if (exchange.status >= 300 || typeof exchange.json !== 'object' || exchange.json === null)
         return undefined
-      const fields = Object.entries(exactJson(exchange.json) as object)
-      return fields
-        .filter(([field]) => !readOnlyFields.includes(field))
-        .sort(([a], [b]) => a.localeCompare(b))
+      const read = exactJson(exchange.json) as Record<string, unknown>
+      return compared.map((field) => read[field])
     }
     const references = await Promise.all(meanings.map((meaning) => context.send({ ...meaning, ...fixed })))
     const pairs = meanings.flatMap((meaning, i) =>

@@ -27,6 +27,8 @@ export interface Variation {
   clientId?: 'reject-400' | 'ignore'
   /** No optional header at all: no Location, WWW-Authenticate, Deprecation, Sunset or Link. */
   minimalHeaders?: boolean
+  /** Each pet also carries `createdAt`, the time of its create: a field Pet does not declare. */
+  createdAt?: boolean
 }
 
 /**
@@ -212,6 +214,7 @@ interface Pet {
   name: unknown
   categoryId: unknown
   status?: unknown
+  createdAt?: string
 }
 
 const STATUSES = ['available', 'pending', 'sold']
@@ -495,6 +498,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         name: cutTo(storedName(name, fault), options.nameColumnWidth),
         categoryId: fields.categoryId,
         ...(status !== undefined && { status }),
+        ...(options.createdAt && { createdAt: new Date().toISOString() }),
       }
       creates++
       const reused = fault === 'spaced-name-reuses-id' && name.includes(' ') ? lastCreated : undefined

@@ -3,19 +3,22 @@
 // finding names both forms with a line that sends the failing one; a conforming server passes.
 import { describe, expect, test } from '@jest/globals'
 import type { ContractReport } from '../../contract-tests/running/runContract.ts'
-import { createReferenceServer, type Fault } from '../servers/referenceServer.ts'
+import { createReferenceServer, type Fault, type ReferenceOptions } from '../servers/referenceServer.ts'
 import { runAgainstServer } from '../support/runAgainstServer.ts'
 
 const API_KEY = 'reference-key'
 const SEEDS = [1, 2, 3, 4, 5]
 
 // The default run; the timeout only long enough for a loaded machine (a stalled connection costs it).
-const run = (fault: Fault | undefined, seed: number, timeoutMs = 3_000) =>
-  runAgainstServer(createReferenceServer({ pets: 130, apiKey: API_KEY, ...(fault && { fault }) }), {
-    apiKey: API_KEY,
-    seed,
-    timeoutMs,
-  })
+const run = (fault: Fault | undefined, seed: number, timeoutMs = 3_000, variation: ReferenceOptions = {}) =>
+  runAgainstServer(
+    createReferenceServer({ pets: 130, apiKey: API_KEY, ...variation, ...(fault && { fault }) }),
+    {
+      apiKey: API_KEY,
+      seed,
+      timeoutMs,
+    },
+  )
 
 const failing = (report: ContractReport) =>
   report.results
@@ -55,6 +58,11 @@ test.each(SEEDS)(
     expect(report.results.filter((r) => r.outcome === 'fail').map((r) => r.check)).toEqual([])
   },
 )
+
+test('a pet that carries its creation time, a field Pet does not declare, reads the same in every form', async () => {
+  const report = await run(undefined, 1, 3_000, { createdAt: true })
+  expect(failing(report)).toEqual([])
+})
 
 test('a finding names both forms, and its Reproduce line sends the failing one', async () => {
   const segments = await run('body-first-segment-only', 1)
