@@ -170,6 +170,7 @@ export async function sendRequest(
       ? [['cookie', [...limits.cookies].map(([n, v]) => `${n}=${v}`).join('; ')] as const]
       : []),
   ]
+  const shown = lines?.map((line) => line.shown)
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
@@ -185,15 +186,7 @@ export async function sendRequest(
     )
     const byFetch = inProcess || (request.connection !== 'fresh' && keys.length < 2 && spelling)
     const wire = byFetch ? [] : wireRequests(request.method, new URL(sent), fields, body, form)
-    const curl = reproduceLine(
-      request.method,
-      sent,
-      fields,
-      body,
-      apiKey,
-      form,
-      lines?.map((line) => line.shown),
-    )
+    const curl = reproduceLine(request.method, sent, fields, body, apiKey, form, shown)
     const send = async (): Promise<Answer[]> =>
       byFetch
         ? [await sendFetch(fetchImpl ?? fetch, sent, request.method, fields, body, signal, maxBodyBytes)]

@@ -162,15 +162,11 @@ export function spelledJson(text: string, json: RequestForm['json']): string {
   // Space and tab, not CR or LF: the curl line that sends it again stays one line.
   if (json === 'spaced') return tokens.join(' \t')
   if (json === 'escaped')
-    return tokens
-      .map((token) =>
-        token.startsWith('"')
-          ? token.replace(/\\u[0-9A-Fa-f]{4}|\\.|[^"\\]/g, (c) =>
-              c.length > 1 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-            )
-          : token,
-      )
-      .join('')
+    return text.replace(/"(?:[^"\\]|\\.)*"/g, (string) =>
+      string.replace(/\\u[\dA-Fa-f]{4}|\\.|[^"\\]/g, (c) =>
+        c.length > 1 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      ),
+    )
   if (tokens[0] !== '{' || findDuplicateKey(text) !== undefined) return text
   const members: string[][] = [[]]
   let depth = 0

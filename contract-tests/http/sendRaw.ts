@@ -100,7 +100,7 @@ function connect(url: URL, signal: AbortSignal) {
       if (ended) wake()
     })
   const take = async (count: number): Promise<Buffer> => {
-    while (buffer.length < count) if (!(await more())) throw closed()
+    while (buffer.length < count) if (!(await more())) throw failure('ECONNRESET', CLOSED)
     const taken = buffer.subarray(0, count)
     buffer = buffer.subarray(count)
     return taken
@@ -109,9 +109,8 @@ function connect(url: URL, signal: AbortSignal) {
   const until = async (delimiter: string): Promise<string> => {
     for (let at = buffer.indexOf(delimiter); ; at = buffer.indexOf(delimiter)) {
       if (at >= 0) return (await take(at + delimiter.length)).toString('latin1', 0, at)
-      if (buffer.length > HEAD_MAX)
-        throw malformed('HPE_HEADER_OVERFLOW', `no ${JSON.stringify(delimiter)} in ${HEAD_MAX} bytes`)
-      if (!(await more())) throw closed()
+      if (buffer.length > HEAD_MAX) throw failure('HPE_HEADER_OVERFLOW', `a line over ${HEAD_MAX} bytes`)
+      if (!(await more())) throw failure('ECONNRESET', CLOSED)
     }
   }
   const chunked = async (max: number): Promise<[Buffer, boolean]> => {
@@ -120,7 +119,7 @@ function connect(url: URL, signal: AbortSignal) {
       const line = await until('\r\n')
       const length = Number.parseInt(line, 16)
       if (!(length >= 0))
-        throw malformed('HPE_INVALID_CHUNK_SIZE', `chunk size ${JSON.stringify(line.slice(0, 20))}`)
+        throw failure('HPE_INVALID_CHUNK_SIZE', `chunk size ${JSON.stringify(line.slice(0, 9))}`)
       if (length === 0) {
         // The trailer section ends at an empty line.
         while ((await until('\r\n')) !== '');
@@ -164,10 +163,7 @@ function connect(url: URL, signal: AbortSignal) {
         const [line = '', ...fields] = (await until('\r\n\r\n')).split('\r\n')
         const version = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: |$)/.exec(line)
         if (!version)
-          throw malformed(
-            'HPE_INVALID_CONSTANT',
-            `not an HTTP/1.x status line: ${JSON.stringify(line.slice(0, 80))}`,
-          )
+          throw failure('HPE_INVALID_CONSTANT', `not HTTP/1.x: ${JSON.stringify(line.slice(0, 60))}`)
         const status = Number(version[2])
         if (status < 200 && status !== 101) continue
         const headers = new Headers(
@@ -181,8 +177,7 @@ function connect(url: URL, signal: AbortSignal) {
         if (method === 'HEAD' || status === 204 || status === 304 || status === 101) bytes = Buffer.alloc(0)
         else if (coding !== null && /chunked\s*$/i.test(coding)) [bytes, whole] = await chunked(cap)
         else if (coding === null && length !== null) {
-          if (!/^\d+$/.test(length))
-            throw malformed('HPE_INVALID_CONTENT_LENGTH', `Content-Length: ${length}`)
+          if (!/^\d+$/.test(length)) throw failure('HPE_INVALID_CONTENT_LENGTH', `Content-Length: ${length}`)
           ;[bytes, whole] = [await take(Math.min(Number(length), cap)), Number(length) <= cap]
         } else {
           // Delimited by the close: read until it, or past the cap.
@@ -197,10 +192,9 @@ function connect(url: URL, signal: AbortSignal) {
   }
 }
 
-function closed(): Error {
-  return Object.assign(new Error('closed before a complete response'), { code: 'ECONNRESET' })
-}
+const CLOSED = 'closed before a complete response'
 
-function malformed(code: string, message: string): Error {
+/** An error coded as describeNetworkError reads it: `ECONNRESET`, or `HPE_…` for what is not HTTP/1.x. */
+function failure(code: string, message: string): Error {
   return Object.assign(new Error(message), { code })
 }
