@@ -162,11 +162,14 @@ export function spelledJson(text: string, json: RequestForm['json']): string {
   // Space and tab, not CR or LF: the curl line that sends it again stays one line.
   if (json === 'spaced') return tokens.join(' \t')
   if (json === 'escaped')
-    return text.replace(/"(?:[^"\\]|\\.)*"/g, (string) =>
-      string.replace(/\\u[\dA-Fa-f]{4}|\\.|[^"\\]/g, (c) =>
-        c.length > 1 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-      ),
-    )
+    // Token by token: a string-literal pattern alone backtracks on a text that never closes one.
+    return tokens
+      .map((token) =>
+        token.replace(/\\u[\dA-Fa-f]{4}|\\.|[^"\\]/g, (c) =>
+          c.length > 1 || token[0] !== '"' ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        ),
+      )
+      .join('')
   if (tokens[0] !== '{' || findDuplicateKey(text) !== undefined) return text
   const members: string[][] = [[]]
   let depth = 0
