@@ -12,6 +12,7 @@ import { INVARIANT_NAMES } from '../../model/invariantRules.ts'
 import { createBlindServer } from '../servers/blindServer.ts'
 import { createReferenceServer, type Fault, type ReferenceOptions } from '../servers/referenceServer.ts'
 import { runAgainstServer } from '../support/runAgainstServer.ts'
+import { unspelled } from '../support/unspelled.ts'
 
 const API_KEY = 'reference-key'
 
@@ -37,7 +38,7 @@ const cases: Array<[Fault, string, string, RegExp, ReferenceOptions, boolean]> =
     'lowercase-bearer-page-one-too-many',
     'page_within_limit listPets',
     'bearer_spellings_accepted, which judges only that the spelling is let in',
-    /authorization: bearer /,
+    /authorization:\s*bearer /i,
     {},
     true,
   ],
@@ -61,7 +62,7 @@ const cases: Array<[Fault, string, string, RegExp, ReferenceOptions, boolean]> =
     'getPet-1-answers-first-pet',
     'fetched_pet_is_asked getPet',
     'deprecation_signals, which reads only headers',
-    /\/v1\/pets\/1'/,
+    /\/v1\/pets\/1[' ]/,
     { ids: 'from-1000' },
     true,
   ],
@@ -69,7 +70,7 @@ const cases: Array<[Fault, string, string, RegExp, ReferenceOptions, boolean]> =
     'spaced-name-reuses-id',
     'created_ids_unique createPet',
     'gap_values_exact, after unique_ids has read the creates of its time',
-    /-X POST/,
+    /-X POST|'POST /,
     {},
     false,
   ],
@@ -77,7 +78,7 @@ const cases: Array<[Fault, string, string, RegExp, ReferenceOptions, boolean]> =
     'lowercase-bearer-other-category',
     'pet_reads_same listPets',
     'bearer_spellings_accepted, which judges only that the spelling is let in',
-    /authorization: bearer /,
+    /authorization:\s*bearer /i,
     {},
     true,
   ],
@@ -105,7 +106,8 @@ describe('an invariant broken only where no check looks for it fails the run, na
         (r) => r.check === check && r.operation === operation && r.outcome === 'fail',
       )
       expect(result?.level).toBe('required')
-      expect(result?.findings[0]?.curl).toMatch(curl)
+      // Whichever form the request was drawn in (its Reproduce line writes that form).
+      expect(unspelled(result?.findings[0]?.curl)).toMatch(curl)
       // Each example was sent again (three times by default) and judged by the same judge: broken
       // again each time, but for a fault that breaks only the first filtered list (flaky: 0/3).
       const again = ONCE_ONLY.has(fault) ? 0 : 3
@@ -150,5 +152,5 @@ test("the model phase's exchanges reach the same judge: a getPet answering its n
   expect(failed).toContain('fetched_pet_is_asked getPet')
   const found = report.results.find((r) => r.check === 'fetched_pet_is_asked')?.findings[0]
   expect(found?.message).toMatch(/another id/)
-  expect(found?.curl).toMatch(/\/v1\/pets\/-?\d+'/)
+  expect(unspelled(found?.curl)).toMatch(/\/v1\/pets\/-?\d+[' ]/)
 }, 120_000)
