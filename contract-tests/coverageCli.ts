@@ -42,7 +42,7 @@ export async function runCoverageCli(argv: readonly string[]): Promise<number> {
     const spec = specFile ? await loadCompiledSpec(specFile) : defaultSpec()
     const recording = await readRecording(file, spec.vocabulary, values['base-path'])
     const basePath = recording.basePath
-    const observations = harObservations(recording.exchanges, basePath)
+    const observations = harObservations(recording.exchanges, spec.router(basePath))
     const coverage = coverageOf(spec.document, observations)
     say(`${observations.length} recorded requests under ${basePath} in ${file}`)
     say(formatCoverage(coverage).join('\n'))

@@ -9,7 +9,8 @@
 // and what the proxy found wrong (`_violations`).
 import { JOURNAL_BODY_CHARS } from '../kit/journal/journalEntry.ts'
 import type { JournalEntry } from '../kit/journal/RequestJournal.ts'
-import type { Har, HarEntry, HarNameValue, HarResponse } from './Har.ts'
+import { type Lazy, lazy } from '../kit/json/jsonChunks.ts'
+import type { HarEntry, HarNameValue, HarResponse } from './Har.ts'
 
 /**
  * One journal entry as the control plane reads it (redacted already); the proxy's entries add the
@@ -21,18 +22,19 @@ export type JournalView = JournalEntry & {
 }
 
 /**
- * The HAR of a journal; `origin` is the mock's (`http://127.0.0.1:4010`), which the journal does not keep.
+ * The HAR of a journal; `origin` is the mock's (`http://127.0.0.1:4010`), which the journal does not
+ * keep. Its entries are made as they are written (`lazy`): `jsonText` makes the whole text.
  *
  * @example
  * journalToHar([{ method: 'GET', path: '/v1/pets', query: { limit: '5' }, status: 200, operation: 'listPets', time: '2026-11-24T10:00:00.000Z' }], 'http://127.0.0.1:4010', '0.1.0')
  * // { log: { version: '1.2', creator: { name: 'petstore-mock', version: '0.1.0' }, entries: [ … ] } }
  */
-export function journalToHar(entries: readonly JournalView[], origin: string, version: string): Har {
+export function journalToHar(entries: Iterable<JournalView>, origin: string, version: string) {
   return {
     log: {
       version: '1.2',
       creator: { name: 'petstore-mock', version },
-      entries: entries.map((entry) => toHarEntry(entry, origin)),
+      entries: lazy(entries, (entry) => toHarEntry(entry, origin)) as Lazy<HarEntry>,
     },
   }
 }

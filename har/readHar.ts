@@ -1,9 +1,11 @@
 // Reads a HAR file recorded by a browser's developer tools, the proxy or the mock's journal export,
 // as untrusted input: bounded in size, checked in shape, every problem one sentence.
+
 import type { Observation } from '../coverage/coverageOf.ts'
 import { apiRequestFromUrl } from '../kit/http/ApiRequest.ts'
 import { parseJsonLossless } from '../kit/json/exactJson.ts'
 import { type JsonShapeLimits, jsonShapeProblem } from '../kit/json/jsonShape.ts'
+import type { Router } from '../spec/Router.ts'
 
 /** The largest HAR text read (a DevTools recording of a long session with bodies is tens of MB). */
 export const HAR_MAX_CHARS = 64 * 1024 * 1024
@@ -95,21 +97,22 @@ export function readHar(
 }
 
 /**
- * The exchanges under `basePath` as coverage Observations (a DevTools HAR also holds the page's
+ * The exchanges under the router's base path as coverage Observations (a DevTools HAR also holds the page's
  * scripts, images and other APIs: left out). Each URL is read as the server saw its target
  * (`originForm`: no dot segment resolved, nothing re-encoded), so coverage routes what was sent.
  *
  * @example
- * harObservations(readHar(text), '/v1') // [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]
+ * harObservations(readHar(text), spec.router('/v1')) // [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]
  */
-export function harObservations(exchanges: readonly HarExchange[], basePath: string): Observation[] {
+export function harObservations(exchanges: readonly HarExchange[], router: Router): Observation[] {
   const observations: Observation[] = []
   for (const exchange of exchanges) {
     const request = apiRequestFromUrl(exchange.method, exchange.url)
-    if (request.path !== basePath && !request.path.startsWith(`${basePath}/`)) continue
+    const path = router.below(request.path)
+    if (path === undefined) continue
     observations.push({
       method: exchange.method,
-      path: request.path.slice(basePath.length),
+      path,
       query: [...request.query],
       ...(exchange.body === undefined ? {} : { body: parseJsonLossless(exchange.body) }),
       status: exchange.status,

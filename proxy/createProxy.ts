@@ -1,18 +1,17 @@
 // The validating proxy: a frontend points at it instead of staging; every request is forwarded
 // unchanged (method, path, query, headers but the hop-by-hop ones, body) to the one upstream, its
 // answer comes back as sent (status, every header line, the body's bytes in their coding), and every
-// exchange is judged (proxy/trafficJudge.ts) on a decoded copy bounded in decoded bytes. Violations
-// go to the log line, an `X-Petstore-Violations` header, the page at `/__mock/` and
-// `GET /__mock/violations`; the exchanges to a bounded journal (`/__mock/requests`, `.har`,
-// `/__mock/coverage`). Nothing is trusted: only origin-form targets are forwarded, bodies are read up
-// to a cap, all exchanges in flight together hold at most a buffer budget (503 past it), a dead
+// exchange is judged (proxy/trafficJudge.ts) on a decoded copy bounded in decoded bytes. It stands
+// on the mock's floor (decision 042): the same node:http edge (serving/node/httpEdge.ts: guards, body
+// cap, bytes in flight counted until written, pipelines taking turns, stalled readers cut off), the
+// same control plane and journal views, the same page; only its answerer differs: it forwards.
+// Violations go to the log line, an `X-Petstore-Violations` header, the page at `/__mock/` and
+// `GET /__mock/violations`. Nothing is trusted: only origin-form targets are forwarded, a dead
 // upstream is a 502 and one not whole within the timeout a 504, each with an Error body.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { isControlPath } from '../kit/guard/controlPath.ts'
 import { corsPolicy } from '../kit/guard/cors.ts'
 import { hostPolicy } from '../kit/guard/hostAllowed.ts'
-import { refuseUnsafeRequest } from '../kit/guard/refuseUnsafeRequest.ts'
-import { apiRequest } from '../kit/http/ApiRequest.ts'
+import type { ApiRequest } from '../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../kit/http/ApiResponse.ts'
 import { errorResponse } from '../kit/http/errorResponse.ts'
 import { JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS, journalRecord } from '../kit/journal/journalEntry.ts'
@@ -20,20 +19,19 @@ import { JOURNAL_SIZE, RequestJournal } from '../kit/journal/RequestJournal.ts'
 import { createdIdOf } from '../kit/json/createdIdOf.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { MemoryBudget } from '../kit/memory/MemoryBudget.ts'
-import { answerParserRefusals, missingHost } from '../kit/node/answerParserRefusals.ts'
-import { bodyText, readBodyBytes } from '../kit/node/readBody.ts'
-import { joinedHeader, requestHeader } from '../kit/node/requestHeader.ts'
-import { sendResponse } from '../kit/node/sendResponse.ts'
+import { joinedHeader } from '../kit/node/requestHeader.ts'
 import { redactJsonFields } from '../kit/secrets/redactBody.ts'
 import { redactTarget, redactText } from '../kit/secrets/redactTarget.ts'
 import { clip } from '../kit/text/clip.ts'
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
+import { httpEdge, type Wire } from '../serving/node/httpEdge.ts'
+import type { EdgeAnswer } from '../serving/node/sendAnswer.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import type { CompiledSpec } from '../spec/runtime.ts'
 import { decodedCopy } from './decodedCopy.ts'
 import { forwardToUpstream, type UpstreamFailure } from './forwardToUpstream.ts'
 import { endToEndLines } from './hopByHop.ts'
-import { type ProxiedRecord, type ProxyState, proxyControl } from './proxyControl.ts'
+import { PROXY_CONTROL, type ProxiedRecord, type ProxyState } from './proxyControl.ts'
 import { trafficJudge } from './trafficJudge.ts'
 import { type LoggedViolation, ViolationLog } from './ViolationLog.ts'
 
@@ -58,7 +56,7 @@ export interface ProxyOptions {
 }
 
 export interface ValidatingProxy {
-  server: Server
+  server: ReturnType<typeof httpEdge>
   /** What was found so far, newest last (VIOLATIONS_KEPT at most), and how many in all. */
   violations(): { total: number; kept: LoggedViolation[] }
   /** The exchanges forwarded, newest last (the journal's bound). */
@@ -80,16 +78,14 @@ const SECRET_MIN_CHARS = 8
  */
 export function createProxy(options: ProxyOptions): ValidatingProxy {
   const upstream = upstreamUrl(options.upstream)
-  const basePath = upstream.pathname
   const judge = trafficJudge(options.spec)
-  // The one router, as the mock asks it: the journal, the judge and coverage see the same operation.
-  const router = options.spec.router(basePath)
-  const hosts = hostPolicy(options.allowedHosts)
   const maxBody = options.maxBodyBytes ?? 1_048_576
   const timeoutMs = options.timeoutMs ?? 30_000
-  const buffers = new MemoryBudget(options.maxBufferedBytes ?? DEFAULT_BUFFERED_BYTES)
-  const upstreamFailures = failureAnswers(upstream.origin, timeoutMs, maxBody, buffers.limit)
-  const cors = corsPolicy()
+  const buffers = new MemoryBudget(
+    options.maxBufferedBytes ?? DEFAULT_BUFFERED_BYTES,
+    "The proxy's buffers for exchanges in flight (--max-buffer-mib)",
+  )
+  const upstreamFailures = failureAnswers(upstream.origin, timeoutMs, maxBody)
   /**
    * One counter for every exchange's stamps (when its request arrived, when the upstream's answer
    * was complete), whichever client and connection it came on: the judge reads the store's
@@ -98,169 +94,97 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   let clock = 0
   const state: ProxyState = {
     upstream,
-    basePath,
+    // The one router, as the mock asks it: the journal, the judge and coverage see the same operation.
+    router: options.spec.router(upstream.pathname),
     spec: options.spec,
     journal: new RequestJournal<ProxiedRecord>(options.journalSize ?? JOURNAL_SIZE),
     violations: new ViolationLog(),
     version: readPackageInfo().version,
   }
-
-  // Node's own answer to an HTTP/1.1 request without Host has no body: `missingHost` answers it.
-  const server = createServer({ requireHostHeader: false }, (request, response) => {
-    // Whatever goes wrong inside, the client gets an Error body and the proxy stays up.
-    handle(request, response).catch((failure: Error) => {
-      options.log?.(
-        `${shownRequest(request.method ?? 'GET', request.url ?? '/', secretsOf(request))} -> 502 (proxy error: ${failure.message})`,
-      )
-      if (!response.headersSent)
-        sendResponse(
-          response,
-          errorResponse(502, 'proxy_error', 'The proxy could not forward this exchange.'),
-        )
-      else response.destroy()
-    })
+  const log = options.log
+  const server = httpEdge({
+    // A client must send its whole request within the upstream's timeout: one that drips its body
+    // would otherwise hold its share of the buffer budget for Node's default of 300 s.
+    timeouts: { requestMs: timeoutMs, headersMs: Math.min(timeoutMs, 10_000) },
+    cors: corsPolicy(),
+    hosts: hostPolicy(options.allowedHosts),
+    // CONNECT host:port (authority form) would open a tunnel to any host: never. Nor is an
+    // absolute-form target (`GET http://other:1234/…`) or an asterisk rewritten: it is refused.
+    connect: notOriginForm,
+    notOriginForm,
+    maxBodyBytes: maxBody,
+    budget: buffers,
+    answer: (request, wire) =>
+      isControlPath(request.path) ? PROXY_CONTROL.answer(request, state) : exchange(request, wire),
+    ...(log && {
+      log: (incoming, answer) =>
+        log(
+          `${shownRequest(incoming.method ?? 'GET', incoming.url ?? '/', secretsOf(incoming.headers.authorization))} ${answer === 'aborted' ? 'client aborted the request' : `-> ${answer.status}${answer.note ?? ''}`}`,
+        ),
+      note: log,
+    }),
   })
-  // A client must send its whole request within the upstream's timeout: one that drips its body
-  // would otherwise hold its share of the buffer budget for Node's default of 300 s.
-  server.requestTimeout = timeoutMs
-  server.headersTimeout = Math.min(timeoutMs, 10_000)
-  // CONNECT host:port (authority form) would open a tunnel to any host: never. What Node's parser
-  // refuses (a target no form allows, bad framing) gets an Error body too, not Node's bare 400.
-  answerParserRefusals(server, notOriginForm)
 
-  async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
-    const method = incoming.method ?? 'GET'
-    const target = incoming.url ?? '/'
-    // Only origin form reaches the one upstream: an absolute-form target (`GET http://other:1234/…`)
-    // or an asterisk is refused, never rewritten, so no target can name another host.
-    if (target.charCodeAt(0) !== 47) {
-      const refusal = notOriginForm()
-      refusal.headers.connection = 'close'
-      return sendResponse(response, refusal)
-    }
-    // The same guard as the mock's: a refused Host (DNS rebinding), a cross-site write to /__mock.
-    const refused = refuseUnsafeRequest(
-      {
-        method,
-        target,
-        host: incoming.headers.host,
-        origin: incoming.headers.origin,
-        contentType: incoming.headers['content-type'],
-      },
-      cors,
-      hosts,
-    )
-    if (refused) {
-      // Unread, a refused body would be parsed as the next request on a kept-alive connection.
-      refused.headers.connection = 'close'
-      return sendResponse(response, refused)
-    }
-    const noHost = missingHost(incoming)
-    if (noHost) return sendResponse(response, noHost)
-    // What this exchange took of the shared buffer budget, all given back when it ends.
+  async function exchange(request: ApiRequest, wire: Wire): Promise<EdgeAnswer> {
+    if (request.bodyTooLarge)
+      return errorResponse(413, 'payload_too_large', `The request body is over ${maxBody} bytes.`)
+    const started = performance.now()
+    // Stamped before the request can reach the upstream, so only what completed before binds it.
+    const startedAt = ++clock
+    // What this exchange holds of the shared budget: the body it forwards, the answer, its copy.
     let charged = 0
     const charge = (bytes: number): boolean => {
       if (!buffers.charge(bytes)) return false
       charged += bytes
       return true
     }
-    try {
-      await exchange(incoming, response, method, target, charge)
-    } finally {
-      buffers.release(charged)
-    }
-  }
-
-  async function exchange(
-    incoming: IncomingMessage,
-    response: ServerResponse,
-    method: string,
-    target: string,
-    charge: (bytes: number) => boolean,
-  ): Promise<void> {
-    const started = performance.now()
-    // Stamped before the request can reach the upstream, so only what completed before binds it.
-    const startedAt = ++clock
-    // A body is charged before a byte of it is read: its declared length, or the cap when chunked.
-    const declared = Number(incoming.headers['content-length'] ?? 0)
-    const expected =
-      incoming.headers['transfer-encoding'] !== undefined ? maxBody : Math.min(declared || 0, maxBody)
-    if (expected > 0 && !charge(expected)) {
-      const refusal = upstreamFailures.over_budget.answer()
-      // The body stays unread: it would be parsed as the next request on a kept-alive connection.
-      refusal.headers.connection = 'close'
-      return sendResponse(response, refusal)
-    }
-    const read = await readBodyBytes(incoming, maxBody)
-    // The client went away mid-body: there is nobody to answer.
-    if (read.aborted) return
-    if (read.tooLarge)
-      return sendResponse(
-        response,
-        errorResponse(413, 'payload_too_large', `The request body is over ${maxBody} bytes.`, {
-          connection: 'close',
-        }),
-      )
-    const bytes = read.bytes !== undefined && read.bytes.length > 0 ? read.bytes : undefined
-    // The one parsed request: the judge, the journal and coverage read it; nothing splits the target again.
-    const request = apiRequest({
-      method,
-      target,
-      header: (name) => requestHeader(incoming, name),
-      body: bytes && bodyText(bytes),
-    })
-    if (isControlPath(request.path))
-      return sendResponse(response, proxyControl(request, state), request.method === 'HEAD')
-    const lines = endToEndLines(incoming.rawHeaders, SET_BY_THE_PROXY)
+    const sent = wire.bytes && request.method !== 'GET' && request.method !== 'HEAD' ? wire.bytes : undefined
+    if (sent && !charge(sent.length)) return upstreamFailures.over_budget.answer()
+    const lines = endToEndLines(wire.rawHeaders, SET_BY_THE_PROXY)
     lines.push('Host', upstream.host)
-    const sent = bytes && method !== 'GET' && method !== 'HEAD' ? bytes : undefined
     if (sent) lines.push('Content-Length', String(sent.length))
     const answer = await forwardToUpstream(
       upstream,
-      { method, target: request.target, headerLines: lines, body: sent },
+      { method: request.method, target: request.target, headerLines: lines, body: sent },
       { timeoutMs, maxBodyBytes: maxBody, charge },
     )
     // Stamped once the answer is whole (or failed, and then judged by nothing: a create whose answer
     // never completed binds nothing); never earlier than the upstream's last byte.
     const completedAt = ++clock
+    if (sent) buffers.release(sent.length)
     if (answer.kind !== 'answer') {
-      const failed = upstreamFailures[answer.kind]
-      options.log?.(`${shownRequest(method, request.target, secretsOf(incoming))} -> ${failed.log}`)
-      return sendResponse(response, failed.answer())
+      buffers.release(charged - (sent?.length ?? 0))
+      return upstreamFailures[answer.kind].answer()
     }
     const body = answer.body
-    // The judge reads a decoded copy, bounded in decoded bytes and charged to the budget first; a
-    // copy that cannot be had is not judged, and the exchange is forwarded all the same.
+    // The judge reads a decoded copy, bounded in decoded bytes and charged to the budget first (and
+    // given back once judged); a copy that cannot be had is not judged, and is forwarded all the same.
     // Repeated lines stack their codings (`gzip` then `br` reads as `gzip, br`), as one line would.
     const encoding = joinedHeader(answer.rawHeaders, 'content-encoding')
     const copyBytes = encoding === undefined ? body.length : maxBody
-    const decoded: ReturnType<typeof decodedCopy> = charge(copyBytes)
+    const decoded: ReturnType<typeof decodedCopy> = buffers.charge(copyBytes)
       ? decodedCopy(encoding, body, maxBody)
       : { notJudged: `the proxy's buffers for exchanges in flight are full` }
     const notJudged = 'notJudged' in decoded ? decoded.notJudged : undefined
-    const secrets = secretsOf(incoming)
+    const secrets = secretsOf(request.header('authorization'))
     // The body decoded once, for the judge and the journal alike.
     const responseText = 'text' in decoded ? decoded.text : ''
-    const route = router.route(request.method, request.path)
+    const route = state.router.route(request.method, request.path)
     const judged =
       notJudged === undefined
-        ? judge({
-            request,
-            route,
-            startedAt,
-            completedAt,
-            status: answer.status,
-            responseText,
-          })
+        ? judge({ request, route, startedAt, completedAt, status: answer.status, responseText })
         : []
+    if (notJudged === undefined) buffers.release(copyBytes)
     // What the proxy shows of the exchange hides the request's token and credential-named values (a
     // message may quote the answer's JSON), as the journal does, and is clipped as it clips a target.
-    const shown = judged.length > 0 || options.log ? shownRequest(method, request.target, secrets) : ''
     const found = judged.map((violation) => ({
       ...violation,
       message: redactText(redactJsonFields(violation.message), secrets),
     }))
-    state.violations.add(found, shown)
+    state.violations.add(
+      found,
+      judged.length > 0 ? shownRequest(request.method, request.target, secrets) : '',
+    )
     state.journal.record({
       record: journalRecord(
         {
@@ -275,7 +199,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
               : undefined,
           // A body the judge could not decode is not recorded: its bytes are still the upstream's.
           responseBody: notJudged === undefined ? responseText : undefined,
-          keyless: incoming.headers.authorization === undefined,
+          keyless: request.header('authorization') === undefined,
         },
         secrets,
       ),
@@ -293,13 +217,16 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         `${found.length} ${[...new Set(found.map((v) => v.check))].join(',')}`,
       )
     if (notJudged !== undefined) out.push('X-Petstore-Not-Judged', notJudged)
-    options.log?.(
-      `${shown} -> ${answer.status}${found.length > 0 ? ` VIOLATIONS: ${found.map((v) => `${v.check} (${v.message})`).join('; ')}` : ''}${notJudged === undefined ? '' : ` (not judged: ${notJudged})`}`,
-    )
-    // No Date of the proxy's own: the upstream's, or none, as it sent.
-    response.sendDate = false
-    response.writeHead(answer.status, answer.statusMessage, out)
-    response.end(body)
+    const said = found.map((v) => `${v.check} (${v.message})`).join('; ')
+    return {
+      status: answer.status,
+      statusMessage: answer.statusMessage,
+      lines: out,
+      bytes: body,
+      // The answer's bytes stay counted until the client has them (sendAnswer gives them back).
+      held: body.length,
+      note: `${found.length > 0 ? ` VIOLATIONS: ${said}` : ''}${notJudged === undefined ? '' : ` (not judged: ${notJudged})`}`,
+    }
   }
 
   return {
@@ -310,8 +237,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
 }
 
 /** The request's bearer token, to hide wherever the proxy shows the exchange (8 characters or more). */
-function secretsOf(request: IncomingMessage): string[] {
-  const token = /^bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1]
+function secretsOf(authorization: string | undefined): string[] {
+  const token = /^bearer\s+(\S+)/i.exec(authorization ?? '')?.[1]
   return token !== undefined && token.length >= SECRET_MIN_CHARS ? [token] : []
 }
 
@@ -359,10 +286,9 @@ function notOriginForm() {
 }
 
 /** What the client gets, and the log says, for each way the upstream fails: the status written once for both. */
-function failureAnswers(origin: string, timeoutMs: number, maxBody: number, budget: number) {
+function failureAnswers(origin: string, timeoutMs: number, maxBody: number) {
   const failure = (status: number, code: string, log: string, message: string, headers = {}) => ({
-    log: `${status} (${log})`,
-    answer: (): ApiResponse => errorResponse(status, code, message, headers),
+    answer: (): ApiResponse => ({ ...errorResponse(status, code, message, headers), note: ` (${log})` }),
   })
   const answers: Record<UpstreamFailure['kind'], ReturnType<typeof failure>> = {
     timeout: failure(
@@ -391,9 +317,9 @@ function failureAnswers(origin: string, timeoutMs: number, maxBody: number, budg
     ),
     over_budget: failure(
       503,
-      'proxy_busy',
+      'busy',
       'buffers full',
-      `The proxy holds its most of ${Math.round(budget / 1_048_576)} MiB for exchanges in flight (--max-buffer-mib); retry shortly.`,
+      "The proxy's buffers for exchanges in flight (--max-buffer-mib) are full; retry shortly.",
       { 'retry-after': '1' },
     ),
   }

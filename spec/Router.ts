@@ -113,6 +113,17 @@ export class Router {
   }
 
   /**
+   * The path below the base path, or undefined outside it: the one place the base path is cut (the
+   * mock, the proxy, coverage and recorded traffic all ask here).
+   *
+   * @example
+   * router.below('/v1/pets/7') // '/pets/7'
+   */
+  below(path: string): string | undefined {
+    return this.isUnderBase(path) ? path.slice(this.basePath.length) : undefined
+  }
+
+  /**
    * Where `method` on `path` (a request's path as sent, without its query) lands. The answer is
    * frozen and may be shared: a client sends the same few paths again and again, so the route of
    * each short path is worked out once and remembered (a bounded map per method, cleared when full).

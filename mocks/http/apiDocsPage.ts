@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { API_DOCS_PATH, SPEC_JSON_PATH } from '../../kit/guard/controlPath.ts'
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { inlinePageHeaders } from '../../kit/http/inlinePage.ts'
-import { API_DOCS_PATH, SPEC_JSON_PATH } from '../server/servedSpecAnswer.ts'
 
 // Swagger UI starts on the served document as JSON (the mock first among its servers), with the
 // validator off: it would send the document to validator.swagger.io.

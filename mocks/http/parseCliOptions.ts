@@ -115,6 +115,7 @@ Endpoints besides the API under /v1 (each per session: header X-Mock-Session: NA
   GET    /__mock/session         the session as the inspector page shows it (ETag: 304 when unchanged)
   GET    /__mock/sessions        every live session, the memory budget and recent evictions
   GET    /__mock/coverage        what the session's journal exercised of the document: operations, statuses, parameters, enum values
+  GET    /__mock/coverage.html   the same as a page
 Writes need Content-Type: application/json. Details: docs/sessions.md and docs/mock.md.`
 }
 

@@ -18,7 +18,7 @@ const REMEMBERED_TARGETS = 256
  */
 export function requestLine(
   secrets: readonly string[],
-): (method: string, target: string, status: number, ms: number) => string {
+): (method: string, target: string, status: number | 'aborted', ms: number) => string {
   let redacted = new Map<string, string>()
   const safe = (target: string): string => {
     if (target.length > REMEMBERED_TARGET_CHARS) return redactTarget(target, secrets)
@@ -30,7 +30,10 @@ export function requestLine(
     }
     return shown
   }
-  return (method, target, status, ms) => `${method} ${safe(target)} ${status} ${tenths(ms)}ms`
+  return (method, target, status, ms) =>
+    status === 'aborted'
+      ? `${method} ${safe(target)} client aborted the request`
+      : `${method} ${safe(target)} ${status} ${tenths(ms)}ms`
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
 import { apiRequest } from '../../kit/http/ApiRequest.ts'
+import { jsonText } from '../../kit/json/jsonChunks.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { CompiledSpec, Pet } from '../../spec/runtime.ts'
 import type { Engine } from '../core/createEngine.ts'
@@ -80,7 +81,7 @@ export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): P
     if (response.headers.deprecation && options.onDeprecatedCall)
       options.onDeprecatedCall(deprecationWarning(request.method, url.pathname, response.headers))
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
-    const text = response.text ?? (response.body === undefined ? null : JSON.stringify(response.body))
+    const text = response.text ?? (response.body === undefined ? null : jsonText(response.body))
     return new HttpResponse(text, { status: response.status, headers: response.headers })
   }
 

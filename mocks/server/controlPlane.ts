@@ -1,14 +1,14 @@
-import { coverageOf } from '../../coverage/coverageOf.ts'
-import { journalObservations } from '../../coverage/journalObservations.ts'
-import { journalToHar } from '../../har/journalToHar.ts'
-import { CONTROL_PREFIX, isControlPath } from '../../kit/guard/controlPath.ts'
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
 import { readJournalRecord } from '../../kit/journal/journalEntry.ts'
 import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
+import { lazy } from '../../kit/json/jsonChunks.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
-import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
+import { controlPlane } from '../../serving/controlPlane.ts'
+import { inspectorPage } from '../../serving/inspectorPage.ts'
+import { journalViews } from '../../serving/journalViews.ts'
+import type { Router } from '../../spec/Router.ts'
 import type { Pet, PetStoreDocument, SpecValidators, SpecVocabulary } from '../../spec/runtime.ts'
 import { StoreFullError } from '../core/PetStore.ts'
 import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
@@ -39,8 +39,8 @@ export interface ControlContext {
   defaultSeed: readonly Pet[]
   /** The accepted keys, hidden from journal entries. */
   secrets: readonly string[]
-  /** The API's base path (`/v1`), which the journal's paths start with. */
-  basePath?: string
+  /** The one router of the document served, under the API's base path (coverage counts what it routes). */
+  router: Router
   /** The package's version, for the HAR export's creator. */
   version?: string
   /** The state file's health, when the default session has one: degraded makes its health degraded. */
@@ -49,13 +49,22 @@ export interface ControlContext {
   budget?: MemoryBudget
 }
 
-type ControlHandler = (request: ApiRequest, context: ControlContext) => ApiResponse
-
 /**
- * The control endpoints by path and method. Every write acts within the request's session; reads
- * never create a session (no state changes on GET), they answer as a fresh one would.
+ * The mock's control plane (over HTTP and under MSW alike), for end-to-end tests that need a known
+ * store, per session (`X-Mock-Session`; none: the default session): `GET /__mock/` (the inspector
+ * page); `GET /__mock/health` (with the state file's health); `GET /__mock/export` (every pet, a
+ * seed); `POST /__mock/reset` (no body: the seed; a body: a JSON array of Pet); the journal views
+ * (`GET|DELETE /__mock/requests`, `.har`, `coverage`, `coverage.html`: serving/journalViews.ts);
+ * `GET|POST|DELETE /__mock/next-response` (one-shot forced responses); `GET /__mock/session` (what
+ * the inspector page shows); `GET /__mock/sessions`. Every write acts within the request's session;
+ * reads never create a session (no state changes on GET), they answer as a fresh one would.
+ *
+ * @example
+ * curl -X POST http://127.0.0.1:4010/__mock/reset -H 'Content-Type: application/json' -H 'X-Mock-Session: worker-1'
+ * curl -X POST http://127.0.0.1:4010/__mock/next-response -H 'Content-Type: application/json' -d '{"operation":"listPets","status":401}'
  */
-const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
+export const MOCK_CONTROL = controlPlane<ControlContext>({
+  '': { GET: () => inspectorPage('mock') },
   health: {
     GET: (_request, context) => {
       const pets = readSession(context).store.size
@@ -65,8 +74,8 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
     },
   },
   export: {
-    // Every pet, oldest first: a seed for --seed or for POST /__mock/reset.
-    GET: (_request, context) => ok(readSession(context).store.snapshot()),
+    // Every pet, oldest first: a seed for --seed or for POST /__mock/reset; written as the client reads.
+    GET: (_request, context) => ({ ...ok(readSession(context).store.snapshot()), stream: true }),
   },
   reset: {
     POST: (request, context) => {
@@ -88,38 +97,23 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
       return ok({ status: 'reset', pets: session.store.size })
     },
   },
-  requests: {
-    GET: (request, context) =>
-      unlessUnchanged(request, context, (session) =>
-        session.journal.entries().map((record) => readJournalRecord(record, context.secrets)),
-      ),
-    DELETE: (_request, context) => {
-      context.sessions.use(context.sessionName).journal.clear()
-      return { status: 204, headers: {} }
+  ...journalViews(
+    (context, write) => {
+      const session = write ? context.sessions.use(context.sessionName) : readSession(context)
+      return {
+        entries: () =>
+          lazy(session.journal.entries(), (record) => readJournalRecord(record, context.secrets)),
+        version: `${session.serial}.${session.journal.version}`,
+        clear: () => session.journal.clear(),
+      }
     },
-  },
-  coverage: {
-    // What the session's journal exercised of the document (coverage/): the app's real traffic.
-    GET: (_request, context) => {
-      const base = trimTrailingSlashes(context.basePath ?? '/v1')
-      const entries = readSession(context)
-        .journal.entries()
-        .map((record) => readJournalRecord(record, context.secrets))
-      const observations = journalObservations(entries, base)
-      return ok(coverageOf(context.document, observations))
-    },
-  },
-  'requests.har': {
-    // The journal as HAR 1.2 (har/journalToHar.ts): open it in a browser's developer tools, or
-    // measure it with `petstore-contract coverage FILE.har`.
-    GET: (request, context) => {
-      const entries = readSession(context)
-        .journal.entries()
-        .map((record) => readJournalRecord(record, context.secrets))
-      const origin = `http://${request.header('host') ?? '127.0.0.1'}`
-      return ok(journalToHar(entries, origin, context.version ?? '0.0.0'))
-    },
-  },
+    (context) => ({
+      document: context.document,
+      router: context.router,
+      version: context.version ?? '0.0.0',
+      subject: `the traffic of the mock's session ${context.sessionName}`,
+    }),
+  ),
   'next-response': {
     GET: (_request, context) => ok(readSession(context).forced.pending()),
     POST: (request, context) => {
@@ -164,39 +158,7 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
         }),
       }),
   },
-}
-
-/**
- * The mock's control plane (over HTTP and under MSW alike), for end-to-end tests that need a known store, per session
- * (`X-Mock-Session`; none: the default session):
- * `GET /__mock/health` (with the state file's health); `GET /__mock/export` (every pet, a seed);
- * `POST /__mock/reset` (no body: the seed; a body: a JSON array of Pet);
- * `GET|DELETE /__mock/requests` (the request journal); `GET|POST|DELETE /__mock/next-response`
- * (one-shot forced responses); `GET /__mock/session` (what the inspector page shows);
- * `GET /__mock/sessions`. Returns undefined for paths outside the prefix.
- *
- * @example
- * curl -X POST http://127.0.0.1:4010/__mock/reset -H 'Content-Type: application/json' -H 'X-Mock-Session: worker-1'
- * curl -X POST http://127.0.0.1:4010/__mock/next-response -H 'Content-Type: application/json' -d '{"operation":"listPets","status":401}'
- */
-export function handleControl(request: ApiRequest, context: ControlContext): ApiResponse | undefined {
-  const { path } = request
-  if (!isControlPath(path)) return undefined
-  const name = path.slice(CONTROL_PREFIX.length + 1)
-  const endpoint = Object.hasOwn(ENDPOINTS, name) ? ENDPOINTS[name] : undefined
-  if (!endpoint) {
-    const known = Object.keys(ENDPOINTS)
-      .map((endpointName) => `${CONTROL_PREFIX}/${endpointName}`)
-      .join(', ')
-    return errorResponse(404, 'route_not_found', `No control endpoint ${path}; there are ${known}.`)
-  }
-  const handler = endpoint[request.method.toUpperCase()]
-  if (!handler) {
-    const allow = Object.keys(endpoint).join(', ')
-    return errorResponse(405, 'method_not_allowed', `Only ${allow} is allowed on ${path}.`, { allow })
-  }
-  return handler(request, context)
-}
+})
 
 /** The request's session for reading: the live one, or what a fresh one would show, never created. */
 function readSession(context: ControlContext): MockSession {
@@ -266,31 +228,4 @@ function parseSeed(request: ApiRequest, validators: SpecValidators): Parsed<Pet[
   const checked = validateExact(parsed, validators.schema('Pets'), 'seed')
   if (!checked.ok) return refuse(errorResponse(400, 'invalid_body', checked.message))
   return { ok: true, value: checked.value as Pet[] }
-}
-
-/**
- * The methods the control endpoint at `path` answers (`GET, DELETE` for `/__mock/requests`), in
- * the order `Allow` lists them; undefined for a path that is no control endpoint.
- *
- * @example
- * controlMethods('/__mock/next-response') // 'GET, POST, DELETE'
- */
-export function controlMethods(path: string): string | undefined {
-  if (!isControlPath(path)) return undefined
-  const name = path.slice(CONTROL_PREFIX.length + 1)
-  const endpoint = Object.hasOwn(ENDPOINTS, name) ? ENDPOINTS[name] : undefined
-  return endpoint && Object.keys(endpoint).join(', ')
-}
-
-/**
- * Every control endpoint with its methods, as `METHOD /__mock/name` (the inspector page and
- * openapi.yaml are served beside them by the mock server): what `--help` must name.
- *
- * @example
- * controlEndpoints() // ['GET /__mock/health', 'GET /__mock/export', 'POST /__mock/reset', …]
- */
-export function controlEndpoints(): string[] {
-  return Object.entries(ENDPOINTS).flatMap(([name, methods]) =>
-    Object.keys(methods).map((method) => `${method} ${CONTROL_PREFIX}/${name}`),
-  )
 }

@@ -10,8 +10,7 @@ import { DEFAULT_MEMORY_MIB, MemoryBudget, SESSION_OVERHEAD_BYTES } from '../../
 import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
 import { createEngine, DEFAULT_API_KEY, type Engine, type SessionSource } from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
-import { type ControlContext, controlMethods, handleControl } from './controlPlane.ts'
-import { inspectorResponse, isInspectorPath } from './inspectorPage.ts'
+import { type ControlContext, MOCK_CONTROL } from './controlPlane.ts'
 import { createMockSession, type MockSession } from './MockSession.ts'
 import { DEFAULT_SESSION, parseSessionName, SESSION_HEADER } from './parseSessionName.ts'
 import { type Eviction, type EvictionReason, type SessionLimits, SessionRegistry } from './SessionRegistry.ts'
@@ -175,14 +174,14 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       defaultSeed: seed,
       secrets,
       budget,
-      basePath: engine.basePath,
+      router: spec.router(engine.basePath),
       ...(options.version !== undefined && { version: options.version }),
       document: spec.document,
       vocabulary: spec.vocabulary,
       validators: spec.validators,
       ...(durable && { storage: durable.health }),
     }
-    return handleControl(request, context) as ApiResponse
+    return MOCK_CONTROL.answer(request, context)
   }
 
   function handle(request: ApiRequest): ApiResponse | Promise<ApiResponse> {
@@ -191,10 +190,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     if (typeof sessionName !== 'string') {
       // An API request is authenticated before its session is read, so one without a key gets the
       // interface's 401 whatever else it carries; with a key, the malformed name is its 400.
-      const ownPath = isInspectorPath(path) || isServedSpecPath(path) || isControlPath(path)
+      const ownPath = isServedSpecPath(path) || isControlPath(path)
       return ownPath ? sessionName : engine.handle(request, () => sessionName)
     }
-    if (isInspectorPath(path)) return inspectorResponse(request.method)
     if (isServedSpecPath(path))
       return servedSpecAnswer(request, {
         document: spec.document,
@@ -260,8 +258,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       return engine
     },
     preflightMethods(path) {
-      if (isInspectorPath(path) || isServedSpecPath(path)) return 'GET, HEAD'
-      return engine.allowAt(path) ?? controlMethods(path) ?? engine.methods
+      if (isServedSpecPath(path)) return 'GET, HEAD'
+      return engine.allowAt(path) ?? MOCK_CONTROL.methods(path) ?? engine.methods
     },
     setSpec(next) {
       spec = next

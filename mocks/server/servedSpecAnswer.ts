@@ -1,18 +1,10 @@
-import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
+import { API_DOCS_PATH, SPEC_JSON_PATH, SPEC_YAML_PATH } from '../../kit/guard/controlPath.ts'
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { requestOrigin } from '../../kit/http/requestOrigin.ts'
 import type { PetStoreDocument } from '../../spec/runtime.ts'
 import { jsonWithServer, type ServedServer, yamlWithServer } from './withServedServer.ts'
-
-/** Where the mock serves the OpenAPI document it is serving from (`--spec` and `--watch` included). */
-export const SPEC_YAML_PATH = `${CONTROL_PREFIX}/openapi.yaml`
-/** The same document as JSON, for clients that read no YAML (Swagger UI at `/__mock/docs/`). */
-export const SPEC_JSON_PATH = `${CONTROL_PREFIX}/openapi.json`
-
-/** Where Swagger UI shows the served document (the HTTP mock's `mocks/http/apiDocsPage.ts`). */
-export const API_DOCS_PATH = `${CONTROL_PREFIX}/docs/`
 
 /** True for the docs page and its files: `/__mock/docs` and everything under `/__mock/docs/`. */
 export function isApiDocsPath(path: string): boolean {

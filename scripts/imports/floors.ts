@@ -25,6 +25,12 @@ export const FLOORS: readonly Floor[] = [
   },
   { name: 'recorded traffic (HAR), which coverage measures', rooms: ['har'] },
   {
+    // What the mock and the proxy both stand on (decision 042): one node:http edge, one control
+    // plane with the journal views, one inspector page. It knows the spec, never a store or an upstream.
+    name: 'the server floor: the edge, the control plane, the journal views, the page',
+    rooms: ['serving'],
+  },
+  {
     // The proxy stands beside the mock and the suite, not above them: it imports the kits, the
     // spec, the model, coverage and HAR, never a sibling's internals.
     name: 'the products, side by side: the mock, the contract suite, the proxy',

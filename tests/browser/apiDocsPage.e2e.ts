@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { createHttpMock, type HttpMock, listen } from '../../mocks/http/createHttpMock.ts'
 import { DEFAULT_API_KEY } from '../../mocks/index.ts'
-import { API_DOCS_PATH } from '../../mocks/server/servedSpecAnswer.ts'
+import { API_DOCS_PATH } from '../../kit/guard/controlPath.ts'
 import { CHROMIUM_ARGS, chromiumSkip, findChromium } from '../support/findChromium.ts'
 
 const SCREENSHOT = fileURLToPath(new URL('../../reports/api-docs/api-docs.png', import.meta.url))

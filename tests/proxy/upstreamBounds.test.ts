@@ -95,7 +95,7 @@ describe('the buffer budget of exchanges in flight', () => {
     expect(busy.length + whole.length).toBe(12)
     for (const answer of busy) {
       expect(headerValues(answer, 'retry-after')).toEqual(['1'])
-      expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'proxy_busy', status: 503 })
+      expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'busy', status: 503 })
     }
     for (const answer of whole) expect(answer.body.equals(body)).toBe(true)
     // Everything was given back: one more exchange fits.

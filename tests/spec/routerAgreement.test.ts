@@ -156,7 +156,7 @@ describe('every user of the router gives the same answer', () => {
         const recorded = [
           { method: sent.method, url: `http://127.0.0.1${sent.target}`, status: direct.status },
         ]
-        const harCoverage = coverageOf(spec.document, harObservations(recorded, base))
+        const harCoverage = coverageOf(spec.document, harObservations(recorded, spec.router(base)))
         const breaks = whatBreaks(recorded, base, spec, spec)
 
         const verdicts = proxyEntry?.violations ?? []

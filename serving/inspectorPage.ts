@@ -1,9 +1,8 @@
-import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
-import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
-import { errorResponse } from '../../kit/http/errorResponse.ts'
-import { canHashInlinePages, inlinePage, inlinePageHeaders } from '../../kit/http/inlinePage.ts'
+import { API_DOCS_PATH, CONTROL_PREFIX, SPEC_JSON_PATH, SPEC_YAML_PATH } from '../kit/guard/controlPath.ts'
+import type { ApiResponse } from '../kit/http/ApiResponse.ts'
+import { errorResponse } from '../kit/http/errorResponse.ts'
+import { canHashInlinePages, type InlinePage, inlinePage, inlinePageHeaders } from '../kit/http/inlinePage.ts'
 import { inspectorScript } from './inspectorScript.ts'
-import { API_DOCS_PATH, SPEC_JSON_PATH, SPEC_YAML_PATH } from './servedSpecAnswer.ts'
 
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #1b1b1b; background: #fafafa; }
@@ -24,9 +23,19 @@ button:hover { background: #e8e8e8; } ul { padding-left: 1.2rem; margin: .3rem 0
 tr[data-forced] td:nth-child(4) { font-style: italic; white-space: normal; min-width: 7rem; }
 [role=alert] { color: #8a1010; background: #fde8e8; border: 1px solid #e3a0a0; padding: .4rem .6rem; border-radius: 4px; }
 tr[data-status^="4"] td:nth-child(4), tr[data-status^="5"] td:nth-child(4) { color: #a01010; font-weight: 600; }
+#violations td:nth-child(2), tr[data-violated] td:nth-child(7) { color: #a01010; font-weight: 600; }
+#no-violations { color: #145a14; }
 `
 
-const BODY = `
+/** The journal of requests, as both pages show it; the proxy's has the verdicts' column. */
+const requestsSection = (clear: string, verdicts: string) => `
+    <section aria-labelledby="requests-title">
+      <h2 id="requests-title">Requests</h2>
+      <p class="muted"><span id="request-count"></span>${clear}</p>
+      <div class="scroll"><table><thead><tr><th>time (UTC)</th><th>method</th><th>path</th><th>status</th><th>operation</th><th>body</th>${verdicts}</tr></thead><tbody id="requests"></tbody></table></div>
+    </section>`
+
+const MOCK_BODY = `
 <header>
   <h1>Pet Store mock inspector</h1>
   <p>Session <strong id="session-name">…</strong> · <span id="updated"></span></p>
@@ -34,7 +43,7 @@ const BODY = `
     <label>Session (X-Mock-Session; empty: the default) <input id="session-input" autocomplete="off" maxlength="64"></label>
     <button type="submit">Open</button>
   </form>
-  <p class="muted">The API: <a id="api-docs" href="${API_DOCS_PATH}">docs and "Try it out" (Swagger UI)</a> · <a href="${SPEC_YAML_PATH}">openapi.yaml</a> · <a href="${SPEC_JSON_PATH}">openapi.json</a></p>
+  <p class="muted">The API: <a id="api-docs" href="${API_DOCS_PATH}">docs and "Try it out" (Swagger UI)</a> · <a href="${SPEC_YAML_PATH}">openapi.yaml</a> · <a href="${SPEC_JSON_PATH}">openapi.json</a> · <a href="${CONTROL_PREFIX}/coverage.html">coverage</a></p>
   <p class="muted">Live sessions: <span id="sessions"></span> <span id="evictions"></span> · <span id="memory"></span></p>
   <p id="error" role="alert" hidden></p>
   <p id="evicted" role="status" hidden></p>
@@ -51,43 +60,45 @@ const BODY = `
       <p class="muted">Each button makes the next call of that operation in this session answer that documented error status, once.</p>
       <ul id="forceable"></ul>
       <p><span id="pending" data-testid="pending"></span> <button type="button" id="clear-forced">Clear</button></p>
-    </section>
-    <section aria-labelledby="requests-title">
-      <h2 id="requests-title">Requests</h2>
-      <p class="muted"><span id="request-count"></span> · <button type="button" id="clear-journal">Clear journal</button></p>
-      <div class="scroll"><table><thead><tr><th>time (UTC)</th><th>method</th><th>path</th><th>status</th><th>operation</th><th>body</th></tr></thead><tbody id="requests"></tbody></table></div>
-    </section>
+    </section>${requestsSection(' · <button type="button" id="clear-journal">Clear journal</button>', '')}
   </div>
 </main>
 `
 
-const PAGE = inlinePage('Pet Store mock inspector', STYLE, BODY, inspectorScript)
+const PROXY_BODY = `
+<header>
+  <h1>Pet Store proxy</h1>
+  <p class="muted">Forwarding to <strong id="upstream">…</strong> · <span id="updated"></span> ·
+  <a href="${CONTROL_PREFIX}/requests.har">requests.har</a> · <a href="${CONTROL_PREFIX}/coverage.html">coverage</a> ·
+  <button type="button" id="clear">Clear</button></p>
+  <p id="error" role="alert" hidden></p>
+</header>
+<div class="stack">
+  <section aria-labelledby="violations-title">
+    <h2 id="violations-title">Violations: <span id="violation-total" data-testid="violation-total">0</span></h2>
+    <p id="no-violations">No exchange broke the document or the interface model.</p>
+    <div class="scroll"><table><thead><tr><th>request</th><th>check</th><th>level</th><th>operation</th><th>what was seen</th></tr></thead><tbody id="violations"></tbody></table></div>
+  </section>${requestsSection('', '<th>violations</th>')}
+</div>
+`
 
-/**
- * The page's Content-Security-Policy: nothing but its own inline style and script, and fetches to
- * itself (hashed on first use: `InlinePage.csp`).
- */
-export const inspectorCsp = PAGE.csp
-
-/** True for the inspector page's paths: `/__mock` and `/__mock/`. */
-export function isInspectorPath(path: string): boolean {
-  return path === CONTROL_PREFIX || path === `${CONTROL_PREFIX}/`
+const PAGES: Record<'mock' | 'proxy', InlinePage> = {
+  mock: inlinePage('Pet Store mock inspector', STYLE, MOCK_BODY, inspectorScript),
+  proxy: inlinePage('Pet Store proxy', STYLE, PROXY_BODY, inspectorScript),
 }
 
 /**
- * The inspector page at `/__mock/`: one HTML document with its style and script inline (no build
- * step, no external resource), locked down by a CSP that allows only those two, and fetches to the
- * mock itself. The page picks its session from `?session=NAME`.
+ * The inspector page at `/__mock/`, one for the mock and the proxy, drawn by one script
+ * (inspectorScript): the mock's shows a session's pets, the forced responses and its journal; the
+ * proxy's what the traffic broke and its journal, with the verdicts. One HTML document with its
+ * style and script inline (no build step, no external resource), locked down by a CSP that allows
+ * only those two, and fetches to the server itself. The mock's page picks its session from
+ * `?session=NAME`. The control plane answers HEAD as GET; the edge sends no body for it.
  *
  * @example
- * inspectorResponse('GET').headers['content-type'] // 'text/html; charset=utf-8'
+ * inspectorPage('mock').headers['content-type'] // 'text/html; charset=utf-8'
  */
-export function inspectorResponse(method: string): ApiResponse {
-  const upper = method.toUpperCase()
-  if (upper !== 'GET' && upper !== 'HEAD')
-    return errorResponse(405, 'method_not_allowed', `Only GET is allowed on ${CONTROL_PREFIX}/.`, {
-      allow: 'GET, HEAD',
-    })
+export function inspectorPage(kind: 'mock' | 'proxy'): ApiResponse {
   // A service worker never sees a navigation to the page, so the browser entry need not serve it.
   if (!canHashInlinePages())
     return errorResponse(
@@ -95,9 +106,6 @@ export function inspectorResponse(method: string): ApiResponse {
       'route_not_found',
       `The inspector page is served in Node only (the HTTP mock, setupServer); read ${CONTROL_PREFIX}/session and ${CONTROL_PREFIX}/requests instead.`,
     )
-  return {
-    status: 200,
-    headers: inlinePageHeaders(inspectorCsp()),
-    ...(upper === 'GET' && { text: PAGE.html }),
-  }
+  const page = PAGES[kind]
+  return { status: 200, headers: inlinePageHeaders(page.csp()), text: page.html }
 }

@@ -1,11 +1,12 @@
-import type { PageKit } from '../../kit/http/pageKit.ts'
+import type { PageKit } from '../kit/http/pageKit.ts'
 
 /**
- * The inspector page's script, run in the browser. It is serialised with `toString()` into the page
- * (see inspectorPage.ts, `inlineScript`), so it must stay self-contained: nothing from outside but
- * the page kit it is called with.
- * Every value from the mock (pet names above all) reaches the page through `textContent` or
- * attributes set as text, never as HTML.
+ * The inspector page's script, the mock's and the proxy's alike, run in the browser. It is
+ * serialised with `toString()` into the page (see inspectorPage.ts, `inlineScript`), so it must stay
+ * self-contained: nothing from outside but the page kit it is called with. It draws what the page
+ * has room for: the proxy's page has a table of violations, the mock's its session's pets.
+ * Every value from the server (pet names, paths, what the upstream sent) reaches the page through
+ * `textContent` or attributes set as text, never as HTML.
  *
  * @example
  * `<script>${inlineScript(inspectorScript)}</script>`
@@ -72,7 +73,10 @@ export function inspectorScript(kit: PageKit): void {
     operation: string | null
     body?: string
     forced?: string
+    violations?: { check: string }[]
   }
+  type Violation = { check: string; level: string; operation: string; message: string; request: string }
+  const proxy = document.getElementById('violations') !== null
 
   let forceableShown = ''
 
@@ -131,11 +135,13 @@ export function inspectorScript(kit: PageKit): void {
             entry.forced ? `${entry.status} forced (${entry.forced})` : String(entry.status),
             entry.operation ?? '—',
             entry.body ?? '',
+            ...(proxy ? [(entry.violations ?? []).map((v) => v.check).join(', ')] : []),
           ],
           {
             'data-testid': 'request',
             'data-status': String(entry.status),
             ...(entry.forced && { 'data-forced': entry.forced }),
+            ...(entry.violations?.length && { 'data-violated': 'true' }),
           },
         ),
       ),
@@ -161,7 +167,26 @@ export function inspectorScript(kit: PageKit): void {
     )
   }
 
+  function renderViolations(found: { total: number; violations: Violation[] }): void {
+    byId('violation-total').textContent = String(found.total)
+    byId('violations').replaceChildren(
+      ...[...found.violations]
+        .reverse()
+        .map((v) => row([v.request, v.check, v.level, v.operation, v.message], { 'data-check': v.check })),
+    )
+    byId('no-violations').hidden = found.total > 0
+  }
+
   const refresh = poll(async () => {
+    if (proxy) {
+      // The journal comes with an ETag over the violations too: unchanged, nothing is redrawn.
+      const entries = await changed('/__mock/requests')
+      if (entries === undefined) return
+      renderJournal(entries as Entry[])
+      renderViolations((await read('/__mock/violations')) as { total: number; violations: Violation[] })
+      byId('upstream').textContent = ((await read('/__mock/health')) as { upstream: string }).upstream
+      return
+    }
     // The session and its journal come with ETags: unchanged, the mock answers 304 and nothing is redrawn.
     const [view, entries, listed] = await Promise.all([
       changed('/__mock/session'),
@@ -183,6 +208,14 @@ export function inspectorScript(kit: PageKit): void {
     }
   }
 
+  if (proxy) {
+    // Both lists at once: the violations and the journal they were found in.
+    byId('clear').addEventListener('click', async () => {
+      await act('DELETE', '/__mock/violations')
+      await act('DELETE', '/__mock/requests')
+    })
+    return
+  }
   byId('reset').addEventListener('click', () => act('POST', '/__mock/reset'))
   byId('clear-journal').addEventListener('click', () => act('DELETE', '/__mock/requests'))
   byId('clear-forced').addEventListener('click', () => act('DELETE', '/__mock/next-response'))

@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, test } from '@jest/globals'
-import { inspectorCsp, inspectorResponse } from './inspectorPage.ts'
+import { inspectorPage } from './inspectorPage.ts'
 
-const INSPECTOR_CSP = inspectorCsp()
-
-const page = inspectorResponse('GET')
+const page = inspectorPage('mock')
 const html = page.text ?? ''
+const INSPECTOR_CSP = page.headers['content-security-policy'] ?? ''
 
 /** The CSP source for an inline block, as a browser computes it. */
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
-describe('the inspector page', () => {
+describe.each(['mock', 'proxy'] as const)("the %s's inspector page", (kind) => {
+  const page = inspectorPage(kind)
+  const html = page.text ?? ''
+  const INSPECTOR_CSP = page.headers['content-security-policy'] ?? ''
+
   test('is HTML with a CSP that allows only its own inline script and style', () => {
     expect(page.status).toBe(200)
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -35,10 +38,16 @@ describe('the inspector page', () => {
   test('never writes HTML from data: the script has no innerHTML, outerHTML, insertAdjacentHTML or document.write', () => {
     expect(html).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/)
   })
+})
 
-  test('HEAD has the headers and no body; other methods are 405', () => {
-    expect(inspectorResponse('HEAD')).toMatchObject({ status: 200 })
-    expect(inspectorResponse('HEAD').text).toBeUndefined()
-    expect(inspectorResponse('POST')).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } })
+describe('one page, two servers', () => {
+  test('the same script draws both: the proxy has room for violations, the mock for pets', () => {
+    const script = (kind: 'mock' | 'proxy') =>
+      /<script>([\s\S]*)<\/script>/.exec(inspectorPage(kind).text ?? '')?.[1]
+    expect(script('mock')).toBe(script('proxy'))
+    expect(inspectorPage('proxy').text).toContain('id="violations"')
+    expect(inspectorPage('proxy').text).not.toContain('id="pets"')
+    expect(html).toContain('id="pets"')
+    expect(html).not.toContain('id="violations"')
   })
 })
