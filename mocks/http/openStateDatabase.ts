@@ -94,7 +94,7 @@ export function openStateDatabase(store: PetStore, options: StateDatabaseOptions
   }
 
   let pending: StoreChange[] = []
-  let batch: Deferred | undefined
+  let batch: PromiseWithResolvers<void> | undefined
   let degraded: { error: string; since: string } | undefined
   let replaying = false
 
@@ -102,7 +102,10 @@ export function openStateDatabase(store: PetStore, options: StateDatabaseOptions
     if (replaying) return
     pending.push(change)
     if (batch) return
-    batch = deferred()
+    batch = Promise.withResolvers<void>()
+    // A failed batch nobody waits for (a reset from a test, a create through the engine) must not
+    // become an unhandled rejection: the failure is in the health and the log already.
+    batch.promise.catch(() => {})
     setImmediate(commitPending)
   })
 
@@ -303,18 +306,4 @@ function readAll(db: DatabaseSync, path: string, validators: SpecValidators): Pe
     pets.push(checked.value as Pet)
   }
   return pets
-}
-
-interface Deferred {
-  promise: Promise<void>
-  resolve(): void
-  reject(error: Error): void
-}
-
-function deferred(): Deferred {
-  const { promise, resolve, reject } = Promise.withResolvers<void>()
-  // A failed batch nobody waits for (a reset from a test, a create through the engine) must not
-  // become an unhandled rejection: the failure is in the health and the log already.
-  promise.catch(() => {})
-  return { promise, resolve, reject }
 }
