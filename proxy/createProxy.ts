@@ -2,7 +2,7 @@
 // unchanged (method, path, query, headers but the hop-by-hop ones, body) to the one upstream, its
 // answer comes back as sent (status, every header line, the body's bytes in their coding), and every
 // exchange is judged (proxy/trafficJudge.ts) on a decoded copy bounded in decoded bytes. It stands
-// on the mock's floor (decision 042): the same node:http edge (serving/node/httpEdge.ts: guards, body
+// on the mock's floor (decision 044): the same node:http edge (serving/node/httpEdge.ts: guards, body
 // cap, bytes in flight counted until written, pipelines taking turns, stalled readers cut off), the
 // same control plane and journal views, the same page; only its answerer differs: it forwards.
 // Violations go to the log line, an `X-Petstore-Violations` header, the page at `/__mock/` and

@@ -25,7 +25,7 @@ export const FLOORS: readonly Floor[] = [
   },
   { name: 'recorded traffic (HAR), which coverage measures', rooms: ['har'] },
   {
-    // What the mock and the proxy both stand on (decision 042): one node:http edge, one control
+    // What the mock and the proxy both stand on (decision 044): one node:http edge, one control
     // plane with the journal views, one inspector page. It knows the spec, never a store or an upstream.
     name: 'the server floor: the edge, the control plane, the journal views, the page',
     rooms: ['serving'],
