@@ -77,7 +77,7 @@ export const PROXY_CONTROL = controlPlane<ProxyState>({
     (state) => ({
       entries: () => lazy(state.journal.entries(), readProxiedRecord),
       // The page polls one ETag over the journal and the violations: 304 while neither changed.
-      version: `${state.journal.version}.${state.violations.clears}`,
+      version: `proxy.${state.journal.version}.${state.violations.clears}`,
       clear: () => state.journal.clear(),
     }),
     (state) => ({

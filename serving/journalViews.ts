@@ -53,7 +53,8 @@ export function journalViews<C>(
         const source = journal(context, false)
         const headers = { etag: `"${source.version}"`, 'cache-control': 'no-cache' }
         if (request.header('if-none-match') === headers.etag) return { status: 304, headers }
-        return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body: source.entries(), stream: true }
+        const stream = `requests.${source.version}`
+        return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body: source.entries(), stream }
       },
       DELETE(_request, context) {
         journal(context, true).clear()
@@ -63,8 +64,14 @@ export function journalViews<C>(
     'requests.har': {
       GET(request, context) {
         const origin = `http://${request.header('host') ?? '127.0.0.1'}`
-        const har = journalToHar(journal(context, false).entries(), origin, served(context).version)
-        return { status: 200, headers: { ...JSON_HEADERS }, body: har, stream: true }
+        const source = journal(context, false)
+        const har = journalToHar(source.entries(), origin, served(context).version)
+        return {
+          status: 200,
+          headers: { ...JSON_HEADERS },
+          body: har,
+          stream: `har.${origin}.${source.version}`,
+        }
       },
     },
     coverage: {

@@ -10,10 +10,11 @@ export interface ApiResponse {
   /** A body already serialised (the inspector page's HTML); sent as is, instead of `body`. */
   text?: string
   /**
-   * A large body (a store's pets, a journal, which may hold lazy collections: kit/json/jsonChunks.ts)
-   * that a transport writes in pieces as its client reads them, never whole.
+   * Set on a large body (a store's pets, a journal, which may hold lazy collections:
+   * kit/json/jsonChunks.ts) that a transport writes in pieces as its client reads them, never
+   * whole: the version of what it serialises, so its length is counted once per version.
    */
-  stream?: boolean
+  stream?: string
   /** The spec operation that answered (set by the engine, for the request journal; never sent). */
   operationId?: string
   /** Set by the engine when the status was forced: by `Prefer: code=`, or by `POST /__mock/next-response`. */

@@ -75,7 +75,11 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
   },
   export: {
     // Every pet, oldest first: a seed for --seed or for POST /__mock/reset; written as the client reads.
-    GET: (_request, context) => ({ ...ok(readSession(context).store.snapshot()), stream: true }),
+    GET: (_request, context) => {
+      const session = readSession(context)
+      const version = `export.${session.name}.${session.serial}.${session.store.version}`
+      return { ...ok(session.store.snapshot()), stream: version }
+    },
   },
   reset: {
     POST: (request, context) => {
@@ -103,7 +107,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
       return {
         entries: () =>
           lazy(session.journal.entries(), (record) => readJournalRecord(record, context.secrets)),
-        version: `${session.serial}.${session.journal.version}`,
+        version: `${session.name}.${session.serial}.${session.journal.version}`,
         clear: () => session.journal.clear(),
       }
     },

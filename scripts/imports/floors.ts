@@ -59,8 +59,8 @@ export const FLOORS: readonly Floor[] = [
         ['contract-tests/running', 'contract-tests/breaks'],
         // The console, JSON and JUnit reports.
         ['contract-tests/report'],
-        // The entry points: the bin's CLI, the package's `petstore-mock/contract`, CI against Prism.
-        ['contract-tests', 'contract-tests/ci'],
+        // The entry points: the bin's CLI, the package's `petstore-mock/contract`.
+        ['contract-tests'],
       ],
       proxy: [['proxy']],
     },

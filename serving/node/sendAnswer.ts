@@ -29,9 +29,10 @@ const STREAM_PIECE_BYTES = 16_384
  * Writes an answer and counts it against `budget` until its last byte is written to the socket
  * (`finish`), or the connection closes: an answer handed to a client that stops reading stays
  * counted, so thousands of such clients fill the budget instead of the process. A `stream` answer's
- * body is written in pieces as the client takes them (jsonChunks), never whole: what is counted is
- * what waits on the socket. An answer of LARGE_ANSWER_BYTES or more that does not fit gets `503`
- * with `Retry-After` instead. With `head`, headers only (RFC 9110 section 9.3.2).
+ * body is counted whole from the start (its length counted once per version) and written in pieces
+ * as the client takes them (jsonChunks), never built whole. An answer of LARGE_ANSWER_BYTES or more
+ * that does not fit gets `503` with `Retry-After` instead. With `head`, headers only (RFC 9110
+ * section 9.3.2).
  *
  * @example
  * sendAnswer(response, errorResponse(404, 'not_found', 'No pet has id 7.'), budget)
@@ -43,10 +44,6 @@ export function sendAnswer(
   head = false,
 ): void {
   let counted = 0
-  const count = (bytes: number) => {
-    budget.force(bytes)
-    counted += bytes
-  }
   const giveBack = () => {
     budget.release(counted)
     counted = 0
@@ -60,31 +57,29 @@ export function sendAnswer(
     response.writeHead(answer.status, answer.statusMessage, answer.lines)
     return void response.end(head ? undefined : answer.bytes, giveBack)
   }
-  if (answer.stream && answer.body !== undefined && !head) {
-    if (!budget.fits(STREAM_PIECE_BYTES)) return sendAnswer(response, busy(budget), budget)
+  if (answer.stream !== undefined && answer.body !== undefined && !head) {
+    // What it promises is the whole answer, counted until its last byte is written: thousands of
+    // clients that never read take the budget, not the process, and are refused past it.
+    const promised = promisedBytes(answer.stream, answer.body)
+    if (!budget.charge(promised)) return sendAnswer(response, busy(budget), budget)
+    counted = promised
     response.writeHead(answer.status, answer.headers)
-    return stream(response, jsonChunks(answer.body), count, giveBack)
+    return stream(response, jsonChunks(answer.body), giveBack)
   }
   const text = answer.text ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body))
   const bytes = text === undefined ? 0 : Buffer.byteLength(text)
   if (bytes >= LARGE_ANSWER_BYTES && !head) {
     if (!budget.charge(bytes)) return sendAnswer(response, busy(budget), budget)
-    counted = bytes
-  } else count(bytes)
+  } else budget.force(bytes)
+  counted = bytes
   if (text !== undefined) answer.headers['content-length'] = String(bytes)
   response.writeHead(answer.status, answer.headers)
   response.end(head ? undefined : text, giveBack)
 }
 
 /** Writes pieces while the socket takes them; waits for `drain` otherwise. */
-function stream(
-  response: ServerResponse,
-  pieces: Iterator<string>,
-  count: (bytes: number) => void,
-  giveBack: () => void,
-): void {
+function stream(response: ServerResponse, pieces: Iterator<string>, giveBack: () => void): void {
   const pump = (): void => {
-    giveBack()
     for (;;) {
       if (response.destroyed) return
       let piece = ''
@@ -93,14 +88,24 @@ function stream(
         if (piece.length >= STREAM_PIECE_BYTES) break
       }
       if (piece === '') return void response.end(giveBack)
-      const taken = response.write(piece)
-      // What waits in the socket's buffer is what this client holds of the process now.
-      giveBack()
-      count(response.writableLength)
-      if (!taken) return void response.once('drain', pump)
+      if (!response.write(piece)) return void response.once('drain', pump)
     }
   }
   pump()
+}
+
+/** The byte lengths of streamed bodies by version: many clients of one unchanged journal count it once. */
+const promises = new Map<string, number>()
+
+/** The bytes a streamed body will take, counted by serialising it once per version, keeping nothing. */
+function promisedBytes(version: string, body: unknown): number {
+  let bytes = promises.get(version)
+  if (bytes !== undefined) return bytes
+  bytes = 0
+  for (const piece of jsonChunks(body)) bytes += Buffer.byteLength(piece)
+  if (promises.size >= 64) promises.clear()
+  promises.set(version, bytes)
+  return bytes
 }
 
 /**

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from '@jest/globals'
-import { bundleSpec, loadSpec } from './loadSpec.ts'
+import { bundleSpec, loadSpec } from '../../spec/loadSpec.ts'
 import { renderGenerated } from './renderGenerated.ts'
 
 const files = await renderGenerated(await bundleSpec(), await loadSpec())
 
 describe('spec/generated is up to date with spec/openapi.yaml', () => {
   test.each(Object.keys(files))('%s', async (relative) => {
-    const onDisk = await readFile(join(import.meta.dirname, relative), 'utf8')
+    const onDisk = await readFile(join(import.meta.dirname, '..', '..', 'spec', relative), 'utf8')
     if (onDisk !== files[relative]) {
       throw new Error(`spec/${relative} is out of date with spec/openapi.yaml: run \`npm run generate\``)
     }

@@ -1,6 +1,6 @@
 import { compile } from 'json-schema-to-typescript'
-import { operations } from './operations.ts'
-import type { JsonSchema, ParameterObject, PetStoreDocument } from './PetStoreDocument.ts'
+import { operations } from '../../spec/operations.ts'
+import type { JsonSchema, ParameterObject, PetStoreDocument } from '../../spec/PetStoreDocument.ts'
 
 /** Files generated from the spec, by path relative to `spec/`. */
 export type GeneratedFiles = Record<string, string>

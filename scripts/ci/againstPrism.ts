@@ -1,4 +1,4 @@
-// CI (`node contract-tests/ci/againstPrism.ts`): the contract suite against Prism, an independent
+// CI (`npm run contract:prism`, scripts/ci/againstPrism.ts): the contract suite against Prism, an independent
 // reading of spec/openapi.yaml, in two ways:
 //   1. `prism mock spec/openapi.yaml`: stateless, so checks needing state or real auth are skipped;
 //   2. `prism proxy` in front of this project's HTTP mock, with --errors: Prism validates every
@@ -8,9 +8,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { defaultSpec } from '../../spec/runtime.ts'
-import { callRequest } from '../http/callRequest.ts'
-import { formatConsole } from '../report/formatConsole.ts'
-import { type RunOptions, runContract } from '../running/runContract.ts'
+import { callRequest } from '../../contract-tests/http/callRequest.ts'
+import { formatConsole } from '../../contract-tests/report/formatConsole.ts'
+import { type RunOptions, runContract } from '../../contract-tests/running/runContract.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const prism = `${root}node_modules/@stoplight/prism-cli/dist/index.js`
