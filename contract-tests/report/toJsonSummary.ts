@@ -4,6 +4,7 @@ import { OPERATION_IDS } from '../checks/Check.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { mapStrings } from '../text/mapStrings.ts'
+import { causesOf } from './causesOf.ts'
 import { sectionsOf } from './sections.ts'
 import { stateCoverageSummary } from './stateCoverageLines.ts'
 import { tally, verdictOf } from './tally.ts'
@@ -45,6 +46,8 @@ export function toJsonSummary(report: ContractReport): object {
     result: report.failed ? 'failed' : 'conforms',
     abort: report.abort ?? null,
     cut: report.cut ?? null,
+    expired: report.expired ?? [],
+    causes: causesOf(report),
     hints: report.hints ?? [],
     totals: {
       ...tally(report),
@@ -76,13 +79,12 @@ export function toJsonSummary(report: ContractReport): object {
     stateCoverage: report.stateCoverage ? stateCoverageSummary(report.stateCoverage) : null,
     levels: Object.fromEntries(report.results.map((r) => [r.check, r.level])),
     matrix,
-    skipped: report.results
-      .filter((r) => r.outcome === 'skip')
-      .map((r) => ({ check: r.check, operation: r.operation, reason: r.reason })),
+    skipped: withReasons(report, 'skip'),
+    waived: withReasons(report, 'waived'),
     // One entry per failing check × operation: how many findings, and the first few distinct; those
     // that fail the run first, then the warnings, as every report lists them (sectionsOf).
     failures: sectionsOf(report)
-      .flatMap((section) => section.results)
+      .flatMap((section) => (section.verdict === 'waived' ? [] : section.results))
       .map((r) => ({
         check: r.check,
         level: r.level,
@@ -100,6 +102,7 @@ export function toJsonSummary(report: ContractReport): object {
   }
   const shown = mapStrings(summary, (s) => visible(truncate(s, JSON_TEXT_MAX)))
   shown.skipped = shown.skipped.map((skip) => ({ ...skip, reason: cutReason(skip.reason) }))
+  shown.waived = shown.waived.map((waived) => ({ ...waived, reason: cutReason(waived.reason) }))
   shown.hints = shown.hints.map((hint) => cutReason(hint) ?? '')
   let room = JSON_EXAMPLES_MAX
   for (const failure of shown.failures) {
@@ -111,6 +114,13 @@ export function toJsonSummary(report: ContractReport): object {
       Object.assign(failure, { examples: kept, examplesLeftOut: failure.examples.length - kept.length })
   }
   return shown
+}
+
+/** The results with this outcome, each with its reason. */
+function withReasons(report: ContractReport, outcome: 'skip' | 'waived') {
+  return report.results
+    .filter((r) => r.outcome === outcome)
+    .map((r) => ({ check: r.check, operation: r.operation, reason: r.reason }))
 }
 
 /** A reason or hint as the summary keeps it: cut after escaping, so the escapes cannot make it longer. */
