@@ -13,7 +13,7 @@ export { CONSOLE_TEXT_MAX, type ConsoleOptions, formatConsole } from './report/f
 export { keyInstruction, SET_KEY_COMMAND } from './report/keyInstruction.ts'
 export { type Markup, pageOf } from './report/pageOf.ts'
 export { type ReportOptions, type Section, sectionsOf } from './report/sections.ts'
-export { stateCoverageLines, stateCoverageSummary } from './report/stateCoverageLines.ts'
+export { stateCoverageLines } from './report/stateCoverageLines.ts'
 export { type Tally, tally, type Verdict, verdictOf } from './report/tally.ts'
 export { HTML_TEXT_MAX, toHtmlReport } from './report/toHtmlReport.ts'
 export {

@@ -9,6 +9,14 @@ import { verdictOf } from './tally.ts'
 /** The longest message or reproduction the console prints whole (a target's body can be anything). */
 export const CONSOLE_TEXT_MAX = 4_096
 
+/** What the console writes before each part of a finding. */
+const FINDING_LABEL = {
+  message: '',
+  reproduced: 'Run again: ',
+  curl: 'Reproduce: ',
+  script: 'Shrunk sequence (a shell script; run it with PETSTORE_API_KEY set):',
+}
+
 /** How the console words what the run itself does not know, and how much it prints. */
 export interface ConsoleOptions extends ReportOptions {
   /** Every check × operation on its line, the coverage table, each state never seen with why (`--verbose`). */
@@ -46,20 +54,10 @@ export function formatConsole(report: ContractReport, options: ConsoleOptions = 
       }),
     result: (r) => ['', `${r.check} [${r.level}] ${r.operation}: ${countOf(r)}`],
     // A finding's parts indented under its result, each item on a line of its own so another can be added.
-    text: (kind, text) =>
-      kind === 'line' || kind === 'key'
-        ? [line(text)]
-        : [
-            indent(
-              kind === 'message'
-                ? block(text)
-                : kind === 'reproduced'
-                  ? `Run again: ${text}`
-                  : kind === 'curl'
-                    ? `Reproduce: ${block(text)}`
-                    : `Shrunk sequence (a shell script; run it with PETSTORE_API_KEY set):\n${indent(block(text))}`,
-            ),
-          ],
+    text: (kind, text) => {
+      if (kind === 'line' || kind === 'key') return [line(text)]
+      return [indent(`${FINDING_LABEL[kind]}${kind === 'script' ? `\n${indent(block(text))}` : block(text)}`)]
+    },
     part: (_heading, id, lines) => [...(id === 'run' ? [''] : []), ...lines.filter(Boolean).map(line)],
   }
   const result = report.failed ? 'Result: FAILED' : 'Result: conforms'

@@ -35,25 +35,3 @@ export function stateCoverageLines(coverage: StateCoverageReport, full = true): 
     ),
   ]
 }
-
-/**
- * State coverage as summary.json holds it: the counts, and every state with how often it was seen
- * and, for one never seen, why.
- *
- * @example
- * stateCoverageSummary(report.stateCoverage).states[0] // { id: 'first-answers/listPets', description: '…', seen: 3 }
- */
-export function stateCoverageSummary(coverage: StateCoverageReport): object {
-  return {
-    visited: coverage.visited,
-    total: coverage.total,
-    states: coverage.states.map(({ id, rule, description, seen, reason, unreachable }) => ({
-      id,
-      rule,
-      description,
-      seen,
-      ...(reason === undefined ? {} : { reason }),
-      ...(unreachable && { unreachable }),
-    })),
-  }
-}

@@ -6,7 +6,6 @@ import type { ContractReport } from '../running/runContract.ts'
 import { mapStrings } from '../text/mapStrings.ts'
 import { causesOf } from './causesOf.ts'
 import { sectionsOf } from './sections.ts'
-import { stateCoverageSummary } from './stateCoverageLines.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** Coverage items (never observed, undocumented statuses) the summary lists at most. */
@@ -76,7 +75,8 @@ export function toJsonSummary(report: ContractReport): object {
           missed: report.coverageMissed ?? [],
         }
       : null,
-    stateCoverage: report.stateCoverage ? stateCoverageSummary(report.stateCoverage) : null,
+    // The states as StateCoverage reports them: counts, each state's visits and why none (StateSeen).
+    stateCoverage: report.stateCoverage ?? null,
     levels: Object.fromEntries(report.results.map((r) => [r.check, r.level])),
     matrix,
     skipped: withReasons(report, 'skip'),

@@ -159,9 +159,9 @@ export function contractUsage(program: string): string {
   -v, --version            the version of petstore-contract
   -h, --help               this text
 
-Exit status: 0 conforms, 1 a required check failed (or any, with --strict), 2 usage error, the
-target is unreachable or rejects the key everywhere, the deadline cut a run that found no failure,
-or a report asked for could not be written (none is left under its name).
+Exit status: 0 conforms, 1 a required check failed (or any, with --strict) or a waiver expired,
+2 usage error, the target is unreachable or rejects the key everywhere, the deadline cut a run that
+found no failure, or a report asked for could not be written (none is left under its name).
 Relative paths are read and written where you typed the command, also under an npm script.
 The suite never prints the key (curl lines read it from $PETSTORE_API_KEY); a command line can:
 give it by the variable or --api-key-file.`
