@@ -23,9 +23,10 @@ export interface Section {
 /**
  * The findings of a run as every report shows them: failures first (what fails the run), then
  * warnings (recommended checks that failed without --strict), then what was excluded or waived
- * (with why), each under a one-line heading with the count; a group with nothing in it is left out. The same order in the console, the Markdown
- * summary and the HTML page, so a real bug is never behind three warnings. The first group with a
- * reproduction carries the sentence on setting the key it reads (keyInstruction).
+ * (with why), each under a one-line heading with the count; a group with nothing in it is left
+ * out. The same order in the console, the Markdown summary and the HTML page, so a real bug is
+ * never behind three warnings. The first group with a reproduction carries the sentence on setting
+ * the key it reads (keyInstruction).
  *
  * @example
  * sectionsOf(report).map((s) => s.heading) // ['2 failures (required rules)', '3 warnings (recommended)']
@@ -34,9 +35,9 @@ export function sectionsOf(
   report: Pick<ContractReport, 'results' | 'strict'>,
   options: ReportOptions = {},
 ): Section[] {
-  const failures = report.results.filter((r) => verdictOf(r, report.strict) === 'fail')
-  const warnings = report.results.filter((r) => verdictOf(r, report.strict) === 'warn')
-  const waived = report.results.filter((r) => r.outcome === 'waived')
+  const of = (verdict: Section['verdict']) =>
+    report.results.filter((r) => verdictOf(r, report.strict) === verdict)
+  const [failures = [], warnings = [], waived = []] = (['fail', 'warn', 'waived'] as const).map(of)
   const sections: Section[] = [
     {
       verdict: 'fail',

@@ -27,9 +27,8 @@ export function toJunitXml(report: ContractReport): string {
     const messages = text([`${countOf(result)}:`, ...result.findings.map(describeFinding)].join('\n\n'))
     switch (verdictOf(result, report.strict)) {
       case 'skip':
-        return `${open}<skipped message="${attr(result.reason ?? '')}"/></testcase>`
       case 'waived':
-        return `${open}<skipped message="${attr(`WAIVED: ${result.reason}`)}"/></testcase>`
+        return `${open}<skipped message="${attr(`${result.outcome === 'waived' ? 'WAIVED: ' : ''}${result.reason ?? ''}`)}"/></testcase>`
       case 'pass':
         return `${open}</testcase>`
       case 'warn':
