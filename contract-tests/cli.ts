@@ -73,7 +73,7 @@ export async function runContractCli(argv: readonly string[], program: string): 
     return 2
   }
   // An aborted run is one message (the report's ABORTED line), on stderr where CI logs look for it.
-  const consoleText = formatConsole(report, { apiKeyFrom: target.apiKeyFrom })
+  const consoleText = formatConsole(report, { apiKeyFrom: target.apiKeyFrom, verbose: target.verbose })
   if (report.abort) sayError(consoleText)
   else say(consoleText)
   const files: Array<[string | undefined, string]> = [
@@ -103,7 +103,8 @@ export async function runContractCli(argv: readonly string[], program: string): 
   }
   // The deadline's message is the runner's own, shown escaped like everything else.
   if (report.cut) sayError(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)
-  const failedChecks = tally(report).failed > 0 || Boolean(report.coverageMissed?.length)
+  const failedChecks =
+    tally(report).failed > 0 || Boolean(report.coverageMissed?.length || report.expired?.length)
   return report.abort ? 2 : failedChecks ? 1 : report.cut || unwritten ? 2 : 0
 }
 

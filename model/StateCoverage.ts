@@ -28,6 +28,8 @@ export interface StateSeen {
   seen: number
   /** Set when no answer visited it: what the run saw instead, or why no answer can. */
   reason?: string
+  /** Set when no answer can show it: never, or not on a store as populated as the run found it (pets are never removed). */
+  unreachable?: true
 }
 
 export interface StateCoverageReport {
@@ -35,6 +37,9 @@ export interface StateCoverageReport {
   total: number
   states: StateSeen[]
 }
+
+/** Why a state of a smaller store cannot be reached once the run saw a larger one. */
+const NO_DELETE = 'and pets are never removed (the interface has no delete)'
 
 /** Ids answered 404 the run remembers at most, to see one assigned later. */
 const MISSED_MAX = 10_000
@@ -181,9 +186,10 @@ export class StateCoverage {
     const states = this.#states.map((state): StateSeen => {
       const seen = this.#seen.get(state.id) ?? 0
       const { id, rule, description } = state
-      return seen > 0
-        ? { id, rule, description, seen }
-        : { id, rule, description, seen, reason: this.#why(state) }
+      if (seen > 0) return { id, rule, description, seen }
+      const reason = this.#why(state)
+      const unreachable = state.unobservable !== undefined || reason.endsWith(NO_DELETE)
+      return { id, rule, description, seen, reason, ...(unreachable && { unreachable }) }
     })
     return { visited: states.filter((state) => state.seen > 0).length, total: states.length, states }
   }
@@ -192,7 +198,7 @@ export class StateCoverage {
     if (state.unobservable) return state.unobservable
     const { limit } = this.#model
     const [rule, part, side] = state.id.split('/') as [string, string, string | undefined]
-    const noDelete = 'and pets are never removed (the interface has no delete)'
+    const noDelete = NO_DELETE
     // Pets never go away: what the run saw before its first write (or ever, when it wrote nothing) the store held since.
     const early = this.#wrote ? this.#beforeWrite : this.#knownPerFilter()
     const smallest = Math.min(...early.values())

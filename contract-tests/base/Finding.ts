@@ -25,6 +25,18 @@ export interface Finding {
    * replays its shrunk sequence): `times` of `of` replays. Fewer than all: flaky, and still a failure.
    */
   reproduced?: Reproduced
+  /** What the fault is in terms other checks' findings share, so the reports group findings by cause (report/causesOf.ts). */
+  cause?: Cause
+}
+
+/**
+ * A fault as findings of several checks share it: `key` groups them (the operation, the field or the
+ * class of request, the rule), `says` it in plain words, `fix` where the document decides the answer.
+ */
+export interface Cause {
+  key: string
+  says: string
+  fix?: string
 }
 
 /** How often a finding came back when it was run again: `times` of `of` replays. */

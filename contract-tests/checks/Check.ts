@@ -10,6 +10,7 @@ import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
 import type { CallOptions, CallParameters } from '../http/callRequest.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import type { Budget } from '../stateful/Budget.ts'
+import { causeOf } from './causeOf.ts'
 
 // The words of a check that the floors below share (base/), re-exported: a check imports its
 // contract from here alone.
@@ -151,7 +152,8 @@ export interface Check {
 }
 
 /**
- * A finding for an exchange: what was received, what the rule wants, and its curl line. The runner
+ * A finding for an exchange: what was received, what the rule wants, its curl line, and the fault the
+ * exchange shows in terms other checks share (causeOf), for the reports to group by. The runner
  * words it by the check's level (findingMessage): "Documented:" for a required check, "Recommended:"
  * and why for a recommended one.
  *
@@ -165,11 +167,7 @@ export function finding(
   received: string,
   expected: string,
 ): Finding {
-  return {
-    operation,
-    received,
-    expected,
-    message: findingMessage({ received, expected }),
-    curl: exchange.curl,
-  }
+  const cause = causeOf(exchange, expected)
+  const message = findingMessage({ received, expected })
+  return { operation, received, expected, message, curl: exchange.curl, ...(cause && { cause }) }
 }

@@ -57,8 +57,9 @@ export const modelBasedSequences: Check = {
     })
     const findings: Finding[] = []
     // The stream that failed, alone: its seed, one stream, the same budget draw the same sequences.
+    // No failure: the run's seed with as many streams draws the same sequences in every stream.
     const replaySeed = result.failure?.seed ?? seed
-    const replay = `${context.command} --base-url ${context.baseUrl} ${seedFlag(replaySeed)} --concurrency 1 --budget ${formatBudget(budget)}`
+    const replay = `${context.command} --base-url ${context.baseUrl} ${seedFlag(replaySeed)} --concurrency ${result.failure ? 1 : result.concurrency} --budget ${formatBudget(budget)}`
     if (result.failure) {
       const { problem, steps, reproduced } = result.failure
       const again = reproduced ? `, ${reproducedLabel(reproduced)}` : ''

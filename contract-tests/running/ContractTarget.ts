@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { type MinCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
 import { type TypedIn, whereTyped, whereTypedIfGiven } from '../../kit/node/whereTyped.ts'
@@ -8,40 +9,32 @@ import { DEFAULT_MAX_CREATES } from '../base/CreateBudget.ts'
 import { TARGET_KINDS, type TargetKind } from '../base/capabilitiesOf.ts'
 import { DEFAULT_DEADLINE_MS } from '../base/deadline.ts'
 import { DEFAULT_REPRODUCTIONS } from '../base/Finding.ts'
+import { CHECKS } from '../checks/index.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../http/exchange.ts'
 import { type Budget, DEFAULT_BUDGET, formatBudget, parseBudget } from '../stateful/Budget.ts'
 import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'
 import { readApiKeyFile } from './readApiKeyFile.ts'
+import type { RunOptions } from './runContract.ts'
+import { type Waiver, waiversIn } from './Waiver.ts'
 
-/** Where and how to run the suite: what the CLI and the Jest suite hand to runContract. */
-export interface ContractTarget {
-  baseUrl: string
-  apiKey: string
-  /** Fail the run on recommended checks too. */
-  strict: boolean
-  /** Never create data (the API has no delete). */
-  readOnly: boolean
-  /** What answers: a real server, `prism mock` (stateless) or `prism proxy` in front of a server. */
-  targetKind: TargetKind
-  timeoutMs: number
-  /** Seed of the model phase (replays the same sequences); random when absent. */
-  seed?: number | undefined
-  /** How hard the model phase looks; DEFAULT_BUDGET (200 sequences or 20 s) when absent. */
+/**
+ * Where and how to run the suite: what the CLI and the Jest suite hand to runContract (RunOptions
+ * says what each option does), and the files the CLI reads and writes.
+ */
+export interface ContractTarget
+  extends Required<
+      Pick<RunOptions, 'baseUrl' | 'apiKey' | 'strict' | 'readOnly' | 'targetKind' | 'timeoutMs'>
+    >,
+    Pick<RunOptions, 'seed' | 'concurrency' | 'maxCreates' | 'reproductions' | 'deadlineMs'> {
   budget?: Budget | undefined
-  /** Model-phase sequences at once; DEFAULT_CONCURRENCY when absent. */
-  concurrency?: number | undefined
-  /** createPet requests that may store a pet, at most; DEFAULT_MAX_CREATES when absent. */
-  maxCreates?: number | undefined
-  /** Replays of a finding before it is reported; DEFAULT_REPRODUCTIONS when absent. */
-  reproductions?: number | undefined
+  minCoverage?: MinCoverage | undefined
+  maxBodyBytes: number
+  /** Checks not chosen (--checks), excluded (--exclude-checks) or waived (--waivers FILE), each with why. */
+  waivers: Waiver[]
+  /** Every check × operation on its line, the coverage table, each state never seen with why (--verbose). */
+  verbose: boolean
   /** A HAR file to replay instead of the default checks (--replay). */
   replayFile?: string | undefined
-  /** The coverage the run must reach (--min-coverage); none when absent. */
-  minCoverage?: MinCoverage | undefined
-  /** The whole run's deadline; absent: 300 s plus twice a time budget (defaultDeadlineFor). */
-  deadlineMs?: number | undefined
-  /** The most of one response body that is read. */
-  maxBodyBytes: number
   junitFile?: string | undefined
   jsonFile?: string | undefined
   /** The run as one self-contained HTML page (--html; report.html with --reports). */
@@ -93,6 +86,10 @@ export const CONTRACT_CLI_OPTIONS = {
   summary: { type: 'string' },
   reports: { type: 'boolean', short: 'r' },
   'reports-dir': { type: 'string' },
+  checks: { type: 'string' },
+  'exclude-checks': { type: 'string' },
+  waivers: { type: 'string' },
+  verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsOptionsConfig
@@ -151,12 +148,20 @@ export function contractUsage(program: string): string {
   -r, --reports            JUnit, JSON and HTML, at ${DEFAULT_REPORTS.junit},
                            ${DEFAULT_REPORTS.json} and ${DEFAULT_REPORTS.html}
       --reports-dir DIR    the same three (and coverage.html) in DIR instead (env PETSTORE_REPORTS_DIR)
+      --checks NAMES       run only these checks (names, comma-separated); the others are shown as
+                           waived, never as passed                  (env PETSTORE_CHECKS)
+      --exclude-checks NAMES  do not run these; shown as waived     (env PETSTORE_EXCLUDE_CHECKS)
+      --waivers FILE       waive checks: a YAML or JSON list of { check, operation (optional), reason,
+                           expires: YYYY-MM-DD }; shown as waived with the reason; an expired waiver
+                           fails the run, saying which and since when   (env PETSTORE_WAIVERS)
+      --verbose            every check on its line, the coverage table, each state never seen with
+                           why (env PETSTORE_VERBOSE=1; -v is --version)
   -v, --version            the version of petstore-contract
   -h, --help               this text
 
-Exit status: 0 conforms, 1 a required check failed (or any, with --strict), 2 usage error, the
-target is unreachable or rejects the key everywhere, the deadline cut a run that found no failure,
-or a report asked for could not be written (none is left under its name).
+Exit status: 0 conforms, 1 a required check failed (or any, with --strict) or a waiver expired,
+2 usage error, the target is unreachable or rejects the key everywhere, the deadline cut a run that
+found no failure, or a report asked for could not be written (none is left under its name).
 Relative paths are read and written where you typed the command, also under an npm script.
 The suite never prints the key (curl lines read it from $PETSTORE_API_KEY); a command line can:
 give it by the variable or --api-key-file.`
@@ -202,7 +207,13 @@ export function resolveTarget(
     strict: true,
     options: CONTRACT_CLI_OPTIONS,
   })
-  const baseUrl = values['base-url'] ?? env.PETSTORE_BASE_URL ?? ''
+  // A flag, else its variable: PETSTORE_ and the flag's name in capitals (--max-creates: PETSTORE_MAX_CREATES).
+  const variable = (flag: string) => env[`PETSTORE_${flag.toUpperCase().replaceAll('-', '_')}`]
+  const given = (flag: keyof typeof values) => (values[flag] as string | undefined) ?? variable(flag)
+  const on = (flag: keyof typeof values) => (values[flag] as boolean | undefined) ?? truthy(variable(flag))
+  const whole = (flag: keyof typeof values, min: number, max: number) =>
+    wholeNumber(given(flag), `--${flag}`, min, max)
+  const baseUrl = given('base-url') ?? ''
   const help = values.help ?? false
   const version = values.version ?? false
   if (!help && !version) {
@@ -222,7 +233,7 @@ export function resolveTarget(
   if (!/^\d+$/.test(timeoutText) || timeoutMs < 1 || timeoutMs > 120_000) {
     throw new Error(`--timeout must be milliseconds from 1 to 120000; received '${timeoutText}'`)
   }
-  const deadlineText = values.deadline ?? env.PETSTORE_DEADLINE
+  const deadlineText = given('deadline')
   const deadlineMs =
     deadlineText === undefined
       ? undefined
@@ -232,7 +243,7 @@ export function resolveTarget(
       `--deadline must be a duration such as 90s, 5m or 1500ms (at most 24 hours); received '${deadlineText}'`,
     )
   }
-  const maxBodyText = values['max-body'] ?? env.PETSTORE_MAX_BODY ?? String(DEFAULT_MAX_BODY_BYTES)
+  const maxBodyText = given('max-body') ?? String(DEFAULT_MAX_BODY_BYTES)
   const maxBodyBytes = parseQuantity(maxBodyText, { '': 1, b: 1, kib: 1024, mib: 1_048_576 })
   if (maxBodyBytes === undefined || maxBodyBytes < 1024 || maxBodyBytes > 1_073_741_824) {
     throw new Error(`--max-body must be from 1KiB to 1024MiB (e.g. 4MiB or 65536); received '${maxBodyText}'`)
@@ -243,27 +254,13 @@ export function resolveTarget(
   if (!TARGET_KINDS.includes(targetKind as TargetKind)) {
     throw new Error(`--target-kind must be one of ${TARGET_KINDS.join(', ')}; received '${kindText}'`)
   }
-  const seedText = values.seed ?? env.PETSTORE_SEED
+  const seedText = given('seed')
   if (seedText !== undefined && !/^-?\d{1,10}$/.test(seedText))
     throw new Error(`--seed must be an integer (the seed a report printed); received '${seedText}'`)
-  const budgetText = values.budget ?? env.PETSTORE_BUDGET
-  const concurrency = wholeNumber(values.concurrency ?? env.PETSTORE_CONCURRENCY, '--concurrency', 1, 64)
-  const reproductions = wholeNumber(
-    values.reproductions ?? env.PETSTORE_REPRODUCTIONS,
-    '--reproductions',
-    0,
-    10,
-  )
-  const maxCreates = wholeNumber(
-    values['max-creates'] ?? env.PETSTORE_MAX_CREATES,
-    '--max-creates',
-    0,
-    1_000_000,
-  )
-  const minCoverageText = values['min-coverage'] ?? env.PETSTORE_MIN_COVERAGE
-  const minCoverage = minCoverageText === undefined ? undefined : parseMinCoverage(minCoverageText)
-  const reportsDir = values['reports-dir'] ?? env.PETSTORE_REPORTS_DIR
-  const reports = reportsDir !== undefined || (values.reports ?? truthy(env.PETSTORE_REPORTS))
+  const budgetText = given('budget')
+  const minCoverageText = given('min-coverage')
+  const reportsDir = given('reports-dir')
+  const reports = reportsDir !== undefined || on('reports')
   const files = reportFiles(reportsDir ?? DEFAULT_REPORTS_DIR)
   const path = (given: string | undefined) => whereTypedIfGiven(given, typedIn)
   const key =
@@ -277,25 +274,46 @@ export function resolveTarget(
     apiKey: key.key,
     apiKeyFrom: key.from,
     keyOnCommandLine: values['api-key'] !== undefined,
-    strict: values.strict ?? truthy(env.PETSTORE_STRICT),
-    readOnly: values['read-only'] ?? truthy(env.PETSTORE_READ_ONLY),
+    strict: on('strict'),
+    readOnly: on('read-only'),
     targetKind: targetKind as TargetKind,
     timeoutMs,
     seed: seedText === undefined ? undefined : Number(seedText),
     budget: budgetText === undefined ? undefined : parseBudget(budgetText),
-    concurrency,
-    reproductions,
-    maxCreates,
-    minCoverage,
-    replayFile: path(values.replay ?? env.PETSTORE_REPLAY),
+    concurrency: whole('concurrency', 1, 64),
+    reproductions: whole('reproductions', 0, 10),
+    maxCreates: whole('max-creates', 0, 1_000_000),
+    minCoverage: minCoverageText === undefined ? undefined : parseMinCoverage(minCoverageText),
+    replayFile: path(given('replay')),
     deadlineMs,
     maxBodyBytes,
-    junitFile: path(values.junit ?? env.PETSTORE_JUNIT ?? (reports ? files.junit : undefined)),
-    jsonFile: path(values.json ?? env.PETSTORE_JSON ?? (reports ? files.json : undefined)),
-    htmlFile: path(values.html ?? env.PETSTORE_HTML ?? (reports ? files.html : undefined)),
-    summaryFile: path(values.summary ?? env.PETSTORE_SUMMARY),
-    specFile: path(values.spec ?? env.PETSTORE_SPEC),
+    junitFile: path(given('junit') ?? (reports ? files.junit : undefined)),
+    jsonFile: path(given('json') ?? (reports ? files.json : undefined)),
+    htmlFile: path(given('html') ?? (reports ? files.html : undefined)),
+    summaryFile: path(given('summary')),
+    specFile: path(given('spec')),
+    waivers: waiversOf(given('checks'), given('exclude-checks'), path(given('waivers'))),
+    verbose: on('verbose'),
   }
+}
+
+/** The checks not chosen (--checks) or excluded, not run, and the waivers in `file`; throws naming the flag. */
+function waiversOf(chosen?: string, excluded?: string, file?: string): Waiver[] {
+  const only = chosen === undefined ? undefined : waiversIn(chosen, CHECKS, '--checks').map((w) => w.check)
+  const out = (check: string, reason: string): Waiver => ({ check, reason, excluded: true })
+  let listed: Waiver[] = []
+  try {
+    listed = file === undefined ? [] : waiversIn(readFileSync(file, 'utf8'), CHECKS, 'waiver')
+  } catch (error) {
+    throw new Error(`--waivers ${file}: ${(error as Error).message}`)
+  }
+  return [
+    ...CHECKS.filter((c) => only && !only.includes(c.name)).map((c) => out(c.name, 'not chosen by --checks')),
+    ...(excluded === undefined ? [] : waiversIn(excluded, CHECKS, '--exclude-checks')).map((w) =>
+      out(w.check, 'excluded by --exclude-checks'),
+    ),
+    ...listed,
+  ]
 }
 
 /**

@@ -36,6 +36,7 @@ import { createKeeper, KEPT_RUN_MAX, keptItemsFor } from './keptExchange.ts'
 import { observeExchanges } from './observeExchanges.ts'
 import { petNamer } from './petNames.ts'
 import { stateTracker } from './stateTracker.ts'
+import { expiredOn, type Waiver } from './Waiver.ts'
 
 export interface RunOptions {
   /** The API's base URL, ending in /v1 (for `prism mock`, the bare origin). */
@@ -95,6 +96,9 @@ export interface RunOptions {
    * checks that judge every exchange run; nothing is created beyond what the recording creates.
    */
   replay?: Recording | undefined
+  /** Checks not run or waived, with why (Waiver); one expired on `now` (the clock by default) fails the run. */
+  waivers?: readonly Waiver[] | undefined
+  now?: Date | undefined
 }
 
 export interface ContractReport {
@@ -134,7 +138,9 @@ export interface ContractReport {
   coverageMissed?: string[]
   /** The states from the document's rules the run's answers visited, and why the others were not (StateCoverage). */
   stateCoverage?: StateCoverageReport
-  /** True when a required check failed (or, with strict, any check), or the run aborted or was cut. */
+  /** One line per waiver that has expired: which, and since when (the run then fails). */
+  expired?: string[]
+  /** True when a required check failed (or, with strict, any check), a waiver expired, or the run aborted or was cut. */
   failed: boolean
 }
 
@@ -215,6 +221,10 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   const rateLimited = { responses: 0, waitedMs: 0 }
   const keeper = createKeeper({ itemsMax: keptItemsFor(vocabulary) })
   const states = stateTracker(spec, options.baseUrl)
+  const { inForce, expired } = expiredOn(options.waivers ?? [], options.now ?? new Date())
+  const excluded = (check: Check) => inForce.some((w) => w.excluded && w.check === check.name)
+  const waiverOf = (r: CheckResult) =>
+    inForce.find((w) => w.check === r.check && (w.operation ?? r.operation) === r.operation)
   const checks =
     options.checks ??
     (options.replay
@@ -344,14 +354,18 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       report.hints.push(
         `The target's bodies filled what the run keeps of them (${plural(KEPT_RUN_MAX, 'character')} of facts): ${plural(keeper.dropped(), 'later exchange was', 'later exchanges were')} kept without their body's facts, so the checks that read earlier answers (created_pets_kept, listed_pets_retrievable, the model phase's knowledge) judged fewer of them.`,
       )
+    const named = (w: Waiver) => [w.check, w.operation].filter(Boolean).join(' ')
+    report.expired = expired.map(
+      (w) => `The waiver of ${named(w)} expired on ${w.expires} (${w.reason}): renew or remove it`,
+    )
     report.failed =
-      Boolean(report.abort || report.cut || report.coverageMissed?.length) ||
+      Boolean(report.abort || report.cut || report.coverageMissed?.length || expired.length) ||
       report.results.some((r) => r.outcome === 'fail' && (r.level === 'required' || report.strict))
     return report
   }
 
   for (const check of checks) {
-    if (check.watch && check.needs.every((need) => capabilities.has(need)))
+    if (check.watch && !excluded(check) && check.needs.every((need) => capabilities.has(need)))
       watchers.set(check, check.watch(context))
   }
   try {
@@ -366,7 +380,11 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   }
 
   for (const check of [...checks.filter((c) => !c.afterAll), ...checks.filter((c) => c.afterAll)]) {
-    report.results.push(...(await runCheck(check, context, watchers.get(check))))
+    // A waiver replaces the verdict, whatever it was, with its reason.
+    for (const r of await runCheck(check, context, watchers.get(check), excluded(check))) {
+      const waiver = waiverOf(r)
+      report.results.push(waiver ? { ...r, outcome: 'waived', reason: waiver.reason, findings: [] } : r)
+    }
   }
   if (limits.deadline.signal.aborted) report.cut = limits.deadline.message
   return finish()
@@ -406,26 +424,21 @@ async function runCheck(
   check: Check,
   context: CheckContext,
   watcher: ExchangeWatcher | undefined,
+  excluded: boolean,
 ): Promise<CheckResult[]> {
   const base = { check: check.name, level: check.level, description: check.description(context.vocabulary) }
+  const skip = (reason: string) =>
+    check.operations.map(
+      (operation): CheckResult => ({ ...base, operation, outcome: 'skip', reason, findings: [] }),
+    )
   const missing = check.needs.find((need) => !context.capabilities.has(need))
-  if (missing)
-    return check.operations.map((operation) => ({
-      ...base,
-      operation,
-      outcome: 'skip',
-      reason: SKIP_REASONS[missing],
-      findings: [],
-    }))
+  // An excluded check is not run: its waiver gives each operation its verdict.
+  if (missing || excluded) return skip(missing ? SKIP_REASONS[missing] : '')
   let outcome: Awaited<ReturnType<Check['run']>>
   const firstExchange = context.exchanges.length
   try {
     outcome = watcher ? watcher.outcome() : await check.run(context)
   } catch (error) {
-    const skip = (reason: string) =>
-      check.operations.map(
-        (operation): CheckResult => ({ ...base, operation, outcome: 'skip', reason, findings: [] }),
-      )
     // Not judged is not passed: a failed precondition, or the deadline, makes the check a skip with the reason.
     if (error instanceof NotJudged) return skip(`not judged: ${error.message}`)
     if (context.deadline?.aborted || error instanceof DeadlineReached)

@@ -79,7 +79,7 @@ test(
     expect(report.failed).toBe(true)
     const reproduced = result?.findings[0]?.reproduced
     expect(reproduced).toEqual({ times: 0, of: 3 })
-    const console = formatConsole(report)
+    const console = formatConsole(report, { verbose: true })
     expect(console).toMatch(/FAIL {2}model_based_sequences \[required\] \w+ {2}\(flaky: reproduced 0\/3\)/)
     expect(console).toContain('Run again: flaky: reproduced 0/3')
     const { failures } = toJsonSummary(report) as { failures: Array<{ examples: unknown[] }> }

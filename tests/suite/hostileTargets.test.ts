@@ -118,7 +118,7 @@ describe('a huge or endless body costs the cap, not the body', () => {
     '%s bodies: the run completes under the memory bound and reports the cut bodies',
     async (name, bytes) => {
       const run = await withServer(startHttp(bodyOf(bytes)), (server) =>
-        runCli(`body-${name}`, ['--base-url', server.baseUrl, '--timeout', '30000']),
+        runCli(`body-${name}`, ['--base-url', server.baseUrl, '--timeout', '30000', '--verbose']),
       )
       expect(run.runaway).toBe(false)
       expect(run.maxRssMiB).toBeLessThan(MEMORY_BOUND_MIB)
@@ -318,7 +318,15 @@ describe('the deadline and what a failure to connect is called', () => {
       stall(request, response)
     }
     const run = await withServer(startHttp(stallsLater), (server) =>
-      runCli('deadline', ['--base-url', server.baseUrl, '--timeout', '60000', '--deadline', '6s']),
+      runCli('deadline', [
+        '--base-url',
+        server.baseUrl,
+        '--timeout',
+        '60000',
+        '--deadline',
+        '6s',
+        '--verbose',
+      ]),
     )
     expect(run.code).toBe(2)
     expect(run.stderr).toMatch(/The deadline \(6 s, --deadline or PETSTORE_DEADLINE\) cut the run/)
