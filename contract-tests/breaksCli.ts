@@ -41,7 +41,7 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
     const line = (text: string) => visible(text, { singleLine: true })
     for (const broken of report.breaks)
       say(`BREAKS  step ${broken.step} ${line(broken.request)}: ${broken.kind}: ${line(broken.why)}`)
-    const lists = { 'Already invalid': report.alreadyInvalid, 'Not judged': report.notJudged }
+    const lists = { 'Already invalid': report.invalid, 'Not judged': report.notJudged }
     for (const [label, list] of Object.entries(lists))
       for (const [reason, skipped] of Map.groupBy(list, (one) => one.reason)) {
         const steps = skipped.slice(0, STEPS_SHOWN).map((one) => `step ${one.step} ${line(one.request)}`)
@@ -49,7 +49,7 @@ export async function runBreaksCli(argv: readonly string[]): Promise<number> {
         say(`${label}: ${skipped.length}x ${line(reason)}: ${steps.join(', ')}${more}`)
       }
     const broken = new Set(report.breaks.map((one) => one.step)).size
-    const judged = `${plural(report.interactions, 'interaction')} recorded, ${plural(report.responsesJudged, 'response body', 'response bodies')} judged, ${report.alreadyInvalid.length} already invalid, ${new Set(report.notJudged.map((one) => one.step)).size} not judged`
+    const judged = `${plural(report.interactions, 'interaction')} recorded, ${plural(report.responsesJudged, 'response body', 'response bodies')} judged, ${report.invalid.length} already invalid, ${new Set(report.notJudged.map((one) => one.step)).size} not judged`
     say(
       broken === 0
         ? `Nothing recorded in ${line(file)} breaks under ${line(specFile)} (${judged})`

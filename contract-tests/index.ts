@@ -13,6 +13,7 @@ export { keyInstruction, SET_KEY_COMMAND } from './report/keyInstruction.ts'
 export { type ReportOptions, type Section, sectionsOf } from './report/sections.ts'
 export { stateCoverageLines, stateCoverageSummary } from './report/stateCoverageLines.ts'
 export { type Tally, tally, type Verdict, verdictOf } from './report/tally.ts'
+export { ARAZZO_FILE, toArazzo } from './report/toArazzo.ts'
 export { HTML_TEXT_MAX, toHtmlReport } from './report/toHtmlReport.ts'
 export {
   COVERAGE_ITEMS_MAX,

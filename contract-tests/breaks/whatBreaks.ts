@@ -35,8 +35,8 @@ export interface NotJudged {
 /** What `whatBreaks` found: the breaks, what was already invalid, what it could not judge, how many answers it judged. */
 export interface BreaksReport {
   breaks: Break[]
-  /** Requests the current document already refused: no version can break what it never accepted. */
-  alreadyInvalid: NotJudged[]
+  /** Already invalid: requests the current document refused (no version can break what it never accepted). */
+  invalid: NotJudged[]
   notJudged: NotJudged[]
   /** Interactions under the base path (each one a step). */
   interactions: number
@@ -59,14 +59,14 @@ export const STATUS_UNDOCUMENTED = 'its status is not documented by the current 
  * The recorded interactions (under `basePath`) that `current` (the recording's document) accepted
  * and `next` refuses or answers differently, each read as the server saw it and judged alike by
  * each document's router and parameter reader (`judged`). What `current` already refused is
- * `alreadyInvalid`, never a break, whatever a lenient server answered; a CORS preflight is not
+ * already `invalid`, never a break, whatever a lenient server answered; a CORS preflight is not
  * judged. A recorded response body is validated against `next`'s schema for that operation and
  * status (a field now required or gone, a type changed, an enum value gone, each named); one the
  * recording did not keep, or cut, is not judged.
  *
  * @example
  * whatBreaks(readHar(text), '/v1', await loadCompiledSpec('next.yaml'), defaultSpec())
- * // { breaks: [{ step: 3, request: 'GET /pets/1', kind: 'response no longer matches', why: "the 200 body must have required property 'nickname'" }], alreadyInvalid: [], notJudged: [], … }
+ * // { breaks: [{ step: 3, request: 'GET /pets/1', kind: 'response no longer matches', why: "the 200 body must have required property 'nickname'" }], invalid: [], notJudged: [], … }
  */
 export function whatBreaks(
   exchanges: readonly HarExchange[],
@@ -74,13 +74,7 @@ export function whatBreaks(
   next: CompiledSpec,
   current: CompiledSpec,
 ): BreaksReport {
-  const report: BreaksReport = {
-    breaks: [],
-    alreadyInvalid: [],
-    notJudged: [],
-    interactions: 0,
-    responsesJudged: 0,
-  }
+  const report: BreaksReport = { breaks: [], invalid: [], notJudged: [], interactions: 0, responsesJudged: 0 }
   const router = current.router(basePath)
   for (const recorded of exchanges) {
     const sent = apiRequestFromUrl(recorded.method, recorded.url)
@@ -94,7 +88,7 @@ export function whatBreaks(
     if (typeof before === 'string' || before.problems.length > 0) {
       const why = typeof before === 'string' ? before : `${REFUSED} (${before.problems.join('; ')}`
       if (why.includes(PREFLIGHT)) skip(`${why}; recorded ${recorded.status})`)
-      else report.alreadyInvalid.push({ step, request, reason: `${why}; recorded ${recorded.status})` })
+      else report.invalid.push({ step, request, reason: `${why}; recorded ${recorded.status})` })
       continue
     }
     if (documentedResponseKey(before.operation.responses, recorded.status) === undefined) {
@@ -110,24 +104,18 @@ export function whatBreaks(
     const id = operation.operationId
     // A request the recording's server refused anyway (a 4xx) may stay refused: only accepted ones can break.
     if (problems.length > 0 && recorded.status < 400) found('request no longer valid', problems.join('; '))
-    const key = documentedResponseKey(operation.responses, recorded.status)
-    if (key === undefined) {
-      found(
-        'status no longer documented',
-        `${id} documents ${Object.keys(operation.responses).join(', ')}, not ${recorded.status}`,
-      )
+    const documented = `${id} documents ${Object.keys(operation.responses).join(', ')}, not ${recorded.status}`
+    if (documentedResponseKey(operation.responses, recorded.status) === undefined) {
+      found('status no longer documented', documented)
       continue
     }
     // A HEAD answer has no body, and a response the new document gives no JSON schema has none to break.
     const validate = next.validators.response(id, recorded.status)
     if (!validate || sent.method === 'HEAD') continue
-    if (recorded.responseText === undefined || recorded.responseText === '') {
-      skip(NO_BODY)
-      continue
-    }
-    const body = parseJsonLossless(recorded.responseText)
+    const text = recorded.responseText ?? ''
+    const body = parseJsonLossless(text)
     if (body === undefined) {
-      skip(recorded.responseText.endsWith('…') ? BODY_TRUNCATED : BODY_NOT_JSON)
+      skip(text === '' ? NO_BODY : text.endsWith('…') ? BODY_TRUNCATED : BODY_NOT_JSON)
       continue
     }
     report.responsesJudged++

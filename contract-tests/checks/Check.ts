@@ -7,6 +7,7 @@ import type { Finding } from '../base/Finding.ts'
 import { findingMessage } from '../base/findingMessage.ts'
 import type { OperationName } from '../base/OperationName.ts'
 import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
+import { arazzoSteps } from '../http/arazzoSteps.ts'
 import type { CallOptions, CallParameters } from '../http/callRequest.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import type { Budget } from '../stateful/Budget.ts'
@@ -151,7 +152,7 @@ export interface Check {
 }
 
 /**
- * A finding for an exchange: what was received, what the rule wants, and its curl line. The runner
+ * A finding for an exchange: what was received, what the rule wants, its curl line and Arazzo steps. The runner
  * words it by the check's level (findingMessage): "Documented:" for a required check, "Recommended:"
  * and why for a recommended one.
  *
@@ -171,5 +172,6 @@ export function finding(
     expected,
     message: findingMessage({ received, expected }),
     curl: exchange.curl,
+    steps: arazzoSteps([exchange], expected),
   }
 }

@@ -1,6 +1,7 @@
 import { isDocumentedStatus, type SpecValidators } from '../../spec/runtime.ts'
 import { EXAMPLES_MAX, FindingGroups } from '../base/FindingGroups.ts'
 import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
+import { arazzoSteps } from '../http/arazzoSteps.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import {
   type Check,
@@ -145,12 +146,11 @@ export function everyExchange(
 export function exampleRequests() {
   const byRun = new WeakMap<CheckContext, Map<string, ProbeRequest>>()
   const tried = new WeakSet<ProbeRequest>()
-  // Nothing to judge: no answer, the create budget spent, or the deadline.
-  const send = (context: CheckContext, request: ProbeRequest) =>
-    context.send(request).then(
-      (again) => (again.status === 0 ? undefined : again),
-      () => undefined,
-    )
+  // Nothing to judge: no answer (status 0), the create budget spent, or the deadline.
+  const send = async (context: CheckContext, request: ProbeRequest) => {
+    const again = await context.send(request).catch(() => undefined)
+    return again?.status ? again : undefined
+  }
   return {
     start(context: CheckContext): void {
       byRun.set(context, new Map())
@@ -163,28 +163,23 @@ export function exampleRequests() {
         sent.set(key, exchange.request)
     },
     /** The example's request sent again and judged: undefined when there is none, or nothing came back to judge. */
-    async reproduce(context: CheckContext, found: Finding, judge: Judge): Promise<boolean | undefined> {
+    async reproduce(context: CheckContext, found: Finding, judge: (again: Exchange) => boolean | undefined) {
       const sent = byRun.get(context)
       const request = sent?.get(replayKey(found))
       if (!sent || !request?.operation) return undefined
-      if (request.authorization && !tried.has(request)) {
-        tried.add(request)
-        const { authorization: _, headers: __, ...plain } = request
-        const again = await send(context, plain)
-        if (again && judge(again)) {
-          sent.set(replayKey(found), plain)
-          found.curl = again.curl
-          return true
-        }
+      const { authorization, headers: _, ...plain } = request
+      const first = authorization && !tried.has(request) ? await send(context, plain) : undefined
+      tried.add(request)
+      if (first && judge(first)) {
+        sent.set(replayKey(found), plain)
+        Object.assign(found, { curl: first.curl, steps: arazzoSteps([first], found.expected ?? '') })
+        return true
       }
       const again = await send(context, request)
       return again && judge(again)
     },
   }
 }
-
-/** Whether a rule finds the failure again in an exchange (undefined: it judged nothing). */
-type Judge = (again: Exchange) => boolean | undefined
 
 /** A finding's operation and what its message and the example kept of it (cut at EXAMPLE_TEXT_MAX) begin with. */
 function replayKey(found: Finding): string {

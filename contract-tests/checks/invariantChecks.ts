@@ -122,9 +122,7 @@ export function invariantCheck(name: InvariantName): Check {
     // the store since: broken again is reproduced (a pet that read differently reads differently again).
     reproduce: (context, found) =>
       examples.reproduce(context, found, (again) =>
-        again.truncated
-          ? undefined
-          : runInvariantsOf(context)(again).some((problem) => problem.invariant === name),
+        again.truncated ? undefined : runInvariantsOf(context)(again).some((p) => p.invariant === name),
       ),
   }
 }

@@ -28,6 +28,8 @@ export interface ProbeRequest {
    */
   authorization?: ReadonlyArray<{ value: string; shown: string }>
   body?: string
+  /** The values a call named, as written (callRequest): what an Arazzo step sends again; none for a raw target. */
+  parameters?: ReadonlyArray<{ name: string; in: 'path' | 'query'; value: string }>
   /**
    * `valid`: a request the interface document defines an answer for. `gap`: one it is silent on
    * (out-of-range limit, unknown status, non-integer petId), so only recommended checks judge its status.
@@ -145,16 +147,8 @@ export async function sendRequest(
     headers['content-type'] = 'application/json'
   }
   const { authorization: _sent, ...rest } = headers
-  const curl = lines
-    ? curlOf(
-        request.method,
-        url,
-        rest,
-        request.body,
-        apiKey,
-        lines.map((line) => `-H ${line.shown}`),
-      )
-    : curlOf(request.method, url, headers, request.body, apiKey)
+  const shown = lines?.map((line) => `-H ${line.shown}`)
+  const curl = curlOf(request.method, url, lines ? rest : headers, request.body, apiKey, shown)
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
