@@ -134,22 +134,14 @@ export function whatBreaks(
  */
 function judged(spec: CompiledSpec, basePath: string, sent: ApiRequest, recorded: HarExchange) {
   const route = spec.router(basePath).route(sent.method, sent.path)
-  if (route.kind !== 'operation') {
-    if (sent.method === 'OPTIONS' && route.kind === 'method') return `${NOT_AN_OPERATION} (${PREFLIGHT}`
-    const why =
-      route.kind === 'method' ? `${route.template} has no ${sent.method}` : 'no operation has this path'
-    return `${NOT_AN_OPERATION} (${why}`
-  }
+  if (route.kind === 'method' && sent.method === 'OPTIONS') return `${NOT_AN_OPERATION} (${PREFLIGHT}`
+  if (route.kind === 'method') return `${NOT_AN_OPERATION} (${route.template} has no ${sent.method}`
+  if (route.kind !== 'operation') return `${NOT_AN_OPERATION} (no operation has this path`
   const { operation } = route
   const problems: string[] = []
   if (recorded.keyless && needsKey(operation, spec.document)) problems.push('sent without the key it needs')
   for (const read of readParameters(operation, sent, route, spec.validators))
-    if (read.state === 'problem' && read.parameter.in !== 'header') {
-      const { kind, message } = read.problem
-      problems.push(
-        `${read.parameter.in} ${kind === 'missing' ? `${read.parameter.name} is required` : message}`,
-      )
-    }
+    if (read.state === 'problem' && read.parameter.in !== 'header') problems.push(read.problem.message)
   const text = recorded.body ?? ''
   const body = parseJsonLossless(text)
   const validate = operation.requestBody && spec.validators.requestBody(operation.operationId)

@@ -135,9 +135,8 @@ export function everyExchange(
  * 1 MiB), to send again before it is reported (`Check.reproduce`): FindingGroups keeps the first
  * EXAMPLES_MAX distinct messages of each operation, so the first request of each of those is the one
  * its example saw. A request that got no answer is not kept: each replay could cost the whole timeout.
- * Another check's credential probe (its Authorization lines and headers: a second Authorization, a
- * `bearer` spelling) is first sent with the run's key alone: when the failure comes back, that is the
- * example and its curl line the finding's, so a Reproduce line holds only what its finding needs.
+ * Another check's credential probe (a second Authorization, a `bearer` spelling) is first sent with
+ * the run's key alone: when the failure comes back, that request is the example, and the finding's.
  *
  * @example
  * const examples = exampleRequests() // watch: examples.start(context); see: examples.keep(context, found, exchange)

@@ -4,11 +4,10 @@ import { type Exchange, WRONG_KEY } from './exchange.ts'
 
 /**
  * A failure's requests as Arazzo 1.0.1 steps for `redocly respect` (decisions/042): by operationId,
- * with the call's values, the body verbatim, the key as `{$inputs.apiKey}` and a petId an earlier
- * 201 gave as that step's output. The last step holds the one status `expected` names, and what its
- * request decides: getPet answers that pet or 404; a page holds at most `limit` pets of the `status`
- * asked; with `fields` (NewPet's), a 201 or a pet the steps created carries each one sent. Undefined
- * when a request cannot be written (several Authorization lines, headers of its own, a raw target).
+ * with the call's values, the body verbatim, the key as `{$inputs.apiKey}`, a petId an earlier 201
+ * gave read from its step. The last step holds the status `expected` names alone and what the
+ * request decides: getPet's pet; a page's `limit` and `status`; NewPet's `fields` of a created pet.
+ * Undefined when a request cannot be written (several Authorization lines, own headers, raw target).
  *
  * @example
  * arazzoSteps([exchange], '404 with an Error body for id 7') // [{ stepId: 's1', operationId: 'getPet', … }]

@@ -4,10 +4,9 @@ import type { ContractReport } from '../running/runContract.ts'
 export const ARAZZO_FILE = 'reproductions.arazzo.json'
 
 /**
- * The failures whose requests could be written (`Finding.steps`) as one Arazzo 1.0.1 document for
- * `npx @redocly/cli respect FILE --input apiKey=KEY --server petstore=BASE_URL` (decisions/042): the
- * OpenAPI document at `specUrl` (from the file's folder) is `petstore`, the key the input `apiKey`,
- * one workflow per finding. A workflow that would hold the key is left out.
+ * The findings' steps as one Arazzo 1.0.1 document for `npx @redocly/cli respect FILE --input
+ * apiKey=KEY --server petstore=BASE_URL` (decisions/042): `specUrl` (from the file's folder) is the
+ * source `petstore`, one workflow per finding; one that would hold the key is left out.
  *
  * @example
  * toArazzo(report, '../../spec/openapi.yaml', key) // '{ "arazzo": "1.0.1", … }', or undefined: none to write

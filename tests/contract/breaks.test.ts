@@ -213,7 +213,7 @@ describe('what a new version of the document breaks of recorded traffic', () => 
     expect(noOperation.invalid.map(({ request, reason }) => `${request}: ${reason}`)).toEqual([
       `GET /petz: ${NOT_AN_OPERATION} (no operation has this path; recorded 404)`,
       `DELETE /pets: ${NOT_AN_OPERATION} (/pets has no DELETE; recorded 405)`,
-      `GET /pets?limit=5&limit=6: ${REFUSED} (query limit must be given at most once; received 2 values; recorded 400)`,
+      `GET /pets?limit=5&limit=6: ${REFUSED} (limit must be given at most once; received 2 values; recorded 400)`,
     ])
     expect(noOperation.notJudged.map(({ request, reason }) => `${request}: ${reason}`)).toEqual([
       `OPTIONS /pets: ${NOT_AN_OPERATION} (an OPTIONS request: a CORS preflight; recorded 204)`,
@@ -289,8 +289,8 @@ describe('what a new version of the document breaks of recorded traffic', () => 
       const fine = await run(process.execPath, [cli, 'breaks', file, '--spec', SAME])
       expect(fine.stdout).not.toMatch(/^BREAKS/m)
       expect(fine.stdout.match(/^Already invalid: .*$/gm)).toEqual([
-        'Already invalid: 1x refused by the current document (query limit must be given at most once; received 2 values; recorded 200): step 1 GET /pets?limit=5&limit=6',
-        'Already invalid: 1x refused by the current document (query status must be given at most once; received 2 values; recorded 200): step 2 GET /pets?status=sold&status=sold',
+        'Already invalid: 1x refused by the current document (limit must be given at most once; received 2 values; recorded 200): step 1 GET /pets?limit=5&limit=6',
+        'Already invalid: 1x refused by the current document (status must be given at most once; received 2 values; recorded 200): step 2 GET /pets?status=sold&status=sold',
         'Already invalid: 1x not an operation of the current document (/pets has no DELETE; recorded 404): step 3 DELETE /pets',
         'Already invalid: 1x not an operation of the current document (no operation has this path; recorded 404): step 4 GET /petz',
         'Already invalid: 1x refused by the current document (sent without the key it needs; recorded 401): step 5 GET /pets?limit=2',
