@@ -15,6 +15,7 @@ export { type Markup, pageOf } from './report/pageOf.ts'
 export { type ReportOptions, type Section, sectionsOf } from './report/sections.ts'
 export { stateCoverageLines } from './report/stateCoverageLines.ts'
 export { type Tally, tally, type Verdict, verdictOf } from './report/tally.ts'
+export { ARAZZO_FILE, toArazzo } from './report/toArazzo.ts'
 export { HTML_TEXT_MAX, toHtmlReport } from './report/toHtmlReport.ts'
 export {
   COVERAGE_ITEMS_MAX,

@@ -20,6 +20,8 @@ export interface Finding {
    * from `$PETSTORE_API_KEY`, the seed and the replay command.
    */
   script?: string
+  /** The steps of its Arazzo 1.0.1 workflow (http/arazzoSteps.ts), when its requests can be written as one. */
+  steps?: ReadonlyArray<Record<string, unknown>>
   /**
    * How often the failure came back when it was run again before being reported (the model phase
    * replays its shrunk sequence): `times` of `of` replays. Fewer than all: flaky, and still a failure.

@@ -7,6 +7,7 @@ import type { Finding } from '../base/Finding.ts'
 import { findingMessage } from '../base/findingMessage.ts'
 import type { OperationName } from '../base/OperationName.ts'
 import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
+import { arazzoSteps } from '../http/arazzoSteps.ts'
 import type { CallOptions, CallParameters } from '../http/callRequest.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import type { Budget } from '../stateful/Budget.ts'
@@ -152,8 +153,8 @@ export interface Check {
 }
 
 /**
- * A finding for an exchange: what was received, what the rule wants, its curl line, and the fault the
- * exchange shows in terms other checks share (causeOf), for the reports to group by. The runner
+ * A finding for an exchange: what was received, what the rule wants, its curl line and Arazzo steps,
+ * and the fault the exchange shows in terms other checks share (causeOf), for the reports to group by. The runner
  * words it by the check's level (findingMessage): "Documented:" for a required check, "Recommended:"
  * and why for a recommended one.
  *
@@ -169,5 +170,6 @@ export function finding(
 ): Finding {
   const cause = causeOf(exchange, expected)
   const message = findingMessage({ received, expected })
-  return { operation, received, expected, message, curl: exchange.curl, ...(cause && { cause }) }
+  const steps = arazzoSteps([exchange], expected)
+  return { operation, received, expected, message, curl: exchange.curl, steps, ...(cause && { cause }) }
 }

@@ -5,6 +5,7 @@ import { judgeGet } from '../../model/judgeGet.ts'
 import { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
 import { reproducedLabel } from '../base/Finding.ts'
+import { arazzoSteps } from '../http/arazzoSteps.ts'
 import { formatBudget } from '../stateful/Budget.ts'
 import { curlScript } from '../stateful/curlScript.ts'
 import { runModelPhase } from '../stateful/runModelPhase.ts'
@@ -45,15 +46,13 @@ export const modelBasedSequences: Check = {
       canWrite: context.capabilities.has('write'),
       exactInt64: context.capabilities.has('exact-int64'),
       petName: () => context.petName('model'),
-      ...(context.runTag === undefined ? {} : { tag: context.runTag }),
+      tag: context.runTag,
       ...(context.creates ? { createsLeft: () => context.creates?.left ?? 0 } : {}),
       seed,
       budget,
       concurrency: context.generation.concurrency ?? 1,
-      ...(context.generation.reproductions === undefined
-        ? {}
-        : { reproductions: context.generation.reproductions }),
-      ...(context.inParallel ? { inParallel: context.inParallel } : {}),
+      reproductions: context.generation.reproductions,
+      inParallel: context.inParallel,
     })
     const findings: Finding[] = []
     // The stream that failed, alone: its seed, one stream, the same budget draw the same sequences.
@@ -64,9 +63,11 @@ export const modelBasedSequences: Check = {
       const { problem, steps, reproduced } = result.failure
       const again = reproduced ? `, ${reproducedLabel(reproduced)}` : ''
       const summary = `Model phase: shortest failing sequence found, ${plural(steps.length, 'step')} (seed ${replaySeed}, ${plural(result.shrinks, 'shrink')}${again}). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
+      const sent = steps.flatMap((step) => step.exchanges.map(({ exchange }) => exchange))
       findings.push({
         ...finding(problem.exchange, problem.operation, problem.received, problem.documented),
         script: curlScript({ baseUrl: context.baseUrl, replay, summary }, steps),
+        steps: arazzoSteps(sent, problem.documented, Object.keys(model.newPet.properties)),
         ...(reproduced ? { reproduced } : {}),
       })
     }
@@ -128,23 +129,13 @@ export const modelBasedSequences: Check = {
 function learnFromEarlierChecks(context: CheckContext, root: StoreKnowledge, model: InterfaceModel): void {
   for (const exchange of context.exchanges) {
     const knowledge = root.asOf(exchange, model)
-    if (
-      exchange.request.method === 'POST' &&
-      exchange.request.operation === 'createPet' &&
-      exchange.status === 201
-    ) {
-      const pet = exactJson(exchange.json) as Record<string, unknown> | undefined
-      if (isPet(pet)) knowledge.learn(pet, true, 'created by an earlier check of this run')
-    }
-    if (
-      exchange.request.operation === 'listPets' &&
-      exchange.status === 200 &&
-      Array.isArray(exchange.json)
-    ) {
-      for (const pet of exactJson(exchange.json) as unknown[]) {
-        if (isPet(pet)) knowledge.learn(pet, false, 'listed by an earlier check of this run')
-      }
-    }
+    const { operation } = exchange.request
+    const created =
+      operation === 'createPet' && exchange.status === 201 ? exactJson(exchange.json) : undefined
+    if (isPet(created)) knowledge.learn(created, true, 'created by an earlier check of this run')
+    const page = operation === 'listPets' && exchange.status === 200 ? exactJson(exchange.json) : []
+    for (const pet of Array.isArray(page) ? page : [])
+      if (isPet(pet)) knowledge.learn(pet, false, 'listed by an earlier check of this run')
   }
 }
 

@@ -28,6 +28,8 @@ export interface ProbeRequest {
    */
   authorization?: ReadonlyArray<{ value: string; shown: string }>
   body?: string
+  /** The values a call named, as written (callRequest): what an Arazzo step sends again; none for a raw target. */
+  parameters?: ReadonlyArray<{ name: string; in: 'path' | 'query'; value: string }>
   /**
    * `valid`: a request the interface document defines an answer for. `gap`: one it is silent on
    * (out-of-range limit, unknown status, non-integer petId), so only recommended checks judge its status.
@@ -138,27 +140,17 @@ export async function sendRequest(
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers }
   const auth = request.auth ?? 'valid'
   const lines = request.authorization
-  if (lines?.length === 1) headers.authorization = lines[0]?.value ?? ''
-  if (lines && lines.length > 1) headers.authorization = lines.map((line) => line.value).join(', ')
+  if (lines?.length) headers.authorization = lines.map((line) => line.value).join(', ')
   if (!lines && auth !== 'none') headers.authorization = `Bearer ${auth === 'wrong' ? WRONG_KEY : apiKey}`
-  if (request.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+  if (request.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
     headers['content-type'] = 'application/json'
-  }
   const { authorization: _sent, ...rest } = headers
-  const curl = lines
-    ? curlOf(
-        request.method,
-        url,
-        rest,
-        request.body,
-        apiKey,
-        lines.map((line) => `-H ${line.shown}`),
-      )
-    : curlOf(request.method, url, headers, request.body, apiKey)
+  const shown = lines?.map((line) => `-H ${line.shown}`)
+  const curl = curlOf(request.method, url, lines ? rest : headers, request.body, apiKey, shown)
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-  const startedAt = exchangeTicks()
+  const sent = { request: { ...request, url }, curl, startedAt: exchangeTicks() }
   try {
     let answer: Answer | undefined
     // A fresh connection: node:http with an agent that keeps none alive opens one for this request
@@ -179,19 +171,15 @@ export async function sendRequest(
       })
     }
     answer ??= await sendFetch(fetchImpl ?? fetch, url, request, headers, signal, maxBodyBytes)
-    const text = new TextDecoder().decode(
-      answer.truncated ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes,
-    )
-    const truncated = answer.truncated
+    const { truncated } = answer
+    const text = new TextDecoder().decode(truncated ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes)
     return withLazyJson(
       {
-        request: { ...request, url },
+        ...sent,
         status: answer.status,
         headers: answer.headers,
         text,
         ...(truncated && { truncated: { limitBytes: maxBodyBytes } }),
-        curl,
-        startedAt,
         completedAt: exchangeTicks(),
       },
       () => {
@@ -204,15 +192,13 @@ export async function sendRequest(
     if (limits.deadline?.aborted) throw limits.deadline.reason ?? new DeadlineReached('deadline')
     const { kind, message } = describeNetworkError(error, url, timeoutMs, timeout.aborted)
     return {
-      request: { ...request, url },
+      ...sent,
       status: 0,
       headers: new Headers(),
       text: '',
       json: undefined,
       error: message,
       failure: kind,
-      curl,
-      startedAt,
       completedAt: exchangeTicks(),
     }
   }
