@@ -30,6 +30,7 @@ import { parameterErrorsNamed } from './parameterErrorsNamed.ts'
 import { parameterViolationsHandled, parameterViolationsRejected } from './parameterViolations.ts'
 import { responseSchemaConformance } from './responseSchemaConformance.ts'
 import { safeIntegerIds } from './safeIntegerIds.ts'
+import { serverKeepsAnswering } from './serverKeepsAnswering.ts'
 import { statusCodeConformance } from './statusCodeConformance.ts'
 import { statusFilter } from './statusFilter.ts'
 import { uniqueIds } from './uniqueIds.ts'
@@ -69,6 +70,7 @@ export const CHECKS: readonly Check[] = [
   // Last of the checks that send: it reads every create the others made.
   createdPetsKept,
   noServerErrors,
+  serverKeepsAnswering,
   errorBodyConformance,
   errorBodySaysWhy,
   errorStatusMatches,

@@ -20,6 +20,7 @@ import { boundedValidators } from '../checks/boundedValidators.ts'
 import type { Check, CheckContext, CheckResult, ExchangeWatcher, GeneratedPhase } from '../checks/Check.ts'
 import { CHECKS } from '../checks/index.ts'
 import { type Recording, replayedInteractions } from '../checks/replayedInteractions.ts'
+import { SILENT_BEFORE_PROBE } from '../checks/serverKeepsAnswering.ts'
 import { storageRefusal } from '../checks/storageRefusal.ts'
 import { callRequest } from '../http/callRequest.ts'
 import { collectSoon, LARGE_BODY_CHARS } from '../http/collectSoon.ts'
@@ -305,6 +306,9 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
             throw limits.deadline.signal.reason ?? new DeadlineReached(limits.deadline.message)
           }
         }
+        // Requests in a row with no answer: ask once on a fresh connection; silence there too ends the run.
+        silentInARow = exchange.status !== 0 ? 0 : silentInARow + (exchange.failure === 'timeout' ? 1 : 0)
+        if (silentInARow >= SILENT_BEFORE_PROBE && !probing) void probeSilence()
         for (const [check, watcher] of watchers) {
           try {
             watcher.see(exchange)
@@ -324,6 +328,17 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
         if (counted) creates.settle(answered, answered && storageRefusal(context, answered) !== undefined)
       }
     },
+  }
+  let silentInARow = 0
+  let probing = false
+  const probeSilence = async () => {
+    probing = true
+    const probe = await context.call('listPets', {}, { connection: 'fresh' }).catch(() => undefined)
+    if (probe?.status === 0 && probe.failure === 'timeout')
+      limits.deadline.stop(
+        `The target stopped answering: ${plural(silentInARow, 'request')} in a row, then one on a fresh connection, got no answer within ${formatDuration(timeoutMs)}; the run stopped there (server_keeps_answering), what was judged before is reported.`,
+      )
+    probing = false
   }
   const report: ContractReport = {
     baseUrl: options.baseUrl,
@@ -442,7 +457,9 @@ async function runCheck(
     // Not judged is not passed: a failed precondition, or the deadline, makes the check a skip with the reason.
     if (error instanceof NotJudged) return skip(`not judged: ${error.message}`)
     if (context.deadline?.aborted || error instanceof DeadlineReached)
-      return skip('not judged: the deadline cut the run before this check finished')
+      return skip(
+        'not judged: the run was cut (its deadline, or a target that stopped answering) before this check finished',
+      )
     const findings = check.operations.map((operation) => ({
       operation,
       message: `The check could not finish: ${(error as Error).message}`,

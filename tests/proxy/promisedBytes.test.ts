@@ -1,4 +1,4 @@
-// Issue 36's attacks on the proxy, through the real CLI with its defaults: 2,000 clients that never
+// The attacks of 2026-12-06 on the proxy, through the real CLI with its defaults: 2,000 clients that never
 // read a 1 MiB answer, and one client pipelining 20,000 requests. The answer's bytes stay counted
 // against --max-buffer-mib until written, and pipelined requests take turns with every other
 // connection's (decision 044): the process stays within its documented bound (docs/proxy.md), and a

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals'
 import { JSON_SUMMARY_MAX } from '../../contract-tests/report/toJsonSummary.ts'
 import { bodyOf, closedPort, type LocalServer, stall, startHttp } from '../servers/hostileServers.ts'
+import { createReferenceServer } from '../servers/referenceServer.ts'
 import { xmlWellFormedness } from '../support/xmlWellFormedness.ts'
 
 /**
@@ -332,9 +333,32 @@ describe('the deadline and what a failure to connect is called', () => {
     expect(run.stderr).toMatch(/The deadline \(6 s, --deadline or PETSTORE_DEADLINE\) cut the run/)
     expect(run.stdout).toMatch(/PASS {2}no_server_errors \[required\] listPets/)
     expect(run.stdout).toMatch(
-      /SKIP {2}default_limit \[required\] listPets {2}\(not judged: the deadline cut the run/,
+      /SKIP {2}default_limit \[required\] listPets {2}\(not judged: the run was cut \(its deadline/,
     )
     expect(JSON.parse(run.summary).cut).toMatch(/cut the run/)
+  })
+
+  test('a target that stops answering after one request: a named failure, the run ended by itself', async () => {
+    // A conforming server until the first request with the largest limit, then silent for everyone.
+    const reference = createReferenceServer({ apiKey: KEY }).listeners('request')[0] as (
+      request: IncomingMessage,
+      response: ServerResponse,
+    ) => void
+    let silent = false
+    const goesSilent = (request: IncomingMessage, response: ServerResponse) => {
+      silent ||= /[?&]limit=100(&|$)/.test(request.url ?? '')
+      if (silent) return stall(request, response)
+      reference(request, response)
+    }
+    const run = await withServer(startHttp(goesSilent), (server) =>
+      runCli('silent', ['--base-url', server.baseUrl, '--timeout', '1000', '--deadline', '120s']),
+    )
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/server_keeps_answering/)
+    expect(run.stdout).toMatch(/the first of them was GET \/pets\?limit=100/)
+    // Stopped by the silence, not by the deadline (which it never reached).
+    expect(JSON.parse(run.summary).cut).toMatch(/^The target stopped answering/)
+    expect(run.stderr).not.toMatch(/--deadline or PETSTORE_DEADLINE/)
   })
 
   test('connection refused, timeout and DNS failure each get their own message', async () => {

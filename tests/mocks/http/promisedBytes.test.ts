@@ -1,4 +1,4 @@
-// Issue 36's attack on the mock, through the real CLI with its defaults: 2,000 clients that ask for
+// The attacks of 2026-12-06 on the mock, through the real CLI with its defaults: 2,000 clients that ask for
 // the largest answers that need no key (/__mock/export of a 6 MB store, /__mock/requests.har) and
 // never read them. What is promised to them is counted against the budget until written, and the
 // large answers are written in pieces as they are read (decision 044): the process stays within its

@@ -295,7 +295,7 @@ describe('npm start -- --state-file', () => {
 })
 
 // Decision 042: the state file's files deleted, replaced or moved under a running mock, as the attack
-// of issue 36 did it: then 20 creates, a SIGKILL, and a start again on the same path. Every 201 is
+// of the attack of 2026-12-06 did it: then 20 creates, a SIGKILL, and a start again on the same path. Every 201 is
 // there after the restart; the other creates got the documented 507 while the health said degraded.
 /** Creates sent once the files were acted on, as many as the attack sent. */
 const CREATES = 20
