@@ -535,7 +535,7 @@ async function preflight(
     // One operation refusing the key is a finding for the checks; every operation refusing it is a wrong key.
     const again = await context.call('getPet', { petId: 1 })
     if (again.status === 401) {
-      return `The target rejected the API key everywhere (401 on ${probe.request.method} ${options.baseUrl}${collection} and ${again.request.path}). Pass a key it accepts with --api-key or PETSTORE_API_KEY.`
+      return `The target rejected the API key everywhere (401 on ${probe.request.method} ${options.baseUrl}${collection} and ${again.request.path}). Set a key it accepts in PETSTORE_API_KEY, or pass --api-key-file FILE (never --api-key: a command line is echoed and shown by ps).`
     }
   }
   const { basePath } = context.vocabulary

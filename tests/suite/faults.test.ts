@@ -244,6 +244,9 @@ describe('the run stops early, saying why, when it cannot judge anything', () =>
     const report = await runAgainst({}, { apiKey: 'not-the-key' })
     expect(report.failed).toBe(true)
     expect(report.abort).toMatch(/rejected the API key everywhere/)
+    // It asks for the key where no command line shows it: the variable or a file, never --api-key.
+    expect(report.abort).toMatch(/PETSTORE_API_KEY, or pass --api-key-file FILE/)
+    expect(report.abort).not.toMatch(/with --api-key\b/)
   })
 })
 
