@@ -405,6 +405,14 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   return finish()
 }
 
+/** What cut the run: its deadline, or a target that stopped answering (Deadline.stop). */
+function cutBy(signal: AbortSignal | undefined): string {
+  const why = (signal?.reason as Error | undefined)?.message ?? ''
+  return why.startsWith('The target stopped answering')
+    ? 'the target stopped answering'
+    : 'the deadline cut the run'
+}
+
 /** A chain of requests, each waiting for the one before: how long it takes is its count of round trips. */
 interface Chain {
   inFlight: number
@@ -457,9 +465,7 @@ async function runCheck(
     // Not judged is not passed: a failed precondition, or the deadline, makes the check a skip with the reason.
     if (error instanceof NotJudged) return skip(`not judged: ${error.message}`)
     if (context.deadline?.aborted || error instanceof DeadlineReached)
-      return skip(
-        'not judged: the run was cut (its deadline, or a target that stopped answering) before this check finished',
-      )
+      return skip(`not judged: ${cutBy(context.deadline)} before this check finished`)
     const findings = check.operations.map((operation) => ({
       operation,
       message: `The check could not finish: ${(error as Error).message}`,

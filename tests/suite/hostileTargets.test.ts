@@ -333,7 +333,7 @@ describe('the deadline and what a failure to connect is called', () => {
     expect(run.stderr).toMatch(/The deadline \(6 s, --deadline or PETSTORE_DEADLINE\) cut the run/)
     expect(run.stdout).toMatch(/PASS {2}no_server_errors \[required\] listPets/)
     expect(run.stdout).toMatch(
-      /SKIP {2}default_limit \[required\] listPets {2}\(not judged: the run was cut \(its deadline/,
+      /SKIP {2}default_limit \[required\] listPets {2}\(not judged: the deadline cut the run/,
     )
     expect(JSON.parse(run.summary).cut).toMatch(/cut the run/)
   })
