@@ -145,16 +145,8 @@ export async function sendRequest(
     headers['content-type'] = 'application/json'
   }
   const { authorization: _sent, ...rest } = headers
-  const curl = lines
-    ? curlOf(
-        request.method,
-        url,
-        rest,
-        request.body,
-        apiKey,
-        lines.map((line) => `-H ${line.shown}`),
-      )
-    : curlOf(request.method, url, headers, request.body, apiKey)
+  const shown = lines?.map((line) => `-H ${line.shown}`)
+  const curl = curlOf(request.method, url, lines ? rest : headers, request.body, apiKey, shown)
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
@@ -173,8 +165,8 @@ export async function sendRequest(
     if (lines && lines.length > 1 && !fetchImpl && /^https?:/.test(url)) {
       // A network failure here may mean the host exists only for an in-process fetch (MSW): the
       // joined line through fetch below is then the only way to reach it.
-      answer = await sendRawHeaders(url, request, rest, lines, signal, maxBodyBytes).catch((error: Error) => {
-        if (timeout.aborted || limits.deadline?.aborted) throw error
+      answer = await sendRawHeaders(url, request, rest, lines, signal, maxBodyBytes).catch((error) => {
+        if (signal.aborted) throw error
         return undefined
       })
     }
@@ -254,35 +246,28 @@ async function sendFetch(
 }
 
 /**
- * Reads a body stream up to `max` bytes. Past that it cancels the stream, which closes the
- * connection, so the rest is never received, let alone held.
+ * Reads a body (fetch's stream or node:http's response) up to `max` bytes. Past that it stops,
+ * which cancels the stream and closes the connection, so the rest is never received, let alone held.
  */
-async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
-  max: number,
-): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  if (!body) return { bytes: new Uint8Array(0), truncated: false }
-  const reader = body.getReader()
+async function readCapped(body: AsyncIterable<Uint8Array> | null, max: number) {
   const chunks: Uint8Array[] = []
   let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return { bytes: Buffer.concat(chunks, size), truncated: false }
-    if (size + value.byteLength > max) {
-      chunks.push(value.subarray(0, max - size))
-      await reader.cancel().catch(() => {})
+  for await (const chunk of body ?? []) {
+    if (size + chunk.byteLength > max) {
+      chunks.push(chunk.subarray(0, max - size))
       return { bytes: Buffer.concat(chunks, max), truncated: true }
     }
-    chunks.push(value)
-    size += value.byteLength
+    chunks.push(chunk)
+    size += chunk.byteLength
   }
+  return { bytes: Buffer.concat(chunks, size), truncated: false }
 }
 
 /**
  * One request over node:http with header lines given one by one (`rawHeaders`-style array), so two
  * Authorization lines reach the server as two lines, not joined as fetch would join them. The body
- * is capped as with fetch: past `max` bytes the response is destroyed. `fresh`: on a connection of
- * its own (an agent that keeps none alive: `Connection: close`), never one an earlier request used.
+ * is capped as with fetch (`readCapped`). `fresh`: on a connection of its own (an agent that keeps
+ * none alive: `Connection: close`), never one an earlier request used.
  */
 function sendRawHeaders(
   url: string,
@@ -309,26 +294,10 @@ function sendRawHeaders(
     const agent = fresh ? (https ? FRESH_HTTPS : FRESH_HTTP) : undefined
     const options = { method: request.method, headers: raw, signal, ...(agent && { agent }) }
     const sent = send(url, options, (res) => {
-      const chunks: Buffer[] = []
-      let size = 0
-      const answered = () => {
-        const headers = new Headers()
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string)
-        return { status: res.statusCode ?? 0, headers }
-      }
-      res.on('data', (chunk: Buffer) => {
-        if (size + chunk.length > max) {
-          chunks.push(chunk.subarray(0, max - size))
-          res.destroy()
-          resolve({ ...answered(), bytes: Buffer.concat(chunks, max), truncated: true })
-          return
-        }
-        chunks.push(chunk)
-        size += chunk.length
-      })
-      res.on('error', reject)
-      res.on('end', () => resolve({ ...answered(), bytes: Buffer.concat(chunks, size), truncated: false }))
+      const headers = new Headers()
+      for (let i = 0; i < res.rawHeaders.length; i += 2)
+        headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string)
+      readCapped(res, max).then((body) => resolve({ status: res.statusCode ?? 0, headers, ...body }), reject)
     })
     sent.on('error', reject)
     sent.end(request.body)

@@ -5,32 +5,40 @@ import { DeadlineReached } from '../../contract-tests/base/deadline.ts'
 import { EXCERPT_BYTES, sendRequest } from '../../contract-tests/http/exchange.ts'
 import { bodyOf, closedPort, stall, startHttp, startRaw } from '../servers/hostileServers.ts'
 
-/** GET /pets with a body cap, and a timeout long enough that only the cap can end an endless body. */
-const getCapped = (baseUrl: string, maxBodyBytes: number) =>
-  sendRequest(baseUrl, 'k', { method: 'GET', path: '/pets' }, 30_000, fetch, { maxBodyBytes })
+/**
+ * GET /pets with a body cap, and a timeout long enough that only the cap can end an endless body:
+ * through fetch (`reused`), or over node:http on a connection of its own (`fresh`).
+ */
+const getCapped = (baseUrl: string, maxBodyBytes: number, connection: 'reused' | 'fresh' = 'reused') =>
+  sendRequest(baseUrl, 'k', { method: 'GET', path: '/pets', connection }, 30_000, undefined, {
+    maxBodyBytes,
+  })
 
 describe('sendRequest against hostile local servers', () => {
-  test('an endless body is read up to the cap, then the connection is closed and the exchange marked truncated', async () => {
-    let closedByClient: () => void = () => {}
-    const closed = new Promise<void>((resolve) => {
-      closedByClient = resolve
-    })
-    const endless = bodyOf(Number.POSITIVE_INFINITY)
-    const server = await startHttp((request, response) => {
-      response.on('close', closedByClient)
-      endless(request, response)
-    })
-    try {
-      const exchange = await getCapped(server.baseUrl, 65_536)
-      expect(exchange.status).toBe(200)
-      expect(exchange.truncated).toEqual({ limitBytes: 65_536 })
-      expect(exchange.text.length).toBeLessThanOrEqual(EXCERPT_BYTES)
-      expect(exchange.json).toBeUndefined()
-      await closed
-    } finally {
-      await server.close()
-    }
-  })
+  test.each(['reused', 'fresh'] as const)(
+    'an endless body is read up to the cap, then the connection is closed and the exchange marked truncated (%s)',
+    async (connection) => {
+      let closedByClient: () => void = () => {}
+      const closed = new Promise<void>((resolve) => {
+        closedByClient = resolve
+      })
+      const endless = bodyOf(Number.POSITIVE_INFINITY)
+      const server = await startHttp((request, response) => {
+        response.on('close', closedByClient)
+        endless(request, response)
+      })
+      try {
+        const exchange = await getCapped(server.baseUrl, 65_536, connection)
+        expect(exchange.status).toBe(200)
+        expect(exchange.truncated).toEqual({ limitBytes: 65_536 })
+        expect(exchange.text.length).toBeLessThanOrEqual(EXCERPT_BYTES)
+        expect(exchange.json).toBeUndefined()
+        await closed
+      } finally {
+        await server.close()
+      }
+    },
+  )
 
   test('a body exactly at the cap is read whole', async () => {
     const server = await startHttp((_request, response) => {
