@@ -1,6 +1,8 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { parseJsonLossless } from '../../kit/json/exactJson.ts'
+import { jsonShapeProblem } from '../../kit/json/jsonShape.ts'
+import { plural } from '../../kit/text/plural.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { HttpMethod } from '../../spec/runtime.ts'
 import { DeadlineReached } from '../base/deadline.ts'
@@ -60,8 +62,11 @@ export interface Exchange {
   error?: string
   /** What kind of failure `error` is, when status is 0. */
   failure?: NetworkFailure
-  /** Set when the body was longer than the cap: the rest was not read (the connection was closed). */
-  truncated?: { limitBytes: number }
+  /**
+   * Set when the body was not read whole, saying why: longer than the cap (the rest was not read,
+   * the connection was closed), or nested deeper than MAX_ANSWER_DEPTH (not parsed).
+   */
+  truncated?: { limitBytes: number; why: string }
   /** A curl line that reproduces the request; the key is read from $PETSTORE_API_KEY. */
   curl: string
   /** How many items the body's array held, when `json` keeps only the first of them (keptJson). */
@@ -101,6 +106,10 @@ export const DEFAULT_MAX_BODY_BYTES = 1_048_576
 /** What a truncated body keeps, for the report: it cannot be parsed, so the rest is of no use. */
 export const EXCERPT_BYTES = 4_096
 
+/** The deepest answer parsed (the mock's bound on a request body): 1 MiB of `[[[` parses to 50 MiB at once. */
+export const MAX_ANSWER_DEPTH = 512
+const ANSWER_SHAPE = { maxDepth: MAX_ANSWER_DEPTH, maxContainers: Infinity, maxValues: Infinity }
+
 export interface SendLimits {
   /** The cap on a response body, DEFAULT_MAX_BODY_BYTES by default. */
   maxBodyBytes?: number
@@ -113,7 +122,7 @@ interface Answer {
   status: number
   headers: Headers
   bytes: Uint8Array
-  truncated: boolean
+  cut?: string
 }
 
 /**
@@ -171,23 +180,22 @@ export async function sendRequest(
       })
     }
     answer ??= await sendFetch(fetchImpl ?? fetch, url, request, headers, signal, maxBodyBytes)
-    const text = new TextDecoder().decode(
-      answer.truncated ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes,
-    )
-    const truncated = answer.truncated
+    const tooDeep = answer.cut === undefined && jsonShapeProblem(answer.bytes, ANSWER_SHAPE)
+    const why = answer.cut ?? (tooDeep ? `${tooDeep}: not parsed` : undefined)
+    const text = new TextDecoder().decode(why ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes)
     return withLazyJson(
       {
         request: { ...request, url },
         status: answer.status,
         headers: answer.headers,
         text,
-        ...(truncated && { truncated: { limitBytes: maxBodyBytes } }),
+        ...(why && { truncated: { limitBytes: maxBodyBytes, why } }),
         curl,
         startedAt,
         completedAt: exchangeTicks(),
       },
       () => {
-        if (truncated) return undefined
+        if (why) return undefined
         if (text.length >= LARGE_BODY_CHARS) collectPending()
         return parseJsonLossless(text)
       },
@@ -255,12 +263,15 @@ async function readCapped(body: AsyncIterable<Uint8Array> | null, max: number) {
   for await (const chunk of body ?? []) {
     if (size + chunk.byteLength > max) {
       chunks.push(chunk.subarray(0, max - size))
-      return { bytes: Buffer.concat(chunks, max), truncated: true }
+      return {
+        bytes: Buffer.concat(chunks, max),
+        cut: `longer than ${plural(max, 'byte')}: the rest was discarded unread`,
+      }
     }
     chunks.push(chunk)
     size += chunk.byteLength
   }
-  return { bytes: Buffer.concat(chunks, size), truncated: false }
+  return { bytes: Buffer.concat(chunks, size) }
 }
 
 /**

@@ -307,7 +307,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
         exchanges.push(keeper.log(kept))
         states?.see(kept)
         answered = exchange
-        if (exchange.text.length >= LARGE_BODY_CHARS) collectSoon()
+        if (exchange.text.length >= LARGE_BODY_CHARS || exchange.truncated) collectSoon()
         return kept
       } finally {
         chain.inFlight--

@@ -1,8 +1,9 @@
 // sendRequest (contract-tests/http/exchange.ts) against hostile servers on 127.0.0.1: an endless body,
-// one at the cap, every kind of failure told apart, and the run's deadline stopping a request in flight.
+// one at the cap, one nested too deep, every kind of failure told apart, and the run's deadline
+// stopping a request in flight.
 import { describe, expect, test } from '@jest/globals'
 import { DeadlineReached } from '../../contract-tests/base/deadline.ts'
-import { EXCERPT_BYTES, sendRequest } from '../../contract-tests/http/exchange.ts'
+import { EXCERPT_BYTES, MAX_ANSWER_DEPTH, sendRequest } from '../../contract-tests/http/exchange.ts'
 import { bodyOf, closedPort, stall, startHttp, startRaw } from '../servers/hostileServers.ts'
 
 /**
@@ -30,7 +31,10 @@ describe('sendRequest against hostile local servers', () => {
       try {
         const exchange = await getCapped(server.baseUrl, 65_536, connection)
         expect(exchange.status).toBe(200)
-        expect(exchange.truncated).toEqual({ limitBytes: 65_536 })
+        expect(exchange.truncated).toEqual({
+          limitBytes: 65_536,
+          why: 'longer than 65536 bytes: the rest was discarded unread',
+        })
         expect(exchange.text.length).toBeLessThanOrEqual(EXCERPT_BYTES)
         expect(exchange.json).toBeUndefined()
         await closed
@@ -49,6 +53,29 @@ describe('sendRequest against hostile local servers', () => {
       const exchange = await getCapped(server.baseUrl, 1024)
       expect(exchange.truncated).toBeUndefined()
       expect(exchange.json).toEqual([])
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('a body nested deeper than MAX_ANSWER_DEPTH is not parsed, and says why; one at the depth is', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+    const server = await startHttp((request, response) => {
+      response.setHeader('content-type', 'application/json')
+      response.end(nested(request.url?.endsWith('/deep') ? 524_288 : MAX_ANSWER_DEPTH))
+    })
+    const get = (path: string) => sendRequest(server.baseUrl, 'k', { method: 'GET', path }, 30_000)
+    try {
+      const deep = await get('/deep')
+      expect(deep.truncated).toEqual({
+        limitBytes: 1_048_576,
+        why: `nested deeper than ${MAX_ANSWER_DEPTH} levels: not parsed`,
+      })
+      expect(deep.text.length).toBeLessThanOrEqual(EXCERPT_BYTES)
+      expect(deep.json).toBeUndefined()
+      const within = await get('/within')
+      expect(within.truncated).toBeUndefined()
+      expect(JSON.stringify(within.json)).toBe(nested(MAX_ANSWER_DEPTH))
     } finally {
       await server.close()
     }
