@@ -8,6 +8,7 @@ import type { HttpMethod } from '../../spec/runtime.ts'
 import { DeadlineReached } from '../base/deadline.ts'
 import type { OperationName } from '../base/OperationName.ts'
 import { collectPending, LARGE_BODY_CHARS } from './collectSoon.ts'
+import { countingInterim, currentInterim } from './countingInterim.ts'
 import { curlOf } from './curlOf.ts'
 import { describeNetworkError, type NetworkFailure } from './describeNetworkError.ts'
 
@@ -160,26 +161,28 @@ export async function sendRequest(
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const startedAt = exchangeTicks()
+  const interim = { count: 0 }
   try {
-    let answer: Answer | undefined
     // A fresh connection: node:http with an agent that keeps none alive opens one for this request
     // and closes it after. Not when fetch was replaced since the suite loaded (MSW's setupServer
     // answering in-process): there are no connections then, and fetch is what answers.
     const inProcess = fetchImpl !== undefined || globalThis.fetch !== LOADED_FETCH
-    if (request.connection === 'fresh' && !inProcess && !lines && /^https?:/.test(url)) {
-      const { authorization, ...others } = headers
-      const line = authorization === undefined ? [] : [{ value: authorization }]
-      answer = await sendRawHeaders(url, request, others, line, signal, maxBodyBytes, true)
-    }
-    if (lines && lines.length > 1 && !fetchImpl && /^https?:/.test(url)) {
-      // A network failure here may mean the host exists only for an in-process fetch (MSW): the
-      // joined line through fetch below is then the only way to reach it.
-      answer = await sendRawHeaders(url, request, rest, lines, signal, maxBodyBytes).catch((error) => {
-        if (signal.aborted) throw error
-        return undefined
-      })
-    }
-    answer ??= await sendFetch(fetchImpl ?? fetch, url, request, headers, signal, maxBodyBytes)
+    const answer = await countingInterim(interim, async () => {
+      if (request.connection === 'fresh' && !inProcess && !lines && /^https?:/.test(url)) {
+        const { authorization, ...others } = headers
+        const line = authorization === undefined ? [] : [{ value: authorization }]
+        return sendRawHeaders(url, request, others, line, signal, maxBodyBytes, true)
+      }
+      if (lines && lines.length > 1 && !fetchImpl && /^https?:/.test(url)) {
+        // A network failure here may mean the host exists only for an in-process fetch (MSW): the
+        // joined line through fetch below is then the only way to reach it.
+        const raw = await sendRawHeaders(url, request, rest, lines, signal, maxBodyBytes).catch((error) => {
+          if (signal.aborted) throw error
+        })
+        if (raw) return raw
+      }
+      return sendFetch(fetchImpl ?? fetch, url, request, headers, signal, maxBodyBytes)
+    })
     const tooDeep = answer.cut === undefined && jsonShapeProblem(answer.bytes, ANSWER_SHAPE)
     const why = answer.cut ?? (tooDeep ? `${tooDeep}: not parsed` : undefined)
     const text = new TextDecoder().decode(why ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes)
@@ -202,7 +205,7 @@ export async function sendRequest(
     )
   } catch (error) {
     if (limits.deadline?.aborted) throw limits.deadline.reason ?? new DeadlineReached('deadline')
-    const { kind, message } = describeNetworkError(error, url, timeoutMs, timeout.aborted)
+    const { kind, message } = describeNetworkError(error, url, timeoutMs, timeout.aborted, interim.count)
     return {
       request: { ...request, url },
       status: 0,
@@ -304,12 +307,14 @@ function sendRawHeaders(
     const send = https ? httpsRequest : httpRequest
     const agent = fresh ? (https ? FRESH_HTTPS : FRESH_HTTP) : undefined
     const options = { method: request.method, headers: raw, signal, ...(agent && { agent }) }
+    const interim = currentInterim()
     const sent = send(url, options, (res) => {
       const headers = new Headers()
       for (let i = 0; i < res.rawHeaders.length; i += 2)
         headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string)
       readCapped(res, max).then((body) => resolve({ status: res.statusCode ?? 0, headers, ...body }), reject)
     })
+    sent.on('information', () => interim && interim.count++)
     sent.on('error', reject)
     sent.end(request.body)
   })

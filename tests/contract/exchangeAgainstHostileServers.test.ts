@@ -1,10 +1,19 @@
 // sendRequest (contract-tests/http/exchange.ts) against hostile servers on 127.0.0.1: an endless body,
-// one at the cap, one nested too deep, every kind of failure told apart, and the run's deadline
-// stopping a request in flight.
+// one at the cap, one nested too deep, every kind of failure told apart (a flood of headers or of
+// 1xx answers too), and the run's deadline stopping a request in flight.
+import { maxHeaderSize } from 'node:http'
 import { describe, expect, test } from '@jest/globals'
 import { DeadlineReached } from '../../contract-tests/base/deadline.ts'
 import { EXCERPT_BYTES, MAX_ANSWER_DEPTH, sendRequest } from '../../contract-tests/http/exchange.ts'
-import { bodyOf, closedPort, stall, startHttp, startRaw } from '../servers/hostileServers.ts'
+import {
+  bodyOf,
+  closedPort,
+  headersFlood,
+  interimForever,
+  stall,
+  startHttp,
+  startRaw,
+} from '../servers/hostileServers.ts'
 
 /**
  * GET /pets with a body cap, and a timeout long enough that only the cap can end an endless body:
@@ -81,6 +90,42 @@ describe('sendRequest against hostile local servers', () => {
     }
   })
 
+  test('a flood of headers and endless 1xx answers are named for what they are, over fetch and node:http', async () => {
+    const flood = await startRaw(headersFlood(100e6))
+    const endless = await startRaw(interimForever(0))
+    const slow = await startRaw(interimForever(100))
+    try {
+      for (const connection of ['reused', 'fresh'] as const) {
+        const get = (baseUrl: string) =>
+          sendRequest(baseUrl, 'k', { method: 'GET', path: '/pets', connection }, 1_500)
+        const [headers, interim, fewInterim] = await Promise.all([
+          get(flood.baseUrl),
+          get(endless.baseUrl),
+          get(slow.baseUrl),
+        ])
+        expect({ connection, kind: headers.failure, error: headers.error }).toEqual({
+          connection,
+          kind: 'other',
+          error: expect.stringMatching(
+            new RegExp(
+              `^response headers from 127\\.0\\.0\\.1:\\d+ over Node's ${maxHeaderSize}-byte limit \\((UND_ERR_HEADERS_OVERFLOW|HPE_HEADER_OVERFLOW)\\)$`,
+            ),
+          ),
+        })
+        for (const answer of [interim, fewInterim])
+          expect({ connection, kind: answer.failure, error: answer.error }).toEqual({
+            connection,
+            kind: 'timeout',
+            error: expect.stringMatching(
+              /^timed out: no complete response from 127\.0\.0\.1:\d+ within 1500 ms, only \d+ interim \(1xx\) responses?$/,
+            ),
+          })
+      }
+    } finally {
+      await Promise.all([flood.close(), endless.close(), slow.close()])
+    }
+  })
+
   test('a timeout, a refused connection, a failed DNS lookup, a reset and a TLS failure are told apart', async () => {
     const stalled = await startHttp(stall)
     const reset = await startRaw((socket) => socket.once('data', () => socket.resetAndDestroy()))
@@ -113,15 +158,18 @@ describe('sendRequest against hostile local servers', () => {
 
   test('a passed deadline stops a request in flight with DeadlineReached, not an exchange', async () => {
     const stalled = await startHttp(stall)
-    const deadline = new AbortController()
+    const endless = await startRaw(interimForever(0))
     try {
-      const sent = sendRequest(stalled.baseUrl, 'k', { method: 'GET', path: '/pets' }, 60_000, fetch, {
-        deadline: deadline.signal,
-      })
-      deadline.abort(new DeadlineReached('cut'))
-      await expect(sent).rejects.toBeInstanceOf(DeadlineReached)
+      for (const baseUrl of [stalled.baseUrl, endless.baseUrl]) {
+        const deadline = new AbortController()
+        const sent = sendRequest(baseUrl, 'k', { method: 'GET', path: '/pets' }, 60_000, undefined, {
+          deadline: deadline.signal,
+        })
+        setTimeout(() => deadline.abort(new DeadlineReached('cut')), 200)
+        await expect(sent).rejects.toBeInstanceOf(DeadlineReached)
+      }
     } finally {
-      await stalled.close()
+      await Promise.all([stalled.close(), endless.close()])
     }
   })
 })

@@ -9,7 +9,16 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals'
 import { MAX_ANSWER_DEPTH } from '../../contract-tests/http/exchange.ts'
 import { JSON_SUMMARY_MAX } from '../../contract-tests/report/toJsonSummary.ts'
-import { bodyOf, closedPort, type LocalServer, stall, startHttp } from '../servers/hostileServers.ts'
+import {
+  bodyOf,
+  closedPort,
+  headersFlood,
+  interimForever,
+  type LocalServer,
+  stall,
+  startHttp,
+  startRaw,
+} from '../servers/hostileServers.ts'
 import { xmlWellFormedness } from '../support/xmlWellFormedness.ts'
 
 /**
@@ -375,5 +384,43 @@ describe('the deadline and what a failure to connect is called', () => {
       /unreachable: DNS lookup failed for does-not-exist\.invalid \((ENOTFOUND|EAI_AGAIN)\)/,
     )
     for (const run of [refused, timedOut, dns]) expect(run.code).toBe(2)
+  })
+
+  test('a flood of headers, or 1xx answers for ever, is named for what it is, not called unreachable', async () => {
+    const flood = await withServer(startRaw(headersFlood(100e6)), (server) =>
+      runCli('headers', ['--base-url', server.baseUrl]),
+    )
+    expect(flood.stderr).toMatch(
+      /gave no usable answer to GET \/pets\?limit=1: response headers from 127\.0\.0\.1:\d+ over Node's \d+-byte limit/,
+    )
+    const interim = await withServer(startRaw(interimForever(0)), (server) =>
+      runCli('interim', ['--base-url', server.baseUrl, '--timeout', '2000']),
+    )
+    expect(interim.stderr).toMatch(
+      /did not answer GET \/pets\?limit=1 in time \(timed out: no complete response from 127\.0\.0\.1:\d+ within 2000 ms, only \d+ interim \(1xx\) responses?\)/,
+    )
+    for (const run of [flood, interim]) {
+      expect(run.code).toBe(2)
+      expect(run.stderr).not.toMatch(/unreachable|Is it running/)
+    }
+  })
+
+  test('a target that answers 102 Processing for ever after its first answer: --deadline ends the run', async () => {
+    let answered = 0
+    const processingForever = (request: IncomingMessage, response: ServerResponse) => {
+      request.resume()
+      if (answered++ === 0) {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        return void response.end('[]')
+      }
+      const again = setInterval(() => response.writeProcessing(), 5)
+      response.on('close', () => clearInterval(again))
+    }
+    const run = await withServer(startHttp(processingForever), (server) =>
+      runCli('processing', ['--base-url', server.baseUrl, '--timeout', '60000', '--deadline', '6s']),
+    )
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/The deadline \(6 s, --deadline or PETSTORE_DEADLINE\) cut the run/)
+    expect(JSON.parse(run.summary).cut).toMatch(/cut the run/)
   })
 })
