@@ -61,7 +61,9 @@ export function readHar(
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    throw new HarError(`not JSON: ${(error as Error).message.slice(0, 200)}`)
+    // Where, not what: JSON.parse quotes the text, and `link.har` may point at a secret file.
+    const where = / at position \d+[^)]*\)?/.exec((error as Error).message)?.[0] ?? ''
+    throw new HarError(`not JSON${where}`)
   }
   const entries = (parsed as { log?: { entries?: unknown } } | null)?.log?.entries
   if (!Array.isArray(entries)) throw new HarError('not a HAR: no log.entries array')

@@ -4,7 +4,6 @@ import { inspectorPage } from './inspectorPage.ts'
 
 const page = inspectorPage('mock')
 const html = page.text ?? ''
-const INSPECTOR_CSP = page.headers['content-security-policy'] ?? ''
 
 /** The CSP source for an inline block, as a browser computes it. */
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`

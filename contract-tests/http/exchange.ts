@@ -1,11 +1,14 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { parseJsonLossless } from '../../kit/json/exactJson.ts'
+import { jsonShapeProblem } from '../../kit/json/jsonShape.ts'
+import { plural } from '../../kit/text/plural.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { HttpMethod } from '../../spec/runtime.ts'
 import { DeadlineReached } from '../base/deadline.ts'
 import type { OperationName } from '../base/OperationName.ts'
 import { collectPending, LARGE_BODY_CHARS } from './collectSoon.ts'
+import { countingInterim, currentInterim } from './countingInterim.ts'
 import { curlOf } from './curlOf.ts'
 import { describeNetworkError, type NetworkFailure } from './describeNetworkError.ts'
 
@@ -62,8 +65,11 @@ export interface Exchange {
   error?: string
   /** What kind of failure `error` is, when status is 0. */
   failure?: NetworkFailure
-  /** Set when the body was longer than the cap: the rest was not read (the connection was closed). */
-  truncated?: { limitBytes: number }
+  /**
+   * Set when the body was not read whole, saying why: longer than the cap (the rest was not read,
+   * the connection was closed), or nested deeper than MAX_ANSWER_DEPTH (not parsed).
+   */
+  truncated?: { limitBytes: number; why: string }
   /** A curl line that reproduces the request; the key is read from $PETSTORE_API_KEY. */
   curl: string
   /** How many items the body's array held, when `json` keeps only the first of them (keptJson). */
@@ -103,6 +109,10 @@ export const DEFAULT_MAX_BODY_BYTES = 1_048_576
 /** What a truncated body keeps, for the report: it cannot be parsed, so the rest is of no use. */
 export const EXCERPT_BYTES = 4_096
 
+/** The deepest answer parsed (the mock's bound on a request body): 1 MiB of `[[[` parses to 50 MiB at once. */
+export const MAX_ANSWER_DEPTH = 512
+const ANSWER_SHAPE = { maxDepth: MAX_ANSWER_DEPTH, maxContainers: Infinity, maxValues: Infinity }
+
 export interface SendLimits {
   /** The cap on a response body, DEFAULT_MAX_BODY_BYTES by default. */
   maxBodyBytes?: number
@@ -115,7 +125,7 @@ interface Answer {
   status: number
   headers: Headers
   bytes: Uint8Array
-  truncated: boolean
+  cut?: string
 }
 
 /**
@@ -151,46 +161,49 @@ export async function sendRequest(
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const sent = { request: { ...request, url }, curl, startedAt: exchangeTicks() }
+  const interim = { count: 0 }
   try {
-    let answer: Answer | undefined
     // A fresh connection: node:http with an agent that keeps none alive opens one for this request
     // and closes it after. Not when fetch was replaced since the suite loaded (MSW's setupServer
     // answering in-process): there are no connections then, and fetch is what answers.
     const inProcess = fetchImpl !== undefined || globalThis.fetch !== LOADED_FETCH
-    if (request.connection === 'fresh' && !inProcess && !lines && /^https?:/.test(url)) {
-      const { authorization, ...others } = headers
-      const line = authorization === undefined ? [] : [{ value: authorization }]
-      answer = await sendRawHeaders(url, request, others, line, signal, maxBodyBytes, true)
-    }
-    if (lines && lines.length > 1 && !fetchImpl && /^https?:/.test(url)) {
-      // A network failure here may mean the host exists only for an in-process fetch (MSW): the
-      // joined line through fetch below is then the only way to reach it.
-      answer = await sendRawHeaders(url, request, rest, lines, signal, maxBodyBytes).catch((error: Error) => {
-        if (timeout.aborted || limits.deadline?.aborted) throw error
-        return undefined
-      })
-    }
-    answer ??= await sendFetch(fetchImpl ?? fetch, url, request, headers, signal, maxBodyBytes)
-    const { truncated } = answer
-    const text = new TextDecoder().decode(truncated ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes)
+    const answer = await countingInterim(interim, async () => {
+      if (request.connection === 'fresh' && !inProcess && !lines && /^https?:/.test(url)) {
+        const { authorization, ...others } = headers
+        const line = authorization === undefined ? [] : [{ value: authorization }]
+        return sendRawHeaders(url, request, others, line, signal, maxBodyBytes, true)
+      }
+      if (lines && lines.length > 1 && !fetchImpl && /^https?:/.test(url)) {
+        // A network failure here may mean the host exists only for an in-process fetch (MSW): the
+        // joined line through fetch below is then the only way to reach it.
+        const raw = await sendRawHeaders(url, request, rest, lines, signal, maxBodyBytes).catch((error) => {
+          if (signal.aborted) throw error
+        })
+        if (raw) return raw
+      }
+      return sendFetch(fetchImpl ?? fetch, url, request, headers, signal, maxBodyBytes)
+    })
+    const tooDeep = answer.cut === undefined && jsonShapeProblem(answer.bytes, ANSWER_SHAPE)
+    const why = answer.cut ?? (tooDeep ? `${tooDeep}: not parsed` : undefined)
+    const text = new TextDecoder().decode(why ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes)
     return withLazyJson(
       {
         ...sent,
         status: answer.status,
         headers: answer.headers,
         text,
-        ...(truncated && { truncated: { limitBytes: maxBodyBytes } }),
+        ...(why && { truncated: { limitBytes: maxBodyBytes, why } }),
         completedAt: exchangeTicks(),
       },
       () => {
-        if (truncated) return undefined
+        if (why) return undefined
         if (text.length >= LARGE_BODY_CHARS) collectPending()
         return parseJsonLossless(text)
       },
     )
   } catch (error) {
     if (limits.deadline?.aborted) throw limits.deadline.reason ?? new DeadlineReached('deadline')
-    const { kind, message } = describeNetworkError(error, url, timeoutMs, timeout.aborted)
+    const { kind, message } = describeNetworkError(error, url, timeoutMs, timeout.aborted, interim.count)
     return {
       ...sent,
       status: 0,
@@ -240,35 +253,31 @@ async function sendFetch(
 }
 
 /**
- * Reads a body stream up to `max` bytes. Past that it cancels the stream, which closes the
- * connection, so the rest is never received, let alone held.
+ * Reads a body (fetch's stream or node:http's response) up to `max` bytes. Past that it stops,
+ * which cancels the stream and closes the connection, so the rest is never received, let alone held.
  */
-async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
-  max: number,
-): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  if (!body) return { bytes: new Uint8Array(0), truncated: false }
-  const reader = body.getReader()
+async function readCapped(body: AsyncIterable<Uint8Array> | null, max: number) {
   const chunks: Uint8Array[] = []
   let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return { bytes: Buffer.concat(chunks, size), truncated: false }
-    if (size + value.byteLength > max) {
-      chunks.push(value.subarray(0, max - size))
-      await reader.cancel().catch(() => {})
-      return { bytes: Buffer.concat(chunks, max), truncated: true }
+  for await (const chunk of body ?? []) {
+    if (size + chunk.byteLength > max) {
+      chunks.push(chunk.subarray(0, max - size))
+      return {
+        bytes: Buffer.concat(chunks, max),
+        cut: `longer than ${plural(max, 'byte')}: the rest was discarded unread`,
+      }
     }
-    chunks.push(value)
-    size += value.byteLength
+    chunks.push(chunk)
+    size += chunk.byteLength
   }
+  return { bytes: Buffer.concat(chunks, size) }
 }
 
 /**
  * One request over node:http with header lines given one by one (`rawHeaders`-style array), so two
  * Authorization lines reach the server as two lines, not joined as fetch would join them. The body
- * is capped as with fetch: past `max` bytes the response is destroyed. `fresh`: on a connection of
- * its own (an agent that keeps none alive: `Connection: close`), never one an earlier request used.
+ * is capped as with fetch (`readCapped`). `fresh`: on a connection of its own (an agent that keeps
+ * none alive: `Connection: close`), never one an earlier request used.
  */
 function sendRawHeaders(
   url: string,
@@ -294,28 +303,14 @@ function sendRawHeaders(
     const send = https ? httpsRequest : httpRequest
     const agent = fresh ? (https ? FRESH_HTTPS : FRESH_HTTP) : undefined
     const options = { method: request.method, headers: raw, signal, ...(agent && { agent }) }
+    const interim = currentInterim()
     const sent = send(url, options, (res) => {
-      const chunks: Buffer[] = []
-      let size = 0
-      const answered = () => {
-        const headers = new Headers()
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string)
-        return { status: res.statusCode ?? 0, headers }
-      }
-      res.on('data', (chunk: Buffer) => {
-        if (size + chunk.length > max) {
-          chunks.push(chunk.subarray(0, max - size))
-          res.destroy()
-          resolve({ ...answered(), bytes: Buffer.concat(chunks, max), truncated: true })
-          return
-        }
-        chunks.push(chunk)
-        size += chunk.length
-      })
-      res.on('error', reject)
-      res.on('end', () => resolve({ ...answered(), bytes: Buffer.concat(chunks, size), truncated: false }))
+      const headers = new Headers()
+      for (let i = 0; i < res.rawHeaders.length; i += 2)
+        headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string)
+      readCapped(res, max).then((body) => resolve({ status: res.statusCode ?? 0, headers, ...body }), reject)
     })
+    sent.on('information', () => interim && interim.count++)
     sent.on('error', reject)
     sent.end(request.body)
   })

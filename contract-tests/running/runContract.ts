@@ -321,7 +321,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
         exchanges.push(keeper.log(kept))
         states?.see(kept)
         answered = exchange
-        if (exchange.text.length >= LARGE_BODY_CHARS) collectSoon()
+        if (exchange.text.length >= LARGE_BODY_CHARS || exchange.truncated) collectSoon()
         return kept
       } finally {
         chain.inFlight--
@@ -535,8 +535,10 @@ async function preflight(
   const collection = callRequest(context.vocabulary.operations, 'listPets').path
   if (probe.failure === 'timeout')
     return `The target ${options.baseUrl} did not answer ${list} in time (${probe.error}): it may be stalled or slow; raise --timeout (now ${formatDuration(timeoutMs)}) if it is only slow.`
-  if (probe.status === 0)
+  if (probe.failure === 'refused' || probe.failure === 'dns')
     return `The target ${options.baseUrl} is unreachable: ${probe.error}. Is it running, and is --base-url right?`
+  if (probe.status === 0)
+    return `The target ${options.baseUrl} gave no usable answer to ${list}: ${probe.error}.`
   if (probe.status === 401) {
     // One operation refusing the key is a finding for the checks; every operation refusing it is a wrong key.
     const again = await context.call('getPet', { petId: 1 })

@@ -61,15 +61,15 @@ export function sendAnswer(
     // What it promises is the whole answer, counted until its last byte is written: thousands of
     // clients that never read take the budget, not the process, and are refused past it.
     const promised = promisedBytes(answer.stream, answer.body)
-    if (!budget.charge(promised)) return sendAnswer(response, busy(budget), budget)
+    if (!budget.charge(promised)) return void sendAnswer(response, busy(budget), budget)
     counted = promised
     response.writeHead(answer.status, answer.headers)
-    return stream(response, jsonChunks(answer.body), giveBack)
+    return void stream(response, jsonChunks(answer.body), giveBack)
   }
   const text = answer.text ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body))
   const bytes = text === undefined ? 0 : Buffer.byteLength(text)
   if (bytes >= LARGE_ANSWER_BYTES && !head) {
-    if (!budget.charge(bytes)) return sendAnswer(response, busy(budget), budget)
+    if (!budget.charge(bytes)) return void sendAnswer(response, busy(budget), budget)
   } else budget.force(bytes)
   counted = bytes
   if (text !== undefined) answer.headers['content-length'] = String(bytes)
