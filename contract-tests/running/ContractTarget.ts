@@ -101,12 +101,12 @@ const targetKind: Reader<TargetKind> = (text, name) =>
 export const CONTRACT_CLI_OPTIONS = optionTable(
   {
     'base-url': { short: 'u', value: 'URL', env: 'PETSTORE_BASE_URL' },
-    'api-key': { short: 'k', value: 'KEY' },
-    'api-key-file': { value: 'FILE', read: path },
+    'api-key': { short: 'k', value: 'KEY', env: 'PETSTORE_API_KEY', default: 'petstore-dev-key' },
+    'api-key-file': { value: 'FILE', env: 'PETSTORE_API_KEY_FILE', read: path },
     strict: { env: 'PETSTORE_STRICT' },
     'read-only': { env: 'PETSTORE_READ_ONLY' },
     stateless: {},
-    'target-kind': { value: 'KIND', read: targetKind },
+    'target-kind': { value: 'KIND', env: 'PETSTORE_TARGET_KIND', default: 'server', read: targetKind },
     timeout: { value: 'MS', env: 'PETSTORE_TIMEOUT_MS', default: 5000, read: integer(1, 120_000) },
     seed: { value: 'N', env: 'PETSTORE_SEED', read: seedIn },
     budget: { value: 'B', env: 'PETSTORE_BUDGET', read: parseBudget },
@@ -133,12 +133,12 @@ export const CONTRACT_CLI_OPTIONS = optionTable(
   },
   {
     'base-url': "the API's base, ending in /v1",
-    'api-key': `a key the target accepts (env PETSTORE_API_KEY, which keeps it off the command line that a script runner echoes and ps shows; default petstore-dev-key)`,
-    'api-key-file': 'read the key from FILE, one trailing newline dropped (env PETSTORE_API_KEY_FILE)',
+    'api-key': `a key the target accepts; the variable keeps it off the command line, which a script runner echoes and ps shows`,
+    'api-key-file': 'read the key from FILE, one trailing newline dropped',
     strict: 'recommended checks fail the run too',
     'read-only': 'never create data',
     stateless: `the target is \`prism mock\`: no state, any key accepted; such checks are skipped (same as --target-kind prism-mock; env PETSTORE_TARGET_KIND=prism)`,
-    'target-kind': 'server (default), prism-mock or prism-proxy (env PETSTORE_TARGET_KIND)',
+    'target-kind': 'server, prism-mock or prism-proxy',
     timeout: 'per-request timeout',
     seed: "replay the model phase's sequences (random by default)",
     budget: `how hard the model phase looks: sequences (300seq, 300), time (30s, 2m), or both, whichever comes first (300seq,60s); default ${formatBudget(DEFAULT_BUDGET)}`,
@@ -238,23 +238,18 @@ export function resolveTarget(
   const reportsDir =
     values.reportsDir ?? (values.reports ? whereTyped(DEFAULT_REPORTS_DIR, typedIn) : undefined)
   const reports = reportsDir === undefined ? undefined : reportFiles(reportsDir)
-  const key =
-    help || version
-      ? { key: '', from: 'default' as const }
-      : apiKeyOf(values.apiKey, values.apiKeyFile, env, typedIn)
-  const kindFromEnv = () =>
-    targetKind(env.PETSTORE_TARGET_KIND ?? 'server', '--target-kind (from PETSTORE_TARGET_KIND)')
+  const key = help || version ? { key: '', from: 'default' as const } : keyOf(values, env)
   return {
     help,
     version,
     baseUrl: trimTrailingSlashes(baseUrl),
     apiKey: key.key,
     apiKeyFrom: key.from,
-    keyOnCommandLine: values.apiKey !== undefined,
+    keyOnCommandLine: values.from.apiKey === 'flag',
     strict: values.strict,
     readOnly: values.readOnly,
     // The flag, else --stateless, else the environment.
-    targetKind: values.targetKind ?? (values.stateless ? 'prism-mock' : kindFromEnv()),
+    targetKind: values.stateless && values.from.targetKind !== 'flag' ? 'prism-mock' : values.targetKind,
     timeoutMs: values.timeout,
     seed: values.seed,
     budget: values.budget,
@@ -295,26 +290,21 @@ function waiversOf(chosen?: string, excluded?: string, file?: string): Waiver[] 
 }
 
 /**
- * The key: `--api-key`, else `--api-key-file`, else PETSTORE_API_KEY_FILE, else PETSTORE_API_KEY,
- * else the mock's. Two ways at once on the command line is a usage error, and so is a variable set
- * but empty (an unset CI secret), which would otherwise be sent as an empty key.
+ * The key: `--api-key`, else a key file (`--api-key-file`, else PETSTORE_API_KEY_FILE unless empty),
+ * else PETSTORE_API_KEY, else the mock's. Both flags at once is a usage error, and so is
+ * PETSTORE_API_KEY set but empty (an unset CI secret), which would otherwise be sent as an empty key.
  */
-function apiKeyOf(
-  flag: string | undefined,
-  file: string | undefined,
+function keyOf(
+  { apiKey, apiKeyFile, from }: ReturnType<typeof readOptions<typeof CONTRACT_CLI_OPTIONS>>,
   env: Record<string, string | undefined>,
-  typedIn: TypedIn | undefined,
 ): { key: string; from: KeySource } {
-  if (flag !== undefined && file !== undefined) throw new Error('give --api-key or --api-key-file, not both')
-  if (flag !== undefined) return { key: flag, from: 'flag' }
-  if (file !== undefined) return { key: readApiKeyFile(file), from: 'file' }
-  if (env.PETSTORE_API_KEY_FILE)
-    return { key: readApiKeyFile(whereTyped(env.PETSTORE_API_KEY_FILE, typedIn)), from: 'file' }
-  if (env.PETSTORE_API_KEY === '')
+  if (from.apiKey === 'flag' && from.apiKeyFile === 'flag')
+    throw new Error('give --api-key or --api-key-file, not both')
+  const file = from.apiKeyFile === 'flag' || env.PETSTORE_API_KEY_FILE ? apiKeyFile : undefined
+  if (from.apiKey !== 'flag' && file !== undefined) return { key: readApiKeyFile(file), from: 'file' }
+  if (from.apiKey === 'env' && apiKey === '')
     throw new Error(
       'PETSTORE_API_KEY is set but empty (is the secret defined?); unset it to use petstore-dev-key',
     )
-  return env.PETSTORE_API_KEY === undefined
-    ? { key: 'petstore-dev-key', from: 'default' }
-    : { key: env.PETSTORE_API_KEY, from: 'env' }
+  return { key: apiKey, from: from.apiKey }
 }

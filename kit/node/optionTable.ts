@@ -39,6 +39,9 @@ type ValueOf<O> = O extends { value: string }
     : Read<O> | (O extends { default: string | number } ? never : undefined)
   : boolean
 
+/** Where a value came from: the command line, the environment, or neither. */
+export type Source = 'flag' | 'env' | 'default'
+
 /** What readOptions gives: each option's value by its flag in camelCase (`max-pets`: `maxPets`). */
 export type OptionValues<Table> = {
   -readonly [Flag in keyof Table & string as Camel<Flag>]: ValueOf<Table[Flag]>
@@ -61,19 +64,19 @@ export function optionTable<const Options extends Readonly<Record<string, Option
 
 /**
  * Reads `argv` by the table (node:util parseArgs, strict: an unknown flag throws), then for each
- * option not given its environment variable, then its default, through its reader. `typedIn` says
- * where relative paths were typed (tests); `positionals` allows operands.
+ * option not given its environment variable, then its default, through its reader; `from` says which
+ * each came from. `typedIn` says where relative paths were typed (tests); `positionals` allows operands.
  *
  * @example
  * readOptions({ port: { value: 'N', env: 'PORT', default: 4010, read: integer(0, 65535) } }, [], { PORT: '0' })
- * // { port: 0, positionals: [] }
+ * // { port: 0, positionals: [], from: { port: 'env' } }
  */
 export function readOptions<const Table extends Readonly<Record<string, Option>>>(
   table: Table,
   argv: readonly string[],
   env: Record<string, string | undefined>,
   { typedIn, positionals = false }: { typedIn?: TypedIn | undefined; positionals?: boolean } = {},
-): OptionValues<Table> & { positionals: string[] } {
+): OptionValues<Table> & { positionals: string[]; from: Record<keyof OptionValues<Table>, Source> } {
   const config: ParseArgsOptionsConfig = Object.fromEntries(
     Object.entries(table).map(([flag, { short, value, multiple }]) => [
       flag,
@@ -81,14 +84,17 @@ export function readOptions<const Table extends Readonly<Record<string, Option>>
     ]),
   )
   const parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: positionals, options: config })
-  const values: Record<string, unknown> = { positionals: parsed.positionals }
+  const from: Record<string, Source> = {}
+  const values: Record<string, unknown> = { positionals: parsed.positionals, from }
   for (const [flag, option] of Object.entries(table)) {
     const typed = parsed.values[flag] as string | string[] | boolean | undefined
     const fromEnv = typed === undefined && option.env !== undefined ? env[option.env] : undefined
     const name = fromEnv === undefined ? `--${flag}` : `--${flag} (from ${option.env})`
     const read = (text: string) => (option.read ? option.read(text, name, typedIn) : text)
     const text = (typed ?? fromEnv ?? option.default?.toString()) as string | undefined
-    values[flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())] = !option.value
+    const key = flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+    from[key] = typed !== undefined ? 'flag' : fromEnv !== undefined ? 'env' : 'default'
+    values[key] = !option.value
       ? (typed ?? /^(1|true|yes)$/i.test(fromEnv ?? ''))
       : option.multiple
         ? (Array.isArray(typed)
@@ -99,7 +105,7 @@ export function readOptions<const Table extends Readonly<Record<string, Option>>
           ? undefined
           : read(text)
   }
-  return values as OptionValues<Table> & { positionals: string[] }
+  return values as ReturnType<typeof readOptions<Table>>
 }
 
 /**
