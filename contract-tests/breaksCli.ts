@@ -1,7 +1,7 @@
 // `petstore-contract breaks FILE.har --spec NEXT.yaml`: which recorded interactions the current
 // document accepted and another version would refuse or answer differently, before it ships; what
 // was already invalid and what it could not judge. Exit 1 when any breaks: a spec PR can gate on it.
-import { optionHelp, optionTable, path } from '../kit/node/optionTable.ts'
+import { optionTable, path } from '../kit/node/optionTable.ts'
 import { plural } from '../kit/text/plural.ts'
 import { say } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
@@ -16,19 +16,13 @@ const BREAKS_OPTIONS = optionTable(
     spec: { value: 'FILE', read: path },
     'current-spec': { value: 'FILE', read: path },
     'base-path': { value: 'PATH' },
-    help: { short: 'h' },
   },
   {
     spec: 'the new version of the OpenAPI document (required)',
     'current-spec': 'the version the recording was made against (default: the packaged document)',
     'base-path': "the API's base path in the recorded URLs (default: the current spec's server, /v1)",
-    help: 'this text',
   },
 )
-
-export const BREAKS_USAGE = `Usage: petstore-contract breaks FILE.har --spec NEXT.yaml [--current-spec FILE] [--base-path PATH]
-
-${optionHelp(BREAKS_OPTIONS)}`
 
 /** Steps named per reason a line of \`Already invalid:\` or \`Not judged:\` gives; the rest are counted. */
 const STEPS_SHOWN = 8
@@ -40,7 +34,7 @@ const STEPS_SHOWN = 8
  * await runBreaksCli(['journal.har', '--spec', 'next/openapi.yaml'])
  */
 export async function runBreaksCli(argv: readonly string[]): Promise<number> {
-  return harSubcommand('breaks', argv, BREAKS_USAGE, BREAKS_OPTIONS, async (file, values) => {
+  return harSubcommand('breaks FILE.har --spec NEXT.yaml', BREAKS_OPTIONS, argv, async (file, values) => {
     const specFile = values.spec
     if (!specFile) throw new Error('--spec NEXT.yaml is required: the version to compare with')
     const next = await loadCompiledSpec(specFile)

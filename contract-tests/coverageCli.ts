@@ -6,7 +6,7 @@ import { coverageOf } from '../coverage/coverageOf.ts'
 import { formatCoverage } from '../coverage/formatCoverage.ts'
 import { missedCoverage, parseMinCoverage } from '../coverage/minCoverage.ts'
 import { harObservations } from '../har/readHar.ts'
-import { optionHelp, optionTable, path } from '../kit/node/optionTable.ts'
+import { optionTable, path } from '../kit/node/optionTable.ts'
 import { writeReports } from '../kit/node/writeFileWhole.ts'
 import { say } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
@@ -22,18 +22,14 @@ const COVERAGE_OPTIONS = optionTable(
     spec: { value: 'FILE', read: path },
     'min-coverage': { value: 'SPEC', read: parseMinCoverage },
     json: { value: 'FILE', read: path },
-    help: { short: 'h' },
   },
   {
     'base-path': "the API's base path in the recorded URLs (default: the spec's server, /v1)",
     spec: 'measure against this OpenAPI document (default: the packaged one)',
     'min-coverage': `exit 1 below it: documented-statuses=100,operations=100 (documented-statuses: the statuses the interface document lists; also statuses, added-statuses, parameters, enumValues) or one percentage for the four dimensions`,
     json: 'also write the coverage as JSON, and coverage.html beside it',
-    help: 'this text',
   },
 )
-
-export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [options]\n\n${optionHelp(COVERAGE_OPTIONS)}`
 
 /**
  * Runs the subcommand; resolves the exit status: 0, 1 below --min-coverage, 2 a usage error or a
@@ -43,7 +39,7 @@ export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [optio
  * await runCoverageCli(['journal.har', '--min-coverage', 'documented-statuses=100'])
  */
 export async function runCoverageCli(argv: readonly string[]): Promise<number> {
-  return harSubcommand('coverage', argv, COVERAGE_USAGE, COVERAGE_OPTIONS, async (file, values) => {
+  return harSubcommand('coverage FILE.har [options]', COVERAGE_OPTIONS, argv, async (file, values) => {
     const { json: jsonFile, minCoverage: minimum } = values
     const spec = values.spec ? await loadCompiledSpec(values.spec) : defaultSpec()
     const recording = await readRecording(file, spec.vocabulary, values.basePath)

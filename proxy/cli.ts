@@ -1,5 +1,6 @@
 // `petstore-mock proxy --upstream URL`: the validating proxy from the command line (bin/petstore-mock.ts
 // sends the `proxy` subcommand here). Loopback by default, like the mock.
+import { JOURNAL_SIZE } from '../kit/journal/RequestJournal.ts'
 import {
   integer,
   type OptionValues,
@@ -24,10 +25,9 @@ export const PROXY_CLI_OPTIONS = optionTable(
     spec: { value: 'FILE', read: path },
     // Node's timers hold at most 2^31 - 1 ms; a longer one would fire at once.
     timeout: { value: 'MS', default: 30_000, read: integer(1, 2 ** 31 - 1) },
-    'journal-size': { value: 'N', default: 500, read: integer(1, 2_000) },
+    'journal-size': { value: 'N', default: JOURNAL_SIZE, read: integer(1, 2_000) },
     'max-buffer-mib': { value: 'N', default: DEFAULT_BUFFERED_BYTES / 1_048_576, read: integer(4, 4_096) },
     quiet: { short: 'q' },
-    help: { short: 'h' },
   },
   {
     upstream: "the real service's base URL, ending in /v1, without user:pass@ (required)",
@@ -39,7 +39,6 @@ export const PROXY_CLI_OPTIONS = optionTable(
     'journal-size': 'exchanges kept for /__mock/requests, .har and coverage, at most 2000',
     'max-buffer-mib': `what all exchanges in flight may hold together, in MiB (4-4096); past it a request gets 503 with Retry-After`,
     quiet: 'no per-request log lines',
-    help: 'this text',
   },
 )
 
@@ -63,11 +62,6 @@ The proxy's own endpoints (never forwarded):
   GET    /__mock/coverage        what the traffic exercised of the document
   GET    /__mock/coverage.html   the same as a page`
 
-/** The proxy cannot start: one line on stderr, exit 2. */
-function fail(message: string): never {
-  return exitWith(`petstore-mock proxy: ${message}`)
-}
-
 /**
  * Runs the proxy until it is stopped (SIGINT, SIGTERM); a bad command line or a start refused is
  * one line and exit 2.
@@ -84,7 +78,9 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
     // Its message never quotes the URL: a refused one may hold a password.
     upstream = upstreamUrl(values.upstream ?? '')
   } catch (error) {
-    fail(`${(error as Error).message} (petstore-mock proxy --help lists every option)`)
+    exitWith(
+      `petstore-mock proxy: ${(error as Error).message} (petstore-mock proxy --help lists every option)`,
+    )
   }
   const specFile = values.spec
   const spec =
@@ -92,7 +88,7 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
       ? defaultSpec()
       : await loadSpec(specFile)
           .then(compileSpec)
-          .catch((error: Error) => fail(`--spec ${specFile}: ${error.message}`))
+          .catch((error: Error) => exitWith(`petstore-mock proxy: --spec ${specFile}: ${error.message}`))
   const proxy = createProxy({
     upstream: upstream.href,
     spec,

@@ -11,7 +11,7 @@ import {
   readOptions,
   refuse,
 } from '../../kit/node/optionTable.ts'
-import { type TypedIn, whereTyped } from '../../kit/node/whereTyped.ts'
+import type { TypedIn } from '../../kit/node/whereTyped.ts'
 import { redactTarget } from '../../kit/secrets/redactTarget.ts'
 import { clip } from '../../kit/text/clip.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
@@ -123,13 +123,12 @@ export const CONTRACT_CLI_OPTIONS = optionTable(
     html: { value: 'FILE', env: 'PETSTORE_HTML', read: path },
     summary: { value: 'FILE', env: 'PETSTORE_SUMMARY', read: path },
     reports: { short: 'r', env: 'PETSTORE_REPORTS' },
-    'reports-dir': { value: 'DIR', env: 'PETSTORE_REPORTS_DIR', read: path },
+    'reports-dir': { value: 'DIR', env: 'PETSTORE_REPORTS_DIR', default: DEFAULT_REPORTS_DIR, read: path },
     checks: { value: 'NAMES', env: 'PETSTORE_CHECKS' },
     'exclude-checks': { value: 'NAMES', env: 'PETSTORE_EXCLUDE_CHECKS' },
     waivers: { value: 'FILE', env: 'PETSTORE_WAIVERS', read: path },
     verbose: { env: 'PETSTORE_VERBOSE' },
     version: { short: 'v' },
-    help: { short: 'h' },
   },
   {
     'base-url': "the API's base, ending in /v1",
@@ -161,7 +160,6 @@ export const CONTRACT_CLI_OPTIONS = optionTable(
     waivers: `waive checks: a YAML or JSON list of { check, operation (optional), reason, expires: YYYY-MM-DD }; shown as waived with the reason; an expired waiver fails the run, saying which and since when`,
     verbose: 'every check on its line, the coverage table, each state never seen with why; -v is --version',
     version: 'the version of petstore-contract',
-    help: 'this text',
   },
 )
 
@@ -235,9 +233,8 @@ export function resolveTarget(
         `--base-url is the API's base, ending in /v1, with no query or fragment; received '${shownBaseUrl(baseUrl)}'`,
       )
   }
-  const reportsDir =
-    values.reportsDir ?? (values.reports ? whereTyped(DEFAULT_REPORTS_DIR, typedIn) : undefined)
-  const reports = reportsDir === undefined ? undefined : reportFiles(reportsDir)
+  const asked = values.reports || values.from.reportsDir !== 'default'
+  const reports = asked ? reportFiles(values.reportsDir) : undefined
   const key = help || version ? { key: '', from: 'default' as const } : keyOf(values, env)
   return {
     help,

@@ -9,7 +9,6 @@ const TABLE = optionTable(
     key: { short: 'k', value: 'KEY', env: 'KEYS', multiple: true },
     spec: { value: 'FILE', env: 'SPEC', read: path },
     strict: { env: 'STRICT' },
-    help: { short: 'h' },
   },
   {
     port: 'port to listen on; 0 picks a free one',
@@ -17,7 +16,6 @@ const TABLE = optionTable(
     key: 'an accepted key; repeat for more',
     spec: 'serve this copy of the document instead of the packaged one, which every test of this table reads',
     strict: 'recommended checks fail the run too',
-    help: 'this text',
   },
 )
 

@@ -5,27 +5,23 @@ import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { truncate, visible } from '../text/visible.ts'
 import { type TypedIn, whereTyped } from './whereTyped.ts'
 
-/**
- * How an option's text becomes its value; throws the Error the command prints. `name` is how that
- * message names the setting: `--port`, or `--port (from PORT)` when the text came from the environment.
- */
+/** An option's value from its text, or throws the line the command prints naming it `name`: `--port (from PORT)`. */
 export type Reader<T> = (text: string, name: string, typedIn?: TypedIn) => T
 
 /** One option, keyed in its table by its long flag without the `--`. */
 export interface Option {
-  /** The one-letter alias: `p` for `-p`. */
+  /** `p` for `-p`. */
   short?: string
-  /** The value's name in the help (`N`, `FILE`); without one the option is a switch, true when given. */
+  /** The value's name in the help (`N`, `FILE`); none: a switch, true when given. */
   value?: string
-  /** Read when the flag is not given: a list's is comma-separated (blanks dropped); a switch is on at 1, true or yes. */
+  /** Read when the flag is not given: a list's is comma-separated; a switch is on at 1, true or yes. */
   env?: string
-  /** The value's text when neither is given, shown in the help; without one the value is undefined. */
+  /** The value's text when neither is given, shown in the help; none: undefined. */
   default?: string | number
   /** Repeatable: every value given, in order (none: an empty list). */
   multiple?: boolean
   /** The value from its text; the text itself without one. */
   read?: Reader<unknown>
-  /** What the option does, in a sentence the help wraps (optionTable puts it in). */
   help?: string
 }
 
@@ -49,7 +45,8 @@ export type OptionValues<Table> = {
 
 /**
  * A command's table: each option by its long flag, and the help sentence of each by the same flag
- * (a column apart, so both stay on one line each; the compiler holds one sentence per option).
+ * (a column apart, so both stay on one line each; the compiler holds one sentence per option), then
+ * `-h, --help`, which every command has.
  *
  * @example
  * optionTable({ port: { short: 'p', value: 'N', read: integer(0, 65535) } }, { port: 'port to listen on' })
@@ -57,9 +54,9 @@ export type OptionValues<Table> = {
 export function optionTable<const Options extends Readonly<Record<string, Option>>>(
   options: Options,
   help: { readonly [Flag in keyof Options]: string },
-): { readonly [Flag in keyof Options]: Options[Flag] & { help: string } } {
+): { readonly [Flag in keyof Options]: Options[Flag] & { help: string } } & { help: { short: 'h' } } {
   const rows = Object.entries(options).map(([flag, option]) => [flag, { ...option, help: help[flag] }])
-  return Object.fromEntries(rows)
+  return { ...Object.fromEntries(rows), help: { short: 'h', help: 'this text' } }
 }
 
 /**
@@ -182,9 +179,8 @@ export const quantity =
 export const path: Reader<string> = (text, _name, typedIn) => whereTyped(text, typedIn)
 
 /**
- * Throws the line a command prints for a value it cannot take: the setting, what it must be, and the
- * value as received, on one line, escaped (`PORT=$'1\n\e[2J'` comes from the environment unseen), at
- * most 80 characters of it.
+ * Throws the line a command prints for a value it cannot take, the value shown escaped on one line
+ * (`PORT=$'1\n\e[2J'` comes from the environment unseen), 80 characters at most.
  *
  * @example
  * refuse('--port', 'an integer', '1\n') // throws "--port must be an integer; received '1\\n'"

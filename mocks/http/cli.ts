@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { isLoopbackHost } from '../../kit/guard/hostAllowed.ts'
 import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
+import { type OptionValues, readOptions } from '../../kit/node/optionTable.ts'
 import { plural } from '../../kit/text/plural.ts'
 import { exitWith, say, sayError } from '../../kit/text/say.ts'
 import { listenUntilStopped } from '../../serving/node/listenUntilStopped.ts'
@@ -15,8 +16,8 @@ import { DEFAULT_API_KEY, describeOperations } from '../core/createEngine.ts'
 import { validateExact } from '../core/validateExact.ts'
 import { batchedLines } from './batchedLines.ts'
 import { createHttpMock, type HttpMockSpec, packagedSpec } from './createHttpMock.ts'
+import { MOCK_CLI_OPTIONS, mockUsage } from './mockCliOptions.ts'
 import { StateFileError } from './openStateDatabase.ts'
-import { type CliOptions, mockUsage, parseCliOptions } from './parseCliOptions.ts'
 
 /**
  * How often the request log writes at most under steady traffic: at a request a turn (a few
@@ -37,9 +38,9 @@ function fail(message: string): never {
  * await runMockCli(['--port', '0', '--spec', 'openapi.yaml'], 'petstore-mock')
  */
 export async function runMockCli(argv: readonly string[], program: string): Promise<void> {
-  let options: CliOptions
+  let options: OptionValues<typeof MOCK_CLI_OPTIONS>
   try {
-    options = parseCliOptions(argv, process.env)
+    options = readOptions(MOCK_CLI_OPTIONS, argv, process.env)
   } catch (error) {
     fail(`${(error as Error).message} (${program} --help lists every option)`)
   }

@@ -1,8 +1,17 @@
 import { describe, expect, test } from '@jest/globals'
+import { readOptions } from '../../kit/node/optionTable.ts'
+import type { TypedIn } from '../../kit/node/whereTyped.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
-import { mockUsage, parseCliOptions } from './parseCliOptions.ts'
+import { MOCK_CLI_OPTIONS, mockUsage } from './mockCliOptions.ts'
 
-describe('parseCliOptions', () => {
+/** The mock's settings as its CLI reads them. */
+const parseCliOptions = (
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  typedIn?: TypedIn,
+) => readOptions(MOCK_CLI_OPTIONS, argv, env, { typedIn })
+
+describe("the mock's options, read", () => {
   test('defaults: 127.0.0.1:4010 (Prism’s port), no extra keys, fixture seed', () => {
     expect(parseCliOptions([], {})).toMatchObject({
       host: '127.0.0.1',

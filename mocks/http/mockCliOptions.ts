@@ -1,16 +1,6 @@
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { DEFAULT_MEMORY_MIB } from '../../kit/memory/MemoryBudget.ts'
-import {
-  integer,
-  type OptionValues,
-  optionHelp,
-  optionTable,
-  path,
-  type Reader,
-  readOptions,
-  refuse,
-} from '../../kit/node/optionTable.ts'
-import type { TypedIn } from '../../kit/node/whereTyped.ts'
+import { integer, optionHelp, optionTable, path, type Reader, refuse } from '../../kit/node/optionTable.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
 import { SESSION_LIMITS } from '../server/SessionRegistry.ts'
 
@@ -30,7 +20,10 @@ const latency: Reader<number | { min: number; max: number }> = (text, name) => {
   return min <= max ? { min, max } : refuse(name, 'MIN-MAX with MIN <= MAX', text)
 }
 
-/** Every option `petstore-mock` accepts, its help and how it is read (kit/node/optionTable.ts). */
+/**
+ * Every option `petstore-mock` accepts, its help and how it is read (kit/node/optionTable.ts: the
+ * flag, else the variable, else the default; relative paths where the command was typed).
+ */
 export const MOCK_CLI_OPTIONS = optionTable(
   {
     port: { short: 'p', value: 'N', env: 'PORT', default: 4010, read: integer(0, 65535) },
@@ -71,7 +64,6 @@ export const MOCK_CLI_OPTIONS = optionTable(
     watch: { short: 'w' },
     'allow-remote-refs': {},
     version: { short: 'v' },
-    help: { short: 'h' },
   },
   {
     port: 'port to listen on; 0 picks a free one',
@@ -92,12 +84,8 @@ export const MOCK_CLI_OPTIONS = optionTable(
     watch: 'reload the spec file (--spec, else the packaged one) when it changes; the store keeps its pets',
     'allow-remote-refs': `let the spec's $refs fetch http(s) URLs (default: only files inside the spec's folder)`,
     version: 'the version of petstore-mock',
-    help: 'this text',
   },
 )
-
-/** The mock's settings, each option by its flag in camelCase (`--max-pets`: `maxPets`). */
-export type CliOptions = ReturnType<typeof parseCliOptions>
 
 /**
  * The help text, naming the command the user typed (`petstore-mock`, or `npm start --` in this
@@ -131,20 +119,4 @@ Endpoints besides the API under /v1 (each per session: header X-Mock-Session: NA
   GET    /__mock/coverage        what the session's journal exercised of the document: operations, statuses, parameters, enum values
   GET    /__mock/coverage.html   the same as a page
 Writes need Content-Type: application/json. Details: docs/sessions.md and docs/mock.md.`
-}
-
-/**
- * Reads the mock's settings from flags, then environment variables, then defaults (MOCK_CLI_OPTIONS);
- * relative paths resolve where the command was typed (`typedIn` for tests). Pure: returns the
- * options or throws an Error whose message says which setting is wrong.
- *
- * @example
- * parseCliOptions(['--port', '0', '--api-key', 'k'], {}) // { port: 0, apiKey: ['k'], host: '127.0.0.1', ... }
- */
-export function parseCliOptions(
-  argv: readonly string[],
-  env: Record<string, string | undefined>,
-  typedIn?: TypedIn,
-): OptionValues<typeof MOCK_CLI_OPTIONS> {
-  return readOptions(MOCK_CLI_OPTIONS, argv, env, { typedIn })
 }
