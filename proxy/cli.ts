@@ -98,8 +98,7 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
     allowedHosts: values.allowedHost,
     ...(values.quiet ? {} : { log: (line: string) => say(line) }),
   })
-  const { port, host } = values
-  const origin = await listenUntilStopped(proxy.server, { program: 'petstore-mock proxy', port, host })
+  const origin = await listenUntilStopped(proxy.server, 'petstore-mock proxy', values)
   // The full base URL the app points at: the proxy's origin and the upstream's base path.
   say(
     `petstore-mock proxy listening on ${origin}${upstream.pathname === '/' ? '' : upstream.pathname}, forwarding to ${upstream.href}; violations at ${origin}/__mock/`,

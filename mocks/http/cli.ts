@@ -90,7 +90,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
   try {
     mock = createHttpMock({
       spec,
-      ...(options.apiKey.length > 0 && { apiKeys: options.apiKey }),
+      apiKeys: options.apiKey,
       ...(seed && { seed }),
       latencyMs: options.latency,
       corsOrigins: options.corsOrigin,
@@ -131,13 +131,8 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
       say('That is the copy inside node_modules: pass --spec FILE to serve and watch your own copy.')
   }
 
-  const origin = await listenUntilStopped(mock.server, {
-    program: 'petstore-mock',
-    port: options.port,
-    host: options.host,
-    // Commits what is pending and folds the write-ahead log into the file before the exit.
-    onStop: () => mock.state?.close(),
-  })
+  // A stop commits what is pending and folds the write-ahead log into the file before the exit.
+  const origin = await listenUntilStopped(mock.server, 'petstore-mock', options, () => mock.state?.close())
   // The default key is public and printed so a newcomer can copy it; a key passed in is never printed.
   const passed = options.apiKey.length
   const key =

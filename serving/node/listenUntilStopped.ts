@@ -27,11 +27,13 @@ export function listenOn(server: Server, port: number, host: string): Promise<st
  * once a stop is already a clean one, so the startup line can say it.
  *
  * @example
- * const origin = await listenUntilStopped(server, { program: 'petstore-mock proxy', port: 4020, host: '127.0.0.1' })
+ * const origin = await listenUntilStopped(server, 'petstore-mock proxy', { port: 4020, host: '127.0.0.1' })
  */
 export async function listenUntilStopped(
   server: Server,
-  { program, port, host, onStop }: { program: string; port: number; host: string; onStop?: () => void },
+  program: string,
+  { port, host }: { port: number; host: string },
+  onStop?: () => void,
 ): Promise<string> {
   const origin = await listenOn(server, port, host).catch((error: Error) =>
     exitWith(`${program}: cannot listen on ${host}:${port}: ${error.message}`),
