@@ -1,8 +1,7 @@
 // `petstore-contract breaks FILE.har --spec NEXT.yaml`: which recorded interactions the current
 // document accepted and another version would refuse or answer differently, before it ships; what
 // was already invalid and what it could not judge. Exit 1 when any breaks: a spec PR can gate on it.
-import { HarError } from '../har/readHar.ts'
-import { whereTyped } from '../kit/node/whereTyped.ts'
+import { optionTable, path } from '../kit/node/optionTable.ts'
 import { plural } from '../kit/text/plural.ts'
 import { say } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
@@ -12,11 +11,18 @@ import { harSubcommand } from './harSubcommand.ts'
 import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
 import { readRecording } from './running/readRecording.ts'
 
-export const BREAKS_USAGE = `Usage: petstore-contract breaks FILE.har --spec NEXT.yaml [--current-spec FILE] [--base-path PATH]
-
-  --spec FILE          the new version of the OpenAPI document (required)
-  --current-spec FILE  the version the recording was made against (default: the packaged document)
-  --base-path PATH     the API's base path in the recorded URLs (default: the current spec's server, /v1)`
+const BREAKS_OPTIONS = optionTable(
+  {
+    spec: { value: 'FILE', read: path },
+    'current-spec': { value: 'FILE', read: path },
+    'base-path': { value: 'PATH' },
+  },
+  {
+    spec: 'the new version of the OpenAPI document (required)',
+    'current-spec': 'the version the recording was made against (default: the packaged document)',
+    'base-path': "the API's base path in the recorded URLs (default: the current spec's server, /v1)",
+  },
+)
 
 /** Steps named per reason a line of \`Already invalid:\` or \`Not judged:\` gives; the rest are counted. */
 const STEPS_SHOWN = 8
@@ -28,15 +34,12 @@ const STEPS_SHOWN = 8
  * await runBreaksCli(['journal.har', '--spec', 'next/openapi.yaml'])
  */
 export async function runBreaksCli(argv: readonly string[]): Promise<number> {
-  const options = ['spec', 'current-spec', 'base-path'] as const
-  return harSubcommand('breaks', argv, BREAKS_USAGE, options, async (file, values) => {
-    if (!values.spec) throw new HarError('--spec NEXT.yaml is required: the version to compare with')
-    const specFile = whereTyped(values.spec)
+  return harSubcommand('breaks FILE.har --spec NEXT.yaml', BREAKS_OPTIONS, argv, async (file, values) => {
+    const specFile = values.spec
+    if (!specFile) throw new Error('--spec NEXT.yaml is required: the version to compare with')
     const next = await loadCompiledSpec(specFile)
-    const current = values['current-spec']
-      ? await loadCompiledSpec(whereTyped(values['current-spec']))
-      : defaultSpec()
-    const recording = await readRecording(file, current.vocabulary, values['base-path'])
+    const current = values.currentSpec ? await loadCompiledSpec(values.currentSpec) : defaultSpec()
+    const recording = await readRecording(file, current.vocabulary, values.basePath)
     const report = whatBreaks(recording.exchanges, recording.basePath, next, current)
     const line = (text: string) => visible(text, { singleLine: true })
     for (const broken of report.breaks)

@@ -43,9 +43,9 @@ export async function runContractCli(argv: readonly string[], program: string): 
   try {
     target = resolveTarget(argv, process.env)
   } catch (error) {
-    // A key file that cannot give a key is one line: the usage text would bury it.
-    const usage = error instanceof KeyFileError ? '' : `\n\n${contractUsage(program)}`
-    sayError(`petstore-contract: ${(error as Error).message}${usage}`)
+    // A key file that cannot give a key needs no pointer to the options.
+    const hint = error instanceof KeyFileError ? '' : ` (${program} --help lists every option)`
+    sayError(`petstore-contract: ${(error as Error).message}${hint}`)
     return 2
   }
   if (target.help || target.version) {

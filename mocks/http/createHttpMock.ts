@@ -8,6 +8,7 @@ import { DEFAULT_MEMORY_MIB, MemoryBudget } from '../../kit/memory/MemoryBudget.
 import { redactText } from '../../kit/secrets/redactTarget.ts'
 import { clip } from '../../kit/text/clip.ts'
 import { type HttpTimeouts, httpEdge } from '../../serving/node/httpEdge.ts'
+import { listenOn } from '../../serving/node/listenUntilStopped.ts'
 import { readPackageInfo } from '../../spec/packageInfo.ts'
 import type { Pet } from '../../spec/runtime.ts'
 import { DEFAULT_API_KEY } from '../core/createEngine.ts'
@@ -169,14 +170,6 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
 }
 
 /** Starts listening and resolves the base URL of the API, e.g. `http://127.0.0.1:4010/v1`. */
-export function listen(mock: HttpMock, port: number, host: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    mock.server.once('error', reject)
-    mock.server.listen(port, host, () => {
-      const address = mock.server.address()
-      if (address === null || typeof address === 'string') return reject(new Error('not listening on TCP'))
-      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
-      resolve(`http://${shownHost}:${address.port}/v1`)
-    })
-  })
+export async function listen(mock: HttpMock, port: number, host: string): Promise<string> {
+  return `${await listenOn(mock.server, port, host)}/v1`
 }

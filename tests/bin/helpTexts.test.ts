@@ -2,7 +2,7 @@
 // every control endpoint it serves, so a new flag or endpoint cannot be left out of the help.
 import { describe, expect, test } from '@jest/globals'
 import { CONTRACT_CLI_OPTIONS, contractUsage } from '../../contract-tests/running/ContractTarget.ts'
-import { MOCK_CLI_OPTIONS, mockUsage } from '../../mocks/http/parseCliOptions.ts'
+import { MOCK_CLI_OPTIONS, mockUsage } from '../../mocks/http/mockCliOptions.ts'
 import { MOCK_CONTROL } from '../../mocks/server/controlPlane.ts'
 import { PROXY_CLI_OPTIONS, PROXY_USAGE } from '../../proxy/cli.ts'
 import { PROXY_CONTROL } from '../../proxy/proxyControl.ts'

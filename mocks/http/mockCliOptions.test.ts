@@ -1,15 +1,24 @@
 import { describe, expect, test } from '@jest/globals'
+import { readOptions } from '../../kit/node/optionTable.ts'
+import type { TypedIn } from '../../kit/node/whereTyped.ts'
 import { DEFAULT_MAX_PETS } from '../core/PetStore.ts'
-import { mockUsage, parseCliOptions } from './parseCliOptions.ts'
+import { MOCK_CLI_OPTIONS, mockUsage } from './mockCliOptions.ts'
 
-describe('parseCliOptions', () => {
+/** The mock's settings as its CLI reads them. */
+const parseCliOptions = (
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  typedIn?: TypedIn,
+) => readOptions(MOCK_CLI_OPTIONS, argv, env, { typedIn })
+
+describe("the mock's options, read", () => {
   test('defaults: 127.0.0.1:4010 (Prism’s port), no extra keys, fixture seed', () => {
     expect(parseCliOptions([], {})).toMatchObject({
       host: '127.0.0.1',
       port: 4010,
-      apiKeys: [],
-      seedFile: undefined,
-      latencyMs: 0,
+      apiKey: [],
+      seed: undefined,
+      latency: 0,
     })
   })
 
@@ -18,7 +27,7 @@ describe('parseCliOptions', () => {
     expect(parseCliOptions(['--port', '0', '--api-key', 'a', '--api-key', 'b'], env)).toMatchObject({
       port: 0,
       host: '0.0.0.0',
-      apiKeys: ['a', 'b'],
+      apiKey: ['a', 'b'],
     })
   })
 
@@ -32,22 +41,22 @@ describe('parseCliOptions', () => {
   })
 
   test('PETSTORE_API_KEYS is a comma-separated list', () => {
-    expect(parseCliOptions([], { PETSTORE_API_KEYS: ' one, two ,,' }).apiKeys).toEqual(['one', 'two'])
+    expect(parseCliOptions([], { PETSTORE_API_KEYS: ' one, two ,,' }).apiKey).toEqual(['one', 'two'])
   })
 
   test('session bounds and journal size: flags, then environment, then the documented defaults', () => {
     expect(parseCliOptions([], {})).toMatchObject({
       maxSessions: undefined,
-      sessionIdleMinutes: 30,
+      sessionIdle: 30,
       journalSize: 500,
     })
     const env = { PETSTORE_MAX_SESSIONS: '7', PETSTORE_SESSION_IDLE: '5', PETSTORE_JOURNAL_SIZE: '50' }
-    expect(parseCliOptions([], env)).toMatchObject({ maxSessions: 7, sessionIdleMinutes: 5, journalSize: 50 })
+    expect(parseCliOptions([], env)).toMatchObject({ maxSessions: 7, sessionIdle: 5, journalSize: 50 })
     expect(
       parseCliOptions(['--max-sessions', '3', '--session-idle', '1', '--journal-size', '9'], env),
     ).toMatchObject({
       maxSessions: 3,
-      sessionIdleMinutes: 1,
+      sessionIdle: 1,
       journalSize: 9,
     })
   })
@@ -59,7 +68,7 @@ describe('parseCliOptions', () => {
     [['--port', 'abc'], /--port must be an integer from 0 to 65535; received 'abc'/],
     [['--port', '70000'], /--port/],
     [['--latency', '-5'], /--latency/],
-    [['--latency', '200-50'], /--latency MIN-MAX needs MIN <= MAX/],
+    [['--latency', '200-50'], /--latency must be MIN-MAX with MIN <= MAX; received '200-50'/],
     [['--latency', '50-'], /--latency/],
     [['--api-key', 'has space'], /bearer token/],
     [['--nope'], /Unknown option/],
@@ -68,16 +77,16 @@ describe('parseCliOptions', () => {
   })
 
   test('--latency is a fixed delay, or MIN-MAX: a delay drawn for each response between them', () => {
-    expect(parseCliOptions(['--latency', '100'], {}).latencyMs).toBe(100)
-    expect(parseCliOptions(['--latency', '50-200'], {}).latencyMs).toEqual({ min: 50, max: 200 })
-    expect(parseCliOptions([], { PETSTORE_LATENCY_MS: '0-20' }).latencyMs).toEqual({ min: 0, max: 20 })
+    expect(parseCliOptions(['--latency', '100'], {}).latency).toBe(100)
+    expect(parseCliOptions(['--latency', '50-200'], {}).latency).toEqual({ min: 50, max: 200 })
+    expect(parseCliOptions([], { PETSTORE_LATENCY_MS: '0-20' }).latency).toEqual({ min: 0, max: 20 })
   })
 
   test('short aliases mean the same as the long flags', () => {
     const long = parseCliOptions(['--port', '0', '--api-key', 'k1', '--quiet', '--watch'], {})
     const short = parseCliOptions(['-p', '0', '-k', 'k1', '-q', '-w'], {})
     expect(short).toEqual(long)
-    expect(short).toMatchObject({ port: 0, apiKeys: ['k1'], quiet: true, watch: true })
+    expect(short).toMatchObject({ port: 0, apiKey: ['k1'], quiet: true, watch: true })
   })
 
   test('remote $refs are off unless --allow-remote-refs (the spec is untrusted input)', () => {
@@ -92,9 +101,9 @@ describe('parseCliOptions', () => {
   })
 
   test('--spec (or PETSTORE_SPEC) names the document to serve; the flag wins', () => {
-    expect(parseCliOptions([], {}).specFile).toBeUndefined()
-    expect(parseCliOptions([], { PETSTORE_SPEC: 'env.yaml' }).specFile).toBe('env.yaml')
-    expect(parseCliOptions(['--spec', 'copy.yaml'], { PETSTORE_SPEC: 'env.yaml' }).specFile).toBe('copy.yaml')
+    expect(parseCliOptions([], {}).spec).toBeUndefined()
+    expect(parseCliOptions([], { PETSTORE_SPEC: 'env.yaml' }).spec).toBe('env.yaml')
+    expect(parseCliOptions(['--spec', 'copy.yaml'], { PETSTORE_SPEC: 'env.yaml' }).spec).toBe('copy.yaml')
   })
 
   test('the help names the command it is given and lists every option the parser accepts', () => {
@@ -138,10 +147,10 @@ describe('parseCliOptions', () => {
     }
     const argv = ['--spec', 'copy.yaml', '--seed', 'pets.json', '--state-file', '/var/pets.db']
     expect(parseCliOptions(argv, {}, typedIn)).toMatchObject({
-      specFile: 'app/copy.yaml',
-      seedFile: 'app/pets.json',
+      spec: 'app/copy.yaml',
+      seed: 'app/pets.json',
       stateFile: '/var/pets.db',
     })
-    expect(parseCliOptions(['--seed', 'pets.json'], {}, { ...typedIn, env: {} }).seedFile).toBe('pets.json')
+    expect(parseCliOptions(['--seed', 'pets.json'], {}, { ...typedIn, env: {} }).seed).toBe('pets.json')
   })
 })
