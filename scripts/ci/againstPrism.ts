@@ -7,10 +7,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { defaultSpec } from '../../spec/runtime.ts'
 import { callRequest } from '../../contract-tests/http/callRequest.ts'
 import { formatConsole } from '../../contract-tests/report/formatConsole.ts'
 import { type RunOptions, runContract } from '../../contract-tests/running/runContract.ts'
+import { defaultSpec } from '../../spec/runtime.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const prism = `${root}node_modules/@stoplight/prism-cli/dist/index.js`

@@ -8,9 +8,9 @@ import { dirname } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { API_DOCS_PATH } from '../../kit/guard/controlPath.ts'
 import { createHttpMock, type HttpMock, listen } from '../../mocks/http/createHttpMock.ts'
 import { DEFAULT_API_KEY } from '../../mocks/index.ts'
-import { API_DOCS_PATH } from '../../kit/guard/controlPath.ts'
 import { CHROMIUM_ARGS, chromiumSkip, findChromium } from '../support/findChromium.ts'
 
 const SCREENSHOT = fileURLToPath(new URL('../../reports/api-docs/api-docs.png', import.meta.url))
