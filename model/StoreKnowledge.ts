@@ -59,6 +59,8 @@ export class StoreKnowledge {
   #latest = { since: Number.NEGATIVE_INFINITY }
   /** Characters' worth of what the known pets and accepted values hold (see `chars`), shared with every view. */
   #held = { chars: 0 }
+  /** Texts sent only in creates the target refused, and where: a pet carrying one was stored anyway. */
+  readonly #refused: Map<string, string>
   /** A view's horizon: only pets known since before it are known to the view (see `asOf`). */
   readonly #horizon: number
   /** The stamp a view's learning is recorded with (the completion of the exchange it judges). */
@@ -84,8 +86,10 @@ export class StoreKnowledge {
       this.#created = of.#created
       this.#latest = of.#latest
       this.#held = of.#held
+      this.#refused = of.#refused
       return
     }
+    this.#refused = new Map()
     this.#accepted = new Map()
     this.#byId = new Map()
     this.#all = []
@@ -196,6 +200,11 @@ export class StoreKnowledge {
       return `pet ${id} read as ${show(this.declaredFields(pet))}, but it was ${show(known.pet)} when ${known.learnedAt}`
     }
     const fields = this.declaredFields(pet)
+    for (const value of Object.values(fields)) {
+      const refusedIn = typeof value === 'string' ? this.#refused.get(value) : undefined
+      if (refusedIn)
+        return `pet ${id} ${show(fields)} carries ${show(value)}, sent only in ${refusedIn}: a refused create was stored`
+    }
     const entry: KnownPet = { id, pet: fields, created, learnedAt, confirmed: false, since: when }
     // A 201 carries the submitted fields (the document's rule 4.2.2): an optional field it leaves out
     // was not sent, so its value is the server's to choose, and an echo of the request is conforming.
@@ -246,6 +255,14 @@ export class StoreKnowledge {
     known.unshown = unshown.filter((field) => !Object.hasOwn(pet, field))
     if (known.unshown.length === 0) delete known.unshown
     return true
+  }
+
+  /**
+   * Records the texts of a body the target refused (each unique to it, the run's names): a pet read
+   * later that carries one was stored by a refused create (`learn` says so).
+   */
+  refused(texts: readonly string[], where: string): void {
+    for (const text of texts) this.#refused.set(text, where)
   }
 
   /** Records the values of a body some 201 accepted (an omitted field as `omitted`). */

@@ -66,7 +66,11 @@ export function judgeList(
   }
   for (const pet of page) {
     const disagreement = knowledge.learn(pet as Record<string, unknown>, false, `listed in ${step}`)
-    if (disagreement) return problem(disagreement, 'the same pet every time (the interface has no update)')
+    if (disagreement)
+      return problem(
+        disagreement,
+        'every pet as first read (the interface has no update), none stored by a refused create',
+      )
   }
   return undefined
 }

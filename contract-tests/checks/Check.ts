@@ -42,6 +42,8 @@ export interface GeneratedPhase {
     replay: string
     /** Milliseconds from the phase's start to the first failing answer, when it found one. */
     foundAfterMs?: number
+    /** Milliseconds the phase watched the target, searching (the default budget watches 3 s at least). */
+    watchedMs?: number
   }
 }
 
@@ -136,6 +138,11 @@ export interface Check {
   operations: readonly OperationName[]
   needs: readonly Need[]
   afterAll?: boolean
+  /**
+   * Runs first, before any check writes: the store as the run found it (small, when the target is
+   * fresh), for states no later moment reaches; what it finds is reported in the check's turn.
+   */
+  early?(context: CheckContext): Promise<void>
   /**
    * Judges every exchange of the run as it arrives, while its body is whole; the runner then keeps
    * only facts of it (keptExchange) and, in this check's turn, reports the watcher's outcome

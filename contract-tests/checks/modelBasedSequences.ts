@@ -6,9 +6,9 @@ import { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
 import { reproducedLabel } from '../base/Finding.ts'
 import { arazzoSteps } from '../http/arazzoSteps.ts'
-import { formatBudget } from '../stateful/Budget.ts'
+import { type Budget, formatBudget } from '../stateful/Budget.ts'
 import { curlScript } from '../stateful/curlScript.ts'
-import { runModelPhase } from '../stateful/runModelPhase.ts'
+import { runModelPhase, streamSeed } from '../stateful/runModelPhase.ts'
 import type { Step } from '../stateful/Step.ts'
 import { type Check, type CheckContext, type Finding, finding } from './Check.ts'
 
@@ -30,47 +30,24 @@ export const modelBasedSequences: Check = {
     'Random sequences of createPet (also concurrent), listPets and getPet agree with a model of the interface document: pages hold min(limit, matching pets) in any order, filters hold, created pets read back exactly and are listed, ids are unique, no accepted write is lost (§2, §4, §8).',
   operations: ['listPets', 'createPet', 'getPet'],
   needs: ['state'],
+  async early(context) {
+    // The opening: a few sequences while the store is as the run found it (small, on a fresh target):
+    // states no moment after the other checks' writes reaches.
+    if (!context.capabilities.has('write')) return
+    const seed = streamSeed(context.generation.seed, OPENING_STREAM)
+    const opening = await search(context, OPENING, seed, 2, 'in the opening, before any other check wrote')
+    if (opening.finding) opened.set(context, opening.finding)
+  },
   async run(context) {
     const model = interfaceModelOf(context)
     const { seed, budget } = context.generation
     const firstExchange = context.exchanges.length
-    // One knowledge, shared by every stream of the search and the replays of a failure.
-    const result = await runModelPhase({
-      model,
-      newKnowledge: () => {
-        const knowledge = new StoreKnowledge(model)
-        learnFromEarlierChecks(context, knowledge, model)
-        return knowledge
-      },
-      call: (operationId, parameters, options) => context.call(operationId, parameters, options),
-      canWrite: context.capabilities.has('write'),
-      exactInt64: context.capabilities.has('exact-int64'),
-      petName: () => context.petName('model'),
-      tag: context.runTag,
-      ...(context.creates ? { createsLeft: () => context.creates?.left ?? 0 } : {}),
-      seed,
-      budget,
-      concurrency: context.generation.concurrency ?? 1,
-      reproductions: context.generation.reproductions,
-      inParallel: context.inParallel,
-    })
-    const findings: Finding[] = []
-    // The stream that failed, alone: its seed, one stream, the same budget draw the same sequences.
-    // No failure: the run's seed with as many streams draws the same sequences in every stream.
-    const replaySeed = result.failure?.seed ?? seed
-    const replay = `${context.command} --base-url ${context.baseUrl} ${seedFlag(replaySeed)} --concurrency ${result.failure ? 1 : result.concurrency} --budget ${formatBudget(budget)}`
-    if (result.failure) {
-      const { problem, steps, reproduced } = result.failure
-      const again = reproduced ? `, ${reproducedLabel(reproduced)}` : ''
-      const summary = `Model phase: shortest failing sequence found, ${plural(steps.length, 'step')} (seed ${replaySeed}, ${plural(result.shrinks, 'shrink')}${again}). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
-      const sent = steps.flatMap((step) => step.exchanges.map(({ exchange }) => exchange))
-      findings.push({
-        ...finding(problem.exchange, problem.operation, problem.received, problem.documented),
-        script: curlScript({ baseUrl: context.baseUrl, replay, summary }, steps),
-        steps: arazzoSteps(sent, problem.documented, Object.keys(model.newPet.properties)),
-        ...(reproduced ? { reproduced } : {}),
-      })
-    }
+    const {
+      result,
+      finding: failed,
+      replay,
+    } = await search(context, budget, seed, context.generation.concurrency ?? 1)
+    const findings = [opened.get(context), failed].filter((one): one is Finding => one !== undefined)
     // The run's deadline stopping the phase is not a fault of the target: a failure found before it
     // stands, the rest is for the runner to report as cut (it skips a check that throws the deadline).
     if (context.deadline?.aborted) {
@@ -99,6 +76,7 @@ export const modelBasedSequences: Check = {
       ...(result.foundAfterMs === undefined ? {} : { foundAfterMs: Math.round(result.foundAfterMs) }),
       sequences: result.runs,
       shrinks: result.shrinks,
+      watchedMs: Math.round(result.watchedMs),
       knownPets: Math.max(0, ...result.knowledge.map((knowledge) => knowledge.size)),
       createdPets: result.knowledge.reduce(
         (sum, knowledge) =>
@@ -120,6 +98,55 @@ export const modelBasedSequences: Check = {
       }
     return { findings }
   },
+}
+
+/** The model phase's budget while the store is as the run found it (`early`). */
+const OPENING: Budget = { runs: 16, ms: 2_000 }
+/** The opening's seed is the run's, as the stream of this index would draw it. */
+const OPENING_STREAM = 1_000
+/** What the opening found, reported in the check's turn with the rest. */
+const opened = new WeakMap<CheckContext, Finding>()
+
+/** Runs the model phase once with `budget`, from `seed`: what it found, as a finding with its script. */
+async function search(context: CheckContext, budget: Budget, seed: number, concurrency: number, when = '') {
+  const model = interfaceModelOf(context)
+  // One knowledge, shared by every stream of the search and the replays of a failure.
+  const result = await runModelPhase({
+    model,
+    newKnowledge: () => {
+      const knowledge = new StoreKnowledge(model)
+      learnFromEarlierChecks(context, knowledge, model)
+      return knowledge
+    },
+    call: (operationId, parameters, options) => context.call(operationId, parameters, options),
+    canWrite: context.capabilities.has('write'),
+    exactInt64: context.capabilities.has('exact-int64'),
+    petName: () => context.petName('model'),
+    tag: context.runTag,
+    ...(context.creates ? { createsLeft: () => context.creates?.left ?? 0 } : {}),
+    seed,
+    budget,
+    concurrency,
+    reproductions: context.generation.reproductions,
+    inParallel: context.inParallel,
+  })
+  // The stream that failed, alone: its seed, one stream, the same budget draw the same sequences.
+  // No failure: the run's seed with as many streams draws the same sequences in every stream.
+  const replaySeed = result.failure?.seed ?? seed
+  const replay = `${context.command} --base-url ${context.baseUrl} ${seedFlag(replaySeed)} --concurrency ${result.failure ? 1 : result.concurrency} --budget ${formatBudget(budget)}`
+  if (!result.failure) return { result, replay }
+  const { problem, steps, reproduced } = result.failure
+  const again = reproduced ? `, ${reproducedLabel(reproduced)}` : ''
+  const found = when ? ` ${when}` : ''
+  const summary = `Model phase: shortest failing sequence found${found}, ${plural(steps.length, 'step')} (seed ${replaySeed}, ${plural(result.shrinks, 'shrink')}${again}). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
+  const sent = steps.flatMap((step) => step.exchanges.map(({ exchange }) => exchange))
+  const failed: Finding = {
+    ...finding(problem.exchange, problem.operation, problem.received, problem.documented),
+    script: curlScript({ baseUrl: context.baseUrl, replay, summary }, steps),
+    steps: arazzoSteps(sent, problem.documented, Object.keys(model.newPet.properties)),
+    ...(reproduced ? { reproduced } : {}),
+  }
+  return { result, replay, finding: failed }
 }
 
 /**

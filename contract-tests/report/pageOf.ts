@@ -2,6 +2,7 @@ import { COVERAGE_GAUGES } from '../../coverage/coverageUniverse.ts'
 import { formatCoverage } from '../../coverage/formatCoverage.ts'
 import { gaugeName } from '../../coverage/minCoverage.ts'
 import { plural } from '../../kit/text/plural.ts'
+import { formatDuration } from '../base/deadline.ts'
 import { reproducedLabel } from '../base/Finding.ts'
 import type { CheckResult } from '../checks/Check.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
@@ -108,7 +109,7 @@ function runLines(report: ContractReport): string[] {
       : []),
     ...(g
       ? [
-          `Model phase: ${plural(g.sequences, 'sequence')}${g.concurrency && g.concurrency > 1 ? ` (${g.concurrency} at once)` : ''}, ${plural(g.shrinks, 'shrink')}, budget ${g.budget}; replay: ${g.replay}`,
+          `Model phase: ${plural(g.sequences, 'sequence')}${g.concurrency && g.concurrency > 1 ? ` (${g.concurrency} at once)` : ''} watching ${formatDuration(g.watchedMs ?? 0)}, ${plural(g.shrinks, 'shrink')}, budget ${g.budget}; replay: ${g.replay}`,
         ]
       : []),
     `${plural(estimate.requests, 'request')}, ${estimate.sequentialRequests} of them one after another: about ${(estimate.estimatedMs / 1000).toFixed(1)} s at ${estimate.latencyMs} ms per request`,

@@ -388,6 +388,9 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     if (report.abort) return finish()
     // Checks such as default_limit can only catch a violation when there is more data than the rule allows.
     // Stateless targets answer static examples: nothing there to count.
+    for (const check of options.replay ? [] : checks)
+      if (check.early && !excluded(check) && check.needs.every((need) => capabilities.has(need)))
+        await check.early(context)
     if (capabilities.has('state') && !options.replay)
       context.census = await ensurePets(context, capabilities.has('write'))
   } catch (error) {

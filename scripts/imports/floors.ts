@@ -51,8 +51,9 @@ export const FLOORS: readonly Floor[] = [
         ['contract-tests/base', 'contract-tests/json', 'contract-tests/text'],
         // One exchange: a call of an operation, the request sent, its bounded answer, the curl line.
         ['contract-tests/http'],
-        // The generated cases (negatives) and the model phase.
-        ['contract-tests/negative', 'contract-tests/stateful'],
+        // The generated cases (negatives), then the model phase, which draws from them.
+        ['contract-tests/negative'],
+        ['contract-tests/stateful'],
         // The Check contract and the named checks.
         ['contract-tests/checks'],
         // The runner and its CLI target; what recorded traffic breaks under another spec.

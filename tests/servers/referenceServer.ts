@@ -95,6 +95,12 @@ export type Fault =
   | 'null-status-as-omitted'
   /** Validation after storing: a 400 is answered but the pet is kept. */
   | 'stores-rejected-body'
+  /**
+   * A refused create is rolled back from the id lookup but not from the list it was appended to
+   * (a partial rollback): getPet never finds it; a list shows it only when its page reaches the end
+   * of the store, which a page of the default size does only while the store is small.
+   */
+  | 'refused-create-left-in-list'
   /** A client-sent `id` is used. */
   | 'client-chooses-id'
   /** Two concurrent creates get the same id: an await between reading the next id and storing. */
@@ -220,6 +226,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
   const visibleFrom = new WeakMap<Pet, number>()
   const createdAt = new WeakMap<Pet, number>()
   const servedOn = new WeakSet<object>()
+  /** The half-made pets of refused creates, for `refused-create-left-in-list`. */
+  const ghosts = new WeakSet<object>()
   /** The pets a read on `connection` sees (all of them, but under these faults). */
   const visibleOn = (connection: object, operation: 'listPets' | 'getPet'): Pet[] => {
     if (fault === 'pets-per-connection') return [...pets, ...(ownPets.get(connection) ?? [])]
@@ -434,6 +442,16 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
           status: fields.status,
         })
       }
+      if (problem && fault === 'refused-create-left-in-list') {
+        const ghost = {
+          id: await newId(),
+          name: fields.name,
+          categoryId: fields.categoryId,
+          status: fields.status,
+        }
+        pets.push(ghost as Pet)
+        ghosts.add(ghost)
+      }
       if (problem) refusedABody = true
       if (problem) return error(res, 400, 'invalid', problem)
       if (fault === 'numeric-names-as-numbers' && /^\d+$/.test(String(fields.name)))
@@ -480,7 +498,9 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     const idText = path.slice('/pets/'.length)
     if (!/^-?\d+$/.test(idText) || BigInt(idText) < INT64_MIN || BigInt(idText) > INT64_MAX)
       return error(res, 400, 'bad_id', 'petId must be an int64')
-    const pet = visibleOn(req.socket, 'getPet').find((p) => String(p.id) === String(BigInt(idText)))
+    const pet = visibleOn(req.socket, 'getPet').find(
+      (p) => String(p.id) === String(BigInt(idText)) && !ghosts.has(p),
+    )
     const deprecation = {
       deprecation: '@1767225600',
       sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
