@@ -5,6 +5,7 @@ import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { journalRecord, readJournalRecord } from '../kit/journal/journalEntry.ts'
 import { jsonText } from '../kit/json/jsonChunks.ts'
+import { createRedactor } from '../kit/secrets/createRedactor.ts'
 import { defaultSpec, exampleValues } from '../spec/runtime.ts'
 import { journalToHar } from './journalToHar.ts'
 import { readHar } from './readHar.ts'
@@ -30,10 +31,11 @@ const examples = defaultSpec().operations.flatMap((operation) =>
 function roundTrip(
   answers: ReadonlyArray<{ operation: string; method: string; status: number; body: string }>,
 ) {
+  const redact = createRedactor([KEY])
   const entries = answers.map(({ operation, method, status, body }) =>
     readJournalRecord(
-      journalRecord({ method, url: '/v1/pets', status, operation, responseBody: body }, [KEY]),
-      [KEY],
+      journalRecord({ method, url: '/v1/pets', status, operation, responseBody: body }, redact),
+      redact,
     ),
   )
   const har = journalToHar(entries, ORIGIN, '0.1.0')

@@ -20,8 +20,9 @@ import { createdIdOf } from '../kit/json/createdIdOf.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { MemoryBudget } from '../kit/memory/MemoryBudget.ts'
 import { joinedHeader } from '../kit/node/requestHeader.ts'
+import { createRedactor, type Redactor } from '../kit/secrets/createRedactor.ts'
 import { redactJsonFields } from '../kit/secrets/redactBody.ts'
-import { redactTarget, redactText } from '../kit/secrets/redactTarget.ts'
+import { redactTarget } from '../kit/secrets/redactTarget.ts'
 import { clip } from '../kit/text/clip.ts'
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
 import { httpEdge, type Wire } from '../serving/node/httpEdge.ts'
@@ -119,7 +120,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     ...(log && {
       log: (incoming, answer) =>
         log(
-          `${shownRequest(incoming.method ?? 'GET', incoming.url ?? '/', secretsOf(incoming.headers.authorization))} ${answer === 'aborted' ? 'client aborted the request' : `-> ${answer.status}${answer.note ?? ''}`}`,
+          `${shownRequest(incoming.method ?? 'GET', incoming.url ?? '/', createRedactor(secretsOf(incoming.headers.authorization)))} ${answer === 'aborted' ? 'client aborted the request' : `-> ${answer.status}${answer.note ?? ''}`}`,
         ),
       note: log,
     }),
@@ -167,6 +168,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       : { notJudged: `the proxy's buffers for exchanges in flight are full` }
     const notJudged = 'notJudged' in decoded ? decoded.notJudged : undefined
     const secrets = secretsOf(request.header('authorization'))
+    const redact = createRedactor(secrets)
     // The body decoded once, for the judge and the journal alike.
     const responseText = 'text' in decoded ? decoded.text : ''
     const route = state.router.route(request.method, request.path)
@@ -179,12 +181,9 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     // message may quote the answer's JSON), as the journal does, and is clipped as it clips a target.
     const found = judged.map((violation) => ({
       ...violation,
-      message: redactText(redactJsonFields(violation.message), secrets),
+      message: redact(redactJsonFields(violation.message)),
     }))
-    state.violations.add(
-      found,
-      judged.length > 0 ? shownRequest(request.method, request.target, secrets) : '',
-    )
+    state.violations.add(found, judged.length > 0 ? shownRequest(request.method, request.target, redact) : '')
     state.journal.record({
       record: journalRecord(
         {
@@ -201,7 +200,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
           responseBody: notJudged === undefined ? responseText : undefined,
           keyless: request.header('authorization') === undefined,
         },
-        secrets,
+        redact,
       ),
       secrets,
       ms: Math.round(performance.now() - started),
@@ -243,8 +242,8 @@ function secretsOf(authorization: string | undefined): string[] {
 }
 
 /** `GET /v1/pets?…` as the violations and the log show it: credentials hidden, clipped. */
-function shownRequest(method: string, target: string, secrets: readonly string[]): string {
-  return `${method} ${clip(redactTarget(target, secrets), REQUEST_SHOWN_CHARS)}`
+function shownRequest(method: string, target: string, redact: Redactor): string {
+  return `${method} ${clip(redactTarget(target, redact), REQUEST_SHOWN_CHARS)}`
 }
 
 /** What the proxy keeps in flight at most unless told (`--max-buffer-mib`): 64 exchanges at the 1 MiB cap. */

@@ -5,6 +5,7 @@ import { JSON_HEADERS } from '../kit/http/errorResponse.ts'
 import { type JournalRecord, readJournalRecord } from '../kit/journal/journalEntry.ts'
 import type { JournalEntry, RequestJournal } from '../kit/journal/RequestJournal.ts'
 import { lazy } from '../kit/json/jsonChunks.ts'
+import { createRedactor } from '../kit/secrets/createRedactor.ts'
 import { controlPlane } from '../serving/controlPlane.ts'
 import { inspectorPage } from '../serving/inspectorPage.ts'
 import { journalViews } from '../serving/journalViews.ts'
@@ -40,7 +41,7 @@ export type ProxiedRecord = Judged & { record: JournalRecord; secrets: readonly 
 
 /** The entry of a kept record. */
 export function readProxiedRecord({ record, secrets, ...judged }: ProxiedRecord): ProxiedEntry {
-  return { ...readJournalRecord(record, secrets), ...judged }
+  return { ...readJournalRecord(record, createRedactor(secrets)), ...judged }
 }
 
 export interface ProxyState {

@@ -173,7 +173,7 @@ function shownBaseUrl(text: string): string {
   const slash = text.indexOf('/', start)
   const at = text.lastIndexOf('@', slash < 0 ? text.length : slash)
   const withoutUser = at >= start ? `${text.slice(0, start)}***@${text.slice(at + 1)}` : text
-  return clip(redactTarget(withoutUser, []))
+  return clip(redactTarget(withoutUser))
 }
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value)

@@ -1,14 +1,22 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { createRedactor } from '../secrets/createRedactor.ts'
 import {
   type Exchange,
   JOURNAL_BODY_CHARS,
   JOURNAL_PATH_CHARS,
   JOURNAL_QUERY_CHARS,
-  journalRecord,
+  type JournalRecord,
   journalRecordCost,
-  readJournalRecord,
+  readJournalRecord as read,
+  journalRecord as recordOf,
 } from './journalEntry.ts'
+
+/** The journal's functions with the secrets given as a list. */
+const journalRecord = (exchange: Exchange, secrets: readonly string[], at?: number) =>
+  recordOf(exchange, createRedactor(secrets), at)
+const readJournalRecord = (record: JournalRecord, secrets: readonly string[]) =>
+  read(record, createRedactor(secrets))
 
 /** A record read at once: what `GET /__mock/requests` shows of one exchange. */
 const journalEntry = (exchange: Exchange, secrets: readonly string[], now = new Date()) =>

@@ -1,4 +1,4 @@
-import { decodePercentLoosely } from './decodePercentLoosely.ts'
+import { decodeLoosely } from './decodedViews.ts'
 
 /**
  * Parts of a parameter or field name that say its value is a credential. Matched anywhere in the
@@ -33,7 +33,7 @@ export const CREDENTIAL_WORDS = [
  * isCredentialName('limit') // false
  */
 export function isCredentialName(name: string): boolean {
-  const plain = (name.includes('%') ? decodePercentLoosely(name) : name).toLowerCase()
+  const plain = decodeLoosely(name).toLowerCase()
   for (const word of CREDENTIAL_WORDS) if (plain.includes(word)) return true
   return false
 }

@@ -1,9 +1,10 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { createRedactor } from '../../kit/secrets/createRedactor.ts'
 import { redactTarget } from '../../kit/secrets/redactTarget.ts'
 import { requestLine, tenths } from './requestLine.ts'
 
-const KEYS = ['petstore-dev-key']
+const KEYS = createRedactor(['petstore-dev-key'])
 
 describe('requestLine', () => {
   test('writes the target as redactTarget shows it, the first time and every time after', () => {

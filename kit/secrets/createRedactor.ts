@@ -1,0 +1,180 @@
+import { decodedViews, type View } from './decodedViews.ts'
+
+/** What stands in for a secret in every output. */
+export const REDACTED = '***'
+
+/**
+ * Secrets shorter than this are hidden only where they stand alone (no letter or digit beside
+ * them): hiding every `k` or `ab` inside words would erase the text, and a key that short protects
+ * nothing. Logs and curl lines hide credential-named values by name all the same.
+ */
+const SHORT_SECRET = 4
+
+/** Secrets shorter than this are only hidden whole: a piece of a short key is ordinary text. */
+const FRAGMENT_MIN_SECRET = 6
+
+/** A run of base64 or base64url characters long enough to hold an encoded key. */
+const BASE64_RUN = /[A-Za-z0-9+/_-]{6,}={0,2}/g
+
+/** Hides the secrets it was made with in any text; `longest` is the longest secret's length. */
+export type Redactor = ((text: string) => string) & { readonly longest: number }
+
+/** One secret, compiled: its units folded (`fold`) forwards and backwards, with their KMP tables. */
+type Secret = ReturnType<typeof compile>
+
+/**
+ * The one redactor (the mock's log and journal, the proxy's, the HAR export, the contract suite's
+ * reports): a function that hides each secret in a text in every form a client or a target may
+ * spell it back:
+ * - in any letter case, each character literal, percent-encoded once or more (`%70`, `%7A` or
+ *   `%7a`, `%2570`; `+` for a space) or JSON-escaped (`\u0070`), in any mix (decodedViews);
+ * - a prefix or a suffix of at least two thirds of it (a key cut short), and a prefix that ends
+ *   the text or a suffix that starts it of at least a third (an excerpt cut mid-key);
+ * - any base64 or base64url run that decodes (at any of its four alignments) to text holding one of
+ *   the above: `Basic base64(user:key)`, the key's encoding inside a token, a cut key encoded.
+ * A secret under four characters is hidden only where it stands alone. Each secret is searched by
+ * Knuth-Morris-Pratt, after a native `includes` of its shortest piece that hides: linear in the
+ * text's length whatever a hostile client or target sends (decisions/007-hostile-clients.md).
+ *
+ * @example
+ * const redact = createRedactor(['s3cret-key'])
+ * redact('echo: Bearer S3CRET-KEY, %73%33cret-key, czNjcmV0LWtleQ==') // 'echo: Bearer ***, ***, ***'
+ */
+export function createRedactor(secrets: readonly string[]): Redactor {
+  const compiled = [...new Set(secrets)].filter((secret) => secret !== '').map(compile)
+  // A piece of an ASCII secret shows in the text lower-cased by `toLowerCase` as by `fold`: a
+  // native search for its shortest pieces that hide rules most texts out before any scan.
+  const ascii = compiled.every((secret) => secret.forwards.split('').every((unit) => unit < '\u0080'))
+  const cores = compiled.flatMap(({ forwards, atEdge }) => [
+    forwards.slice(0, atEdge),
+    forwards.slice(-atEdge),
+  ])
+  const maybe = (text: string) => {
+    const folded = text.toLowerCase().replaceAll(' ', '+')
+    return !ascii || cores.some((core) => folded.includes(core))
+  }
+  // Fewer decoded bytes than the shortest piece that hides cannot hide one.
+  const shortest = Math.min(...compiled.map((secret) => secret.atEdge))
+  const holds = (text: string) => decodedViews(text).some((view) => maybe(view.text) && found(view, compiled))
+  const redact = (text: string) => {
+    if (compiled.length === 0) return text
+    let cover: Int32Array | undefined
+    const mark = (from: number, to: number) => {
+      cover ??= new Int32Array(text.length + 1)
+      cover[from] = (cover[from] as number) + 1
+      cover[to] = (cover[to] as number) - 1
+    }
+    for (const view of decodedViews(text)) if (maybe(view.text)) found(view, compiled, mark)
+    const shown = cover === undefined ? text : hidden(text, cover)
+    return shown.replace(BASE64_RUN, (run) => (decodings(run, ascii, shortest).some(holds) ? REDACTED : run))
+  }
+  return Object.assign(redact, { longest: Math.max(0, ...secrets.map((secret) => secret.length)) })
+}
+
+function compile(secret: string) {
+  const units = secret.split('').map((unit) => String.fromCharCode(fold(unit.charCodeAt(0))))
+  const forwards = units.join('')
+  const backwards = units.reverse().join('')
+  const n = forwards.length
+  const fragments = n >= FRAGMENT_MIN_SECRET
+  return {
+    forwards,
+    backwards,
+    forwardFail: failureOf(forwards),
+    backwardFail: failureOf(backwards),
+    // A piece this long hides anywhere; one `atEdge` long where the text starts or ends.
+    inside: fragments ? Math.ceil((2 * n) / 3) : n,
+    atEdge: fragments ? Math.max(4, Math.ceil(n / 3)) : n,
+  }
+}
+
+/**
+ * Whether a piece of a secret that hides (see createRedactor) stands in the view; with `mark`, each
+ * such piece is marked, in the original text's positions, instead of stopping at the first.
+ */
+function found(view: View, secrets: readonly Secret[], mark?: (from: number, to: number) => void): boolean {
+  const { text, starts, ends } = view
+  const last = text.length - 1
+  let any = false
+  for (const secret of secrets) {
+    // Forwards, the longest piece of the secret's start that ends at each unit; backwards (only for a
+    // secret whose pieces hide), the longest piece of its end that starts at each.
+    for (let pass = secret.inside === secret.forwards.length ? 1 : 2; pass > 0; pass--) {
+      const backwards = pass === 2
+      const pattern = backwards ? secret.backwards : secret.forwards
+      const fail = backwards ? secret.backwardFail : secret.forwardFail
+      let matched = 0
+      for (let step = 0; step <= last; step++) {
+        const i = backwards ? last - step : step
+        const unit = fold(text.charCodeAt(i))
+        while (matched > 0 && pattern.charCodeAt(matched) !== unit) matched = fail[matched - 1] as number
+        if (pattern.charCodeAt(matched) === unit) matched++
+        const length = matched
+        if (matched === pattern.length) matched = fail[matched - 1] as number
+        if (length < secret.inside && !((backwards ? i === 0 : i === last) && length >= secret.atEdge))
+          continue
+        const from = backwards ? i : i - length + 1
+        const to = from + length - 1
+        if (length < SHORT_SECRET && (isWordUnit(text, from - 1) || isWordUnit(text, to + 1))) continue
+        if (!mark) return true
+        any = true
+        mark(starts ? (starts[from] as number) : from, ends ? (ends[to] as number) : to + 1)
+      }
+    }
+  }
+  return any
+}
+
+/** KMP's failure table: for each prefix of the pattern, its longest proper border. */
+function failureOf(pattern: string): Int32Array {
+  const fail = new Int32Array(pattern.length)
+  for (let i = 1, border = 0; i < pattern.length; i++) {
+    while (border > 0 && pattern[i] !== pattern[border]) border = fail[border - 1] as number
+    if (pattern[i] === pattern[border]) border++
+    fail[i] = border
+  }
+  return fail
+}
+
+/** A unit as matching compares it: lower-case, and a space as `+` (a form's space). */
+function fold(unit: number): number {
+  if (unit < 128) return unit === 32 ? 43 : unit >= 65 && unit <= 90 ? unit + 32 : unit
+  const lower = String.fromCharCode(unit).toLowerCase()
+  return lower.length === 1 ? lower.charCodeAt(0) : unit
+}
+
+/** Whether the unit at `at` is a letter or a digit: what a short secret must not stand beside. */
+function isWordUnit(text: string, at: number): boolean {
+  return /[\p{L}\p{N}]/u.test(text[at] ?? '')
+}
+
+/** The text with each stretch a span covers (`cover`: +1 where one starts, -1 where it ends) as REDACTED. */
+function hidden(text: string, cover: Int32Array): string {
+  let shown = ''
+  let depth = 0
+  let copied = 0
+  for (let i = 0; i <= text.length; i++) {
+    const before = depth
+    depth += cover[i] as number
+    if (before === 0 && depth > 0) shown += `${text.slice(copied, i)}${REDACTED}`
+    else if (before > 0 && depth === 0) copied = i
+  }
+  return shown + text.slice(copied)
+}
+
+const utf8 = new TextDecoder()
+
+/**
+ * A base64 (or base64url) run decoded from each of its first four characters, so a key anywhere in
+ * it shows (those of `shortest` bytes or more): by `atob`, which the browser has too, the bytes read
+ * as UTF-8 unless every secret is ASCII.
+ */
+function decodings(run: string, ascii: boolean, shortest: number): string[] {
+  const base64 = run.replace(/=+$/, '').replaceAll('-', '+').replaceAll('_', '/')
+  const skips = [0, 1, 2, 3].filter((skip) => Math.floor(((base64.length - skip) * 3) / 4) >= shortest)
+  return skips.map((skip) => {
+    // A last group of one character holds no byte (and `atob` refuses it).
+    const bytes = atob(base64.slice(skip, (base64.length - skip) % 4 === 1 ? -1 : undefined))
+    return ascii ? bytes : utf8.decode(Uint8Array.from(bytes, (char) => char.charCodeAt(0)))
+  })
+}
