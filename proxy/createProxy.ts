@@ -120,7 +120,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     ...(log && {
       log: (incoming, answer) =>
         log(
-          `${shownRequest(incoming.method ?? 'GET', incoming.url ?? '/', createRedactor(secretsOf(incoming.headers.authorization)))} ${answer === 'aborted' ? 'client aborted the request' : `-> ${answer.status}${answer.note ?? ''}`}`,
+          `${shownRequest(incoming.method ?? 'GET', incoming.url ?? '/', redactorOf(incoming.headers.authorization))} ${answer === 'aborted' ? 'client aborted the request' : `-> ${answer.status}${answer.note ?? ''}`}`,
         ),
       note: log,
     }),
@@ -167,8 +167,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       ? decodedCopy(encoding, body, maxBody)
       : { notJudged: `the proxy's buffers for exchanges in flight are full` }
     const notJudged = 'notJudged' in decoded ? decoded.notJudged : undefined
-    const secrets = secretsOf(request.header('authorization'))
-    const redact = createRedactor(secrets)
+    const redact = redactorOf(request.header('authorization'))
     // The body decoded once, for the judge and the journal alike.
     const responseText = 'text' in decoded ? decoded.text : ''
     const route = state.router.route(request.method, request.path)
@@ -202,7 +201,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         },
         redact,
       ),
-      secrets,
+      redact,
       ms: Math.round(performance.now() - started),
       violations: found,
       ...(notJudged !== undefined && { notJudged }),
@@ -235,10 +234,13 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   }
 }
 
-/** The request's bearer token, to hide wherever the proxy shows the exchange (8 characters or more). */
-function secretsOf(authorization: string | undefined): string[] {
+/**
+ * What hides the request's bearer token (8 characters or more) wherever the proxy shows the
+ * exchange: the proxy knows no key, so the token a client sends is taken to be one.
+ */
+function redactorOf(authorization: string | undefined): Redactor {
   const token = /^bearer\s+(\S+)/i.exec(authorization ?? '')?.[1]
-  return token !== undefined && token.length >= SECRET_MIN_CHARS ? [token] : []
+  return createRedactor(token !== undefined && token.length >= SECRET_MIN_CHARS ? [token] : [])
 }
 
 /** `GET /v1/pets?…` as the violations and the log show it: credentials hidden, clipped. */

@@ -42,31 +42,17 @@ type Secret = ReturnType<typeof compile>
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
   const compiled = [...new Set(secrets)].filter((secret) => secret !== '').map(compile)
-  // A piece of an ASCII secret shows in the text lower-cased by `toLowerCase` as by `fold`: a
-  // native search for its shortest pieces that hide rules most texts out before any scan.
-  const ascii = compiled.every((secret) => secret.forwards.split('').every((unit) => unit < '\u0080'))
-  const cores = compiled.flatMap(({ forwards, atEdge }) => [
-    forwards.slice(0, atEdge),
-    forwards.slice(-atEdge),
-  ])
-  const maybe = (text: string) => {
-    const folded = text.toLowerCase().replaceAll(' ', '+')
-    return !ascii || cores.some((core) => folded.includes(core))
-  }
+  const ascii = compiled.every((secret) => secret.cores !== undefined)
   // Fewer decoded bytes than the shortest piece that hides cannot hide one.
   const shortest = Math.min(...compiled.map((secret) => secret.atEdge))
-  const holds = (text: string) => decodedViews(text).some((view) => maybe(view.text) && found(view, compiled))
+  const holds = (text: string) => decodedViews(text).some((view) => found(view, compiled))
   const redact = (text: string) => {
     if (compiled.length === 0) return text
-    let cover: Int32Array | undefined
-    const mark = (from: number, to: number) => {
-      cover ??= new Int32Array(text.length + 1)
-      cover[from] = (cover[from] as number) + 1
-      cover[to] = (cover[to] as number) - 1
-    }
-    for (const view of decodedViews(text)) if (maybe(view.text)) found(view, compiled, mark)
-    const shown = cover === undefined ? text : hidden(text, cover)
-    return shown.replace(BASE64_RUN, (run) => (decodings(run, ascii, shortest).some(holds) ? REDACTED : run))
+    const spans: Span[] = []
+    for (const view of decodedViews(text)) found(view, compiled, spans)
+    return hidden(text, spans).replace(BASE64_RUN, (run) =>
+      decodings(run, ascii, shortest).some(holds) ? REDACTED : run,
+    )
   }
   return Object.assign(redact, { longest: Math.max(0, ...secrets.map((secret) => secret.length)) })
 }
@@ -74,9 +60,10 @@ export function createRedactor(secrets: readonly string[]): Redactor {
 function compile(secret: string) {
   const units = secret.split('').map((unit) => String.fromCharCode(fold(unit.charCodeAt(0))))
   const forwards = units.join('')
-  const backwards = units.reverse().join('')
+  const backwards = [...units].reverse().join('')
   const n = forwards.length
   const fragments = n >= FRAGMENT_MIN_SECRET
+  const atEdge = fragments ? Math.max(4, Math.ceil(n / 3)) : n
   return {
     forwards,
     backwards,
@@ -84,19 +71,29 @@ function compile(secret: string) {
     backwardFail: failureOf(backwards),
     // A piece this long hides anywhere; one `atEdge` long where the text starts or ends.
     inside: fragments ? Math.ceil((2 * n) / 3) : n,
-    atEdge: fragments ? Math.max(4, Math.ceil(n / 3)) : n,
+    atEdge,
+    // Of an ASCII secret, every piece that hides holds one of these, in a text lower-cased by
+    // `toLowerCase` as by `fold`: a native search rules most texts out before any scan.
+    cores: units.every((unit) => unit < '\u0080')
+      ? [forwards.slice(0, atEdge), forwards.slice(-atEdge)]
+      : undefined,
   }
 }
 
+/** Where a piece of a secret stands in the text: from its first character to after its last. */
+type Span = readonly [number, number]
+
 /**
- * Whether a piece of a secret that hides (see createRedactor) stands in the view; with `mark`, each
- * such piece is marked, in the original text's positions, instead of stopping at the first.
+ * Whether a piece of a secret that hides (see createRedactor) stands in the view; with `spans`, each
+ * such piece is kept there, in the original text's positions, instead of stopping at the first.
  */
-function found(view: View, secrets: readonly Secret[], mark?: (from: number, to: number) => void): boolean {
+function found(view: View, secrets: readonly Secret[], spans?: Span[]): boolean {
   const { text, starts, ends } = view
   const last = text.length - 1
+  const folded = text.toLowerCase().replaceAll(' ', '+')
   let any = false
   for (const secret of secrets) {
+    if (secret.cores?.every((core) => !folded.includes(core))) continue
     // Forwards, the longest piece of the secret's start that ends at each unit; backwards (only for a
     // secret whose pieces hide), the longest piece of its end that starts at each.
     for (let pass = secret.inside === secret.forwards.length ? 1 : 2; pass > 0; pass--) {
@@ -116,9 +113,9 @@ function found(view: View, secrets: readonly Secret[], mark?: (from: number, to:
         const from = backwards ? i : i - length + 1
         const to = from + length - 1
         if (length < SHORT_SECRET && (isWordUnit(text, from - 1) || isWordUnit(text, to + 1))) continue
-        if (!mark) return true
+        if (!spans) return true
         any = true
-        mark(starts ? (starts[from] as number) : from, ends ? (ends[to] as number) : to + 1)
+        spans.push([starts ? (starts[from] as number) : from, ends ? (ends[to] as number) : to + 1])
       }
     }
   }
@@ -148,18 +145,15 @@ function isWordUnit(text: string, at: number): boolean {
   return /[\p{L}\p{N}]/u.test(text[at] ?? '')
 }
 
-/** The text with each stretch a span covers (`cover`: +1 where one starts, -1 where it ends) as REDACTED. */
-function hidden(text: string, cover: Int32Array): string {
+/** The text with each stretch the spans cover, overlapping or touching, as one REDACTED. */
+function hidden(text: string, spans: Span[]): string {
   let shown = ''
-  let depth = 0
-  let copied = 0
-  for (let i = 0; i <= text.length; i++) {
-    const before = depth
-    depth += cover[i] as number
-    if (before === 0 && depth > 0) shown += `${text.slice(copied, i)}${REDACTED}`
-    else if (before > 0 && depth === 0) copied = i
+  let end = -1
+  for (const [from, to] of spans.sort((a, b) => a[0] - b[0])) {
+    if (from > end) shown += `${text.slice(Math.max(end, 0), from)}${REDACTED}`
+    end = Math.max(end, to)
   }
-  return shown + text.slice(copied)
+  return end < 0 ? text : shown + text.slice(end)
 }
 
 const utf8 = new TextDecoder()
@@ -170,7 +164,7 @@ const utf8 = new TextDecoder()
  * as UTF-8 unless every secret is ASCII.
  */
 function decodings(run: string, ascii: boolean, shortest: number): string[] {
-  const base64 = run.replace(/=+$/, '').replaceAll('-', '+').replaceAll('_', '/')
+  const base64 = run.replaceAll('=', '').replaceAll('-', '+').replaceAll('_', '/')
   const skips = [0, 1, 2, 3].filter((skip) => Math.floor(((base64.length - skip) * 3) / 4) >= shortest)
   return skips.map((skip) => {
     // A last group of one character holds no byte (and `atob` refuses it).
