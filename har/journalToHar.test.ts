@@ -3,6 +3,7 @@
 // replay judge), while a credential put in its place stays `***`.
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { apiRequest } from '../kit/http/ApiRequest.ts'
 import { journalRecord, readJournalRecord } from '../kit/journal/journalEntry.ts'
 import { jsonText } from '../kit/json/jsonChunks.ts'
 import { createRedactor } from '../kit/secrets/createRedactor.ts'
@@ -34,7 +35,15 @@ function roundTrip(
   const redact = createRedactor([KEY])
   const entries = answers.map(({ operation, method, status, body }) =>
     readJournalRecord(
-      journalRecord({ method, url: '/v1/pets', status, operation, responseBody: body }, redact),
+      journalRecord(
+        {
+          request: apiRequest({ method, target: '/v1/pets', header: () => 'Bearer k' }),
+          status,
+          operation,
+          responseBody: body,
+        },
+        redact,
+      ),
       redact,
     ),
   )

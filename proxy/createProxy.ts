@@ -186,18 +186,15 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     state.journal.record({
       record: journalRecord(
         {
-          method: request.method,
-          url: request.target,
+          request,
           status: answer.status,
           operation: route.kind === 'operation' ? route.operation.operationId : undefined,
-          body: request.body,
           createdId:
             answer.status === 201 && notJudged === undefined
               ? createdIdOf(exactJsonOf(parseJsonLossless(responseText), responseText))
               : undefined,
           // A body the judge could not decode is not recorded: its bytes are still the upstream's.
           responseBody: notJudged === undefined ? responseText : undefined,
-          keyless: request.header('authorization') === undefined,
         },
         redact,
       ),

@@ -173,8 +173,8 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
 
 /**
  * A replay sends what a recording holds: its curl lines show each credential-like query value and
- * body field as `***` by name (however short the value, which the redactor cannot search for), and
- * its messages each such query value, as the mock's and the proxy's logs do.
+ * body field as `***` by name (however short: the redactor hides a short value only where it stands
+ * alone), and its messages each such query value, as the mock's and the proxy's logs do.
  */
 function withRequestsRedacted(report: ContractReport): ContractReport {
   const hide = (text: string) => redactQueryPairs(redactJsonFields(text))

@@ -1,3 +1,4 @@
+import { type ApiRequest, apiRequest, type Query } from '../http/ApiRequest.ts'
 import { JOURNAL_OVERHEAD_BYTES, textBytes } from '../memory/MemoryBudget.ts'
 import type { Redactor } from '../secrets/createRedactor.ts'
 import { redactBody } from '../secrets/redactBody.ts'
@@ -52,15 +53,18 @@ export interface JournalRecord {
 export type ForcedBy = 'prefer' | 'next-response'
 
 /**
- * What an adapter knows of one answered request: the record's facts, each body whole when there was
- * one. `responseValue` is the value `responseBody` is `JSON.stringify` of, when it is never changed
+ * What an adapter knows of one answered request: the request as its edge parsed it (the record
+ * keeps its method, target and body, and whether it carried an Authorization header), the answer's
+ * facts, each body whole when there was one. `responseValue` is the value `responseBody` is `JSON.stringify` of, when it is never changed
  * afterwards (the mock's answers: pets the store keeps, and fresh objects). The record then keeps the
  * value, not the text: a list's text is a few KiB per request, its value an array of pets the store
  * holds anyway, and with 1,000 sessions' journals growing, every kept byte is one the garbage
  * collector copies (docs/bench.md). The entry read shows the same text.
  */
-export type Exchange = Pick<JournalRecord, 'method' | 'url' | 'status' | 'operation'> &
-  Partial<Pick<JournalRecord, 'body' | 'forced' | 'createdId' | 'responseBody' | 'responseValue' | 'keyless'>>
+export type Exchange = Pick<JournalRecord, 'status' | 'operation'> &
+  Partial<Pick<JournalRecord, 'forced' | 'createdId' | 'responseBody' | 'responseValue'>> & {
+    request: Pick<ApiRequest, 'method' | 'target' | 'body' | 'header'>
+  }
 
 /**
  * What the journal keeps of one answered request, cheaply: on the request path only the raw facts
@@ -73,27 +77,28 @@ export type Exchange = Pick<JournalRecord, 'method' | 'url' | 'status' | 'operat
  *
  * @example
  * const redact = createRedactor(['petstore-dev-key'])
- * readJournalRecord(journalRecord({ method: 'GET', url: '/v1/pets', status: 200, operation: 'listPets' }, redact), redact)
+ * const request = apiRequest({ method: 'GET', target: '/v1/pets' })
+ * readJournalRecord(journalRecord({ request, status: 200, operation: 'listPets' }, redact), redact)
  */
 export function journalRecord(exchange: Exchange, redact: Redactor, at: number = Date.now()): JournalRecord {
-  const { method, status, operation } = exchange
-  let url = exchange.url
+  const { request, status, operation } = exchange
+  let url = request.target
   if (url.length > DETACH_FROM_CHARS) url = detached(clipTarget(redactTarget(url, redact)))
-  const body = keptBody(exchange.body, redact)
+  const body = keptBody(request.body, redact)
   const byValue = exchange.responseValue !== undefined && exchange.responseBody !== undefined
   const record: JournalRecord = {
-    method,
+    method: request.method,
     url,
     status,
     operation,
     at,
     body,
-    bodyChars: exchange.body?.length ?? 0,
+    bodyChars: request.body?.length ?? 0,
     forced: exchange.forced,
     createdId: exchange.createdId,
     responseBody: byValue ? undefined : keptBody(exchange.responseBody, redact),
     responseBodyChars: exchange.responseBody?.length ?? 0,
-    keyless: exchange.keyless === true,
+    keyless: request.header('authorization') === undefined,
   }
   if (byValue) {
     record.responseValue = exchange.responseValue
@@ -149,12 +154,11 @@ export function journalRecordCost(record: JournalRecord): number {
  * journal.entries().map((record) => readJournalRecord(record, redact))
  */
 export function readJournalRecord(record: JournalRecord, redact: Redactor): JournalEntry {
-  const shown = redactTarget(record.url, redact)
-  const queryStart = shown.indexOf('?')
+  const shown = apiRequest({ method: record.method, target: redactTarget(record.url, redact) })
   const entry: JournalEntry = {
     method: record.method,
-    path: clip(queryStart === -1 ? shown : shown.slice(0, queryStart), JOURNAL_PATH_CHARS),
-    query: parseQuery(queryStart === -1 ? '' : shown.slice(queryStart + 1)),
+    path: clip(shown.path, JOURNAL_PATH_CHARS),
+    query: shownQuery(shown.query),
     status: record.status,
     operation: record.operation ?? null,
     time: new Date(record.at).toISOString(),
@@ -170,11 +174,11 @@ export function readJournalRecord(record: JournalRecord, redact: Redactor): Jour
 }
 
 /** A redacted query as the entry shows it: a value per name (an array when repeated), clipped. */
-function parseQuery(search: string): Record<string, string | string[]> {
+function shownQuery(pairs: Query): Record<string, string | string[]> {
   // A null prototype: a parameter called __proto__ is just a name here.
   const query: Record<string, string | string[]> = Object.create(null)
   let budget = JOURNAL_QUERY_CHARS
-  for (const [rawName, rawValue] of new URLSearchParams(search)) {
+  for (const [rawName, rawValue] of pairs) {
     if (budget <= 0) break
     const name = clip(rawName, budget)
     const value = clip(rawValue, budget)
@@ -190,7 +194,6 @@ function parseQuery(search: string): Record<string, string | string[]> {
 
 /** The target with its path and its query each clipped (`…`): what a long target is kept as. */
 function clipTarget(target: string): string {
-  const queryStart = target.indexOf('?')
-  if (queryStart === -1) return clip(target, JOURNAL_PATH_CHARS)
-  return `${clip(target.slice(0, queryStart), JOURNAL_PATH_CHARS)}?${clip(target.slice(queryStart + 1), JOURNAL_QUERY_CHARS)}`
+  const { path, search } = apiRequest({ method: 'GET', target })
+  return `${clip(path, JOURNAL_PATH_CHARS)}${search === '' ? '' : `?${clip(search, JOURNAL_QUERY_CHARS)}`}`
 }

@@ -15,6 +15,9 @@ const FRAGMENT_MIN_SECRET = 6
 
 /** A run of base64 or base64url characters long enough to hold an encoded key. */
 const BASE64_RUN = /[A-Za-z0-9+/_-]{6,}={0,2}/g
+/** Runs whose verdict a redactor remembers, at most, and the longest (64 KiB in all at most). */
+const REMEMBERED_RUNS = 512
+const REMEMBERED_RUN_CHARS = 64
 
 /** Hides the secrets it was made with in any text; `longest` is the longest secret's length. */
 export type Redactor = ((text: string) => string) & { readonly longest: number }
@@ -46,13 +49,21 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   // Fewer decoded bytes than the shortest piece that hides cannot hide one.
   const shortest = Math.min(...compiled.map((secret) => secret.atEdge))
   const holds = (text: string) => decodedViews(text).some((view) => found(view, compiled))
+  // Each short run's verdict, remembered: bodies repeat their words (`category`, `available`).
+  const judged = new Map<string, boolean>()
+  const hides = (run: string) => {
+    let verdict = judged.get(run)
+    if (verdict !== undefined) return verdict
+    verdict = decodesToSecret(run, ascii, shortest, holds)
+    if (judged.size >= REMEMBERED_RUNS) judged.clear()
+    if (run.length <= REMEMBERED_RUN_CHARS) judged.set(run, verdict)
+    return verdict
+  }
   const redact = (text: string) => {
     if (compiled.length === 0) return text
     const spans: Span[] = []
     for (const view of decodedViews(text)) found(view, compiled, spans)
-    return hidden(text, spans).replace(BASE64_RUN, (run) =>
-      decodings(run, ascii, shortest).some(holds) ? REDACTED : run,
-    )
+    return hidden(text, spans).replace(BASE64_RUN, (run) => (hides(run) ? REDACTED : run))
   }
   return Object.assign(redact, { longest: Math.max(0, ...secrets.map((secret) => secret.length)) })
 }
@@ -84,14 +95,13 @@ function compile(secret: string) {
 type Span = readonly [number, number]
 
 /**
- * Whether a piece of a secret that hides (see createRedactor) stands in the view; with `spans`, each
- * such piece is kept there, in the original text's positions, instead of stopping at the first.
+ * Whether a piece of a secret that hides (see createRedactor) stands in the view; with `spans`, every
+ * such piece is put there instead, in the original text's positions.
  */
 function found(view: View, secrets: readonly Secret[], spans?: Span[]): boolean {
   const { text, starts, ends } = view
   const last = text.length - 1
   const folded = text.toLowerCase().replaceAll(' ', '+')
-  let any = false
   for (const secret of secrets) {
     if (secret.cores?.every((core) => !folded.includes(core))) continue
     // Forwards, the longest piece of the secret's start that ends at each unit; backwards (only for a
@@ -112,14 +122,15 @@ function found(view: View, secrets: readonly Secret[], spans?: Span[]): boolean 
           continue
         const from = backwards ? i : i - length + 1
         const to = from + length - 1
-        if (length < SHORT_SECRET && (isWordUnit(text, from - 1) || isWordUnit(text, to + 1))) continue
+        // A short secret beside a letter or a digit is part of a word.
+        if (length < SHORT_SECRET && /[\p{L}\p{N}]/u.test(`${text[from - 1] ?? ''}${text[to + 1] ?? ''}`))
+          continue
         if (!spans) return true
-        any = true
         spans.push([starts ? (starts[from] as number) : from, ends ? (ends[to] as number) : to + 1])
       }
     }
   }
-  return any
+  return false
 }
 
 /** KMP's failure table: for each prefix of the pattern, its longest proper border. */
@@ -140,11 +151,6 @@ function fold(unit: number): number {
   return lower.length === 1 ? lower.charCodeAt(0) : unit
 }
 
-/** Whether the unit at `at` is a letter or a digit: what a short secret must not stand beside. */
-function isWordUnit(text: string, at: number): boolean {
-  return /[\p{L}\p{N}]/u.test(text[at] ?? '')
-}
-
 /** The text with each stretch the spans cover, overlapping or touching, as one REDACTED. */
 function hidden(text: string, spans: Span[]): string {
   let shown = ''
@@ -159,16 +165,16 @@ function hidden(text: string, spans: Span[]): string {
 const utf8 = new TextDecoder()
 
 /**
- * A base64 (or base64url) run decoded from each of its first four characters, so a key anywhere in
- * it shows (those of `shortest` bytes or more): by `atob`, which the browser has too, the bytes read
- * as UTF-8 unless every secret is ASCII.
+ * Whether a base64 (or base64url) run, decoded from any of its first four characters (so a key
+ * anywhere in it shows) to `shortest` bytes or more, `holds` a secret: by `atob`, which the browser
+ * has too, the bytes read as UTF-8 unless every secret is ASCII.
  */
-function decodings(run: string, ascii: boolean, shortest: number): string[] {
-  const base64 = run.replaceAll('=', '').replaceAll('-', '+').replaceAll('_', '/')
-  const skips = [0, 1, 2, 3].filter((skip) => Math.floor(((base64.length - skip) * 3) / 4) >= shortest)
-  return skips.map((skip) => {
+function decodesToSecret(run: string, ascii: boolean, shortest: number, holds: (text: string) => boolean) {
+  const base64 = /[-_=]/.test(run) ? run.replaceAll('=', '').replaceAll('-', '+').replaceAll('_', '/') : run
+  for (let skip = 0; skip < 4 && Math.floor(((base64.length - skip) * 3) / 4) >= shortest; skip++) {
     // A last group of one character holds no byte (and `atob` refuses it).
     const bytes = atob(base64.slice(skip, (base64.length - skip) % 4 === 1 ? -1 : undefined))
-    return ascii ? bytes : utf8.decode(Uint8Array.from(bytes, (char) => char.charCodeAt(0)))
-  })
+    if (holds(ascii ? bytes : utf8.decode(Uint8Array.from(bytes, (char) => char.charCodeAt(0))))) return true
+  }
+  return false
 }

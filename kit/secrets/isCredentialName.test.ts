@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { apiRequest } from '../http/ApiRequest.ts'
 import { journalRecord, readJournalRecord } from '../journal/journalEntry.ts'
 import { createRedactor } from './createRedactor.ts'
 import { isCredentialName } from './isCredentialName.ts'
@@ -70,7 +71,10 @@ describe('isCredentialName', () => {
         const url = `/v1/pets?${parts.join('&')}`
         expect(redactTarget(url)).not.toContain(value)
         const entry = readJournalRecord(
-          journalRecord({ method: 'GET', url, status: 200, operation: 'listPets' }, createRedactor([])),
+          journalRecord(
+            { request: apiRequest({ method: 'GET', target: url }), status: 200, operation: 'listPets' },
+            createRedactor([]),
+          ),
           createRedactor([]),
         )
         expect(JSON.stringify(entry)).not.toContain(value)

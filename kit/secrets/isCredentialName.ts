@@ -1,4 +1,4 @@
-import { decodedViews } from './decodedViews.ts'
+import { decodedViews, type View } from './decodedViews.ts'
 
 /**
  * Parts of a parameter or field name that say its value is a credential. Matched anywhere in the
@@ -33,8 +33,7 @@ export const CREDENTIAL_WORDS = [
  * isCredentialName('limit') // false
  */
 export function isCredentialName(name: string): boolean {
-  return decodedViews(name).some(({ text }) => {
-    const plain = text.toLowerCase()
-    return CREDENTIAL_WORDS.some((word) => plain.includes(word))
-  })
+  const plain = (decodedViews(name).at(-1) as View).text.toLowerCase()
+  for (const word of CREDENTIAL_WORDS) if (plain.includes(word)) return true
+  return false
 }

@@ -224,16 +224,13 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       sessions.peek(sessionName)?.journal.record(
         journalRecord(
           {
-            method: request.method,
-            url: request.target,
+            request,
             status: response.status,
             operation: response.operationId,
-            body: request.body,
             forced: response.forced,
             createdId: response.status === 201 ? createdIdOf(response.body) : undefined,
             responseBody: response.text,
             responseValue: value,
-            keyless: request.header('authorization') === undefined,
           },
           redact,
         ),
