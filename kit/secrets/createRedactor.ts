@@ -15,9 +15,8 @@ const FRAGMENT_MIN_SECRET = 6
 
 /** A run of base64 or base64url characters long enough to hold an encoded key. */
 const BASE64_RUN = /[A-Za-z0-9+/_-]{6,}={0,2}/g
-/** Runs whose verdict a redactor remembers, at most, and the longest (64 KiB in all at most). */
+/** Base64 runs of 64 characters or fewer whose verdict a redactor remembers, at most (64 KiB). */
 const REMEMBERED_RUNS = 512
-const REMEMBERED_RUN_CHARS = 64
 
 /** Hides the secrets it was made with in any text; `longest` is the longest secret's length. */
 export type Redactor = ((text: string) => string) & { readonly longest: number }
@@ -52,11 +51,9 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   // Each short run's verdict, remembered: bodies repeat their words (`category`, `available`).
   const judged = new Map<string, boolean>()
   const hides = (run: string) => {
-    let verdict = judged.get(run)
-    if (verdict !== undefined) return verdict
-    verdict = decodesToSecret(run, ascii, shortest, holds)
     if (judged.size >= REMEMBERED_RUNS) judged.clear()
-    if (run.length <= REMEMBERED_RUN_CHARS) judged.set(run, verdict)
+    const verdict = judged.get(run) ?? decodesToSecret(run, ascii, shortest, holds)
+    if (run.length <= 64) judged.set(run, verdict)
     return verdict
   }
   const redact = (text: string) => {
