@@ -1,9 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { apiRequest } from '../http/ApiRequest.ts'
+import { exchangeOf, type FlatExchange } from '../../tests/support/journalExchange.ts'
 import { createRedactor } from '../secrets/createRedactor.ts'
 import {
-  type Exchange,
   JOURNAL_BODY_CHARS,
   JOURNAL_PATH_CHARS,
   JOURNAL_QUERY_CHARS,
@@ -13,26 +12,14 @@ import {
   journalRecord as recordOf,
 } from './journalEntry.ts'
 
-/** An exchange as these tests write it: the request's method, target and body beside the answer's facts. */
-type Sent = Omit<Exchange, 'request'> & { method: string; url: string; body?: string; keyless?: boolean }
-const exchangeOf = ({ method, url, body, keyless, ...answer }: Sent): Exchange => ({
-  ...answer,
-  request: apiRequest({
-    method,
-    target: url,
-    body,
-    header: (name) => (keyless ? undefined : { authorization: 'Bearer k' }[name]),
-  }),
-})
-
 /** The journal's functions with the secrets given as a list. */
-const journalRecord = (exchange: Sent, secrets: readonly string[], at?: number) =>
+const journalRecord = (exchange: FlatExchange, secrets: readonly string[], at?: number) =>
   recordOf(exchangeOf(exchange), createRedactor(secrets), at)
 const readJournalRecord = (record: JournalRecord, secrets: readonly string[]) =>
   read(record, createRedactor(secrets))
 
 /** A record read at once: what `GET /__mock/requests` shows of one exchange. */
-const journalEntry = (exchange: Sent, secrets: readonly string[], now = new Date()) =>
+const journalEntry = (exchange: FlatExchange, secrets: readonly string[], now = new Date()) =>
   readJournalRecord(journalRecord(exchange, secrets, now.getTime()), secrets)
 
 const KEY = 'petstore-dev-key'

@@ -4,26 +4,16 @@
 // hex and base64url, one-time numbers, nested values) stays `***` in every place the journal keeps.
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { apiRequest } from '../http/ApiRequest.ts'
-import { type Exchange, journalRecord, readJournalRecord } from '../journal/journalEntry.ts'
+import { exchangeOf, type FlatExchange } from '../../tests/support/journalExchange.ts'
+import { journalRecord, readJournalRecord } from '../journal/journalEntry.ts'
 import { createRedactor } from './createRedactor.ts'
 import { redactBody } from './redactBody.ts'
 
 const KEY = 'petstore-dev-key'
 const redact = createRedactor([KEY])
 const none = createRedactor([])
-/** An exchange as these tests write it: the request's method, target and body beside the answer's facts. */
-type Sent = Omit<Exchange, 'request'> & { method: string; url: string; body?: string; keyless?: boolean }
-const exchangeOf = ({ method, url, body, keyless, ...answer }: Sent): Exchange => ({
-  ...answer,
-  request: apiRequest({
-    method,
-    target: url,
-    body,
-    header: (name) => (keyless ? undefined : { authorization: 'Bearer k' }[name]),
-  }),
-})
-const read = (exchange: Sent) => readJournalRecord(journalRecord(exchangeOf(exchange), redact, 0), redact)
+const read = (exchange: FlatExchange) =>
+  readJournalRecord(journalRecord(exchangeOf(exchange), redact, 0), redact)
 
 /** Random bytes as a credential is minted (RFC 6749 §10.10: 128 bits or more), in the text forms apps send. */
 const bytes = fc.uint8Array({ minLength: 16, maxLength: 64 }).map((array) => Buffer.from(array))
