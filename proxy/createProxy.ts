@@ -231,10 +231,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   }
 }
 
-/**
- * What hides the request's bearer token (8 characters or more) wherever the proxy shows the
- * exchange: the proxy knows no key, so the token a client sends is taken to be one.
- */
+/** What hides the request's bearer token (8 characters or more), the key as far as the proxy knows. */
 function redactorOf(authorization: string | undefined): Redactor {
   const token = /^bearer\s+(\S+)/i.exec(authorization ?? '')?.[1]
   return createRedactor(token !== undefined && token.length >= SECRET_MIN_CHARS ? [token] : [])

@@ -53,9 +53,9 @@ export interface JournalRecord {
 export type ForcedBy = 'prefer' | 'next-response'
 
 /**
- * What an adapter knows of one answered request: the request as its edge parsed it (the record
- * keeps its method, target and body, and whether it carried an Authorization header), the answer's
- * facts, each body whole when there was one. `responseValue` is the value `responseBody` is `JSON.stringify` of, when it is never changed
+ * What an adapter knows of one answered request: the request its edge parsed (the record keeps its
+ * method, target, body, and whether it carried a key), the answer's facts, each body whole.
+ * `responseValue` is the value `responseBody` is `JSON.stringify` of, when it is never changed
  * afterwards (the mock's answers: pets the store keeps, and fresh objects). The record then keeps the
  * value, not the text: a list's text is a few KiB per request, its value an array of pets the store
  * holds anyway, and with 1,000 sessions' journals growing, every kept byte is one the garbage

@@ -4,9 +4,8 @@ import { decodedViews, type View } from './decodedViews.ts'
 export const REDACTED = '***'
 
 /**
- * Secrets shorter than this are hidden only where they stand alone (no letter or digit beside
- * them): hiding every `k` or `ab` inside words would erase the text, and a key that short protects
- * nothing. Logs and curl lines hide credential-named values by name all the same.
+ * Secrets shorter than this are hidden only where they stand alone (no letter or digit beside them):
+ * hiding every `k` or `ab` inside words would erase the text, and a key that short protects nothing.
  */
 const SHORT_SECRET = 4
 
