@@ -3,8 +3,10 @@
 // replay judge), while a credential put in its place stays `***`.
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { apiRequest } from '../kit/http/ApiRequest.ts'
 import { journalRecord, readJournalRecord } from '../kit/journal/journalEntry.ts'
 import { jsonText } from '../kit/json/jsonChunks.ts'
+import { createRedactor } from '../kit/secrets/createRedactor.ts'
 import { defaultSpec, exampleValues } from '../spec/runtime.ts'
 import { journalToHar } from './journalToHar.ts'
 import { readHar } from './readHar.ts'
@@ -30,10 +32,19 @@ const examples = defaultSpec().operations.flatMap((operation) =>
 function roundTrip(
   answers: ReadonlyArray<{ operation: string; method: string; status: number; body: string }>,
 ) {
+  const redact = createRedactor([KEY])
   const entries = answers.map(({ operation, method, status, body }) =>
     readJournalRecord(
-      journalRecord({ method, url: '/v1/pets', status, operation, responseBody: body }, [KEY]),
-      [KEY],
+      journalRecord(
+        {
+          request: apiRequest({ method, target: '/v1/pets', header: () => 'Bearer k' }),
+          status,
+          operation,
+          responseBody: body,
+        },
+        redact,
+      ),
+      redact,
     ),
   )
   const har = journalToHar(entries, ORIGIN, '0.1.0')

@@ -20,8 +20,9 @@ import { createdIdOf } from '../kit/json/createdIdOf.ts'
 import { exactJsonOf, parseJsonLossless } from '../kit/json/exactJson.ts'
 import { MemoryBudget } from '../kit/memory/MemoryBudget.ts'
 import { joinedHeader } from '../kit/node/requestHeader.ts'
+import { createRedactor, type Redactor } from '../kit/secrets/createRedactor.ts'
 import { redactJsonFields } from '../kit/secrets/redactBody.ts'
-import { redactTarget, redactText } from '../kit/secrets/redactTarget.ts'
+import { redactTarget } from '../kit/secrets/redactTarget.ts'
 import { clip } from '../kit/text/clip.ts'
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
 import { httpEdge, type Wire } from '../serving/node/httpEdge.ts'
@@ -119,7 +120,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     ...(log && {
       log: (incoming, answer) =>
         log(
-          `${shownRequest(incoming.method ?? 'GET', incoming.url ?? '/', secretsOf(incoming.headers.authorization))} ${answer === 'aborted' ? 'client aborted the request' : `-> ${answer.status}${answer.note ?? ''}`}`,
+          `${shownRequest(incoming.method ?? 'GET', incoming.url ?? '/', redactorOf(incoming.headers.authorization))} ${answer === 'aborted' ? 'client aborted the request' : `-> ${answer.status}${answer.note ?? ''}`}`,
         ),
       note: log,
     }),
@@ -166,7 +167,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       ? decodedCopy(encoding, body, maxBody)
       : { notJudged: `the proxy's buffers for exchanges in flight are full` }
     const notJudged = 'notJudged' in decoded ? decoded.notJudged : undefined
-    const secrets = secretsOf(request.header('authorization'))
+    const redact = redactorOf(request.header('authorization'))
     // The body decoded once, for the judge and the journal alike.
     const responseText = 'text' in decoded ? decoded.text : ''
     const route = state.router.route(request.method, request.path)
@@ -179,31 +180,25 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     // message may quote the answer's JSON), as the journal does, and is clipped as it clips a target.
     const found = judged.map((violation) => ({
       ...violation,
-      message: redactText(redactJsonFields(violation.message), secrets),
+      message: redact(redactJsonFields(violation.message)),
     }))
-    state.violations.add(
-      found,
-      judged.length > 0 ? shownRequest(request.method, request.target, secrets) : '',
-    )
+    state.violations.add(found, judged.length > 0 ? shownRequest(request.method, request.target, redact) : '')
     state.journal.record({
       record: journalRecord(
         {
-          method: request.method,
-          url: request.target,
+          request,
           status: answer.status,
           operation: route.kind === 'operation' ? route.operation.operationId : undefined,
-          body: request.body,
           createdId:
             answer.status === 201 && notJudged === undefined
               ? createdIdOf(exactJsonOf(parseJsonLossless(responseText), responseText))
               : undefined,
           // A body the judge could not decode is not recorded: its bytes are still the upstream's.
           responseBody: notJudged === undefined ? responseText : undefined,
-          keyless: request.header('authorization') === undefined,
         },
-        secrets,
+        redact,
       ),
-      secrets,
+      redact,
       ms: Math.round(performance.now() - started),
       violations: found,
       ...(notJudged !== undefined && { notJudged }),
@@ -236,15 +231,15 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   }
 }
 
-/** The request's bearer token, to hide wherever the proxy shows the exchange (8 characters or more). */
-function secretsOf(authorization: string | undefined): string[] {
+/** What hides the request's bearer token (8 characters or more), the key as far as the proxy knows. */
+function redactorOf(authorization: string | undefined): Redactor {
   const token = /^bearer\s+(\S+)/i.exec(authorization ?? '')?.[1]
-  return token !== undefined && token.length >= SECRET_MIN_CHARS ? [token] : []
+  return createRedactor(token !== undefined && token.length >= SECRET_MIN_CHARS ? [token] : [])
 }
 
 /** `GET /v1/pets?…` as the violations and the log show it: credentials hidden, clipped. */
-function shownRequest(method: string, target: string, secrets: readonly string[]): string {
-  return `${method} ${clip(redactTarget(target, secrets), REQUEST_SHOWN_CHARS)}`
+function shownRequest(method: string, target: string, redact: Redactor): string {
+  return `${method} ${clip(redactTarget(target, redact), REQUEST_SHOWN_CHARS)}`
 }
 
 /** What the proxy keeps in flight at most unless told (`--max-buffer-mib`): 64 exchanges at the 1 MiB cap. */

@@ -5,6 +5,7 @@ import { JSON_HEADERS } from '../kit/http/errorResponse.ts'
 import { type JournalRecord, readJournalRecord } from '../kit/journal/journalEntry.ts'
 import type { JournalEntry, RequestJournal } from '../kit/journal/RequestJournal.ts'
 import { lazy } from '../kit/json/jsonChunks.ts'
+import type { Redactor } from '../kit/secrets/createRedactor.ts'
 import { controlPlane } from '../serving/controlPlane.ts'
 import { inspectorPage } from '../serving/inspectorPage.ts'
 import { journalViews } from '../serving/journalViews.ts'
@@ -33,14 +34,14 @@ export type ProxiedEntry = JournalEntry & Judged
 
 /**
  * What the journal keeps of one exchange until it is read: the raw record (journalRecord: bounded,
- * cheap) and the request's own bearer token to hide; redacted and formatted only when read, as the
+ * cheap) and what hides the request's own bearer token; redacted and formatted only when read, as the
  * mock's journal is, since most entries never are.
  */
-export type ProxiedRecord = Judged & { record: JournalRecord; secrets: readonly string[] }
+export type ProxiedRecord = Judged & { record: JournalRecord; redact: Redactor }
 
 /** The entry of a kept record. */
-export function readProxiedRecord({ record, secrets, ...judged }: ProxiedRecord): ProxiedEntry {
-  return { ...readJournalRecord(record, secrets), ...judged }
+export function readProxiedRecord({ record, redact, ...judged }: ProxiedRecord): ProxiedEntry {
+  return { ...readJournalRecord(record, redact), ...judged }
 }
 
 export interface ProxyState {

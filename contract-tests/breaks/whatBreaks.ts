@@ -5,6 +5,7 @@ import type { ErrorObject } from 'ajv'
 import type { HarExchange } from '../../har/readHar.ts'
 import { type ApiRequest, apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
 import { parseJsonLossless } from '../../kit/json/exactJson.ts'
+import { REDACTED } from '../../kit/secrets/createRedactor.ts'
 import { needsKey } from '../../spec/needsKey.ts'
 import {
   type CompiledSpec,
@@ -43,9 +44,6 @@ export interface BreaksReport {
   /** Recorded response bodies validated against the new document's schema. */
   responsesJudged: number
 }
-
-/** What the journal shows in place of a hidden value. */
-const REDACTED = '***'
 
 export const NOT_AN_OPERATION = 'not an operation of the current document'
 export const REFUSED = 'refused by the current document'

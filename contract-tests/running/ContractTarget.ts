@@ -191,7 +191,7 @@ function shownBaseUrl(text: string): string {
   const slash = text.indexOf('/', start)
   const at = text.lastIndexOf('@', slash < 0 ? text.length : slash)
   const withoutUser = at >= start ? `${text.slice(0, start)}***@${text.slice(at + 1)}` : text
-  return clip(redactTarget(withoutUser, []))
+  return clip(redactTarget(withoutUser))
 }
 
 /** What resolveTarget adds for the CLI: the help and version flags, and where the key came from. */

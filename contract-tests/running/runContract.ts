@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { type Coverage, coverageOf } from '../../coverage/coverageOf.ts'
 import { type MinCoverage, missedCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
 import { recordedCredentials } from '../../har/recordedCredentials.ts'
+import { createRedactor } from '../../kit/secrets/createRedactor.ts'
 import { redactJsonFields } from '../../kit/secrets/redactBody.ts'
 import { redactQueryPairs } from '../../kit/secrets/redactQueryPairs.ts'
 import { plural } from '../../kit/text/plural.ts'
@@ -28,7 +29,6 @@ import { DEFAULT_MAX_BODY_BYTES, type Exchange, type ProbeRequest, sendRequest }
 import { retryWait } from '../http/retryWait.ts'
 import { type Budget, DEFAULT_BUDGET, parseBudget } from '../stateful/Budget.ts'
 import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'
-import { createRedactor } from '../text/createRedactor.ts'
 import { mapStrings } from '../text/mapStrings.ts'
 import { ensurePets } from './ensurePets.ts'
 import { hintsFor } from './hintsFor.ts'
@@ -174,8 +174,8 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
 
 /**
  * A replay sends what a recording holds: its curl lines show each credential-like query value and
- * body field as `***` by name (however short the value, which the redactor cannot search for), and
- * its messages each such query value, as the mock's and the proxy's logs do.
+ * body field as `***` by name (however short: the redactor hides a short value only where it stands
+ * alone), and its messages each such query value, as the mock's and the proxy's logs do.
  */
 function withRequestsRedacted(report: ContractReport): ContractReport {
   const hide = (text: string) => redactQueryPairs(redactJsonFields(text))

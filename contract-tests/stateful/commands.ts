@@ -246,7 +246,7 @@ export class RefusedCreate implements Command {
       r,
       title,
       [['createPet', {}, { body: bodyText(body) }]],
-      (exchange, _i, stepName, known) => {
+      (exchange, _i, _step, known) => {
         if (exchange.status !== 400)
           return {
             operation: 'createPet',

@@ -5,13 +5,11 @@ import { hostPolicy } from '../../kit/guard/hostAllowed.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { DEFAULT_MEMORY_MIB, MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
-import { redactText } from '../../kit/secrets/redactTarget.ts'
 import { clip } from '../../kit/text/clip.ts'
 import { type HttpTimeouts, httpEdge } from '../../serving/node/httpEdge.ts'
 import { listenOn } from '../../serving/node/listenUntilStopped.ts'
 import { readPackageInfo } from '../../spec/packageInfo.ts'
 import type { Pet } from '../../spec/runtime.ts'
-import { DEFAULT_API_KEY } from '../core/createEngine.ts'
 import type { PetStore } from '../core/PetStore.ts'
 import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
 import { createMockServer } from '../server/createMockServer.ts'
@@ -98,7 +96,6 @@ export interface HttpMock {
  * mock.server.listen(4010, '127.0.0.1')
  */
 export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
-  const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
   const spec = options.spec ?? packagedSpec()
   const stateFile = options.stateFile
   // Opened by the mock server over the default session's store, once that store exists.
@@ -116,7 +113,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     }),
   })
   const log = options.log
-  const line = requestLine(secrets)
+  const line = requestLine(mock.redact)
   const server = httpEdge({
     timeouts: options.timeouts,
     cors: corsPolicy(options.corsOrigins),
@@ -153,7 +150,7 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
             ms,
           ),
         ),
-      note: (text) => log(redactText(text, secrets)),
+      note: (text) => log(mock.redact(text)),
     }),
   })
   if (state) server.on('close', state.close)

@@ -5,6 +5,7 @@ import { readJournalRecord } from '../../kit/journal/journalEntry.ts'
 import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
 import { lazy } from '../../kit/json/jsonChunks.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
+import type { Redactor } from '../../kit/secrets/createRedactor.ts'
 import { controlPlane } from '../../serving/controlPlane.ts'
 import { inspectorPage } from '../../serving/inspectorPage.ts'
 import { journalViews } from '../../serving/journalViews.ts'
@@ -37,8 +38,8 @@ export interface ControlContext {
   vocabulary: SpecVocabulary
   validators: SpecValidators
   defaultSeed: readonly Pet[]
-  /** The accepted keys, hidden from journal entries. */
-  secrets: readonly string[]
+  /** Hides the accepted keys from journal entries. */
+  redact: Redactor
   /** The one router of the document served, under the API's base path (coverage counts what it routes). */
   router: Router
   /** The package's version, for the HAR export's creator. */
@@ -105,8 +106,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
     (context, write) => {
       const session = write ? context.sessions.use(context.sessionName) : readSession(context)
       return {
-        entries: () =>
-          lazy(session.journal.entries(), (record) => readJournalRecord(record, context.secrets)),
+        entries: () => lazy(session.journal.entries(), (record) => readJournalRecord(record, context.redact)),
         version: `${session.name}.${session.serial}.${session.journal.version}`,
         clear: () => session.journal.clear(),
       }

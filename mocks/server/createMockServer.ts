@@ -7,6 +7,7 @@ import { journalRecord } from '../../kit/journal/journalEntry.ts'
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { createdIdOf } from '../../kit/json/createdIdOf.ts'
 import { DEFAULT_MEMORY_MIB, MemoryBudget, SESSION_OVERHEAD_BYTES } from '../../kit/memory/MemoryBudget.ts'
+import { createRedactor, type Redactor } from '../../kit/secrets/createRedactor.ts'
 import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
 import { createEngine, DEFAULT_API_KEY, type Engine, type SessionSource } from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
@@ -82,6 +83,8 @@ export interface MockServer {
   readonly sessions: SessionRegistry<MockSession>
   /** What all sessions keep, against `maxMemoryMiB`. */
   readonly budget: MemoryBudget
+  /** Hides the accepted keys in what the server shows: its journal, an adapter's log. */
+  readonly redact: Redactor
   /** The engine of the document served now (a new one after `setSpec`). */
   readonly engine: Engine
   /**
@@ -151,7 +154,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     if (eviction) return sessionEvicted(eviction, sessions.limits.maxSessions, budget)
     return sessions.use(name)
   }
-  const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
+  const redact = createRedactor(options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY])
   let spec: MockSpec = options.spec ?? defaultSpec()
   let engine = build()
   const durable = options.durable?.(store)
@@ -172,7 +175,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       sessions,
       freshSession,
       defaultSeed: seed,
-      secrets,
+      redact,
       budget,
       router: spec.router(engine.basePath),
       ...(options.version !== undefined && { version: options.version }),
@@ -221,18 +224,15 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       sessions.peek(sessionName)?.journal.record(
         journalRecord(
           {
-            method: request.method,
-            url: request.target,
+            request,
             status: response.status,
             operation: response.operationId,
-            body: request.body,
             forced: response.forced,
             createdId: response.status === 201 ? createdIdOf(response.body) : undefined,
             responseBody: response.text,
             responseValue: value,
-            keyless: request.header('authorization') === undefined,
           },
-          secrets,
+          redact,
         ),
       )
     }
@@ -254,6 +254,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     store,
     sessions,
     budget,
+    redact,
     get engine() {
       return engine
     },

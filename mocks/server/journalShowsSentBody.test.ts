@@ -9,6 +9,7 @@ import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { JOURNAL_BODY_CHARS } from '../../kit/journal/journalEntry.ts'
 import type { JournalEntry } from '../../kit/journal/RequestJournal.ts'
 import { jsonText } from '../../kit/json/jsonChunks.ts'
+import { createRedactor } from '../../kit/secrets/createRedactor.ts'
 import { redactBody } from '../../kit/secrets/redactBody.ts'
 import { DEFAULT_API_KEY } from '../core/createEngine.ts'
 import { createMockServer } from './createMockServer.ts'
@@ -71,7 +72,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
  */
 function shown({ text, status }: Sent): string {
   const kept = text.slice(0, JOURNAL_BODY_CHARS + DEFAULT_API_KEY.length)
-  const hidden = redactBody(kept, [DEFAULT_API_KEY], status)
+  const hidden = redactBody(kept, createRedactor([DEFAULT_API_KEY]), status)
   return hidden.length > JOURNAL_BODY_CHARS || text.length > JOURNAL_BODY_CHARS
     ? `${hidden.slice(0, JOURNAL_BODY_CHARS)}…`
     : hidden

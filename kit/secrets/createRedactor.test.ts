@@ -77,7 +77,16 @@ describe('createRedactor hides the key in every form a target may echo', () => {
     )
   })
 
-  test('keys under four characters are not searched for (they would erase ordinary text)', () => {
+  test('keys under four characters are hidden only where they stand alone (they would erase ordinary text)', () => {
     expect(createRedactor(['k'])('keep the key')).toBe('keep the key')
+    expect(createRedactor(['k', 'a/b'])('Bearer K, /v1/%6b?x=k&y=a%2Fb')).toBe(
+      'Bearer ***, /v1/***?x=***&y=***',
+    )
+  })
+
+  test('hides the key and its encoded forms in a message, even encoded three times', () => {
+    expect(createRedactor(['k 3y'])('token k 3y and k%203y, k+3y, k%2525203y')).toBe(
+      'token *** and ***, ***, ***',
+    )
   })
 })
