@@ -21,12 +21,9 @@ export function formatCoverage(coverage: Coverage, shown = 6): string[] {
   const lines = ['Coverage of the document (what this run exercised):']
   for (const gauge of COVERAGE_GAUGES) {
     const { covered, total, percent } = coverage.dimensions[gauge]
-    const never = neverObserved(coverage.items, gauge)
+    const never = neverObserved(coverage.items, gauge, shown)
     const set = (STATUS_SETS as readonly string[]).includes(gauge)
-    const missing =
-      never.length === 0
-        ? ''
-        : `  never: ${never.slice(0, shown).join(', ')}${never.length > shown ? `, and ${never.length - shown} more` : ''}`
+    const missing = never && `  never: ${never}`
     const figures = `${`${covered}/${total}`.padStart(7)}  ${`${percent}%`.padStart(6)}`
     // A set's line sits under `statuses`, indented; the dimensions keep their columns.
     lines.push(
