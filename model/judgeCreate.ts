@@ -39,9 +39,9 @@ export function judgeCreate(
   const declared = Object.fromEntries(fields.filter((f) => f in submitted).map((f) => [f, submitted[f]]))
   // Where the document is silent a server may refuse a value, but that is a rule about the value:
   // a body made only of values it accepted before (a repeated name, say) must be accepted again.
-  const refusable =
-    !isNeutralNewPet(model, submitted) && (undeclared.length > 0 || !knowledge.wasAccepted(fields, submitted))
-  const why = isNeutralNewPet(model, submitted)
+  const neutral = isNeutralNewPet(model, submitted)
+  const refusable = !neutral && (undeclared.length > 0 || !knowledge.wasAccepted(fields, submitted))
+  const why = neutral
     ? ''
     : refusable
       ? ' (or, since the body holds a value the document leaves open, a 4xx Error)'
@@ -53,8 +53,8 @@ export function judgeCreate(
   const documented = `201 with a Pet carrying exactly ${show(declared)} and a new id${why}${open}`
   const problem = (received: string): Problem => ({ operation: 'createPet', received, documented })
   if (answer.status >= 400 && answer.status < 500 && answer.status !== 401 && refusable) return undefined
-  if (model.createRefusals.includes(answer.status) && Number(errorStatusOf(answer.body)) === answer.status)
-    return undefined
+  const errorStatus = (answer.body as { status?: unknown } | null | undefined)?.status
+  if (model.createRefusals.includes(answer.status) && Number(errorStatus) === answer.status) return undefined
   if (answer.status !== 201) return problem(describe(answer))
   const pet = answer.body
   if (typeof pet !== 'object' || pet === null || Array.isArray(pet)) return problem(describe(answer))
@@ -94,10 +94,6 @@ export function describe(answer: Answer): string {
   if (answer.status === 0) return `no response (${answer.error ?? 'no answer'})`
   const body = answer.body === undefined ? 'no JSON body' : show(answer.body)
   return `${answer.status} with ${body.length > 300 ? `${body.slice(0, 300)}…` : body}`
-}
-
-function errorStatusOf(body: unknown): unknown {
-  return typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined
 }
 
 /** JSON with every non-ASCII character escaped, so `é` and `e` + U+0301 read differently in a message. */

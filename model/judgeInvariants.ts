@@ -39,27 +39,20 @@ export function judgeInvariants(
   add(errorStatusProblem(operation, answer.status, answer.body))
   const body = answer.body
   const readSame = (pet: Readonly<Record<string, unknown>>, where: string, created = false) => {
-    const disagreement = memory.read(pet, where, created)
-    return disagreement === undefined
+    const received = memory.read(pet, where, created)
+    const documented = 'the same pet by every route, every time (the interface has no update)'
+    return received === undefined
       ? undefined
-      : ({
-          invariant: 'pet_reads_same',
-          operation,
-          received: disagreement,
-          documented: 'the same pet by every route, every time (the interface has no update)',
-        } satisfies InvariantProblem)
+      : { invariant: 'pet_reads_same' as const, operation, received, documented }
   }
   if (operationId === 'listPets') {
     if (answer.status !== 200 || !Array.isArray(body)) return problems
     const query = listQuery(model, request)
     if (query) add(pageProblem(model, query, body))
+    // The first pet that reads otherwise is the problem: the rest of the page is not remembered.
     for (const item of body) {
-      if (!isPet(item)) continue
-      const differs = readSame(item, `listed in ${step}`)
-      if (differs) {
-        add(differs)
-        break
-      }
+      const differs = isPet(item) ? readSame(item, `listed in ${step}`) : undefined
+      if (differs) return [...problems, differs]
     }
     return problems
   }
