@@ -65,12 +65,12 @@ export function judgeInvariants(
   }
   if (answer.status !== 201 || !isPet(body)) return problems
   const id = BigInt(body.id as number | bigint)
-  const before = memory.assign(id, step)
+  const before = memory.assignedAt(id)
   if (before !== undefined)
     add({
       invariant: 'created_ids_unique',
       operation,
-      received: `201 with id ${id}, which the 201 of ${before} assigned already`,
+      received: `201 with id ${id}, which a 201 assigned already (${before})`,
       documented: 'a new id for every created pet',
     })
   else add(readSame(body, `created in ${step}`, true))
