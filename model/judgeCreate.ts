@@ -1,6 +1,7 @@
 import { toJsonText as show } from '../kit/json/toJsonText.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import { isNeutralNewPet } from './isNeutralNewPet.ts'
+import { isPet } from './isPet.ts'
 import { keptAsSent } from './keptAsSent.ts'
 import type { Problem } from './Problem.ts'
 import type { StoreKnowledge } from './StoreKnowledge.ts'
@@ -59,8 +60,7 @@ export function judgeCreate(
   const pet = answer.body
   if (typeof pet !== 'object' || pet === null || Array.isArray(pet)) return problem(describe(answer))
   const record = pet as Record<string, unknown>
-  if (typeof record.id !== 'bigint' && !Number.isInteger(record.id))
-    return problem(`201 with ${show(pet)}: no integer id`)
+  if (!isPet(record)) return problem(`201 with ${show(pet)}: no integer id`)
   const differs = Object.keys(declared).filter((field) => !keptAsSent(record[field], submitted[field]))
   if (differs.length > 0) {
     const how = differs.map((f) => `${f}: sent ${escaped(submitted[f])}, received ${escaped(record[f])}`)
@@ -74,7 +74,7 @@ export function judgeCreate(
       !schema.enum.includes(record[field]),
   )
   if (unlisted) return problem(`201 with ${show(pet)}: ${unlisted[0]} is not one of the documented values`)
-  const id = BigInt(record.id as number | bigint)
+  const id = BigInt(record.id)
   // Known before this create started, or carried by another 201: either way not a new id.
   const owner = knowledge.claimed(id)
   if (owner)

@@ -4,6 +4,7 @@ import { fetchedPetProblem } from './fetchedPetProblem.ts'
 import type { InvariantMemory } from './InvariantMemory.ts'
 import type { InvariantProblem } from './InvariantProblem.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
+import { isPet } from './isPet.ts'
 import type { Answer } from './judgeCreate.ts'
 import { listQuery, type ModelRequest, petIdOf } from './judgeExchange.ts'
 import { pageProblem } from './pageProblem.ts'
@@ -64,7 +65,7 @@ export function judgeInvariants(
     return problems
   }
   if (answer.status !== 201 || !isPet(body)) return problems
-  const id = BigInt(body.id as number | bigint)
+  const id = BigInt(body.id)
   const before = memory.assignedAt(id)
   if (before !== undefined)
     add({
@@ -75,10 +76,4 @@ export function judgeInvariants(
     })
   else add(readSame(body, `created in ${step}`, true))
   return problems
-}
-
-function isPet(value: unknown): value is Record<string, unknown> & { id: number | bigint } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const id = (value as { id?: unknown }).id
-  return typeof id === 'bigint' || Number.isInteger(id)
 }
