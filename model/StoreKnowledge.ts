@@ -45,8 +45,7 @@ export interface Span {
  * knowledge.learn({ id: 7, name: 'Max', categoryId: 1 }, false, 'listed in step 2') // 'pet 7 read as …'
  */
 export class StoreKnowledge {
-  /** What this knowledge shares with every view of it (see `asOf`). */
-  readonly #shared: Shared
+  readonly #shared: SharedRecord
   readonly #fields: readonly string[]
   /** The Pet's fields that are not required: a 201 may leave one out when it was not sent. */
   readonly #optional: readonly string[]
@@ -61,18 +60,7 @@ export class StoreKnowledge {
     this.#optional = this.#fields.filter((field) => !model.pet.required.includes(field))
     this.#horizon = view?.horizon ?? Number.POSITIVE_INFINITY
     this.#learnedWhen = view?.learnedWhen ?? 0
-    this.#shared = view
-      ? view.of.#shared
-      : {
-          byId: new Map(),
-          all: [],
-          byStatus: new Map(),
-          created: [],
-          accepted: new Map(),
-          refused: new Map(),
-          latest: Number.NEGATIVE_INFINITY,
-          chars: 0,
-        }
+    this.#shared = view ? view.of.#shared : sharedRecord()
   }
 
   /**
@@ -254,25 +242,29 @@ export class StoreKnowledge {
   }
 }
 
-/** What a knowledge and its views share: what one stream learns, every stream knows. */
-interface Shared {
-  byId: Map<bigint, KnownPet>
-  /** Every known pet in the order learned, and by status: a list is judged in O(its page), not O(all known). */
-  all: KnownPet[]
-  byStatus: Map<unknown, KnownPet[]>
-  created: KnownPet[]
-  /**
-   * Per NewPet field, the values (or `omitted`) some 201 accepted, as JSON text: what a server
-   * accepted once it must accept again whenever it was sent (a rule about values, whatever the order).
-   */
-  accepted: Map<string, Set<string>>
-  /** Texts sent only in creates the target refused, and where: a pet carrying one was stored anyway. */
-  refused: Map<string, string>
-  /** The latest `since` of any known pet: a view whose horizon is past it sees everything, unfiltered. */
-  latest: number
-  /** Characters' worth of what the known pets and accepted values hold (see `chars`). */
-  chars: number
+/** What a knowledge and its views share, empty: what one stream learns, every stream knows. */
+function sharedRecord() {
+  return {
+    byId: new Map<bigint, KnownPet>(),
+    /** Every known pet in the order learned, and by status: a list is judged in O(its page), not O(all known). */
+    all: [] as KnownPet[],
+    byStatus: new Map<unknown, KnownPet[]>(),
+    created: [] as KnownPet[],
+    /**
+     * Per NewPet field, the values (or `omitted`) some 201 accepted, as JSON text: what a server
+     * accepted once it must accept again whenever it was sent (a rule about values, whatever the order).
+     */
+    accepted: new Map<string, Set<string>>(),
+    /** Texts sent only in creates the target refused, and where: a pet carrying one was stored anyway. */
+    refused: new Map<string, string>(),
+    /** The latest `since` of any known pet: a view whose horizon is past it sees everything, unfiltered. */
+    latest: Number.NEGATIVE_INFINITY,
+    /** Characters' worth of what the known pets and accepted values hold (see `chars`). */
+    chars: 0,
+  }
 }
+
+type SharedRecord = ReturnType<typeof sharedRecord>
 
 function valueKey(value: unknown): string {
   return value === undefined ? 'omitted' : show(value)

@@ -13,11 +13,9 @@ import { pageProblem } from './pageProblem.ts'
  * Judges one exchange by every invariant of the interface (INVARIANTS), whichever part of a run
  * sent it and whatever it was sent to find: the suite's watcher over every exchange, a replay and
  * the proxy all call it, so they hold every answer to the same rules. Each invariant holds whatever
- * the store holds, or needs only `memory` (a lower bound): a page within its limit and filter, ids
- * distinct in it, a getPet 200 of the id asked, no id assigned by two 201s, a pet reading the same
- * everywhere, an Error's status the HTTP status. A list query or petId the document leaves open is
- * not judged by the rules that read it; its pets are still remembered. At most one problem per
- * invariant; none when the answer keeps them all.
+ * the store holds, or needs only `memory` (a lower bound). A list query or petId the document leaves
+ * open is not judged by the rules that read it; its pets are still remembered. At most one problem
+ * per invariant; none when the answer keeps them all.
  *
  * @example
  * judgeInvariants(model, memory, 'listPets', { query: new URLSearchParams('limit=1') }, { status: 200, body: [{ id: 1 }, { id: 2 }] }, 'GET /pets?limit=1')
