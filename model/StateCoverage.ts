@@ -22,10 +22,7 @@ export type StateObservation =
   | { operation: 'createPet'; id: bigint; status: unknown }
 
 /** A state as the report shows it: how many answers visited it, and why none did. */
-export interface StateSeen {
-  id: string
-  rule: BoundaryState['rule']
-  description: string
+export interface StateSeen extends Pick<BoundaryState, 'id' | 'rule' | 'description'> {
   seen: number
   /** Set when no answer visited it: what the run saw instead, or why no answer can. */
   reason?: string

@@ -28,10 +28,7 @@ export interface KnownPet {
 }
 
 /** When an exchange judged by a view went out and when its answer was complete (see `asOf`). */
-export interface Span {
-  startedAt?: number | undefined
-  completedAt?: number | undefined
-}
+export type Span = Partial<Record<'startedAt' | 'completedAt', number>>
 
 /**
  * What a run knows of the target's store. The interface has no update and no delete, so the store

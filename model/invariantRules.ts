@@ -1,18 +1,5 @@
 import type { InterfaceModel } from './interfaceModel.ts'
 
-/** The invariants of the interface: rules every answer keeps, whatever the store holds. */
-export const INVARIANT_NAMES = [
-  'fetched_pet_is_asked',
-  'page_within_limit',
-  'page_matches_filter',
-  'page_ids_distinct',
-  'created_ids_unique',
-  'pet_reads_same',
-  'error_status_matches',
-] as const
-
-export type InvariantName = (typeof INVARIANT_NAMES)[number]
-
 export interface InvariantRule {
   /** The operations whose answers it judges. */
   operations: readonly ('listPets' | 'createPet' | 'getPet')[]
@@ -22,14 +9,7 @@ export interface InvariantRule {
   sentence(model: Pick<InterfaceModel, 'limit'>): string
 }
 
-/**
- * What each invariant holds and where the document says it. Judged on every exchange (the suite's
- * every phase, a replay, the proxy) by `judgeInvariants`, never only by the check that sent it.
- *
- * @example
- * INVARIANTS.page_within_limit.sentence(model) // 'A listPets 200 holds at most `limit` pets (20 when omitted) …'
- */
-export const INVARIANTS: Readonly<Record<InvariantName, InvariantRule>> = {
+const RULES = {
   fetched_pet_is_asked: {
     operations: ['getPet'],
     answers: [200],
@@ -68,4 +48,18 @@ export const INVARIANTS: Readonly<Record<InvariantName, InvariantRule>> = {
     answers: [],
     sentence: () => 'The status field of every Error body equals the HTTP status code (§7).',
   },
-}
+} satisfies Record<string, InvariantRule>
+
+export type InvariantName = keyof typeof RULES
+
+/**
+ * What each invariant holds and where the document says it. Judged on every exchange (the suite's
+ * every phase, a replay, the proxy) by `judgeInvariants`, never only by the check that sent it.
+ *
+ * @example
+ * INVARIANTS.page_within_limit.sentence(model) // 'A listPets 200 holds at most `limit` pets (20 when omitted) …'
+ */
+export const INVARIANTS: Readonly<Record<InvariantName, InvariantRule>> = RULES
+
+/** The invariants of the interface, in the order above: rules every answer keeps, whatever the store holds. */
+export const INVARIANT_NAMES = Object.keys(INVARIANTS) as readonly InvariantName[]
