@@ -148,12 +148,10 @@ export class StateCoverage {
     }
     if (list.status !== undefined) visit(`filter/${list.status}/${list.page.length === 0 ? 'none' : 'some'}`)
     // A page with room left holds the whole store: its exact size then.
-    if (list.status === undefined && list.page.length < limit) {
-      for (const bound of storeBounds(this.#model)) {
-        const side = list.page.length < bound ? 'below' : list.page.length === bound ? 'at' : 'above'
-        visit(`store/${bound}/${side}`)
-      }
-    }
+    const size = list.page.length
+    if (list.status === undefined && size < limit)
+      for (const bound of storeBounds(this.#model))
+        visit(`store/${bound}/${size < bound ? 'below' : size === bound ? 'at' : 'above'}`)
   }
 
   #learn(id: bigint, status: unknown): void {
