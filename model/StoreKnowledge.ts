@@ -52,11 +52,11 @@ export class StoreKnowledge {
   readonly #learnedWhen: number
 
   /** `view`: for `asOf` only; a view shares every record of the knowledge it looks at. */
-  constructor(model: InterfaceModel, view?: { of: StoreKnowledge; horizon: number; learnedWhen: number }) {
+  constructor(model: InterfaceModel, view?: { of: StoreKnowledge; span: Span }) {
     this.#fields = Object.keys(model.pet.properties)
     this.#optional = this.#fields.filter((field) => !model.pet.required.includes(field))
-    this.#horizon = view?.horizon ?? Number.POSITIVE_INFINITY
-    this.#learnedWhen = view?.learnedWhen ?? 0
+    this.#horizon = view?.span.startedAt ?? Number.POSITIVE_INFINITY
+    this.#learnedWhen = view?.span.completedAt ?? (Number.isFinite(this.#horizon) ? this.#horizon : 0)
     this.#shared = view ? view.of.#shared : sharedRecord()
   }
 
@@ -72,12 +72,7 @@ export class StoreKnowledge {
    * view.get(7n) // undefined when pet 7 was first known at 12 (created while this read was in flight)
    */
   asOf(span: Span, model: InterfaceModel): StoreKnowledge {
-    const horizon = span.startedAt ?? Number.POSITIVE_INFINITY
-    return new StoreKnowledge(model, {
-      of: this,
-      horizon,
-      learnedWhen: span.completedAt ?? (Number.isFinite(horizon) ? horizon : 0),
-    })
+    return new StoreKnowledge(model, { of: this, span })
   }
 
   #visible(pet: KnownPet): boolean {

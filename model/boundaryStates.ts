@@ -22,9 +22,6 @@ export type PageClass = (typeof PAGE_CLASSES)[number]
 export const LIMIT_CASES = ['default', 'given'] as const
 export type LimitCase = (typeof LIMIT_CASES)[number]
 
-/** The read operations whose first answers, before the run writes anything, are states of their own. */
-export const READ_OPERATIONS = ['listPets', 'getPet'] as const
-
 /**
  * The store sizes the document draws a line at: listPets' default and maximum limit (a page of the
  * default, a page of the most a client may ask for), in order, without repeats.
@@ -62,7 +59,8 @@ export function boundaryStatesOf(model: InterfaceModel): BoundaryState[] {
       description,
       ...(unobservable && { unobservable }),
     })
-  for (const operation of READ_OPERATIONS)
+  // The reads whose first answers, before the run writes anything, are states of their own.
+  for (const operation of ['listPets', 'getPet'])
     add(`first-answers/${operation}`, `${operation} answered before the run wrote anything`)
   for (const limitCase of LIMIT_CASES) {
     const given = limitCase === 'given'

@@ -11,9 +11,9 @@ export type { ListQuery } from './ListQuery.ts'
 
 /**
  * Judges one listPets answer with exactly the freedoms the document leaves: any order; the page's
- * invariants (`pageProblem`: at most `limit` pets, the default when omitted, each matching the
- * filter, ids distinct), each pet as known (a pet never changes); at least min(limit, matching pets the run knows exist); and when the page
- * has room left, every matching pet the run knows of. Pets read here join the knowledge.
+ * invariants (`pageProblem`); each pet as known (a pet never changes); at least min(limit, matching
+ * pets the run knows exist); and when the page has room left, every matching pet the run knows of.
+ * Pets read here join the knowledge.
  *
  * @example
  * judgeList(model, knowledge, { limit: 5, status: 'sold' }, { status: 200, body: [] }, 'step 2')
