@@ -56,15 +56,14 @@ export function judgeCreate(
   if (answer.status >= 400 && answer.status < 500 && answer.status !== 401 && refusable) return undefined
   const errorStatus = (answer.body as { status?: unknown } | null | undefined)?.status
   if (model.createRefusals.includes(answer.status) && Number(errorStatus) === answer.status) return undefined
-  if (answer.status !== 201) return problem(describe(answer))
-  const pet = answer.body
-  if (typeof pet !== 'object' || pet === null || Array.isArray(pet)) return problem(describe(answer))
-  const record = pet as Record<string, unknown>
-  if (!isPet(record)) return problem(`201 with ${show(pet)}: no integer id`)
+  const record = answer.body
+  if (answer.status !== 201 || typeof record !== 'object' || record === null || Array.isArray(record))
+    return problem(describe(answer))
+  if (!isPet(record)) return problem(`201 with ${show(record)}: no integer id`)
   const differs = Object.keys(declared).filter((field) => !keptAsSent(record[field], submitted[field]))
   if (differs.length > 0) {
     const how = differs.map((f) => `${f}: sent ${escaped(submitted[f])}, received ${escaped(record[f])}`)
-    return problem(`201 with ${show(pet)} (differs in ${how.join('; ')})`)
+    return problem(`201 with ${show(record)} (differs in ${how.join('; ')})`)
   }
   const unlisted = Object.entries(model.newPet.properties).find(
     ([field, schema]) =>
@@ -73,7 +72,7 @@ export function judgeCreate(
       Array.isArray(schema.enum) &&
       !schema.enum.includes(record[field]),
   )
-  if (unlisted) return problem(`201 with ${show(pet)}: ${unlisted[0]} is not one of the documented values`)
+  if (unlisted) return problem(`201 with ${show(record)}: ${unlisted[0]} is not one of the documented values`)
   const id = BigInt(record.id)
   // Known before this create started, or carried by another 201: either way not a new id.
   const owner = knowledge.claimed(id)
