@@ -74,28 +74,25 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
     cache: {},
     timings: { send: 0, wait: entry.ms ?? 0, receive: 0 },
     _operation: entry.operation,
-    ...(entry.forced === undefined ? {} : { _forced: entry.forced }),
-    ...(entry.createdId === undefined ? {} : { _createdId: entry.createdId }),
-    ...(entry.violations === undefined
-      ? {}
-      : {
-          _violations: entry.violations.map(({ check, level, message }) => ({ check, level, message })),
-        }),
+    ...(entry.forced !== undefined && { _forced: entry.forced }),
+    ...(entry.createdId !== undefined && { _createdId: entry.createdId }),
+    ...(entry.violations && {
+      _violations: entry.violations.map(({ check, level, message }) => ({ check, level, message })),
+    }),
   }
 }
 
 /** A response body as HAR content: its text, and a `comment` when the journal cut it (its size unknown). */
 function contentOf(text: string | undefined): HarResponse['content'] {
-  if (text === undefined) return { size: -1, mimeType: 'application/json' }
-  const clipped = text.length === JOURNAL_BODY_CHARS + 1 && text.endsWith('…')
-  return clipped
-    ? {
-        size: -1,
-        mimeType: 'application/json',
-        text,
-        comment: `clipped: the journal keeps the first ${JOURNAL_BODY_CHARS} characters`,
-      }
-    : { size: utf8Bytes(text), mimeType: 'application/json', text }
+  const unknownSize = { size: -1, mimeType: 'application/json' }
+  if (text === undefined) return unknownSize
+  if (text.length === JOURNAL_BODY_CHARS + 1 && text.endsWith('…'))
+    return {
+      ...unknownSize,
+      text,
+      comment: `clipped: the journal keeps the first ${JOURNAL_BODY_CHARS} characters`,
+    }
+  return { size: utf8Bytes(text), mimeType: 'application/json', text }
 }
 
 /** Bytes of `text` in UTF-8, in Node and in a browser (the MSW worker serves this HAR too). */

@@ -83,9 +83,7 @@ export function readHar(
     const keyless =
       Array.isArray(headers) &&
       headers.length > 0 &&
-      !headers.some(
-        (header) => String((header as { name?: unknown } | null)?.name).toLowerCase() === 'authorization',
-      )
+      headers.every((header) => String(header?.name).toLowerCase() !== 'authorization')
     return {
       method,
       url,
