@@ -41,11 +41,8 @@ export function compileSpec(document: PetStoreDocument, options: { lazy?: boolea
     operations: all,
     vocabulary,
     router(basePath = vocabulary.basePath) {
-      let router = routers.get(basePath)
-      if (!router) {
-        router = new Router(all, basePath)
-        routers.set(basePath, router)
-      }
+      const router = routers.get(basePath) ?? new Router(all, basePath)
+      routers.set(basePath, router)
       return router
     },
   }

@@ -6,7 +6,7 @@ import { expandedSize } from './expandedSize.ts'
 import { findRefCycle } from './findRefCycle.ts'
 import type { PetStoreDocument } from './PetStoreDocument.ts'
 import { parseYaml } from './parseYaml.ts'
-import { readSpecFile, type SpecFolder } from './readSpecFile.ts'
+import { cannotRead, readSpecFile, type SpecFolder } from './readSpecFile.ts'
 import { SpecFiles } from './SpecFiles.ts'
 import { SpecInputError } from './SpecInputError.ts'
 import { budgetOf, SPEC_LIMITS } from './specLimits.ts'
@@ -39,11 +39,8 @@ function toFilePath(url: string): string | undefined {
 async function specFolder(absolute: string, path: string): Promise<SpecFolder> {
   // The folder's real path, not the file's: a root spec that is a symlink out of its folder must not
   // move the folder to where it points (it is then refused by readSpecFile like any file outside).
-  try {
-    return { given: dirname(absolute), real: await realpath(dirname(absolute)), root: absolute }
-  } catch (error) {
-    throw new SpecInputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code}`)
-  }
+  const real = await realpath(dirname(absolute)).catch(cannotRead(path))
+  return { given: dirname(absolute), real, root: absolute }
 }
 
 /**
@@ -88,14 +85,14 @@ async function guardedLoad(
         // Everything but an allowed URL: a refused URL must say so rather than "no resolver".
         canRead: (file: FileInfo) => !(allowRemote && REMOTE.test(file.url)),
         read: async (file: FileInfo) => {
-          const filePath = toFilePath(file.url)
-          if (filePath === undefined)
+          const filePath =
+            toFilePath(file.url) ??
             refuse(
               new SpecInputError(
                 `$ref to ${file.url} refused: a spec may only refer to files inside its own folder (pass --allow-remote-refs to let it fetch http(s) URLs)`,
               ),
             )
-          return readSpecFile(filePath as string, folder, budget).catch(refuse)
+          return readSpecFile(filePath, folder, budget).catch(refuse)
         },
       },
     },
@@ -138,11 +135,7 @@ export function parseSpecText(
   nodes = budgetOf(SPEC_LIMITS.maxYamlNodes),
 ): unknown {
   try {
-    const value = parseYaml(text, {
-      maxAliases: SPEC_LIMITS.maxAliases,
-      maxDepth: SPEC_LIMITS.maxDepth,
-      nodes,
-    })
+    const value = parseYaml(text, { ...SPEC_LIMITS, nodes })
     expandedSize(value, EXPANDED_LIMITS)
     return value
   } catch (error) {

@@ -23,6 +23,9 @@ export interface YamlLimits {
   nodes?: Budget
 }
 
+/** How `object[name] = value` defines a property, for the one name where it sets the prototype instead. */
+const OWN_PROPERTY = { writable: true, enumerable: true, configurable: true } as const
+
 // The lexer's token for a scalar, and the indicators that open a collection or an entry.
 const NODE_TOKENS = new Set(['\x1f', '[', '{', '-', '?'])
 
@@ -31,16 +34,11 @@ const NODE_TOKENS = new Set(['\x1f', '[', '{', '-', '?'])
  * token), and takes them from `nodes`: throws as soon as it runs out, before anything is built.
  */
 function takeNodes(text: string, nodes: Budget): void {
-  let count = 0
-  for (const token of new Lexer().lex(text)) {
-    if (!NODE_TOKENS.has(token)) continue
-    count += 1
-    if (count > nodes.remaining)
+  for (const token of new Lexer().lex(text))
+    if (NODE_TOKENS.has(token) && --nodes.remaining < 0)
       throw new SpecInputError(
         `the spec and the files it refers to hold more than ${nodes.limit} YAML nodes (SPEC_LIMITS.maxYamlNodes): parsing them would take gigabytes`,
       )
-  }
-  nodes.remaining -= count
 }
 
 // What each of the yaml package's error codes means, in our words: its own messages can quote the
@@ -159,13 +157,7 @@ export function parseYaml(text: string, limits: YamlLimits): unknown {
         keys.add(name)
         const item = plainValue(value, depth + 1)
         // An own property, never the prototype: JSON.parse does the same with "__proto__".
-        if (name === '__proto__')
-          Object.defineProperty(object, name, {
-            value: item,
-            writable: true,
-            enumerable: true,
-            configurable: true,
-          })
+        if (name === '__proto__') Object.defineProperty(object, name, { ...OWN_PROPERTY, value: item })
         else object[name] = item
       }
       return object

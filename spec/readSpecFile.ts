@@ -17,6 +17,13 @@ export interface SpecFolder {
   root?: string
 }
 
+/** The refusal of a file the file system will not give (`ENOENT`, `EACCES`), naming it as given. */
+export const cannotRead =
+  (path: string) =>
+  (error: NodeJS.ErrnoException): never => {
+    throw new SpecInputError(`cannot read ${path}: ${error.code ?? error.message}`)
+  }
+
 /** Whether `real` lies inside `folder` (both absolute). */
 function inside(folder: string, real: string): boolean {
   const rel = relative(folder, real)
@@ -45,20 +52,10 @@ export async function readSpecFile(path: string, folder: SpecFolder, budget: Bud
     )
   // Judged on the path first, so a file outside is refused without asking the file system whether it exists.
   if (!inside(folder.given, path) && !inside(folder.real, path)) throw outside(path)
-  let real: string
-  try {
-    real = await realpath(path)
-  } catch (error) {
-    throw new SpecInputError(
-      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    )
-  }
+  const real = await realpath(path).catch(cannotRead(path))
   if (!inside(folder.real, real)) throw outside(`${path} (a symlink to ${real})`)
-  const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
-    (error: NodeJS.ErrnoException) => {
-      throw new SpecInputError(`cannot read ${path}: ${error.code ?? error.message}`)
-    },
-  )
+  const flags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK
+  const handle = await open(real, flags).catch(cannotRead(path))
   try {
     const stats = await handle.stat()
     if (!stats.isFile())

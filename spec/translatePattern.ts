@@ -51,6 +51,13 @@ const MODIFIERS = 'ECMAScript and RE2 fold case and read ., ^ and $ by different
 
 type Piece = { re2: string; size: number }
 
+/** Pieces one after the other (`''`) or as alternatives (`'|'`): what each costs adds up either way. */
+const joined = (pieces: readonly Piece[], separator: string): Piece => ({
+  re2: pieces.map((piece) => piece.re2).join(separator),
+  size: pieces.reduce((total, piece) => total + piece.size, 0),
+})
+/** A pattern as a message quotes it: clipped, in JSON's quotes. */
+export const quoted = (pattern: string) => JSON.stringify(clip(pattern, 80))
 const hex = (codePoint: number) => `\\x{${codePoint.toString(16)}}`
 const literal = (codePoint: number): Piece => ({ re2: hex(codePoint), size: 1 })
 const characterSet = (set: CodePointSet): Piece => ({
@@ -65,17 +72,17 @@ const characterSet = (set: CodePointSet): Piece => ({
 class PatternReader {
   private at = 0
   private readonly source: string
-  private readonly refuse: (construct: string, reason: string) => never
   private readonly onProperty: (name: string) => void
 
-  constructor(
-    source: string,
-    refuse: (construct: string, reason: string) => never,
-    onProperty: (name: string) => void,
-  ) {
+  constructor(source: string, onProperty: (name: string) => void) {
     this.source = source
-    this.refuse = refuse
     this.onProperty = onProperty
+  }
+
+  private refuse(construct: string, reason: string): never {
+    throw new UnsafePatternError(
+      `pattern ${quoted(this.source)} cannot run on the linear-time engine: ${construct} (${reason})`,
+    )
   }
 
   private char(offset = 0): string | undefined {
@@ -88,21 +95,13 @@ class PatternReader {
       this.at++
       alternatives.push(this.alternative())
     }
-    return {
-      re2: alternatives.map((alternative) => alternative.re2).join('|'),
-      size: alternatives.reduce((total, alternative) => total + alternative.size, 0),
-    }
+    return joined(alternatives, '|')
   }
 
   private alternative(): Piece {
-    let re2 = ''
-    let size = 0
-    while (this.at < this.source.length && this.char() !== '|' && this.char() !== ')') {
-      const term = this.term()
-      re2 += term.re2
-      size += term.size
-    }
-    return { re2, size }
+    const terms: Piece[] = []
+    while (this.at < this.source.length && this.char() !== '|' && this.char() !== ')') terms.push(this.term())
+    return joined(terms, '')
   }
 
   private term(): Piece {
@@ -313,7 +312,6 @@ export function translatePattern(
   source: string,
   onProperty: (name: string) => void = () => {},
 ): TranslatedPattern {
-  const quoted = JSON.stringify(clip(source, 80))
   try {
     new RegExp(source, 'u')
   } catch (error) {
@@ -322,13 +320,8 @@ export function translatePattern(
     const prefix = `Invalid regular expression: /${source}/u: `
     const reason = message.startsWith(prefix) ? message.slice(prefix.length) : clip(message, 120)
     throw new UnsafePatternError(
-      `pattern ${quoted} is not an ECMAScript regular expression (JSON Schema patterns are, read with the u flag): ${reason}`,
+      `pattern ${quoted(source)} is not an ECMAScript regular expression (JSON Schema patterns are, read with the u flag): ${reason}`,
     )
   }
-  const refuse = (construct: string, reason: string): never => {
-    throw new UnsafePatternError(
-      `pattern ${quoted} cannot run on the linear-time engine: ${construct} (${reason})`,
-    )
-  }
-  return new PatternReader(source, refuse, onProperty).disjunction()
+  return new PatternReader(source, onProperty).disjunction()
 }

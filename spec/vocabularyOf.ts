@@ -1,5 +1,5 @@
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
-import { declaredProperties } from './declaredProperties.ts'
+import { allOfParts, declaredProperties } from './declaredProperties.ts'
 import { exampleCodes } from './errorCodeFor.ts'
 import type { SpecOperation } from './operations.ts'
 import type { JsonSchema, PetStoreDocument } from './PetStoreDocument.ts'
@@ -111,7 +111,7 @@ function statusesOf(petStatus: JsonSchema | undefined, listPets: SpecOperation |
 
 function limitOf(listPets: SpecOperation | undefined): LimitRule | undefined {
   const schema = listPets?.parameters.find((parameter) => parameter.name === LIST_PARAMETERS.limit)?.schema
-  const { minimum, maximum, default: fallback } = (schema ?? {}) as Record<string, unknown>
+  const { minimum, maximum, default: fallback } = schema ?? {}
   if (typeof minimum !== 'number' || typeof maximum !== 'number' || typeof fallback !== 'number')
     return undefined
   return { minimum, maximum, default: fallback }
@@ -119,16 +119,12 @@ function limitOf(listPets: SpecOperation | undefined): LimitRule | undefined {
 
 /** Properties and required names of an object schema, through `allOf` (Pet is NewPet plus `id`). */
 function shapeOf(schema: JsonSchema | undefined): ObjectShape {
-  const properties: Record<string, JsonSchema> = {}
-  const required = new Set<string>()
-  const visit = (part: JsonSchema | undefined) => {
-    if (typeof part !== 'object' || part === null) return
-    Object.assign(properties, part.properties ?? {})
-    for (const name of (part.required as string[] | undefined) ?? []) required.add(name)
-    for (const sub of (part.allOf as JsonSchema[] | undefined) ?? []) visit(sub)
+  const parts = allOfParts(schema)
+  return {
+    fields: declaredProperties(schema),
+    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})),
+    required: [...new Set(parts.flatMap((part) => (part.required as string[] | undefined) ?? []))],
   }
-  visit(schema)
-  return { fields: declaredProperties(schema), properties, required: [...required] }
 }
 
 /** The GET operation whose path adds one `{parameter}` segment to `collectionPath`. */
