@@ -100,9 +100,9 @@ export class Router {
         allow: allowed.join(', '),
       })
     }
-    this.methods = inMethodOrder([...new Set(this.#routes.flatMap((route) => route.allow.split(', ')))]).join(
-      ', ',
-    )
+    // The usual order first (METHOD_ORDER), then any other method in document order.
+    const methods = new Set(this.#routes.flatMap((route) => route.allow.split(', ')))
+    this.methods = [...METHOD_ORDER.filter((method) => methods.delete(method)), ...methods].join(', ')
     // Array.prototype.sort is stable: paths equally specific keep their document order.
     this.#routes.sort((a, b) => bySpecificity(a.literals, b.literals))
   }
@@ -212,14 +212,6 @@ function literalsMatch(literals: readonly (string | undefined)[], segments: read
 
 function isParameter(segment: string): boolean {
   return segment.startsWith('{') && segment.endsWith('}')
-}
-
-function inMethodOrder(methods: readonly string[]): string[] {
-  const rank = (method: string) => {
-    const at = METHOD_ORDER.indexOf(method)
-    return at === -1 ? METHOD_ORDER.length : at
-  }
-  return [...methods].sort((a, b) => rank(a) - rank(b))
 }
 
 /** A path segment percent-decoded, or undefined when it is not valid percent-encoding (`%zz`, a lone `%E0`). */
