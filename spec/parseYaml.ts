@@ -1,14 +1,4 @@
-import {
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  Lexer,
-  LineCounter,
-  type Node,
-  parseDocument,
-  type YAMLError,
-} from 'yaml'
+import { isAlias, isMap, isScalar, isSeq, Lexer, LineCounter, type Node, parseDocument } from 'yaml'
 import { SpecInputError } from './SpecInputError.ts'
 import type { Budget } from './specLimits.ts'
 
@@ -100,7 +90,10 @@ export function parseYaml(text: string, limits: YamlLimits): unknown {
     return `at line ${line}, column ${col}`
   }
   const first = document.errors[0]
-  if (first !== undefined) throw new SpecInputError(describeYamlError(first, at))
+  if (first !== undefined)
+    throw new SpecInputError(
+      `not valid YAML ${at(first.pos[0])}: ${YAML_ERRORS[first.code] ?? 'the YAML is not valid'} (${first.code})`,
+    )
 
   const anchors = new Map<string, unknown>()
   let aliases = 0
@@ -165,9 +158,4 @@ export function parseYaml(text: string, limits: YamlLimits): unknown {
     throw new SpecInputError(`a value of an unknown kind ${place(node as Node)}`)
   }
   return plainValue(document.contents, 0)
-}
-
-function describeYamlError(error: YAMLError, at: (offset: number) => string): string {
-  const what = YAML_ERRORS[error.code] ?? 'the YAML is not valid'
-  return `not valid YAML ${at(error.pos[0])}: ${what} (${error.code})`
 }

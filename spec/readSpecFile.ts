@@ -1,6 +1,6 @@
 import { constants } from 'node:fs'
 import { open, realpath } from 'node:fs/promises'
-import { isAbsolute, relative, sep } from 'node:path'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { SpecInputError } from './SpecInputError.ts'
 import type { Budget } from './specLimits.ts'
 
@@ -18,11 +18,23 @@ export interface SpecFolder {
 }
 
 /** The refusal of a file the file system will not give (`ENOENT`, `EACCES`), naming it as given. */
-export const cannotRead =
+const cannotRead =
   (path: string) =>
   (error: NodeJS.ErrnoException): never => {
     throw new SpecInputError(`cannot read ${path}: ${error.code ?? error.message}`)
   }
+
+/**
+ * The root spec's folder (`SpecFolder`), `root` its absolute path.
+ *
+ * @example
+ * await specFolder('spec/openapi.yaml') // { given: '/repo/spec', real: '/repo/spec', root: '/repo/spec/openapi.yaml' }
+ */
+export async function specFolder(path: string): Promise<Required<SpecFolder>> {
+  const root = resolve(path)
+  const real = await realpath(dirname(root)).catch(cannotRead(path))
+  return { given: dirname(root), real, root }
+}
 
 /** Whether `real` lies inside `folder` (both absolute). */
 function inside(folder: string, real: string): boolean {
