@@ -108,18 +108,14 @@ class PatternReader {
     const c = this.char()
     // Without the m flag both engines read ^ and $ as the start and end of the text; \b and \B
     // look at ASCII word characters in both (ECMAScript's \w without the i flag).
-    if (c === '^' || c === '$') {
-      this.at++
-      return { re2: c, size: 0 }
-    }
-    if (c === '\\' && (this.char(1) === 'b' || this.char(1) === 'B')) {
-      this.at += 2
-      return { re2: `\\${this.char(-1)}`, size: 0 }
-    }
-    if (c === '(' && this.char(1) === '?') {
-      const [kind, next] = [this.char(2), this.char(3)]
+    const next = this.char(1)
+    if (c === '^' || c === '$' || (c === '\\' && (next === 'b' || next === 'B')))
+      return { re2: this.take(c === '\\' ? 2 : 1), size: 0 }
+    if (c === '(' && next === '?') {
+      const [kind, after] = [this.char(2), this.char(3)]
       if (kind === '=' || kind === '!') this.refuse(`a lookahead (?${kind}…)`, LOOKAROUND)
-      if (kind === '<' && (next === '=' || next === '!')) this.refuse(`a lookbehind (?<${next}…)`, LOOKAROUND)
+      if (kind === '<' && (after === '=' || after === '!'))
+        this.refuse(`a lookbehind (?<${after}…)`, LOOKAROUND)
       if (kind !== ':' && kind !== '<') {
         const end = this.source.indexOf(':', this.at)
         this.refuse(`an inline modifier ${this.source.slice(this.at, end + 1)}…)`, MODIFIERS)
@@ -133,8 +129,7 @@ class PatternReader {
     if (c === '(') {
       this.at++
       // Capturing or not is all one to a test: every group becomes (?:…). A name is skipped.
-      if (this.char() === '?')
-        this.at = this.char(1) === ':' ? this.at + 2 : this.source.indexOf('>', this.at) + 1
+      if (this.char() === '?') this.take(this.char(1) === ':' ? 2 : '>')
       const inner = this.disjunction()
       this.at++
       return { re2: `(?:${inner.re2})`, size: inner.size }
@@ -156,9 +151,7 @@ class PatternReader {
       this.at++
       ;[min, max] = c === '*' ? [0, undefined] : c === '+' ? [1, undefined] : [0, 1]
     } else if (c === '{') {
-      const end = this.source.indexOf('}', this.at)
-      const [low = '', high] = this.source.slice(this.at + 1, end).split(',')
-      this.at = end + 1
+      const [low = '', high] = this.take('}').slice(1).split(',')
       min = Number(low)
       max = high === undefined ? min : high === '' ? undefined : Number(high)
     } else return atom
@@ -200,9 +193,7 @@ class PatternReader {
       return c === lower ? set : complement(set)
     }
     if (c === 'p' || c === 'P') {
-      const end = this.source.indexOf('}', this.at)
-      const name = this.source.slice(this.at + 2, end)
-      this.at = end + 1
+      const name = this.take('}').slice(2)
       this.onProperty(name)
       const set = propertySet(name)
       return c === 'p' ? set : complement(set)
@@ -217,37 +208,26 @@ class PatternReader {
     const controls: Record<string, number> = { f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09, v: 0x0b, '0': 0 }
     if (c in controls) return controls[c] as number
     if (c === 'c') return this.source.charCodeAt(this.at++) % 32
-    if (c === 'x') return this.hexDigits(2)
+    if (c === 'x') return Number.parseInt(this.take(2), 16)
     if (c === 'u') {
-      if (this.char() === '{') {
-        const end = this.source.indexOf('}', this.at)
-        const codePoint = Number.parseInt(this.source.slice(this.at + 1, end), 16)
-        this.at = end + 1
-        return codePoint
-      }
-      const lead = this.hexDigits(4)
+      if (this.char() === '{') return Number.parseInt(this.take('}').slice(1), 16)
+      const lead = Number.parseInt(this.take(4), 16)
       // With the u flag, \uD83D\uDE00 is one code point.
-      if (
-        lead >= 0xd800 &&
-        lead <= 0xdbff &&
-        /^\\u[0-9a-fA-F]{4}/.test(this.source.slice(this.at, this.at + 6))
-      ) {
-        const trail = Number.parseInt(this.source.slice(this.at + 2, this.at + 6), 16)
-        if (trail >= 0xdc00 && trail <= 0xdfff) {
-          this.at += 6
-          return 0x10000 + (lead - 0xd800) * 0x400 + (trail - 0xdc00)
-        }
-      }
+      const trail = /^\\ud[c-f][0-9a-f]{2}/i.test(this.source.slice(this.at, this.at + 6))
+      if (lead >= 0xd800 && lead <= 0xdbff && trail)
+        return String.fromCharCode(lead, Number.parseInt(this.take(6).slice(2), 16)).codePointAt(0) as number
       return lead
     }
     // An identity escape: with the u flag, only a syntax character or /.
     return c.charCodeAt(0)
   }
 
-  private hexDigits(count: number): number {
-    const value = Number.parseInt(this.source.slice(this.at, this.at + count), 16)
-    this.at += count
-    return value
+  /** The next `until` characters, or those up to the next `until` character (passed too); moves past them. */
+  private take(until: number | string): string {
+    const stop = typeof until === 'number' ? this.at + until : this.source.indexOf(until, this.at)
+    const text = this.source.slice(this.at, stop)
+    this.at = typeof until === 'number' ? stop : stop + 1
+    return text
   }
 
   private characterClass(): Piece {
