@@ -4,12 +4,6 @@ type Container = Record<string, unknown> | unknown[]
 
 const isContainer = (value: unknown): value is Container => value !== null && typeof value === 'object'
 
-/** A `$ref` left in place: what json-schema-ref-parser keeps where a cycle closes (`circular: 'ignore'`). */
-function refOf(value: Container): string | undefined {
-  const ref = Array.isArray(value) ? undefined : value.$ref
-  return typeof ref === 'string' ? ref : undefined
-}
-
 /** What a `$ref` left in place names, and how to call it; undefined when it cannot be followed. */
 export type RefResolver = (holder: object, ref: string) => { target: unknown; name: string } | undefined
 
@@ -54,7 +48,8 @@ export function findRefCycle(
       const last = names.at(-1)
       return { chain: last === undefined ? names : [last, ...names] }
     }
-    const ref = refOf(value)
+    // A `$ref` left in place: what json-schema-ref-parser keeps where a cycle closes (`circular: 'ignore'`).
+    const ref = Array.isArray(value) || typeof value.$ref !== 'string' ? undefined : value.$ref
     const resolved = ref === undefined ? undefined : resolve(value, ref)
     if (ref !== undefined) left.push(ref)
     // Reversed, so the walk pops them in document order and names the first cycle a reader meets.

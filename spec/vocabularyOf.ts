@@ -69,10 +69,8 @@ export function vocabularyOf(document: PetStoreDocument, all: readonly SpecOpera
   const listPets = operations.get('listPets')
   const createPet = operations.get('createPet')
   const getPet = operations.get('getPet')
-  const newPetSchema = createPet?.requestBody?.content['application/json']?.schema ?? schemas.NewPet
-  const petSchema = schemas.Pet ?? getPet?.responses['200']?.content?.['application/json']?.schema
-  const newPet = shapeOf(newPetSchema)
-  const pet = shapeOf(petSchema)
+  const newPet = shapeOf(createPet?.requestBody?.content['application/json']?.schema ?? schemas.NewPet)
+  const pet = shapeOf(schemas.Pet ?? getPet?.responses['200']?.content?.['application/json']?.schema)
   return {
     basePath: basePathOf(document),
     operations,
