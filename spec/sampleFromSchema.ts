@@ -72,8 +72,6 @@ function sampleNumber(schema: JsonSchema, type: 'integer' | 'number'): number {
 
 function sampleString(schema: JsonSchema): string {
   const sample = FORMAT_SAMPLES[String(schema.format)] ?? 'string'
-  const minLength = Number(schema.minLength ?? 0)
-  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined
-  const padded = sample.length >= minLength ? sample : sample.padEnd(minLength, 'x')
-  return maxLength === undefined ? padded : padded.slice(0, maxLength)
+  const padded = sample.padEnd(Number(schema.minLength ?? 0), 'x')
+  return padded.slice(0, typeof schema.maxLength === 'number' ? schema.maxLength : undefined)
 }

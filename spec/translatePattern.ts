@@ -237,12 +237,9 @@ class PatternReader {
     const ranges: (readonly [number, number])[] = []
     while (this.char() !== ']') {
       const first = this.classAtom()
-      if (typeof first !== 'number') {
-        ranges.push(...first)
-        continue
-      }
       // A range; a - first or last in the class is the character itself.
-      if (this.char() === '-' && this.char(1) !== ']') {
+      if (typeof first !== 'number') ranges.push(...first)
+      else if (this.char() === '-' && this.char(1) !== ']') {
         this.at++
         ranges.push([first, this.classAtom() as number])
       } else ranges.push([first, first])
