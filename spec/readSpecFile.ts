@@ -43,11 +43,11 @@ function inside(folder: string, real: string): boolean {
 }
 
 /**
- * Reads one file for the spec loader, the root spec included, refusing what a spec from a repository
- * must not reach: a file outside `folder` (the root spec's own folder) whether by an absolute path,
- * `..` or a symlink pointing out (the root spec itself too); anything that is not a regular file (a device such as `/dev/zero`, a FIFO, a
- * socket, a folder); and more bytes than the load's budget. The file is opened at its real path
- * without following a last symlink and without blocking (a FIFO would wait for a writer forever).
+ * Reads one file for the spec loader, the root spec included, refusing what a spec from a repository must
+ * not reach: a file outside `folder` (the root spec's own folder) whether by an absolute path, `..` or a
+ * symlink pointing out; anything that is not a regular file (a device such as `/dev/zero`, a FIFO, a
+ * socket, a folder); and more bytes than the load's budget. The file is opened at its real path without
+ * following a last symlink and without blocking (a FIFO would wait for a writer forever).
  *
  * @example
  * const budget = budgetOf(SPEC_LIMITS.maxBytes)

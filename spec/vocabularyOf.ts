@@ -138,11 +138,8 @@ function itemOf(all: readonly SpecOperation[], collectionPath: string): SpecVoca
 }
 
 function errorCodesOf(all: readonly SpecOperation[]): string[] {
-  const codes = new Set<string>()
-  for (const operation of all)
-    for (const [key, response] of Object.entries(operation.responses)) {
-      if (!/^[45]/.test(key) && key !== 'default') continue
-      for (const code of exampleCodes(response.content?.['application/json'])) codes.add(code)
-    }
-  return [...codes]
+  const errors = all.flatMap((operation) =>
+    Object.entries(operation.responses).filter(([key]) => /^[45]/.test(key) || key === 'default'),
+  )
+  return [...new Set(errors.flatMap(([, response]) => exampleCodes(response.content?.['application/json'])))]
 }
