@@ -81,13 +81,8 @@ export class Router {
   constructor(operations: readonly SpecOperation[], basePath: string) {
     this.basePath = trimTrailingSlashes(basePath)
     this.#prefix = `${this.basePath}/`
-    const byTemplate = new Map<string, Map<string, SpecOperation>>()
-    for (const operation of operations) {
-      const methods = byTemplate.get(operation.path) ?? new Map<string, SpecOperation>()
-      methods.set(operation.method.toUpperCase(), operation)
-      byTemplate.set(operation.path, methods)
-    }
-    for (const [template, methods] of byTemplate) {
+    for (const [template, group] of Map.groupBy(operations, (operation) => operation.path)) {
+      const methods = new Map(group.map((operation) => [operation.method.toUpperCase(), operation]))
       const allowed = [...methods.keys()]
       if (methods.has('GET') && !methods.has('HEAD')) allowed.push('HEAD')
       if (!methods.has('OPTIONS')) allowed.push('OPTIONS')

@@ -80,9 +80,8 @@ export function propertySet(name: string): CodePointSet {
   if (known) return known
   const property = `\\p{${name}}`
   const ranges: [number, number][] = []
-  for (const match of everyScalar().matchAll(new RegExp(`(?:${property})+`, 'gu'))) {
+  for (const match of everyScalar().matchAll(new RegExp(`(?:${property})+`, 'gu')))
     ranges.push([codePointAtIndex(match.index), codePointAtIndex(match.index + match[0].length - 1)])
-  }
   // Lone surrogates are code points to a `u` pattern too, one by one.
   const single = new RegExp(`^(?:${property})$`, 'u')
   for (let unit = SURROGATES_START; unit <= SURROGATES_END; unit++)

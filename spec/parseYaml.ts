@@ -6,10 +6,7 @@ import type { Budget } from './specLimits.ts'
 export interface YamlLimits {
   maxDepth: number
   maxAliases: number
-  /**
-   * Nodes (values, keys, collections) still allowed, shared by every file of one load and taken
-   * from as each is parsed. The yaml package holds 1-2 KB for each node while it parses.
-   */
+  /** Nodes (values, keys, collections) still allowed, shared by every file of one load. */
   nodes?: Budget
 }
 
