@@ -2,21 +2,21 @@ import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
 import { readJournalRecord } from '../../kit/journal/journalEntry.ts'
-import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
 import { lazy } from '../../kit/json/jsonChunks.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
+import { clip } from '../../kit/text/clip.ts'
 import { controlPlane } from '../../serving/controlPlane.ts'
 import { inspectorPage } from '../../serving/inspectorPage.ts'
 import { journalViews } from '../../serving/journalViews.ts'
 import type { Router } from '../../spec/Router.ts'
 import type { Pet, PetStoreDocument, SpecValidators, SpecVocabulary } from '../../spec/runtime.ts'
 import { StoreFullError } from '../core/PetStore.ts'
-import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
+import { bodyTooLarge, readJsonText } from '../core/parseJsonBody.ts'
 import { validateExact } from '../core/validateExact.ts'
 import { type MockSession, sessionVersion } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
 import { DEFAULT_SESSION } from './parseSessionName.ts'
-import type { SessionRegistry } from './SessionRegistry.ts'
+import type { Eviction, SessionRegistry } from './SessionRegistry.ts'
 
 /** How many of a session's newest pets `GET /__mock/session` lists (the inspector page's table). */
 export const SESSION_VIEW_PETS = 200
@@ -142,7 +142,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
           pending: session.forced.pending(),
           forceable: forceableOperations(context.document),
           journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
-          ...(eviction && { evicted: { reason: eviction.reason, at: new Date(eviction.at).toISOString() } }),
+          ...(eviction && { evicted: evictionView(eviction) }),
         }
       }),
   },
@@ -151,11 +151,9 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
       ok({
         sessions: context.sessions.list(),
         evicted: context.sessions.evicted,
-        recentlyEvicted: context.sessions.recentEvictions(EVICTIONS_LISTED).map((eviction) => ({
-          name: eviction.name,
-          reason: eviction.reason,
-          at: new Date(eviction.at).toISOString(),
-        })),
+        recentlyEvicted: context.sessions
+          .recentEvictions(EVICTIONS_LISTED)
+          .map((eviction) => ({ name: eviction.name, ...evictionView(eviction) })),
         limits: context.sessions.limits,
         ...(context.budget && {
           memory: { usedBytes: context.budget.used, limitBytes: context.budget.limit },
@@ -185,11 +183,8 @@ function unlessUnchanged(
 ): ApiResponse {
   const live = context.sessions.peek(context.sessionName)
   const session = live ?? context.freshSession(context.sessionName)
-  let documentVersion = documentVersions.get(context.document)
-  if (documentVersion === undefined) {
-    documentVersion = ++documentsSeen
-    documentVersions.set(context.document, documentVersion)
-  }
+  const documentVersion = documentVersions.get(context.document) ?? ++documentsSeen
+  documentVersions.set(context.document, documentVersion)
   // A session not made yet shows the seed; whether it was evicted is all that can change.
   const eviction = context.sessions.eviction(context.sessionName)
   const state = live ? sessionVersion(live) : `new.${eviction?.at ?? ''}`
@@ -203,11 +198,13 @@ function unlessUnchanged(
 function clipped(pet: Pet): Pet {
   const shown: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(pet))
-    shown[field] =
-      typeof value === 'string' && value.length > SESSION_VIEW_CHARS
-        ? `${value.slice(0, SESSION_VIEW_CHARS)}…`
-        : value
+    shown[field] = typeof value === 'string' ? clip(value, SESSION_VIEW_CHARS) : value
   return shown as unknown as Pet
+}
+
+/** An eviction as the views show it: why, and when as an ISO date. */
+function evictionView({ reason, at }: Eviction): { reason: Eviction['reason']; at: string } {
+  return { reason, at: new Date(at).toISOString() }
 }
 
 function ok(body: unknown): ApiResponse {
@@ -217,19 +214,11 @@ function ok(body: unknown): ApiResponse {
 /** The seed a reset body gives (a JSON array of Pet), or undefined for an empty body (the default seed). */
 function parseSeed(request: ApiRequest, validators: SpecValidators): Parsed<Pet[] | undefined> {
   // Unread past the cap, a seed must not read as no seed (which would reset to the default one).
-  if (request.bodyTooLarge)
-    return refuse(
-      errorResponse(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`),
-    )
+  if (request.bodyTooLarge) return refuse(bodyTooLarge())
   if (!request.body || request.body.trim() === '') return { ok: true, value: undefined }
-  let parsed: ExactJson
-  try {
-    parsed = parseExactJson(request.body)
-  } catch (error) {
-    const message = `The request body is not valid JSON: ${(error as Error).message}`
-    return refuse(errorResponse(400, 'malformed_json', message))
-  }
-  const checked = validateExact(parsed, validators.schema('Pets'), 'seed')
+  const parsed = readJsonText(request.body)
+  if (!parsed.ok) return parsed
+  const checked = validateExact(parsed.value, validators.schema('Pets'), 'seed')
   if (!checked.ok) return refuse(errorResponse(400, 'invalid_body', checked.message))
   return { ok: true, value: checked.value as Pet[] }
 }
