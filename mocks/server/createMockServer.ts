@@ -112,11 +112,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   // Copied once, so no caller can change what every session shares.
   const seed: readonly Pet[] = [...(options.seed ?? seedPets)]
   const budget = new MemoryBudget((options.maxMemoryMiB ?? DEFAULT_MEMORY_MIB) * 1024 * 1024)
-  const limits = {
-    ...(options.maxPets !== undefined && { maxPets: options.maxPets }),
-    budget,
-    sharedSeed: seed,
-  }
+  const limits = { maxPets: options.maxPets, budget, sharedSeed: seed }
   const store = new PetStore(seed, undefined, limits)
   const journalSize = options.journalSize ?? JOURNAL_SIZE
   // Cheap whatever the seed: a new store shares the seed's index and keeps only what it creates.
@@ -157,13 +153,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const durable = options.durable?.(store)
 
   function build(): Engine {
-    return createEngine({
-      store,
-      spec,
-      ...(options.basePath !== undefined && { basePath: options.basePath }),
-      ...(options.apiKeys && { apiKeys: options.apiKeys }),
-      ...(options.selfCheck && { selfCheck: true }),
-    })
+    const { basePath, apiKeys, selfCheck } = options
+    return createEngine({ store, spec, basePath, apiKeys, selfCheck })
   }
 
   function control(request: ApiRequest, sessionName: string): ApiResponse {
@@ -175,11 +166,11 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       secrets,
       budget,
       router: spec.router(engine.basePath),
-      ...(options.version !== undefined && { version: options.version }),
+      version: options.version,
       document: spec.document,
       vocabulary: spec.vocabulary,
       validators: spec.validators,
-      ...(durable && { storage: durable.health }),
+      storage: durable?.health,
     }
     return MOCK_CONTROL.answer(request, context)
   }
@@ -193,12 +184,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       const ownPath = isServedSpecPath(path) || isControlPath(path)
       return ownPath ? sessionName : engine.handle(request, () => sessionName)
     }
-    if (isServedSpecPath(path))
-      return servedSpecAnswer(request, {
-        document: spec.document,
-        text: spec.text,
-        basePath: engine.basePath,
-      })
+    if (isServedSpecPath(path)) return servedSpecAnswer(request, spec, engine.basePath)
     let response: ApiResponse
     if (isControlPath(path)) response = control(request, sessionName)
     else {
