@@ -7,6 +7,8 @@ export const SESSION_HEADER = 'x-mock-session'
 export const DEFAULT_SESSION = 'default'
 /** Longer names are refused: a name is a label, and it is echoed in logs and on the inspector page. */
 export const MAX_SESSION_NAME_LENGTH = 64
+/** 1 to MAX_SESSION_NAME_LENGTH visible ASCII characters, `!` (0x21) to `~` (0x7e). */
+const SESSION_NAME = new RegExp(`^[!-~]{1,${MAX_SESSION_NAME_LENGTH}}$`)
 
 /**
  * Reads `X-Mock-Session`: no header is the default session; a name is 1 to 64 visible ASCII
@@ -20,19 +22,11 @@ export const MAX_SESSION_NAME_LENGTH = 64
  */
 export function parseSessionName(value: string | undefined): string | ApiResponse {
   if (value === undefined) return DEFAULT_SESSION
-  if (value.length >= 1 && value.length <= MAX_SESSION_NAME_LENGTH && isVisibleAscii(value)) return value
+  if (SESSION_NAME.test(value)) return value
   const shown = JSON.stringify(value.length > MAX_SESSION_NAME_LENGTH ? `${value.slice(0, 32)}…` : value)
   return errorResponse(
     400,
     'invalid_parameter',
     `X-Mock-Session must be 1 to ${MAX_SESSION_NAME_LENGTH} visible ASCII characters (no spaces or control characters); received ${value.length} characters: ${shown}.`,
   )
-}
-
-function isVisibleAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x21 || code > 0x7e) return false
-  }
-  return true
 }
