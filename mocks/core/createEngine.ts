@@ -140,10 +140,8 @@ export function createEngine(options: EngineOptions): Engine {
       const verdict = checkBearer(request.header('authorization'), apiKeys)
       if (verdict !== 'ok') {
         const { message, challenge } = BEARER_CHALLENGES[verdict]
-        return {
-          response: errorResponse(401, 'unauthorized', message, { 'www-authenticate': challenge }),
-          operation,
-        }
+        const response = errorResponse(401, 'unauthorized', message, { 'www-authenticate': challenge })
+        return { response, operation }
       }
     }
     const session = typeof source === 'function' ? source(request, name) : source
