@@ -9,7 +9,7 @@ import { controlPlane } from '../../serving/controlPlane.ts'
 import { inspectorPage } from '../../serving/inspectorPage.ts'
 import { journalViews } from '../../serving/journalViews.ts'
 import type { Router } from '../../spec/Router.ts'
-import type { Pet, PetStoreDocument, SpecValidators, SpecVocabulary } from '../../spec/runtime.ts'
+import type { CompiledSpec, Pet, SpecValidators } from '../../spec/runtime.ts'
 import { StoreFullError } from '../core/PetStore.ts'
 import { bodyTooLarge, readJsonText } from '../core/parseJsonBody.ts'
 import { validateExact } from '../core/validateExact.ts'
@@ -32,10 +32,8 @@ export interface ControlContext {
   sessions: SessionRegistry<MockSession>
   /** A new session as first use would create it; reads of a session not yet used are answered from one. */
   freshSession(name: string): MockSession
-  document: PetStoreDocument
-  /** What the document says a pet holds (the fields a reset seed keeps). */
-  vocabulary: SpecVocabulary
-  validators: SpecValidators
+  /** The document served (its Pet fields are what a reset seed keeps). */
+  spec: CompiledSpec
   defaultSeed: readonly Pet[]
   /** The accepted keys, hidden from journal entries. */
   secrets: readonly string[]
@@ -83,12 +81,12 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
   },
   reset: {
     POST: (request, context) => {
-      const seed = parseSeed(request, context.validators)
+      const seed = parseSeed(request, context.spec.validators)
       if (!seed.ok) return seed.response
       const session = context.sessions.use(context.sessionName)
       try {
         // A session's store may predate the document now served (hot reload): keep its Pet fields.
-        session.store.useFields(context.vocabulary.pet.fields)
+        session.store.useFields(context.spec.vocabulary.pet.fields)
         // A seed sent here is the client's, so the memory budget counts it; the default one is shared.
         session.store.reset(seed.value ?? context.defaultSeed, seed.value !== undefined)
       } catch (error) {
@@ -112,7 +110,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
       }
     },
     (context) => ({
-      document: context.document,
+      document: context.spec.document,
       router: context.router,
       version: context.version ?? '0.0.0',
       subject: `the traffic of the mock's session ${context.sessionName}`,
@@ -121,7 +119,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
   'next-response': {
     GET: (_request, context) => ok(readSession(context).forced.pending()),
     POST: (request, context) => {
-      const force = parseNextResponse(request.body, context.document)
+      const force = parseNextResponse(request.body, context.spec.document)
       if (!force.ok) return force.response
       context.sessions.use(context.sessionName).forced.force(force.value.operation, force.value.status)
       return ok({ status: 'forced', next: force.value })
@@ -140,7 +138,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
           petCount: session.store.size,
           pets: session.store.newest(SESSION_VIEW_PETS).map(clipped),
           pending: session.forced.pending(),
-          forceable: forceableOperations(context.document),
+          forceable: forceableOperations(context.spec.document),
           journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
           ...(eviction && { evicted: evictionView(eviction) }),
         }
@@ -183,8 +181,8 @@ function unlessUnchanged(
 ): ApiResponse {
   const live = context.sessions.peek(context.sessionName)
   const session = live ?? context.freshSession(context.sessionName)
-  const documentVersion = documentVersions.get(context.document) ?? ++documentsSeen
-  documentVersions.set(context.document, documentVersion)
+  const documentVersion = documentVersions.get(context.spec.document) ?? ++documentsSeen
+  documentVersions.set(context.spec.document, documentVersion)
   // A session not made yet shows the seed; whether it was evicted is all that can change.
   const eviction = context.sessions.eviction(context.sessionName)
   const state = live ? sessionVersion(live) : `new.${eviction?.at ?? ''}`

@@ -8,7 +8,13 @@ import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { createdIdOf } from '../../kit/json/createdIdOf.ts'
 import { DEFAULT_MEMORY_MIB, MemoryBudget, SESSION_OVERHEAD_BYTES } from '../../kit/memory/MemoryBudget.ts'
 import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
-import { createEngine, DEFAULT_API_KEY, type Engine, type SessionSource } from '../core/createEngine.ts'
+import {
+  createEngine,
+  DEFAULT_API_KEY,
+  type Engine,
+  type EngineOptions,
+  type SessionSource,
+} from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
 import { type ControlContext, MOCK_CONTROL } from './controlPlane.ts'
 import { createMockSession, type MockSession } from './MockSession.ts'
@@ -30,17 +36,12 @@ export interface DurableLog {
   health(): { status: 'ok' | 'degraded' }
 }
 
-export interface MockServerOptions {
-  /** Accepted bearer keys; [DEFAULT_API_KEY] when omitted. */
-  apiKeys?: readonly string[]
+/** The engine's options (`basePath`: an MSW base URL's path), and what the server around it keeps. */
+export interface MockServerOptions extends Pick<EngineOptions, 'apiKeys' | 'basePath' | 'selfCheck'> {
   /** Pets every session starts with and returns to on reset; the fixture pets by default. */
   seed?: readonly Pet[]
   /** The document to serve; `defaultSpec()` by default. */
   spec?: MockSpec
-  /** Where the API lives (an MSW base URL's path); the document's base path by default. */
-  basePath?: string
-  /** Check every response against the spec and throw on a mismatch (the project's own tests). */
-  selfCheck?: boolean
   /** Creates beyond this many pets in a session's store get 507 `store_full` (DEFAULT_MAX_PETS). */
   maxPets?: number
   /**
@@ -167,9 +168,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       budget,
       router: spec.router(engine.basePath),
       version: options.version,
-      document: spec.document,
-      vocabulary: spec.vocabulary,
-      validators: spec.validators,
+      spec,
       storage: durable?.health,
     }
     return MOCK_CONTROL.answer(request, context)
