@@ -3,7 +3,7 @@ import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { requestOrigin } from '../../kit/http/requestOrigin.ts'
-import type { MockSpec } from './createMockServer.ts'
+import type { PetStoreDocument } from '../../spec/runtime.ts'
 import { jsonWithServer, type ServedServer, yamlWithServer } from './withServedServer.ts'
 
 /** True for the docs page and its files: `/__mock/docs` and everything under `/__mock/docs/`. */
@@ -44,7 +44,7 @@ export function servedServer(origin: string, basePath: string): ServedServer {
  */
 export function servedSpecAnswer(
   request: ApiRequest,
-  spec: Pick<MockSpec, 'document' | 'text'>,
+  spec: { document: PetStoreDocument; text?: string | undefined },
   basePath: string,
 ): ApiResponse {
   const { path, method } = request
