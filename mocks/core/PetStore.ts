@@ -193,10 +193,8 @@ export class PetStore {
    */
   undoCreates(pets: readonly Pet[]): boolean {
     const own = this.#own
-    if (pets.length > own.all.length) return false
-    for (let i = 0; i < pets.length; i++) {
-      if (own.all[own.all.length - pets.length + i] !== pets[i]) return false
-    }
+    const from = own.all.length - pets.length
+    if (from < 0 || pets.some((pet, i) => own.all[from + i] !== pet)) return false
     for (let i = pets.length - 1; i >= 0; i--) {
       const pet = own.all.pop() as Pet
       own.byStatus.get(pet.status ?? DEFAULT_STATUS)?.pop()
