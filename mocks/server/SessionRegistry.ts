@@ -122,7 +122,9 @@ export class SessionRegistry<T> {
   use(name: string): T {
     if (name === DEFAULT_SESSION) return this.#default
     const now = this.#time()
-    this.#evictIdle(now)
+    // Idle ones first, oldest first: the first one still within idleMs ends the walk, as every later one is newer.
+    while (this.#oldest && now - this.#oldest.lastUsed > this.#limits.idleMs)
+      this.#evict(this.#oldest, now, 'idle')
     const found = this.#named.get(name)
     if (found) {
       found.lastUsed = now
@@ -192,12 +194,6 @@ export class SessionRegistry<T> {
   #time(): number {
     this.#latest = Math.max(this.#latest, this.#now())
     return this.#latest
-  }
-
-  #evictIdle(now: number): void {
-    // Oldest first: the first one still within idleMs ends the walk, as every later one is newer.
-    while (this.#oldest && now - this.#oldest.lastUsed > this.#limits.idleMs)
-      this.#evict(this.#oldest, now, 'idle')
   }
 
   /** Takes `entry` out of the registry; one evicted for room or memory leaves a tombstone for its next request. */

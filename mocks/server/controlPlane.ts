@@ -13,7 +13,7 @@ import type { CompiledSpec, Pet, SpecValidators } from '../../spec/runtime.ts'
 import { StoreFullError } from '../core/PetStore.ts'
 import { bodyTooLarge, readJsonText } from '../core/parseJsonBody.ts'
 import { validateExact } from '../core/validateExact.ts'
-import { type MockSession, sessionVersion } from './MockSession.ts'
+import type { MockSession } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
 import { DEFAULT_SESSION } from './parseSessionName.ts'
 import type { Eviction, SessionRegistry } from './SessionRegistry.ts'
@@ -129,21 +129,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
       return { status: 204, headers: {} }
     },
   },
-  session: {
-    GET: (request, context) =>
-      unlessUnchanged(request, context, (session) => {
-        const eviction = context.sessions.eviction(context.sessionName)
-        return {
-          name: session.name,
-          petCount: session.store.size,
-          pets: session.store.newest(SESSION_VIEW_PETS).map(clipped),
-          pending: session.forced.pending(),
-          forceable: forceableOperations(context.spec.document),
-          journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
-          ...(eviction && { evicted: evictionView(eviction) }),
-        }
-      }),
-  },
+  session: { GET: sessionView },
   sessions: {
     GET: (_request, context) =>
       ok({
@@ -170,26 +156,34 @@ const documentVersions = new WeakMap<object, number>()
 let documentsSeen = 0
 
 /**
- * A session view with an ETag made of the session's change counters (nothing is serialised to
- * make it): `304 Not Modified` without a body when the request's If-None-Match has it. The
- * inspector page polls every second and gets the session again only when something changed.
+ * `GET /__mock/session`, what the inspector page shows, with an ETag made of the session's change
+ * counters (nothing is serialised to make it): `304 Not Modified` without a body when the request's
+ * If-None-Match has it. The page polls every second and gets the session again only when something changed.
  */
-function unlessUnchanged(
-  request: ApiRequest,
-  context: ControlContext,
-  view: (session: MockSession) => unknown,
-): ApiResponse {
+function sessionView(request: ApiRequest, context: ControlContext): ApiResponse {
   const live = context.sessions.peek(context.sessionName)
-  const session = live ?? context.freshSession(context.sessionName)
   const documentVersion = documentVersions.get(context.spec.document) ?? ++documentsSeen
   documentVersions.set(context.spec.document, documentVersion)
-  // A session not made yet shows the seed; whether it was evicted is all that can change.
+  // The session's life (made again after an eviction), its pets, its journal and what is forced. A
+  // session not made yet shows the seed; whether it was evicted is all that can change.
   const eviction = context.sessions.eviction(context.sessionName)
-  const state = live ? sessionVersion(live) : `new.${eviction?.at ?? ''}`
+  const state = live
+    ? `${live.serial}.${live.store.version}.${live.journal.version}.${live.forced.version}`
+    : `new.${eviction?.at ?? ''}`
   const etag = `"${documentVersion}.${state}"`
   const headers = { etag, 'cache-control': 'no-cache' }
   if (request.header('if-none-match') === etag) return { status: 304, headers }
-  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body: view(session) }
+  const session = live ?? context.freshSession(context.sessionName)
+  const body = {
+    name: session.name,
+    petCount: session.store.size,
+    pets: session.store.newest(SESSION_VIEW_PETS).map(clipped),
+    pending: session.forced.pending(),
+    forceable: forceableOperations(context.spec.document),
+    journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
+    ...(eviction && { evicted: evictionView(eviction) }),
+  }
+  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body }
 }
 
 /** A pet for the inspector's table: long strings clipped, so 200 pets with 64 KiB names are not 13 MB. */
