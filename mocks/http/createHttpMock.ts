@@ -12,7 +12,7 @@ import { listenOn } from '../../serving/node/listenUntilStopped.ts'
 import { readPackageInfo } from '../../spec/packageInfo.ts'
 import { DEFAULT_API_KEY } from '../core/createEngine.ts'
 import type { PetStore } from '../core/PetStore.ts'
-import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
+import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
 import { createMockServer, type MockServer, type MockServerOptions } from '../server/createMockServer.ts'
 import { isApiDocsPath } from '../server/servedSpecAnswer.ts'
 import { apiDocsAnswer } from './apiDocsPage.ts'
@@ -102,12 +102,10 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     timeouts: options.timeouts,
     cors: corsPolicy(options.corsOrigins),
     hosts: hostPolicy(options.allowedHosts),
-    connect: (target) =>
-      errorResponse(
-        405,
-        'method_not_allowed',
-        `CONNECT is not allowed: this is not a proxy (${clip(target)}).`,
-      ),
+    connect: (target) => {
+      const message = `CONNECT is not allowed: this is not a proxy (${clip(target)}).`
+      return errorResponse(405, 'method_not_allowed', message)
+    },
     preflight: (path) => (isApiDocsPath(path) ? 'GET, HEAD' : mock.preflightMethods(path)),
     maxBodyBytes: MAX_BODY_BYTES,
     // Bytes in flight have a budget of their own, of the same size: a store full of pets (a steady

@@ -3,7 +3,7 @@ import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
 import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import { jsonText } from '../../kit/json/jsonChunks.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
-import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
+import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
 import { createMockServer, type MockServer, type MockServerOptions } from '../server/createMockServer.ts'
 
 /** The mock server's options an app sets (a `spec` such as `compileSpec(await loadSpec(path))`), and MSW's own. */
