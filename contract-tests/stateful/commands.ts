@@ -241,23 +241,17 @@ export class RefusedCreate implements Command {
     }
     const { body, label, names } = this.chosen
     const title = `createPet with a body the document refuses (${label})`
-    await step(
-      m,
-      r,
-      title,
-      [['createPet', {}, { body: bodyText(body) }]],
-      (exchange, _i, _step, known) => {
-        if (exchange.status !== 400)
-          return {
-            operation: 'createPet',
-            received: describe(answerOf(exchange)),
-            documented: `400 with an Error body: ${label} (§4.2: a body with invalid values)`,
-          }
-        // Named by what was sent: the sequence that reads it again may be another (shrunk) one.
-        known.refused(names, `a createPet refused with 400 (${label})`)
-        return undefined
-      },
-    )
+    await step(m, r, title, [['createPet', {}, { body: bodyText(body) }]], (exchange, _i, _step, known) => {
+      if (exchange.status !== 400)
+        return {
+          operation: 'createPet',
+          received: describe(answerOf(exchange)),
+          documented: `400 with an Error body: ${label} (§4.2: a body with invalid values)`,
+        }
+      // Named by what was sent: the sequence that reads it again may be another (shrunk) one.
+      known.refused(names, `a createPet refused with 400 (${label})`)
+      return undefined
+    })
   }
   toString = () => `refusedCreate(${this.chosen?.label ?? this.choice})`
 }

@@ -30,21 +30,17 @@ function constantTimeEqual(a: string, b: string): boolean {
   return difference === 0
 }
 
-/** The message and `WWW-Authenticate` challenge (RFC 6750 section 3) for each failed verdict. */
-export function bearerChallenge(verdict: Exclude<BearerVerdict, 'ok'>): {
-  message: string
-  challenge: string
-} {
-  const realm = 'Bearer realm="petstore"'
-  switch (verdict) {
-    case 'missing':
-      return { message: "Missing API key: send 'Authorization: Bearer <API_KEY>'.", challenge: realm }
-    case 'malformed':
-      return {
-        message: "Malformed Authorization header: expected 'Bearer <API_KEY>'.",
-        challenge: `${realm}, error="invalid_request"`,
-      }
-    case 'wrong_key':
-      return { message: 'Invalid API key.', challenge: `${realm}, error="invalid_token"` }
-  }
+/** The challenge a 401 of the mock carries (RFC 6750 section 3), with an `error` when the header was wrong. */
+export const BEARER_REALM = 'Bearer realm="petstore"'
+
+/** The message and `WWW-Authenticate` challenge for each failed verdict. */
+export const BEARER_CHALLENGES: Readonly<
+  Record<Exclude<BearerVerdict, 'ok'>, { message: string; challenge: string }>
+> = {
+  missing: { message: "Missing API key: send 'Authorization: Bearer <API_KEY>'.", challenge: BEARER_REALM },
+  malformed: {
+    message: "Malformed Authorization header: expected 'Bearer <API_KEY>'.",
+    challenge: `${BEARER_REALM}, error="invalid_request"`,
+  },
+  wrong_key: { message: 'Invalid API key.', challenge: `${BEARER_REALM}, error="invalid_token"` },
 }

@@ -9,12 +9,9 @@ import { clip } from '../../kit/text/clip.ts'
 import { type HttpTimeouts, httpEdge } from '../../serving/node/httpEdge.ts'
 import { listenOn } from '../../serving/node/listenUntilStopped.ts'
 import { readPackageInfo } from '../../spec/packageInfo.ts'
-import type { Pet } from '../../spec/runtime.ts'
 import type { PetStore } from '../core/PetStore.ts'
-import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
-import { createMockServer } from '../server/createMockServer.ts'
-import type { MockSession } from '../server/MockSession.ts'
-import type { SessionLimits, SessionRegistry } from '../server/SessionRegistry.ts'
+import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
+import { createMockServer, type MockServer, type MockServerOptions } from '../server/createMockServer.ts'
 import { isApiDocsPath } from '../server/servedSpecAnswer.ts'
 import { apiDocsAnswer } from './apiDocsPage.ts'
 import { openStateDatabase, type StateDatabase, type StateDatabaseOptions } from './openStateDatabase.ts'
@@ -24,10 +21,15 @@ import { requestLine } from './requestLine.ts'
 export { HTTP_TIMEOUTS, type HttpTimeouts, MAX_HEADER_BYTES } from '../../serving/node/httpEdge.ts'
 export { type HttpMockSpec, packagedSpec } from './packagedSpec.ts'
 
-export interface HttpMockOptions {
-  apiKeys?: readonly string[]
-  /** Pets to start with and to return to on `POST /__mock/reset`; the fixture pets by default. */
-  seed?: readonly Pet[]
+/**
+ * The mock server's options, and what a real server adds. `maxMemoryMiB` also sizes a budget of its
+ * own for the bytes in flight; the seed or state file loaded at start is not counted.
+ */
+export interface HttpMockOptions
+  extends Pick<
+    MockServerOptions,
+    'apiKeys' | 'seed' | 'selfCheck' | 'maxPets' | 'maxMemoryMiB' | 'sessions' | 'journalSize'
+  > {
   /**
    * Artificial latency before every API response, in milliseconds: a fixed delay, or one drawn anew
    * for each response between `min` and `max`, so answers complete out of the order requests came.
@@ -44,44 +46,23 @@ export interface HttpMockOptions {
   log?: (line: string) => void
   /** The compiled document to serve, with its file's text for `/__mock/openapi.yaml`; `packagedSpec()` by default. */
   spec?: HttpMockSpec
-  selfCheck?: boolean
   /**
    * Keeps the default session's store in this SQLite file across restarts (`--state-file`): its pets
    * replace the seed, and a write is answered only once it is committed (507 `storage_failed` when
    * it cannot be). Opening throws a StateFileError (file in use, not a state file). Closed with the server.
    */
   stateFile?: Omit<StateDatabaseOptions, 'validators'>
-  /** Creates beyond this many pets in a session's store get 507 `store_full` (DEFAULT_MAX_PETS). */
-  maxPets?: number
-  /**
-   * MiB all sessions together may keep of what clients send (pets created, reset seeds, journal
-   * entries), DEFAULT_MEMORY_MIB by default: a create past it gets 507 `store_full`. The seed (or
-   * state file) loaded at start is shared by every session and not counted.
-   */
-  maxMemoryMiB?: number
   /** Connection limits in milliseconds; tests shorten them. Defaults in HTTP_TIMEOUTS. */
   timeouts?: Partial<HttpTimeouts>
-  /** Bounds on named sessions (`X-Mock-Session`); defaults in SESSION_LIMITS. */
-  sessions?: Partial<SessionLimits>
-  /** Requests kept in each session's journal (`GET /__mock/requests`); JOURNAL_SIZE by default. */
-  journalSize?: number
 }
 
-export interface HttpMock {
+/** The HTTP mock: a node:http server over the mock server's sessions, store and document. */
+export interface HttpMock
+  extends Pick<MockServer, 'store' | 'sessions' | 'budget' | 'setSpec' | 'operations'> {
   /** A node:http server, not yet listening: `listen(port, host)` is the caller's (see `listen`). */
   server: Server
-  /** The default session's store: what requests without `X-Mock-Session` use, and what a state file keeps. */
-  store: PetStore
   /** The state file, when `stateFile` was given. */
   state: StateDatabase | undefined
-  /** Every session, the default one included (`sessions.use(DEFAULT_SESSION)`). */
-  sessions: SessionRegistry<MockSession>
-  /** What all sessions keep, against `maxMemoryMiB`. */
-  budget: MemoryBudget
-  /** Swaps in another document (spec hot reload); the store and its pets stay. */
-  setSpec(spec: HttpMockSpec): void
-  /** Which operations the current document's engine answers from the store and which from the spec. */
-  operations(): { stateful: readonly string[]; specDriven: readonly string[] }
 }
 
 /**
@@ -118,12 +99,10 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     timeouts: options.timeouts,
     cors: corsPolicy(options.corsOrigins),
     hosts: hostPolicy(options.allowedHosts),
-    connect: (target) =>
-      errorResponse(
-        405,
-        'method_not_allowed',
-        `CONNECT is not allowed: this is not a proxy (${clip(target)}).`,
-      ),
+    connect: (target) => {
+      const message = `CONNECT is not allowed: this is not a proxy (${clip(target)}).`
+      return errorResponse(405, 'method_not_allowed', message)
+    },
     preflight: (path) => (isApiDocsPath(path) ? 'GET, HEAD' : mock.preflightMethods(path)),
     maxBodyBytes: MAX_BODY_BYTES,
     // Bytes in flight have a budget of their own, of the same size: a store full of pets (a steady

@@ -217,31 +217,27 @@ export function openStateDatabase(store: PetStore, options: StateDatabaseOptions
  * it); anything else is refused before SQLite touches it.
  */
 function refuseForeignFile(path: string): boolean {
-  let fd: number
+  const head = Buffer.alloc(SQLITE_HEADER.length)
+  let length: number
   try {
-    fd = openSync(path, 'r')
+    const fd = openSync(path, 'r')
+    try {
+      length = readSync(fd, head, 0, head.length, 0)
+    } finally {
+      closeSync(fd)
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
     throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`)
   }
-  const head = Buffer.alloc(SQLITE_HEADER.length)
-  let length: number
-  try {
-    length = readSync(fd, head, 0, head.length, 0)
-  } catch (error) {
-    throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`)
-  } finally {
-    closeSync(fd)
-  }
   const text = head.toString('latin1', 0, length)
   if (length === 0) return false
   if (text === SQLITE_HEADER) return true
-  if (/^\s*\[/.test(text)) {
+  if (/^\s*\[/.test(text))
     throw new StateFileError(
       `the state file ${path} holds JSON, the format before the mock kept its state in SQLite; ` +
         `carry its pets over with --seed ${path} --state-file NEW_FILE (a new state file starts from the seed)`,
     )
-  }
   throw new StateFileError(`the state file ${path} is not a SQLite database; the mock does not overwrite it`)
 }
 
@@ -271,16 +267,14 @@ function openLocked(path: string): DatabaseSync {
     db.exec('PRAGMA synchronous = NORMAL')
     // After a checkpoint, the log file shrinks back (a full disk is not kept full by an old log).
     db.exec('PRAGMA journal_size_limit = 1048576')
-    db.exec('BEGIN EXCLUSIVE')
-    db.exec('COMMIT')
+    db.exec('BEGIN EXCLUSIVE; COMMIT')
     return db
   } catch (error) {
     db?.close()
-    if ((error as { errcode?: number }).errcode === SQLITE_BUSY) {
+    if ((error as { errcode?: number }).errcode === SQLITE_BUSY)
       throw new StateFileError(
         `the state file ${path} is in use by another process (another petstore mock?); stop it or choose another --state-file`,
       )
-    }
     throw new StateFileError(`cannot open the state file ${path}: ${(error as Error).message}`)
   }
 }
@@ -294,11 +288,10 @@ function isEmpty(db: DatabaseSync, path: string): boolean {
   const application = pragma(db, 'application_id')
   if (version === LAYOUT_VERSION && application === APPLICATION_ID) return false
   const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get()
-  if (version !== 0 || application !== 0 || Number(tables?.n) > 0) {
+  if (version !== 0 || application !== 0 || Number(tables?.n) > 0)
     throw new StateFileError(
       `the state file ${path} is a SQLite database of another program or version (application_id ${application}, user_version ${version}); the mock does not change it`,
     )
-  }
   return true
 }
 
@@ -340,19 +333,16 @@ function readAll(db: DatabaseSync, path: string, validators: SpecValidators): Pe
   const validate = validators.schema('Pet')
   const pets: Pet[] = []
   for (const row of db.prepare('SELECT seq, pet FROM pets ORDER BY seq').iterate()) {
+    const where = `the state file ${path} holds a row (seq ${row.seq})`
     let pet: ExactJson
     try {
       // Exact: an int64 categoryId written as its digits comes back as its digits (decisions/014-int64-exact.md).
       pet = parseExactJson(String(row.pet))
     } catch {
-      throw new StateFileError(`the state file ${path} holds a row (seq ${row.seq}) that is not JSON`)
+      throw new StateFileError(`${where} that is not JSON`)
     }
     const checked = validateExact(pet, validate, 'pet')
-    if (!checked.ok) {
-      throw new StateFileError(
-        `the state file ${path} holds a row (seq ${row.seq}) that is not a Pet: ${checked.message}`,
-      )
-    }
+    if (!checked.ok) throw new StateFileError(`${where} that is not a Pet: ${checked.message}`)
     pets.push(checked.value as Pet)
   }
   return pets

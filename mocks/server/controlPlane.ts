@@ -2,22 +2,22 @@ import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
 import { readJournalRecord } from '../../kit/journal/journalEntry.ts'
-import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
 import { lazy } from '../../kit/json/jsonChunks.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
 import type { Redactor } from '../../kit/secrets/createRedactor.ts'
+import { clip } from '../../kit/text/clip.ts'
 import { controlPlane } from '../../serving/controlPlane.ts'
 import { inspectorPage } from '../../serving/inspectorPage.ts'
 import { journalViews } from '../../serving/journalViews.ts'
 import type { Router } from '../../spec/Router.ts'
-import type { Pet, PetStoreDocument, SpecValidators, SpecVocabulary } from '../../spec/runtime.ts'
+import type { CompiledSpec, Pet, SpecValidators } from '../../spec/runtime.ts'
 import { StoreFullError } from '../core/PetStore.ts'
-import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
+import { bodyTooLarge, readJsonText } from '../core/parseJsonBody.ts'
 import { validateExact } from '../core/validateExact.ts'
-import { type MockSession, sessionVersion } from './MockSession.ts'
+import type { MockSession } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
 import { DEFAULT_SESSION } from './parseSessionName.ts'
-import type { SessionRegistry } from './SessionRegistry.ts'
+import type { Eviction, SessionRegistry } from './SessionRegistry.ts'
 
 /** How many of a session's newest pets `GET /__mock/session` lists (the inspector page's table). */
 export const SESSION_VIEW_PETS = 200
@@ -33,10 +33,8 @@ export interface ControlContext {
   sessions: SessionRegistry<MockSession>
   /** A new session as first use would create it; reads of a session not yet used are answered from one. */
   freshSession(name: string): MockSession
-  document: PetStoreDocument
-  /** What the document says a pet holds (the fields a reset seed keeps). */
-  vocabulary: SpecVocabulary
-  validators: SpecValidators
+  /** The document served (its Pet fields are what a reset seed keeps). */
+  spec: CompiledSpec
   defaultSeed: readonly Pet[]
   /** Hides the accepted keys from journal entries. */
   redact: Redactor
@@ -84,12 +82,12 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
   },
   reset: {
     POST: (request, context) => {
-      const seed = parseSeed(request, context.validators)
+      const seed = parseSeed(request, context.spec.validators)
       if (!seed.ok) return seed.response
       const session = context.sessions.use(context.sessionName)
       try {
         // A session's store may predate the document now served (hot reload): keep its Pet fields.
-        session.store.useFields(context.vocabulary.pet.fields)
+        session.store.useFields(context.spec.vocabulary.pet.fields)
         // A seed sent here is the client's, so the memory budget counts it; the default one is shared.
         session.store.reset(seed.value ?? context.defaultSeed, seed.value !== undefined)
       } catch (error) {
@@ -112,7 +110,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
       }
     },
     (context) => ({
-      document: context.document,
+      document: context.spec.document,
       router: context.router,
       version: context.version ?? '0.0.0',
       subject: `the traffic of the mock's session ${context.sessionName}`,
@@ -121,7 +119,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
   'next-response': {
     GET: (_request, context) => ok(readSession(context).forced.pending()),
     POST: (request, context) => {
-      const force = parseNextResponse(request.body, context.document)
+      const force = parseNextResponse(request.body, context.spec.document)
       if (!force.ok) return force.response
       context.sessions.use(context.sessionName).forced.force(force.value.operation, force.value.status)
       return ok({ status: 'forced', next: force.value })
@@ -131,31 +129,15 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
       return { status: 204, headers: {} }
     },
   },
-  session: {
-    GET: (request, context) =>
-      unlessUnchanged(request, context, (session) => {
-        const eviction = context.sessions.eviction(context.sessionName)
-        return {
-          name: session.name,
-          petCount: session.store.size,
-          pets: session.store.newest(SESSION_VIEW_PETS).map(clipped),
-          pending: session.forced.pending(),
-          forceable: forceableOperations(context.document),
-          journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
-          ...(eviction && { evicted: { reason: eviction.reason, at: new Date(eviction.at).toISOString() } }),
-        }
-      }),
-  },
+  session: { GET: sessionView },
   sessions: {
     GET: (_request, context) =>
       ok({
         sessions: context.sessions.list(),
         evicted: context.sessions.evicted,
-        recentlyEvicted: context.sessions.recentEvictions(EVICTIONS_LISTED).map((eviction) => ({
-          name: eviction.name,
-          reason: eviction.reason,
-          at: new Date(eviction.at).toISOString(),
-        })),
+        recentlyEvicted: context.sessions
+          .recentEvictions(EVICTIONS_LISTED)
+          .map((eviction) => ({ name: eviction.name, ...evictionView(eviction) })),
         limits: context.sessions.limits,
         ...(context.budget && {
           memory: { usedBytes: context.budget.used, limitBytes: context.budget.limit },
@@ -174,40 +156,47 @@ const documentVersions = new WeakMap<object, number>()
 let documentsSeen = 0
 
 /**
- * A session view with an ETag made of the session's change counters (nothing is serialised to
- * make it): `304 Not Modified` without a body when the request's If-None-Match has it. The
- * inspector page polls every second and gets the session again only when something changed.
+ * `GET /__mock/session`, what the inspector page shows, with an ETag made of the session's change
+ * counters (nothing is serialised to make it): `304 Not Modified` without a body when the request's
+ * If-None-Match has it. The page polls every second and gets the session again only when something changed.
  */
-function unlessUnchanged(
-  request: ApiRequest,
-  context: ControlContext,
-  view: (session: MockSession) => unknown,
-): ApiResponse {
+function sessionView(request: ApiRequest, context: ControlContext): ApiResponse {
   const live = context.sessions.peek(context.sessionName)
-  const session = live ?? context.freshSession(context.sessionName)
-  let documentVersion = documentVersions.get(context.document)
-  if (documentVersion === undefined) {
-    documentVersion = ++documentsSeen
-    documentVersions.set(context.document, documentVersion)
-  }
-  // A session not made yet shows the seed; whether it was evicted is all that can change.
+  const documentVersion = documentVersions.get(context.spec.document) ?? ++documentsSeen
+  documentVersions.set(context.spec.document, documentVersion)
+  // The session's life (made again after an eviction), its pets, its journal and what is forced. A
+  // session not made yet shows the seed; whether it was evicted is all that can change.
   const eviction = context.sessions.eviction(context.sessionName)
-  const state = live ? sessionVersion(live) : `new.${eviction?.at ?? ''}`
+  const state = live
+    ? `${live.serial}.${live.store.version}.${live.journal.version}.${live.forced.version}`
+    : `new.${eviction?.at ?? ''}`
   const etag = `"${documentVersion}.${state}"`
   const headers = { etag, 'cache-control': 'no-cache' }
   if (request.header('if-none-match') === etag) return { status: 304, headers }
-  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body: view(session) }
+  const session = live ?? context.freshSession(context.sessionName)
+  const body = {
+    name: session.name,
+    petCount: session.store.size,
+    pets: session.store.newest(SESSION_VIEW_PETS).map(clipped),
+    pending: session.forced.pending(),
+    forceable: forceableOperations(context.spec.document),
+    journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
+    ...(eviction && { evicted: evictionView(eviction) }),
+  }
+  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body }
 }
 
 /** A pet for the inspector's table: long strings clipped, so 200 pets with 64 KiB names are not 13 MB. */
 function clipped(pet: Pet): Pet {
   const shown: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(pet))
-    shown[field] =
-      typeof value === 'string' && value.length > SESSION_VIEW_CHARS
-        ? `${value.slice(0, SESSION_VIEW_CHARS)}…`
-        : value
+    shown[field] = typeof value === 'string' ? clip(value, SESSION_VIEW_CHARS) : value
   return shown as unknown as Pet
+}
+
+/** An eviction as the views show it: why, and when as an ISO date. */
+function evictionView({ reason, at }: Eviction): { reason: Eviction['reason']; at: string } {
+  return { reason, at: new Date(at).toISOString() }
 }
 
 function ok(body: unknown): ApiResponse {
@@ -217,19 +206,11 @@ function ok(body: unknown): ApiResponse {
 /** The seed a reset body gives (a JSON array of Pet), or undefined for an empty body (the default seed). */
 function parseSeed(request: ApiRequest, validators: SpecValidators): Parsed<Pet[] | undefined> {
   // Unread past the cap, a seed must not read as no seed (which would reset to the default one).
-  if (request.bodyTooLarge)
-    return refuse(
-      errorResponse(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`),
-    )
+  if (request.bodyTooLarge) return refuse(bodyTooLarge())
   if (!request.body || request.body.trim() === '') return { ok: true, value: undefined }
-  let parsed: ExactJson
-  try {
-    parsed = parseExactJson(request.body)
-  } catch (error) {
-    const message = `The request body is not valid JSON: ${(error as Error).message}`
-    return refuse(errorResponse(400, 'malformed_json', message))
-  }
-  const checked = validateExact(parsed, validators.schema('Pets'), 'seed')
+  const parsed = readJsonText(request.body)
+  if (!parsed.ok) return parsed
+  const checked = validateExact(parsed.value, validators.schema('Pets'), 'seed')
   if (!checked.ok) return refuse(errorResponse(400, 'invalid_body', checked.message))
   return { ok: true, value: checked.value as Pet[] }
 }

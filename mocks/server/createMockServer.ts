@@ -9,7 +9,13 @@ import { createdIdOf } from '../../kit/json/createdIdOf.ts'
 import { DEFAULT_MEMORY_MIB, MemoryBudget, SESSION_OVERHEAD_BYTES } from '../../kit/memory/MemoryBudget.ts'
 import { createRedactor, type Redactor } from '../../kit/secrets/createRedactor.ts'
 import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
-import { createEngine, DEFAULT_API_KEY, type Engine, type SessionSource } from '../core/createEngine.ts'
+import {
+  createEngine,
+  DEFAULT_API_KEY,
+  type Engine,
+  type EngineOptions,
+  type SessionSource,
+} from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
 import { type ControlContext, MOCK_CONTROL } from './controlPlane.ts'
 import { createMockSession, type MockSession } from './MockSession.ts'
@@ -31,17 +37,12 @@ export interface DurableLog {
   health(): { status: 'ok' | 'degraded' }
 }
 
-export interface MockServerOptions {
-  /** Accepted bearer keys; [DEFAULT_API_KEY] when omitted. */
-  apiKeys?: readonly string[]
+/** The engine's options (`basePath`: an MSW base URL's path), and what the server around it keeps. */
+export interface MockServerOptions extends Pick<EngineOptions, 'apiKeys' | 'basePath' | 'selfCheck'> {
   /** Pets every session starts with and returns to on reset; the fixture pets by default. */
   seed?: readonly Pet[]
   /** The document to serve; `defaultSpec()` by default. */
   spec?: MockSpec
-  /** Where the API lives (an MSW base URL's path); the document's base path by default. */
-  basePath?: string
-  /** Check every response against the spec and throw on a mismatch (the project's own tests). */
-  selfCheck?: boolean
   /** Creates beyond this many pets in a session's store get 507 `store_full` (DEFAULT_MAX_PETS). */
   maxPets?: number
   /**
@@ -115,11 +116,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   // Copied once, so no caller can change what every session shares.
   const seed: readonly Pet[] = [...(options.seed ?? seedPets)]
   const budget = new MemoryBudget((options.maxMemoryMiB ?? DEFAULT_MEMORY_MIB) * 1024 * 1024)
-  const limits = {
-    ...(options.maxPets !== undefined && { maxPets: options.maxPets }),
-    budget,
-    sharedSeed: seed,
-  }
+  const limits = { maxPets: options.maxPets, budget, sharedSeed: seed }
   const store = new PetStore(seed, undefined, limits)
   const journalSize = options.journalSize ?? JOURNAL_SIZE
   // Cheap whatever the seed: a new store shares the seed's index and keeps only what it creates.
@@ -160,13 +157,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const durable = options.durable?.(store)
 
   function build(): Engine {
-    return createEngine({
-      store,
-      spec,
-      ...(options.basePath !== undefined && { basePath: options.basePath }),
-      ...(options.apiKeys && { apiKeys: options.apiKeys }),
-      ...(options.selfCheck && { selfCheck: true }),
-    })
+    const { basePath, apiKeys, selfCheck } = options
+    return createEngine({ store, spec, basePath, apiKeys, selfCheck })
   }
 
   function control(request: ApiRequest, sessionName: string): ApiResponse {
@@ -178,11 +170,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       redact,
       budget,
       router: spec.router(engine.basePath),
-      ...(options.version !== undefined && { version: options.version }),
-      document: spec.document,
-      vocabulary: spec.vocabulary,
-      validators: spec.validators,
-      ...(durable && { storage: durable.health }),
+      version: options.version,
+      spec,
+      storage: durable?.health,
     }
     return MOCK_CONTROL.answer(request, context)
   }
@@ -196,12 +186,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       const ownPath = isServedSpecPath(path) || isControlPath(path)
       return ownPath ? sessionName : engine.handle(request, () => sessionName)
     }
-    if (isServedSpecPath(path))
-      return servedSpecAnswer(request, {
-        document: spec.document,
-        text: spec.text,
-        basePath: engine.basePath,
-      })
+    if (isServedSpecPath(path)) return servedSpecAnswer(request, spec, engine.basePath)
     let response: ApiResponse
     if (isControlPath(path)) response = control(request, sessionName)
     else {

@@ -29,15 +29,6 @@ export function servedServer(origin: string, basePath: string): ServedServer {
   }
 }
 
-/** What the served document is made of: the document, its file's text, and the API's base path. */
-export interface ServedSpec {
-  document: PetStoreDocument
-  /** The file's text; undefined when the mock was handed a document object with no file behind it. */
-  text: string | undefined
-  /** The base path the mock serves the API under (`/v1`). */
-  basePath: string
-}
-
 /**
  * The answer to `GET /__mock/openapi.yaml` and `/__mock/openapi.json`: the document this mock
  * enforces, with the mock itself, as the request reached it (`http://` + its `Host` + the base
@@ -49,15 +40,19 @@ export interface ServedSpec {
  * plane.
  *
  * @example
- * servedSpecAnswer(request, { document, text, basePath: '/v1' }).headers['content-type'] // 'application/yaml; charset=utf-8'
+ * servedSpecAnswer(request, { document, text }, '/v1').headers['content-type'] // 'application/yaml; charset=utf-8'
  */
-export function servedSpecAnswer(request: ApiRequest, spec: ServedSpec): ApiResponse {
+export function servedSpecAnswer(
+  request: ApiRequest,
+  spec: { document: PetStoreDocument; text?: string | undefined },
+  basePath: string,
+): ApiResponse {
   const { path, method } = request
   if (method !== 'GET' && method !== 'HEAD') {
     return errorResponse(405, 'method_not_allowed', `${path} allows GET and HEAD.`, { allow: 'GET, HEAD' })
   }
   const origin = requestOrigin(request.header('host'))
-  const server = origin === undefined ? undefined : servedServer(origin, spec.basePath)
+  const server = origin === undefined ? undefined : servedServer(origin, basePath)
   const headers = { 'cache-control': 'no-store' }
   if (path === SPEC_JSON_PATH) {
     const text = server ? jsonWithServer(spec.document, server) : JSON.stringify(spec.document, null, 2)
