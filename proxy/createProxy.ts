@@ -162,7 +162,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     // Repeated lines stack their codings (`gzip` then `br` reads as `gzip, br`), as one line would.
     const encoding = joinedHeader(answer.rawHeaders, 'content-encoding')
     const copyBytes = encoding === undefined ? body.length : maxBody
-    const decoded: ReturnType<typeof decodedCopy> = buffers.charge(copyBytes)
+    const copied = buffers.charge(copyBytes)
+    const decoded = copied
       ? decodedCopy(encoding, body, maxBody)
       : { notJudged: `the proxy's buffers for exchanges in flight are full` }
     const notJudged = 'notJudged' in decoded ? decoded.notJudged : undefined
@@ -174,7 +175,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       notJudged === undefined
         ? judge({ request, route, startedAt, completedAt, status: answer.status, responseText })
         : []
-    if (notJudged === undefined) buffers.release(copyBytes)
+    if (copied) buffers.release(copyBytes)
     // What the proxy shows of the exchange hides the request's token and credential-named values (a
     // message may quote the answer's JSON), as the journal does, and is clipped as it clips a target.
     const found = judged.map((violation) => ({
