@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../http/ApiResponse.ts'
 import { errorResponse } from '../http/errorResponse.ts'
-import { CONTROL_PREFIX } from './controlPath.ts'
+import { CONTROL_PREFIX, isControlPath } from './controlPath.ts'
 import type { CorsPolicy } from './cors.ts'
 import type { HostPolicy } from './hostAllowed.ts'
 
@@ -61,17 +61,11 @@ export function refuseUnsafeRequest(
   )
 }
 
+/** `/__mock`, a path under it, or either with a query. */
 function isControlTarget(target: string): boolean {
-  return (
-    target === CONTROL_PREFIX ||
-    target.startsWith(`${CONTROL_PREFIX}/`) ||
-    target.startsWith(`${CONTROL_PREFIX}?`)
-  )
+  return isControlPath(target.split('?', 1)[0] as string)
 }
 
 function isJson(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false
-  const semicolon = contentType.indexOf(';')
-  const mediaType = (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
-  return mediaType === 'application/json'
+  return contentType?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json'
 }

@@ -95,14 +95,7 @@ export function httpEdge(options: HttpEdgeOptions): Server {
   function respond(incoming: IncomingMessage, response: ServerResponse): void | Promise<void> {
     const started = performance.now()
     const finish = (answer: EdgeAnswer, preflightMethods?: string) => {
-      if (!('lines' in answer))
-        applyCors(
-          cors,
-          incoming.headers.origin,
-          preflightMethods !== undefined,
-          answer.headers,
-          preflightMethods ?? '',
-        )
+      if (!('lines' in answer)) applyCors(cors, incoming.headers.origin, answer.headers, preflightMethods)
       sendAnswer(response, answer, budget, incoming.method === 'HEAD')
       options.log?.(incoming, answer, performance.now() - started)
     }
