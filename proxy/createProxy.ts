@@ -85,7 +85,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     options.maxBufferedBytes ?? DEFAULT_BUFFERED_BYTES,
     "The proxy's buffers for exchanges in flight (--max-buffer-mib)",
   )
-  const upstreamFailures = failureAnswers(upstream.origin, timeoutMs, maxBody)
+  const limits = { origin: upstream.origin, timeoutMs, maxBody }
   /**
    * One counter for every exchange's stamps (when its request arrived, when the upstream's answer
    * was complete), whichever client and connection it came on: the judge reads the store's
@@ -139,7 +139,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       return true
     }
     const sent = wire.bytes && request.method !== 'GET' && request.method !== 'HEAD' ? wire.bytes : undefined
-    if (sent && !charge(sent.length)) return upstreamFailures.over_budget.answer()
+    if (sent && !charge(sent.length)) return upstreamFailed('over_budget', limits)
     const lines = endToEndLines(wire.rawHeaders, SET_BY_THE_PROXY)
     lines.push('Host', upstream.host)
     if (sent) lines.push('Content-Length', String(sent.length))
@@ -151,11 +151,11 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     // Stamped once the answer is whole (or failed, and then judged by nothing: a create whose answer
     // never completed binds nothing); never earlier than the upstream's last byte.
     const completedAt = ++clock
-    if (sent) buffers.release(sent.length)
     if (answer.kind !== 'answer') {
-      buffers.release(charged - (sent?.length ?? 0))
-      return upstreamFailures[answer.kind].answer()
+      buffers.release(charged)
+      return upstreamFailed(answer.kind, limits)
     }
+    if (sent) buffers.release(sent.length)
     const body = answer.body
     // The judge reads a decoded copy, bounded in decoded bytes and charged to the budget first (and
     // given back once judged); a copy that cannot be had is not judged, and is forwarded all the same.
@@ -286,43 +286,28 @@ function notOriginForm() {
   )
 }
 
-/** What the client gets, and the log says, for each way the upstream fails: the status written once for both. */
-function failureAnswers(origin: string, timeoutMs: number, maxBody: number) {
-  const failure = (status: number, code: string, log: string, message: string, headers = {}) => ({
-    answer: (): ApiResponse => ({ ...errorResponse(status, code, message, headers), note: ` (${log})` }),
-  })
-  const answers: Record<UpstreamFailure['kind'], ReturnType<typeof failure>> = {
-    timeout: failure(
-      504,
-      'upstream_timeout',
-      'upstream timed out',
-      `The upstream did not send its whole answer within ${timeoutMs} ms.`,
-    ),
-    unreachable: failure(
-      502,
-      'upstream_unreachable',
-      'upstream unreachable',
-      `The upstream ${origin} could not be reached.`,
-    ),
-    incomplete: failure(
-      502,
-      'upstream_incomplete',
-      'upstream answer incomplete',
-      'The upstream closed the connection before its answer was whole.',
-    ),
-    too_large: failure(
-      502,
-      'upstream_body_too_large',
-      'upstream body too large',
-      `The upstream's body is over ${maxBody} bytes.`,
-    ),
-    over_budget: failure(
-      503,
-      'busy',
-      'buffers full',
-      "The proxy's buffers for exchanges in flight (--max-buffer-mib) are full; retry shortly.",
-      { 'retry-after': '1' },
-    ),
-  }
-  return answers
+/** How the proxy answers, and what its log says, for each way the upstream fails. */
+const UPSTREAM_FAILURES = {
+  timeout: { status: 504, code: 'upstream_timeout', log: 'upstream timed out' },
+  unreachable: { status: 502, code: 'upstream_unreachable', log: 'upstream unreachable' },
+  incomplete: { status: 502, code: 'upstream_incomplete', log: 'upstream answer incomplete' },
+  too_large: { status: 502, code: 'upstream_body_too_large', log: 'upstream body too large' },
+  over_budget: { status: 503, code: 'busy', log: 'buffers full' },
+} as const
+
+/** The answer to an exchange the upstream failed, saying the proxy's limits; only `busy` asks for a retry. */
+function upstreamFailed(
+  kind: UpstreamFailure['kind'],
+  { origin, timeoutMs, maxBody }: { origin: string; timeoutMs: number; maxBody: number },
+): ApiResponse {
+  const message = {
+    timeout: `The upstream did not send its whole answer within ${timeoutMs} ms.`,
+    unreachable: `The upstream ${origin} could not be reached.`,
+    incomplete: 'The upstream closed the connection before its answer was whole.',
+    too_large: `The upstream's body is over ${maxBody} bytes.`,
+    over_budget: "The proxy's buffers for exchanges in flight (--max-buffer-mib) are full; retry shortly.",
+  }[kind]
+  const { status, code, log } = UPSTREAM_FAILURES[kind]
+  const headers: Record<string, string> = kind === 'over_budget' ? { 'retry-after': '1' } : {}
+  return { ...errorResponse(status, code, message, headers), note: ` (${log})` }
 }

@@ -48,12 +48,8 @@ export function controlPlane<C>(endpoints: ControlEndpoints<C>): ControlPlane<C>
       const handlers = endpointAt(request.path)
       if (!handlers) {
         const known = Object.keys(endpoints).map((name) => `${CONTROL_PREFIX}/${name}`)
-        const asked = request.path.slice(0, 100)
-        return errorResponse(
-          404,
-          'route_not_found',
-          `No control endpoint ${asked}; there are ${known.join(', ')}.`,
-        )
+        const message = `No control endpoint ${request.path.slice(0, 100)}; there are ${known.join(', ')}.`
+        return errorResponse(404, 'route_not_found', message)
       }
       const handler = handlers[request.method === 'HEAD' ? 'GET' : request.method]
       if (handler) return handler(request, context)
