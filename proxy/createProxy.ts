@@ -39,8 +39,6 @@ export interface ProxyOptions {
   /** The real service's base URL, ending in its base path: `https://staging.example.com/v1`. */
   upstream: string
   spec: CompiledSpec
-  /** The most of one body (either way) that is read; default 1 MiB, as the contract CLI. */
-  maxBodyBytes?: number
   /** Milliseconds the upstream may take to answer, headers and body whole; default 30 s. */
   timeoutMs?: number
   /**
@@ -79,13 +77,11 @@ const SECRET_MIN_CHARS = 8
 export function createProxy(options: ProxyOptions): ValidatingProxy {
   const upstream = upstreamUrl(options.upstream)
   const judge = trafficJudge(options.spec)
-  const maxBody = options.maxBodyBytes ?? 1_048_576
   const timeoutMs = options.timeoutMs ?? 30_000
   const buffers = new MemoryBudget(
     options.maxBufferedBytes ?? DEFAULT_BUFFERED_BYTES,
     "The proxy's buffers for exchanges in flight (--max-buffer-mib)",
   )
-  const limits = { origin: upstream.origin, timeoutMs, maxBody }
   /**
    * One counter for every exchange's stamps (when its request arrived, when the upstream's answer
    * was complete), whichever client and connection it came on: the judge reads the store's
@@ -112,7 +108,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     // absolute-form target (`GET http://other:1234/…`) or an asterisk rewritten: it is refused.
     connect: notOriginForm,
     notOriginForm,
-    maxBodyBytes: maxBody,
+    maxBodyBytes: MAX_BODY_BYTES,
     budget: buffers,
     answer: (request, wire) =>
       isControlPath(request.path) ? PROXY_CONTROL.answer(request, state) : exchange(request, wire),
@@ -127,7 +123,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
 
   async function exchange(request: ApiRequest, wire: Wire): Promise<EdgeAnswer> {
     if (request.bodyTooLarge)
-      return errorResponse(413, 'payload_too_large', `The request body is over ${maxBody} bytes.`)
+      return errorResponse(413, 'payload_too_large', `The request body is over ${MAX_BODY_BYTES} bytes.`)
     const started = performance.now()
     // Stamped before the request can reach the upstream, so only what completed before binds it.
     const startedAt = ++clock
@@ -139,21 +135,21 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       return true
     }
     const sent = wire.bytes && request.method !== 'GET' && request.method !== 'HEAD' ? wire.bytes : undefined
-    if (sent && !charge(sent.length)) return upstreamFailed('over_budget', limits)
+    if (sent && !charge(sent.length)) return upstreamFailed('over_budget', upstream.origin, timeoutMs)
     const lines = endToEndLines(wire.rawHeaders, SET_BY_THE_PROXY)
     lines.push('Host', upstream.host)
     if (sent) lines.push('Content-Length', String(sent.length))
     const answer = await forwardToUpstream(
       upstream,
       { method: request.method, target: request.target, headerLines: lines, body: sent },
-      { timeoutMs, maxBodyBytes: maxBody, charge },
+      { timeoutMs, maxBodyBytes: MAX_BODY_BYTES, charge },
     )
     // Stamped once the answer is whole (or failed, and then judged by nothing: a create whose answer
     // never completed binds nothing); never earlier than the upstream's last byte.
     const completedAt = ++clock
     if (answer.kind !== 'answer') {
       buffers.release(charged)
-      return upstreamFailed(answer.kind, limits)
+      return upstreamFailed(answer.kind, upstream.origin, timeoutMs)
     }
     if (sent) buffers.release(sent.length)
     const body = answer.body
@@ -161,10 +157,10 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     // given back once judged); a copy that cannot be had is not judged, and is forwarded all the same.
     // Repeated lines stack their codings (`gzip` then `br` reads as `gzip, br`), as one line would.
     const encoding = joinedHeader(answer.rawHeaders, 'content-encoding')
-    const copyBytes = encoding === undefined ? body.length : maxBody
+    const copyBytes = encoding === undefined ? body.length : MAX_BODY_BYTES
     const copied = buffers.charge(copyBytes)
     const decoded = copied
-      ? decodedCopy(encoding, body, maxBody)
+      ? decodedCopy(encoding, body, MAX_BODY_BYTES)
       : { notJudged: `the proxy's buffers for exchanges in flight are full` }
     const notJudged = 'notJudged' in decoded ? decoded.notJudged : undefined
     const secrets = secretsOf(request.header('authorization'))
@@ -248,6 +244,9 @@ function shownRequest(method: string, target: string, secrets: readonly string[]
   return `${method} ${clip(redactTarget(target, secrets), REQUEST_SHOWN_CHARS)}`
 }
 
+/** The most of one body (either way) that is read: 1 MiB, as the contract CLI reads. */
+const MAX_BODY_BYTES = 1_048_576
+
 /** What the proxy keeps in flight at most unless told (`--max-buffer-mib`): 64 exchanges at the 1 MiB cap. */
 export const DEFAULT_BUFFERED_BYTES = 64 * 1_048_576
 
@@ -296,15 +295,12 @@ const UPSTREAM_FAILURES = {
 } as const
 
 /** The answer to an exchange the upstream failed, saying the proxy's limits; only `busy` asks for a retry. */
-function upstreamFailed(
-  kind: UpstreamFailure['kind'],
-  { origin, timeoutMs, maxBody }: { origin: string; timeoutMs: number; maxBody: number },
-): ApiResponse {
+function upstreamFailed(kind: UpstreamFailure['kind'], origin: string, timeoutMs: number): ApiResponse {
   const message = {
     timeout: `The upstream did not send its whole answer within ${timeoutMs} ms.`,
     unreachable: `The upstream ${origin} could not be reached.`,
     incomplete: 'The upstream closed the connection before its answer was whole.',
-    too_large: `The upstream's body is over ${maxBody} bytes.`,
+    too_large: `The upstream's body is over ${MAX_BODY_BYTES} bytes.`,
     over_budget: "The proxy's buffers for exchanges in flight (--max-buffer-mib) are full; retry shortly.",
   }[kind]
   const { status, code, log } = UPSTREAM_FAILURES[kind]

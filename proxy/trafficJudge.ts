@@ -93,12 +93,7 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     const operation = route.operation.operationId
     const violations: Violation[] = []
     const add = (check: string, level: Violation['level'], message: string) =>
-      violations.push({
-        check,
-        level,
-        operation,
-        message: clipWithin(message, VIOLATION_MESSAGE_MAX),
-      })
+      violations.push({ check, level, operation, message: clipWithin(message, VIOLATION_MESSAGE_MAX) })
     // The invariants' caps: past them the knowledge starts over empty. It is a lower bound, so
     // forgetting never makes a verdict wrong, only weaker; an upstream inventing ids or 1 MiB names
     // on every list cannot grow the proxy's memory without end. Views (asOf) hold nothing of their own.
@@ -111,11 +106,8 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
       requestValid = false
       const { message, refusedValue } = read.problem
       const said = refusedValue ?? `${message}: a text form the document does not decide`
-      add(
-        'request_conformance',
-        refusedValue === undefined ? 'recommended' : 'required',
-        `the request's ${said}`,
-      )
+      const level = refusedValue === undefined ? 'recommended' : 'required'
+      add('request_conformance', level, `the request's ${said}`)
     }
     const requestText = request.body ?? ''
     let sent: unknown
@@ -149,16 +141,11 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     // §5: every operation that needs the key refuses a request without one. Whether a key that was
     // sent is the right one the proxy cannot know, so a 401 to it is never judged a fault, and the
     // model judges only answers to requests that got past authentication.
-    if (
-      request.header('authorization') === undefined &&
-      needsKey(route.operation, spec.document) &&
-      status !== 401
-    )
-      add(
-        'missing_key_rejected',
-        'required',
-        `${status} to a request with no Authorization header; documented 401`,
-      )
+    const keyless = request.header('authorization') === undefined
+    if (keyless && status !== 401 && needsKey(route.operation, spec.document)) {
+      const message = `${status} to a request with no Authorization header; documented 401`
+      add('missing_key_rejected', 'required', message)
+    }
     if (head) return violations
     const answer: Answer = { status, body: exactJsonOf(body, responseText) }
     const step = `${request.method} ${request.target}`
