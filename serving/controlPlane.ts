@@ -12,11 +12,7 @@ export type ControlEndpoints<C> = Readonly<
 >
 
 export interface ControlPlane<C> {
-  /**
-   * The answer to a request under `/__mock`: its endpoint's, HEAD answered as GET (without a body,
-   * which the edge leaves out); `404 route_not_found` naming every endpoint, or `405
-   * method_not_allowed` with `Allow`, the same words whichever server answers.
-   */
+  /** Its endpoint's answer (HEAD as GET), or `404 route_not_found` or `405 method_not_allowed` with `Allow`. */
   answer(request: ApiRequest, context: C): ApiResponse
   /** The methods the endpoint at `path` answers, in the order `Allow` lists them; undefined when none is there. */
   methods(path: string): string | undefined

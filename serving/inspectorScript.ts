@@ -1,4 +1,6 @@
 import type { PageKit } from '../kit/http/pageKit.ts'
+import type { JournalEntry } from '../kit/journal/RequestJournal.ts'
+import type { Pet } from '../spec/runtime.ts'
 
 /**
  * The inspector page's script, the mock's and the proxy's alike, run in the browser. It is
@@ -48,7 +50,6 @@ export function inspectorScript(kit: PageKit): void {
     return `${count} ${noun}${count === 1 ? '' : 's'}`
   }
 
-  type Pet = { id: number; name: string; categoryId: number; status?: string }
   type Force = { operation: string; status: number }
   type Forceable = { operation: string; method: string; path: string; statuses: number[] }
   type View = {
@@ -64,17 +65,8 @@ export function inspectorScript(kit: PageKit): void {
     recentlyEvicted: { name: string }[]
     memory?: { usedBytes: number; limitBytes: number }
   }
-  type Entry = {
-    time: string
-    method: string
-    path: string
-    query: Record<string, string | string[]>
-    status: number
-    operation: string | null
-    body?: string
-    forced?: string
-    violations?: { check: string }[]
-  }
+  // Types only: erased, so the script serialised with `toString()` stays self-contained.
+  type Entry = JournalEntry & { violations?: { check: string }[] }
   type Violation = { check: string; level: string; operation: string; message: string; request: string }
   const proxy = document.getElementById('violations') !== null
 
