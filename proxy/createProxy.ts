@@ -28,7 +28,7 @@ import { httpEdge, type Wire } from '../serving/node/httpEdge.ts'
 import type { EdgeAnswer } from '../serving/node/sendAnswer.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import type { CompiledSpec } from '../spec/runtime.ts'
-import { decodedCopy } from './decodedCopy.ts'
+import { type DecodedCopy, decodedCopy } from './decodedCopy.ts'
 import { forwardToUpstream, type UpstreamFailure } from './forwardToUpstream.ts'
 import { endToEndLines } from './hopByHop.ts'
 import { PROXY_CONTROL, type ProxiedRecord, type ProxyState } from './proxyControl.ts'
@@ -159,13 +159,11 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     const encoding = joinedHeader(answer.rawHeaders, 'content-encoding')
     const copyBytes = encoding === undefined ? body.length : MAX_BODY_BYTES
     const copied = buffers.charge(copyBytes)
-    const decoded = copied
+    // The body decoded once, for the judge and the journal alike.
+    const { text: responseText = '', notJudged }: DecodedCopy = copied
       ? decodedCopy(encoding, body, MAX_BODY_BYTES)
       : { notJudged: `the proxy's buffers for exchanges in flight are full` }
-    const notJudged = 'notJudged' in decoded ? decoded.notJudged : undefined
     const secrets = secretsOf(request.header('authorization'))
-    // The body decoded once, for the judge and the journal alike.
-    const responseText = 'text' in decoded ? decoded.text : ''
     const route = state.router.route(request.method, request.path)
     const judged =
       notJudged === undefined
@@ -178,10 +176,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       ...violation,
       message: redactText(redactJsonFields(violation.message), secrets),
     }))
-    state.violations.add(
-      found,
-      judged.length > 0 ? shownRequest(request.method, request.target, secrets) : '',
-    )
+    if (found.length > 0) state.violations.add(found, shownRequest(request.method, request.target, secrets))
     state.journal.record({
       record: journalRecord(
         {
@@ -208,11 +203,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     // Every header line as the upstream sent it (repeats, order, spelling), then the proxy's own:
     // its two names are its own, so an upstream cannot forge or hide a verdict.
     const out = endToEndLines(answer.rawHeaders, VERDICT_HEADERS)
-    if (found.length > 0)
-      out.push(
-        'X-Petstore-Violations',
-        `${found.length} ${[...new Set(found.map((v) => v.check))].join(',')}`,
-      )
+    const checks = [...new Set(found.map((v) => v.check))].join(',')
+    if (found.length > 0) out.push('X-Petstore-Violations', `${found.length} ${checks}`)
     if (notJudged !== undefined) out.push('X-Petstore-Not-Judged', notJudged)
     const said = found.map((v) => `${v.check} (${v.message})`).join('; ')
     return {
