@@ -100,10 +100,8 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     if (knowledge.size >= REMEMBERED_PETS_MAX || knowledge.chars >= REMEMBERED_CHARS_MAX)
       knowledge = new StoreKnowledge(model)
     // The request as the mock reads it: a refused value is required, a form recommended (decisions/037).
-    let requestValid = true
     for (const read of readParameters(route.operation, request, route, spec.validators)) {
       if (read.state !== 'problem') continue
-      requestValid = false
       const { message, refusedValue } = read.problem
       const said = refusedValue ?? `${message}: a text form the document does not decide`
       const level = refusedValue === undefined ? 'recommended' : 'required'
@@ -115,19 +113,18 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
       // Parsed once, losslessly: Ajv reads the plain numbers, the model the exact int64 values.
       sent = parseJsonLossless(requestText)
       const validate = spec.validators.requestBody(operation)
-      if (!validate(sent)) {
-        requestValid = false
+      if (!validate(sent))
         add('request_conformance', 'required', `the request's ${describeAjvErrors(validate.errors, 'body')}`)
-      }
     }
+    // Only the request's own faults are found so far.
+    const requestValid = violations.length === 0
     // An error of the very status the request asked for (`Prefer: code=N`, as Prism and the mock read
     // it) is what the client wanted: judged as an answer, never as a server error nor by the model
     // (decision 041). Only the client's request asks, only for an error: no upstream turns a check off.
     const asked = status >= 400 && preferredStatus(request.header('prefer')) === status
     // The answer, as the document documents it.
     if (status >= 500 && !asked) add('no_server_errors', 'required', `the upstream answered ${status}`)
-    const key = documentedResponseKey(route.operation.responses, status)
-    if (key === undefined) {
+    if (documentedResponseKey(route.operation.responses, status) === undefined) {
       add('status_code_conformance', 'required', `${status} is not documented for ${operation}`)
       return violations
     }
@@ -158,9 +155,9 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     const broken = judgeInvariants(model, memory, operation, modelRequest, answer, step)
     for (const problem of broken)
       add(problem.invariant, 'required', `received ${problem.received}; documented ${problem.documented}`)
-    if (status === 401) return violations
-    // The model: only requests the document defines an answer for, and not an error asked for.
-    if (!requestValid || asked) return violations
+    // The model: only answers past authentication to requests the document defines an answer for,
+    // and not an error asked for.
+    if (status === 401 || !requestValid || asked) return violations
     // One knowledge in time: a read in flight while a create completed may predate that pet, and is
     // not bound by it; each pet it holds is still held to what was known of it (a pet never changes).
     const view = knowledge.asOf({ startedAt, completedAt }, model)

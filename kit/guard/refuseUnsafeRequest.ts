@@ -44,7 +44,8 @@ export function refuseUnsafeRequest(
       `The Host ${shown} is not allowed: the mock answers IP addresses, localhost and the names given with --allowed-host (a defence against DNS rebinding). Start it with --allowed-host NAME to serve that name.`,
     )
   }
-  if (SAFE_METHODS.has(request.method.toUpperCase()) || !isControlTarget(request.target)) return undefined
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return undefined
+  if (!isControlPath(request.target.split('?', 1)[0] as string)) return undefined
   const allowedOrigin = request.origin !== undefined && cors.allows(request.origin)
   if (request.origin !== undefined && !allowedOrigin) {
     return errorResponse(
@@ -59,11 +60,6 @@ export function refuseUnsafeRequest(
     'cross_site_request',
     `Writes to ${CONTROL_PREFIX} need "Content-Type: application/json" (curl: -H 'Content-Type: application/json'), so that no web page can change the mock with a form or a simple request.`,
   )
-}
-
-/** `/__mock`, a path under it, or either with a query. */
-function isControlTarget(target: string): boolean {
-  return isControlPath(target.split('?', 1)[0] as string)
 }
 
 function isJson(contentType: string | undefined): boolean {
