@@ -108,12 +108,9 @@ export function httpEdge(options: HttpEdgeOptions): Server {
     const refused = refuseUnsafeRequest({ method, target, host, origin, contentType }, cors, hosts)
     // Unread, a refused body would be parsed as the next request on a kept-alive connection.
     if (refused) return finish(closing(refused))
-    if (
-      options.preflight &&
-      method === 'OPTIONS' &&
-      incoming.headers['access-control-request-method'] !== undefined
-    )
-      // A preflight carries no credentials by design: never a 401. It allows the path's methods only.
+    const preflight = method === 'OPTIONS' && incoming.headers['access-control-request-method'] !== undefined
+    // A preflight carries no credentials by design: never a 401. It allows the path's methods only.
+    if (preflight && options.preflight)
       return finish({ status: 204, headers: {} }, options.preflight(apiRequest({ method, target }).path))
     const noHost = missingHost(incoming)
     if (noHost) return finish(noHost)
