@@ -83,12 +83,9 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
     )
   }
   const specFile = values.spec
+  const refused = (error: Error) => exitWith(`petstore-mock proxy: --spec ${specFile}: ${error.message}`)
   const spec =
-    specFile === undefined
-      ? defaultSpec()
-      : await loadSpec(specFile)
-          .then(compileSpec)
-          .catch((error: Error) => exitWith(`petstore-mock proxy: --spec ${specFile}: ${error.message}`))
+    specFile === undefined ? defaultSpec() : await loadSpec(specFile).then(compileSpec).catch(refused)
   const proxy = createProxy({
     upstream: upstream.href,
     spec,

@@ -29,7 +29,7 @@ import { httpEdge, type Wire } from '../serving/node/httpEdge.ts'
 import type { EdgeAnswer } from '../serving/node/sendAnswer.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import type { CompiledSpec } from '../spec/runtime.ts'
-import { decodedCopy } from './decodedCopy.ts'
+import { type DecodedCopy, decodedCopy } from './decodedCopy.ts'
 import { forwardToUpstream, type UpstreamFailure } from './forwardToUpstream.ts'
 import { endToEndLines } from './hopByHop.ts'
 import { PROXY_CONTROL, type ProxiedRecord, type ProxyState } from './proxyControl.ts'
@@ -40,8 +40,6 @@ export interface ProxyOptions {
   /** The real service's base URL, ending in its base path: `https://staging.example.com/v1`. */
   upstream: string
   spec: CompiledSpec
-  /** The most of one body (either way) that is read; default 1 MiB, as the contract CLI. */
-  maxBodyBytes?: number
   /** Milliseconds the upstream may take to answer, headers and body whole; default 30 s. */
   timeoutMs?: number
   /**
@@ -80,13 +78,11 @@ const SECRET_MIN_CHARS = 8
 export function createProxy(options: ProxyOptions): ValidatingProxy {
   const upstream = upstreamUrl(options.upstream)
   const judge = trafficJudge(options.spec)
-  const maxBody = options.maxBodyBytes ?? 1_048_576
   const timeoutMs = options.timeoutMs ?? 30_000
   const buffers = new MemoryBudget(
     options.maxBufferedBytes ?? DEFAULT_BUFFERED_BYTES,
     "The proxy's buffers for exchanges in flight (--max-buffer-mib)",
   )
-  const upstreamFailures = failureAnswers(upstream.origin, timeoutMs, maxBody)
   /**
    * One counter for every exchange's stamps (when its request arrived, when the upstream's answer
    * was complete), whichever client and connection it came on: the judge reads the store's
@@ -113,7 +109,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     // absolute-form target (`GET http://other:1234/…`) or an asterisk rewritten: it is refused.
     connect: notOriginForm,
     notOriginForm,
-    maxBodyBytes: maxBody,
+    maxBodyBytes: MAX_BODY_BYTES,
     budget: buffers,
     answer: (request, wire) =>
       isControlPath(request.path) ? PROXY_CONTROL.answer(request, state) : exchange(request, wire),
@@ -128,7 +124,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
 
   async function exchange(request: ApiRequest, wire: Wire): Promise<EdgeAnswer> {
     if (request.bodyTooLarge)
-      return errorResponse(413, 'payload_too_large', `The request body is over ${maxBody} bytes.`)
+      return errorResponse(413, 'payload_too_large', `The request body is over ${MAX_BODY_BYTES} bytes.`)
     const started = performance.now()
     // Stamped before the request can reach the upstream, so only what completed before binds it.
     const startedAt = ++clock
@@ -140,49 +136,48 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       return true
     }
     const sent = wire.bytes && request.method !== 'GET' && request.method !== 'HEAD' ? wire.bytes : undefined
-    if (sent && !charge(sent.length)) return upstreamFailures.over_budget.answer()
+    if (sent && !charge(sent.length)) return upstreamFailed('over_budget', upstream.origin, timeoutMs)
     const lines = endToEndLines(wire.rawHeaders, SET_BY_THE_PROXY)
     lines.push('Host', upstream.host)
     if (sent) lines.push('Content-Length', String(sent.length))
     const answer = await forwardToUpstream(
       upstream,
       { method: request.method, target: request.target, headerLines: lines, body: sent },
-      { timeoutMs, maxBodyBytes: maxBody, charge },
+      { timeoutMs, maxBodyBytes: MAX_BODY_BYTES, charge },
     )
     // Stamped once the answer is whole (or failed, and then judged by nothing: a create whose answer
     // never completed binds nothing); never earlier than the upstream's last byte.
     const completedAt = ++clock
-    if (sent) buffers.release(sent.length)
     if (answer.kind !== 'answer') {
-      buffers.release(charged - (sent?.length ?? 0))
-      return upstreamFailures[answer.kind].answer()
+      buffers.release(charged)
+      return upstreamFailed(answer.kind, upstream.origin, timeoutMs)
     }
+    if (sent) buffers.release(sent.length)
     const body = answer.body
     // The judge reads a decoded copy, bounded in decoded bytes and charged to the budget first (and
     // given back once judged); a copy that cannot be had is not judged, and is forwarded all the same.
     // Repeated lines stack their codings (`gzip` then `br` reads as `gzip, br`), as one line would.
     const encoding = joinedHeader(answer.rawHeaders, 'content-encoding')
-    const copyBytes = encoding === undefined ? body.length : maxBody
-    const decoded: ReturnType<typeof decodedCopy> = buffers.charge(copyBytes)
-      ? decodedCopy(encoding, body, maxBody)
-      : { notJudged: `the proxy's buffers for exchanges in flight are full` }
-    const notJudged = 'notJudged' in decoded ? decoded.notJudged : undefined
+    const copyBytes = encoding === undefined ? body.length : MAX_BODY_BYTES
+    const copied = buffers.charge(copyBytes)
     const redact = redactorOf(request.header('authorization'))
     // The body decoded once, for the judge and the journal alike.
-    const responseText = 'text' in decoded ? decoded.text : ''
+    const { text: responseText = '', notJudged }: DecodedCopy = copied
+      ? decodedCopy(encoding, body, MAX_BODY_BYTES)
+      : { notJudged: `the proxy's buffers for exchanges in flight are full` }
     const route = state.router.route(request.method, request.path)
     const judged =
       notJudged === undefined
         ? judge({ request, route, startedAt, completedAt, status: answer.status, responseText })
         : []
-    if (notJudged === undefined) buffers.release(copyBytes)
+    if (copied) buffers.release(copyBytes)
     // What the proxy shows of the exchange hides the request's token and credential-named values (a
     // message may quote the answer's JSON), as the journal does, and is clipped as it clips a target.
     const found = judged.map((violation) => ({
       ...violation,
       message: redact(redactJsonFields(violation.message)),
     }))
-    state.violations.add(found, judged.length > 0 ? shownRequest(request.method, request.target, redact) : '')
+    if (found.length > 0) state.violations.add(found, shownRequest(request.method, request.target, redact))
     state.journal.record({
       record: journalRecord(
         {
@@ -206,11 +201,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     // Every header line as the upstream sent it (repeats, order, spelling), then the proxy's own:
     // its two names are its own, so an upstream cannot forge or hide a verdict.
     const out = endToEndLines(answer.rawHeaders, VERDICT_HEADERS)
-    if (found.length > 0)
-      out.push(
-        'X-Petstore-Violations',
-        `${found.length} ${[...new Set(found.map((v) => v.check))].join(',')}`,
-      )
+    const checks = [...new Set(found.map((v) => v.check))].join(',')
+    if (found.length > 0) out.push('X-Petstore-Violations', `${found.length} ${checks}`)
     if (notJudged !== undefined) out.push('X-Petstore-Not-Judged', notJudged)
     const said = found.map((v) => `${v.check} (${v.message})`).join('; ')
     return {
@@ -241,6 +233,9 @@ function redactorOf(authorization: string | undefined): Redactor {
 function shownRequest(method: string, target: string, redact: Redactor): string {
   return `${method} ${clip(redactTarget(target, redact), REQUEST_SHOWN_CHARS)}`
 }
+
+/** The most of one body (either way) that is read: 1 MiB, as the contract CLI reads. */
+const MAX_BODY_BYTES = 1_048_576
 
 /** What the proxy keeps in flight at most unless told (`--max-buffer-mib`): 64 exchanges at the 1 MiB cap. */
 export const DEFAULT_BUFFERED_BYTES = 64 * 1_048_576
@@ -280,43 +275,25 @@ function notOriginForm() {
   )
 }
 
-/** What the client gets, and the log says, for each way the upstream fails: the status written once for both. */
-function failureAnswers(origin: string, timeoutMs: number, maxBody: number) {
-  const failure = (status: number, code: string, log: string, message: string, headers = {}) => ({
-    answer: (): ApiResponse => ({ ...errorResponse(status, code, message, headers), note: ` (${log})` }),
-  })
-  const answers: Record<UpstreamFailure['kind'], ReturnType<typeof failure>> = {
-    timeout: failure(
-      504,
-      'upstream_timeout',
-      'upstream timed out',
-      `The upstream did not send its whole answer within ${timeoutMs} ms.`,
-    ),
-    unreachable: failure(
-      502,
-      'upstream_unreachable',
-      'upstream unreachable',
-      `The upstream ${origin} could not be reached.`,
-    ),
-    incomplete: failure(
-      502,
-      'upstream_incomplete',
-      'upstream answer incomplete',
-      'The upstream closed the connection before its answer was whole.',
-    ),
-    too_large: failure(
-      502,
-      'upstream_body_too_large',
-      'upstream body too large',
-      `The upstream's body is over ${maxBody} bytes.`,
-    ),
-    over_budget: failure(
-      503,
-      'busy',
-      'buffers full',
-      "The proxy's buffers for exchanges in flight (--max-buffer-mib) are full; retry shortly.",
-      { 'retry-after': '1' },
-    ),
-  }
-  return answers
+/** How the proxy answers, and what its log says, for each way the upstream fails. */
+const UPSTREAM_FAILURES = {
+  timeout: { status: 504, code: 'upstream_timeout', log: 'upstream timed out' },
+  unreachable: { status: 502, code: 'upstream_unreachable', log: 'upstream unreachable' },
+  incomplete: { status: 502, code: 'upstream_incomplete', log: 'upstream answer incomplete' },
+  too_large: { status: 502, code: 'upstream_body_too_large', log: 'upstream body too large' },
+  over_budget: { status: 503, code: 'busy', log: 'buffers full' },
+} as const
+
+/** The answer to an exchange the upstream failed, saying the proxy's limits; only `busy` asks for a retry. */
+function upstreamFailed(kind: UpstreamFailure['kind'], origin: string, timeoutMs: number): ApiResponse {
+  const message = {
+    timeout: `The upstream did not send its whole answer within ${timeoutMs} ms.`,
+    unreachable: `The upstream ${origin} could not be reached.`,
+    incomplete: 'The upstream closed the connection before its answer was whole.',
+    too_large: `The upstream's body is over ${MAX_BODY_BYTES} bytes.`,
+    over_budget: "The proxy's buffers for exchanges in flight (--max-buffer-mib) are full; retry shortly.",
+  }[kind]
+  const { status, code, log } = UPSTREAM_FAILURES[kind]
+  const headers: Record<string, string> = kind === 'over_budget' ? { 'retry-after': '1' } : {}
+  return { ...errorResponse(status, code, message, headers), note: ` (${log})` }
 }

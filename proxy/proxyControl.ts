@@ -1,7 +1,6 @@
 // The proxy's control plane under /__mock/ (never forwarded): the mock's own (serving/): the page,
 // the journal views (requests, HAR, coverage), and the proxy's own health and violations.
-import type { ApiResponse } from '../kit/http/ApiResponse.ts'
-import { JSON_HEADERS } from '../kit/http/errorResponse.ts'
+import { jsonResponse } from '../kit/http/errorResponse.ts'
 import { type JournalRecord, readJournalRecord } from '../kit/journal/journalEntry.ts'
 import type { JournalEntry, RequestJournal } from '../kit/journal/RequestJournal.ts'
 import { lazy } from '../kit/json/jsonChunks.ts'
@@ -54,8 +53,6 @@ export interface ProxyState {
   version: string
 }
 
-const json = (body: unknown): ApiResponse => ({ status: 200, headers: { ...JSON_HEADERS }, body })
-
 /**
  * The proxy's endpoints: `GET /__mock/` (the page), `GET /__mock/health`, `GET|DELETE
  * /__mock/violations`, and the journal views the mock serves too. HEAD is answered as GET.
@@ -66,9 +63,10 @@ const json = (body: unknown): ApiResponse => ({ status: 200, headers: { ...JSON_
  */
 export const PROXY_CONTROL = controlPlane<ProxyState>({
   '': { GET: () => inspectorPage('proxy') },
-  health: { GET: (_request, state) => json({ status: 'ok', upstream: state.upstream.href }) },
+  health: { GET: (_request, state) => jsonResponse({ status: 'ok', upstream: state.upstream.href }) },
   violations: {
-    GET: (_request, state) => json({ total: state.violations.total, violations: state.violations.kept() }),
+    GET: (_request, state) =>
+      jsonResponse({ total: state.violations.total, violations: state.violations.kept() }),
     DELETE: (_request, state) => {
       state.violations.clear()
       return { status: 204, headers: {} }

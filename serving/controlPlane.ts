@@ -12,11 +12,7 @@ export type ControlEndpoints<C> = Readonly<
 >
 
 export interface ControlPlane<C> {
-  /**
-   * The answer to a request under `/__mock`: its endpoint's, HEAD answered as GET (without a body,
-   * which the edge leaves out); `404 route_not_found` naming every endpoint, or `405
-   * method_not_allowed` with `Allow`, the same words whichever server answers.
-   */
+  /** Its endpoint's answer (HEAD as GET), or `404 route_not_found` or `405 method_not_allowed` with `Allow`. */
   answer(request: ApiRequest, context: C): ApiResponse
   /** The methods the endpoint at `path` answers, in the order `Allow` lists them; undefined when none is there. */
   methods(path: string): string | undefined
@@ -48,12 +44,8 @@ export function controlPlane<C>(endpoints: ControlEndpoints<C>): ControlPlane<C>
       const handlers = endpointAt(request.path)
       if (!handlers) {
         const known = Object.keys(endpoints).map((name) => `${CONTROL_PREFIX}/${name}`)
-        const asked = request.path.slice(0, 100)
-        return errorResponse(
-          404,
-          'route_not_found',
-          `No control endpoint ${asked}; there are ${known.join(', ')}.`,
-        )
+        const message = `No control endpoint ${request.path.slice(0, 100)}; there are ${known.join(', ')}.`
+        return errorResponse(404, 'route_not_found', message)
       }
       const handler = handlers[request.method === 'HEAD' ? 'GET' : request.method]
       if (handler) return handler(request, context)

@@ -100,12 +100,8 @@ const PAGES: Record<'mock' | 'proxy', InlinePage> = {
  */
 export function inspectorPage(kind: 'mock' | 'proxy'): ApiResponse {
   // A service worker never sees a navigation to the page, so the browser entry need not serve it.
-  if (!canHashInlinePages())
-    return errorResponse(
-      404,
-      'route_not_found',
-      `The inspector page is served in Node only (the HTTP mock, setupServer); read ${CONTROL_PREFIX}/session and ${CONTROL_PREFIX}/requests instead.`,
-    )
+  const message = `The inspector page is served in Node only (the HTTP mock, setupServer); read ${CONTROL_PREFIX}/session and ${CONTROL_PREFIX}/requests instead.`
+  if (!canHashInlinePages()) return errorResponse(404, 'route_not_found', message)
   const page = PAGES[kind]
   return { status: 200, headers: inlinePageHeaders(page.csp()), text: page.html }
 }

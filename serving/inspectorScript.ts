@@ -1,4 +1,6 @@
 import type { PageKit } from '../kit/http/pageKit.ts'
+import type { JournalEntry } from '../kit/journal/RequestJournal.ts'
+import type { Pet } from '../spec/runtime.ts'
 
 /**
  * The inspector page's script, the mock's and the proxy's alike, run in the browser. It is
@@ -16,17 +18,8 @@ export function inspectorScript(kit: PageKit): void {
   const session = new URLSearchParams(location.search).get('session') ?? ''
   const sessionHeaders: Record<string, string> = session === '' ? {} : { 'x-mock-session': session }
 
-  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-    // Writes carry a JSON Content-Type (and so a preflight cross-site): the control plane's rule.
-    return read(path, {
-      method,
-      headers: { ...sessionHeaders, 'content-type': 'application/json' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    })
-  }
-
-  /** What each polled path answered last, with its ETag: a 304 means it is still that. */
-  const lastSeen = new Map<string, { etag: string; value: unknown }>()
+  /** The ETag each polled path answered last: a 304 means it is still what was drawn. */
+  const lastSeen = new Map<string, string>()
 
   /** A GET that asks the mock for the body only if it changed; undefined when it did not. */
   async function changed(path: string): Promise<unknown> {
@@ -34,12 +27,12 @@ export function inspectorScript(kit: PageKit): void {
     // no-store: the browser's cache stays out of it, so a 304 reaches this script as it is.
     const response = await fetch(path, {
       cache: 'no-store',
-      headers: { ...sessionHeaders, ...(last && { 'if-none-match': last.etag }) },
+      headers: { ...sessionHeaders, ...(last && { 'if-none-match': last }) },
     })
     if (response.status === 304 && last) return undefined
     const value = await parsedBody('GET', path, response)
     const etag = response.headers.get('etag')
-    if (etag) lastSeen.set(path, { etag, value })
+    if (etag) lastSeen.set(path, etag)
     return value
   }
 
@@ -48,7 +41,6 @@ export function inspectorScript(kit: PageKit): void {
     return `${count} ${noun}${count === 1 ? '' : 's'}`
   }
 
-  type Pet = { id: number; name: string; categoryId: number; status?: string }
   type Force = { operation: string; status: number }
   type Forceable = { operation: string; method: string; path: string; statuses: number[] }
   type View = {
@@ -64,17 +56,8 @@ export function inspectorScript(kit: PageKit): void {
     recentlyEvicted: { name: string }[]
     memory?: { usedBytes: number; limitBytes: number }
   }
-  type Entry = {
-    time: string
-    method: string
-    path: string
-    query: Record<string, string | string[]>
-    status: number
-    operation: string | null
-    body?: string
-    forced?: string
-    violations?: { check: string }[]
-  }
+  // Types only: erased, so the script serialised with `toString()` stays self-contained.
+  type Entry = JournalEntry & { violations?: { check: string }[] }
   type Violation = { check: string; level: string; operation: string; message: string; request: string }
   const proxy = document.getElementById('violations') !== null
 
@@ -191,7 +174,7 @@ export function inspectorScript(kit: PageKit): void {
     const [view, entries, listed] = await Promise.all([
       changed('/__mock/session'),
       changed('/__mock/requests'),
-      call('GET', '/__mock/sessions'),
+      read('/__mock/sessions', { headers: sessionHeaders }),
     ])
     if (view !== undefined) renderView(view as View)
     if (entries !== undefined) renderJournal(entries as Entry[])
@@ -200,7 +183,9 @@ export function inspectorScript(kit: PageKit): void {
 
   async function act(method: string, path: string, body?: unknown): Promise<void> {
     try {
-      await call(method, path, body)
+      // Writes carry a JSON Content-Type (and so a preflight cross-site): the control plane's rule.
+      const headers = { ...sessionHeaders, 'content-type': 'application/json' }
+      await read(path, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) })
       lastSeen.clear()
       await refresh()
     } catch (error) {

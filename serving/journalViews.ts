@@ -2,7 +2,7 @@ import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { coverageOf } from '../coverage/coverageOf.ts'
 import { journalObservations } from '../coverage/journalObservations.ts'
 import { type JournalView, journalToHar } from '../har/journalToHar.ts'
-import { JSON_HEADERS } from '../kit/http/errorResponse.ts'
+import { jsonResponse } from '../kit/http/errorResponse.ts'
 import { inlinePageHeaders } from '../kit/http/inlinePage.ts'
 import type { Lazy } from '../kit/json/jsonChunks.ts'
 import type { Router } from '../spec/Router.ts'
@@ -53,8 +53,7 @@ export function journalViews<C>(
         const source = journal(context, false)
         const headers = { etag: `"${source.version}"`, 'cache-control': 'no-cache' }
         if (request.header('if-none-match') === headers.etag) return { status: 304, headers }
-        const stream = `requests.${source.version}`
-        return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body: source.entries(), stream }
+        return { ...jsonResponse(source.entries(), 200, headers), stream: `requests.${source.version}` }
       },
       DELETE(_request, context) {
         journal(context, true).clear()
@@ -66,16 +65,11 @@ export function journalViews<C>(
         const origin = `http://${request.header('host') ?? '127.0.0.1'}`
         const source = journal(context, false)
         const har = journalToHar(source.entries(), origin, served(context).version)
-        return {
-          status: 200,
-          headers: { ...JSON_HEADERS },
-          body: har,
-          stream: `har.${origin}.${source.version}`,
-        }
+        return { ...jsonResponse(har), stream: `har.${origin}.${source.version}` }
       },
     },
     coverage: {
-      GET: (_request, context) => ({ status: 200, headers: { ...JSON_HEADERS }, body: coverage(context) }),
+      GET: (_request, context) => jsonResponse(coverage(context)),
     },
     'coverage.html': {
       GET: (_request, context) => ({

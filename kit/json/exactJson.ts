@@ -221,10 +221,8 @@ export function copyExact(original: object, copy: object): void {
 }
 
 /**
- * The reader both views share: one plain `JSON.parse` and a walk; only when a number is there that
- * `unsafe` says a double did not hold (an integer beyond ±(2^53 − 1); for the bigint view also a
- * literal beyond any double) is the text read again with a reviver that notes each such number's
- * holder, key and source text.
+ * The reader both views share (see parseExactJson); `unsafe` says which numbers a double did not
+ * hold: an integer beyond ±(2^53 − 1), and for the bigint view also a literal beyond any double.
  */
 function readNoted(text: string, unsafe: (value: unknown) => boolean): ExactJson {
   const value: unknown = JSON.parse(text)

@@ -124,8 +124,7 @@ export function optionHelp(table: Readonly<Record<string, Option>>): string {
   const lineOf = ({ head, words }: (typeof rows)[number]) => {
     const lines = [head.padEnd(column - 1)]
     for (const word of words) {
-      const last = lines.length - 1
-      if ((lines[last] as string).length + 1 + word.length > 100) lines.push(' '.repeat(column - 1))
+      if ((lines.at(-1) as string).length + 1 + word.length > 100) lines.push(' '.repeat(column - 1))
       lines[lines.length - 1] += ` ${word}`
     }
     return lines.join('\n')

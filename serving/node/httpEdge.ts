@@ -94,15 +94,9 @@ export function httpEdge(options: HttpEdgeOptions): Server {
 
   function respond(incoming: IncomingMessage, response: ServerResponse): void | Promise<void> {
     const started = performance.now()
+    const { host, origin, 'content-type': contentType } = incoming.headers
     const finish = (answer: EdgeAnswer, preflightMethods?: string) => {
-      if (!('lines' in answer))
-        applyCors(
-          cors,
-          incoming.headers.origin,
-          preflightMethods !== undefined,
-          answer.headers,
-          preflightMethods ?? '',
-        )
+      if (!('lines' in answer)) applyCors(cors, origin, answer.headers, preflightMethods)
       sendAnswer(response, answer, budget, incoming.method === 'HEAD')
       options.log?.(incoming, answer, performance.now() - started)
     }
@@ -111,20 +105,12 @@ export function httpEdge(options: HttpEdgeOptions): Server {
     if (raw.charCodeAt(0) !== 47 && options.notOriginForm) return finish(closing(options.notOriginForm()))
     const target = originForm(raw)
     const method = incoming.method ?? 'GET'
-    const facts = { method, target, host: incoming.headers.host, origin: incoming.headers.origin }
-    const refused = refuseUnsafeRequest(
-      { ...facts, contentType: incoming.headers['content-type'] },
-      cors,
-      hosts,
-    )
+    const refused = refuseUnsafeRequest({ method, target, host, origin, contentType }, cors, hosts)
     // Unread, a refused body would be parsed as the next request on a kept-alive connection.
     if (refused) return finish(closing(refused))
-    if (
-      options.preflight &&
-      method === 'OPTIONS' &&
-      incoming.headers['access-control-request-method'] !== undefined
-    )
-      // A preflight carries no credentials by design: never a 401. It allows the path's methods only.
+    const preflight = method === 'OPTIONS' && incoming.headers['access-control-request-method'] !== undefined
+    // A preflight carries no credentials by design: never a 401. It allows the path's methods only.
+    if (preflight && options.preflight)
       return finish({ status: 204, headers: {} }, options.preflight(apiRequest({ method, target }).path))
     const noHost = missingHost(incoming)
     if (noHost) return finish(noHost)
@@ -138,10 +124,7 @@ export function httpEdge(options: HttpEdgeOptions): Server {
     const dispatch = (read: ReadBytes): void | Promise<void> => {
       budget.release(charged)
       // The client went away mid-body: there is nobody to answer.
-      if (read.aborted) {
-        options.log?.(incoming, 'aborted', performance.now() - started)
-        return
-      }
+      if (read.aborted) return void options.log?.(incoming, 'aborted', performance.now() - started)
       const request = apiRequest({
         method,
         target,
@@ -153,25 +136,25 @@ export function httpEdge(options: HttpEdgeOptions): Server {
       if (answered instanceof Promise) return answered.then(finish)
       return finish(answered)
     }
-    const now = readBodyInto(incoming, options.maxBodyBytes, (read) => {
-      try {
-        dispatch(read)?.catch((error: unknown) => failed(response, error))
-      } catch (error) {
-        failed(response, error)
-      }
-    })
+    const now = readBodyInto(incoming, options.maxBodyBytes, (read) =>
+      guarded(response, () => dispatch(read)),
+    )
     if (now) return dispatch(now)
   }
 
-  // Only a bug gets here (every answerer answers every input). Say so, without a stack.
-  function failed(response: ServerResponse, error: unknown): void {
-    options.note?.(`internal error: ${(error as Error).message}`)
-    if (response.headersSent) return void response.destroy()
-    sendAnswer(
-      response,
-      errorResponse(500, 'internal_error', 'The server failed to answer: this is a bug in petstore-mock.'),
-      budget,
-    )
+  /** Runs `step`; a throw or a rejection is a bug (every answerer answers every input): said, without a stack. */
+  function guarded(response: ServerResponse, step: () => void | Promise<void>): void | Promise<void> {
+    const failed = (error: unknown) => {
+      options.note?.(`internal error: ${(error as Error).message}`)
+      if (response.headersSent) return void response.destroy()
+      const message = 'The server failed to answer: this is a bug in petstore-mock.'
+      sendAnswer(response, errorResponse(500, 'internal_error', message), budget)
+    }
+    try {
+      return step()?.catch(failed)
+    } catch (error) {
+      failed(error)
+    }
   }
 
   const server = createServer(
@@ -186,13 +169,7 @@ export function httpEdge(options: HttpEdgeOptions): Server {
       // Node's own answer to an HTTP/1.1 request without Host has no body: `missingHost` answers it.
       requireHostHeader: false,
     },
-    takeTurns((request, response) => {
-      try {
-        return respond(request, response)?.catch((error: unknown) => failed(response, error))
-      } catch (error) {
-        failed(response, error)
-      }
-    }),
+    takeTurns((request, response) => guarded(response, () => respond(request, response))),
   )
   // `Expect: 100-continue` with a body over the cap: refused before the client sends it (RFC 9110
   // section 10.1.1), instead of inviting a body that would only be drained.
@@ -201,12 +178,8 @@ export function httpEdge(options: HttpEdgeOptions): Server {
       response.writeContinue()
       return server.emit('request', request, response)
     }
-    const refusal = errorResponse(
-      413,
-      'payload_too_large',
-      `The request body is over ${options.maxBodyBytes} bytes.`,
-    )
-    sendAnswer(response, closing(refusal), budget)
+    const message = `The request body is over ${options.maxBodyBytes} bytes.`
+    sendAnswer(response, closing(errorResponse(413, 'payload_too_large', message)), budget)
   })
   answerParserRefusals(server, options.connect)
   cutOffStalledReaders(server, timeouts.unreadResponseMs, (waiting) =>

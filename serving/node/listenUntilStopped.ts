@@ -1,4 +1,5 @@
 import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { exitWith } from '../../kit/text/say.ts'
 
 /**
@@ -11,11 +12,9 @@ export function listenOn(server: Server, port: number, host: string): Promise<st
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
-      const address = server.address()
-      if (address === null || typeof address === 'string') return reject(new Error('not listening on TCP'))
-      resolve(
-        `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
-      )
+      // Listening on a port and a host: always a TCP address.
+      const { address, family, port: bound } = server.address() as AddressInfo
+      resolve(`http://${family === 'IPv6' ? `[${address}]` : address}:${bound}`)
     })
   })
 }

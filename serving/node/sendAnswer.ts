@@ -58,8 +58,6 @@ export function sendAnswer(
     return void response.end(head ? undefined : answer.bytes, giveBack)
   }
   if (answer.stream !== undefined && answer.body !== undefined && !head) {
-    // What it promises is the whole answer, counted until its last byte is written: thousands of
-    // clients that never read take the budget, not the process, and are refused past it.
     const promised = promisedBytes(answer.stream, answer.body)
     if (!budget.charge(promised)) return void sendAnswer(response, busy(budget), budget)
     counted = promised

@@ -60,11 +60,8 @@ export function takeTurns(handler: Handler): Handler {
   }
   return (request, response) => {
     const socket = request.socket as Taking
-    let turns = socket[TURNS]
-    if (turns === undefined) {
-      turns = { current: undefined, watched: undefined, waiting: [], paused: false }
-      socket[TURNS] = turns
-    }
+    socket[TURNS] ??= { current: undefined, watched: undefined, waiting: [], paused: false }
+    const turns = socket[TURNS]
     if (turns.current?.writableFinished && turns.waiting.length === 0) turns.current = undefined
     if (turns.current === undefined && turns.waiting.length === 0)
       return start(turns, socket, request, response)
