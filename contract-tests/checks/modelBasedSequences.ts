@@ -34,8 +34,17 @@ export const modelBasedSequences: Check = {
     // The opening: a few sequences while the store is as the run found it (small, on a fresh target):
     // states no moment after the other checks' writes reaches.
     if (!context.capabilities.has('write')) return
+    // First the whole store as found, as one page when it fits: the state of a small store seen.
+    await context.call('listPets', { limit: context.vocabulary.limit.maximum })
     const seed = streamSeed(context.generation.seed, OPENING_STREAM)
-    const opening = await search(context, OPENING, seed, 2, 'in the opening, before any other check wrote')
+    const opening = await search(
+      context,
+      OPENING,
+      seed,
+      2,
+      'in the opening, before any other check wrote',
+      OPENING_CREATES,
+    )
     if (opening.finding) opened.set(context, opening.finding)
   },
   async run(context) {
@@ -47,7 +56,10 @@ export const modelBasedSequences: Check = {
       finding: failed,
       replay,
     } = await search(context, budget, seed, context.generation.concurrency ?? 1)
-    const findings = [opened.get(context), failed].filter((one): one is Finding => one !== undefined)
+    // What the opening found counts when the search after the other checks found nothing: that one
+    // replays alone (--concurrency 1), the opening only with the whole run.
+    const found = failed ?? opened.get(context)
+    const findings = found ? [found] : []
     // The run's deadline stopping the phase is not a fault of the target: a failure found before it
     // stands, the rest is for the runner to report as cut (it skips a check that throws the deadline).
     if (context.deadline?.aborted) {
@@ -102,13 +114,23 @@ export const modelBasedSequences: Check = {
 
 /** The model phase's budget while the store is as the run found it (`early`). */
 const OPENING: Budget = { runs: 16, ms: 2_000 }
+/** Pets the opening may create at most: the store stays as small as the run found it, nearly. */
+const OPENING_CREATES = 12
 /** The opening's seed is the run's, as the stream of this index would draw it. */
 const OPENING_STREAM = 1_000
 /** What the opening found, reported in the check's turn with the rest. */
 const opened = new WeakMap<CheckContext, Finding>()
 
 /** Runs the model phase once with `budget`, from `seed`: what it found, as a finding with its script. */
-async function search(context: CheckContext, budget: Budget, seed: number, concurrency: number, when = '') {
+async function search(
+  context: CheckContext,
+  budget: Budget,
+  seed: number,
+  concurrency: number,
+  when = '',
+  creates = Number.POSITIVE_INFINITY,
+) {
+  const leftAtStart = context.creates?.left ?? 0
   const model = interfaceModelOf(context)
   // One knowledge, shared by every stream of the search and the replays of a failure.
   const result = await runModelPhase({
@@ -123,7 +145,10 @@ async function search(context: CheckContext, budget: Budget, seed: number, concu
     exactInt64: context.capabilities.has('exact-int64'),
     petName: () => context.petName('model'),
     tag: context.runTag,
-    ...(context.creates ? { createsLeft: () => context.creates?.left ?? 0 } : {}),
+    ...(context.creates && {
+      createsLeft: () =>
+        Math.min(context.creates?.left ?? 0, creates - (leftAtStart - (context.creates?.left ?? 0))),
+    }),
     seed,
     budget,
     concurrency,
@@ -132,8 +157,13 @@ async function search(context: CheckContext, budget: Budget, seed: number, concu
   })
   // The stream that failed, alone: its seed, one stream, the same budget draw the same sequences.
   // No failure: the run's seed with as many streams draws the same sequences in every stream.
-  const replaySeed = result.failure?.seed ?? seed
-  const replay = `${context.command} --base-url ${context.baseUrl} ${seedFlag(replaySeed)} --concurrency ${result.failure ? 1 : result.concurrency} --budget ${formatBudget(budget)}`
+  // The opening is drawn from the run's own seed: the whole run, as it ran, replays it.
+  const run = context.generation
+  const replay =
+    when === ''
+      ? `${context.command} --base-url ${context.baseUrl} ${seedFlag(result.failure?.seed ?? seed)} --concurrency ${result.failure ? 1 : result.concurrency} --budget ${formatBudget(budget)}`
+      : `${context.command} --base-url ${context.baseUrl} ${seedFlag(run.seed)} --budget ${formatBudget(run.budget)}`
+  const replaySeed = when === '' ? (result.failure?.seed ?? seed) : run.seed
   if (!result.failure) return { result, replay }
   const { problem, steps, reproduced } = result.failure
   const again = reproduced ? `, ${reproducedLabel(reproduced)}` : ''

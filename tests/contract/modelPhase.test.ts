@@ -55,7 +55,7 @@ describe('the model phase fails a broken implementation with a shrunk curl scrip
       const script = result?.findings[0]?.script ?? ''
       expect(script).toMatch(/^#!\/bin\/sh\n/)
       // The stream that failed, replayable alone: its seed, one stream, the same budget.
-      expect(script).toMatch(/--seed[ =]-?\d+ --concurrency 1 --budget 300seq\n/)
+      expect(script).toMatch(/--seed[ =]-?\d+( --concurrency 1)? --budget 300seq\n/)
       expect(script).toMatch(/^# 1\. /m)
       expect(script).toMatch(/^# {4}FAILED: expected /m)
       expect(script).toContain('-H "Authorization: Bearer $PETSTORE_API_KEY"')
@@ -64,7 +64,10 @@ describe('the model phase fails a broken implementation with a shrunk curl scrip
       // Run again before it is reported: a fault that never changes comes back every time.
       const reproduced = result?.findings[0]?.reproduced
       expect(reproduced?.of).toBeGreaterThan(0)
-      if (fault !== 'race-duplicate-ids') expect(reproduced?.times).toBe(reproduced?.of)
+      // A race, and a page short of pets whose status the list hides, show only while the store is as
+      // it was: replays that add pets can fill the page (each is still a failure, labelled flaky).
+      if (fault !== 'race-duplicate-ids' && fault !== 'omitted-status-differs')
+        expect(reproduced?.times).toBe(reproduced?.of)
     },
     TEST_TIMEOUT_MS,
   )
