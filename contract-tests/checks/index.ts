@@ -1,7 +1,7 @@
 import {
+  ambiguousCredentialsRejected,
   authVariantsRejected,
   bearerSpellingsAccepted,
-  duplicateAuthorizationRejected,
   missingKeyRejected,
   wrongKeyRejected,
 } from './authVariantsRejected.ts'
@@ -69,7 +69,7 @@ export const CHECKS: readonly Check[] = [
   deprecationSignals,
   modelBasedSequences,
   authVariantsRejected,
-  duplicateAuthorizationRejected,
+  ambiguousCredentialsRejected,
   // Reads every list the checks above received.
   listedPetsRetrievable,
   // Last of the checks that send: it reads every create the others made.

@@ -10,17 +10,20 @@ export interface AuthVariant {
   query?: Record<string, string>
   /** One of many edits of its kind (at a position, drawn, of the scheme): sent on one operation, not on each. */
   oneOperation?: true
-  /** No negative: the valid line as HTTP lets it be spelled (the scheme in another case, white space). */
-  equivalent?: true
+  /** How a correct server may read it: as the valid line (the scheme in another case, SP or HTAB around the
+   * value), or, recovering the key from other white space around it (RFC 9110 section 2.2), as the valid line too. */
+  reading?: 'valid' | 'lenient'
 }
 
 /**
  * Credentials near `Bearer KEY`, derived by edits (nearMisses) of the key (`drawn` more from `seed`)
  * and of the spec's scheme, other separators, extra words; and forms that are no edit: no header,
  * an empty one, the scheme alone, other schemes, the bare key, the key in X-API-Key, a cookie or the
- * query, a second line. What a correct server reads as the valid line is `equivalent` (RFC 9110
- * sections 11.1, 5.5, 5.3, RFC 6750 section 2.1: the scheme in any case, SP or HTAB around the
- * value, 1*SP before the key, a comma list one element of which is valid). A line is sent as bytes
+ * query, a second line. What a correct server reads as the valid line has the `reading` 'valid' (RFC
+ * 9110 sections 11.1, 5.5, 5.3, RFC 6750 section 2.1: the scheme in any case, SP or HTAB around the
+ * value, 1*SP before the key, a comma list one element of which is valid); 'lenient' if it is only
+ * other white space (U+00A0, U+0085, HTAB) around the key, which RFC 9110 section 2.2 lets a
+ * recipient recover the key from. A line is sent as bytes
  * (beyond U+00FF, UTF-8's, as curl sends typed text); `shown` rebuilds it in a double-quoted shell
  * word from `$PETSTORE_API_KEY`, so the curl line runs as printed and never holds the key.
  *
@@ -78,7 +81,7 @@ export function authVariants(key: string, scheme: string, seed = 0, drawn = 0): 
     { label: 'a second Authorization header after the valid one', lines: [valid, wrong] },
     { label: 'a second Authorization header before the valid one', lines: [wrong, valid] },
   ]
-  const accepted = (value: string) =>
+  const reads = (value: string) =>
     value.split(',').some((element) => {
       const [, given, token] = /^[ \t]*([^ \t]+) +([^ \t]+)[ \t]*$/.exec(element) ?? []
       return given?.toLowerCase() === name.toLowerCase() && token === key
@@ -87,8 +90,9 @@ export function authVariants(key: string, scheme: string, seed = 0, drawn = 0): 
   return variants.flatMap((variant) => {
     const sent = JSON.stringify([variant.lines.map((l) => l.value), variant.headers, variant.query])
     if (seen.has(sent) || !seen.add(sent)) return []
-    const equivalent = variant.lines.length === 1 && accepted(variant.lines[0]?.value ?? '')
-    return [equivalent ? { ...variant, equivalent } : variant]
+    const line = variant.lines.length === 1 ? (variant.lines[0]?.value ?? '') : '\u0000'
+    const reading = reads(line) ? 'valid' : reads(line.replace(/[\s\u0085]+/g, ' ')) && 'lenient'
+    return [reading ? { ...variant, reading } : variant]
   })
 }
 
