@@ -149,7 +149,9 @@ export const nearMissesAlongTheRun = oncePer(async (context: CheckContext) => {
   all.catch(() => undefined)
   return () => {
     rushing = true
-    return all
+    // The chains may all be waiting on unref'd timers: something must hold the event loop until they wake.
+    const awake = setInterval(() => undefined, 5)
+    return all.finally(() => clearInterval(awake))
   }
 })
 
