@@ -3,7 +3,7 @@ import { CHECKS } from '../checks/index.ts'
 import { expiredOn, waiversIn } from './Waiver.ts'
 
 const yaml = `# decided in the API review of 2026-03-02
-- check: duplicate_authorization_rejected
+- check: ambiguous_credentials_rejected
   operation: getPet
   reason: the gateway keeps the first Authorization header (SEC-12)
   expires: 2026-06-30
@@ -15,7 +15,7 @@ describe('waiversIn', () => {
     const waivers = waiversIn(yaml, CHECKS, 'waiver')
     expect(waivers).toEqual([
       {
-        check: 'duplicate_authorization_rejected',
+        check: 'ambiguous_credentials_rejected',
         operation: 'getPet',
         reason: 'the gateway keeps the first Authorization header (SEC-12)',
         expires: '2026-06-30',

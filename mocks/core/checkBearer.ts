@@ -1,8 +1,9 @@
 /** Why a request is not authenticated, or `ok`. */
 export type BearerVerdict = 'ok' | 'missing' | 'malformed' | 'wrong_key'
 
-// RFC 6750 b64token after a case-insensitive scheme name and one or more spaces (RFC 9110 11.4).
-const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9\-._~+/]+=*)$/
+// RFC 6750 b64token after a case-insensitive scheme name and one or more spaces (RFC 9110 11.4), then
+// the optional white space HTTP allows after a value: SP and HTAB only (a U+00A0 is no part of either).
+const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9\-._~+/]+=*)[ \t]*$/
 
 /**
  * Decides whether an `Authorization` header carries one of the accepted keys. Keys are compared in
@@ -14,7 +15,7 @@ const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9\-._~+/]+=*)$/
  * checkBearer('Basic dXNlcg==', ['petstore-dev-key']) // 'malformed'
  */
 export function checkBearer(authorization: string | undefined, keys: readonly string[]): BearerVerdict {
-  const trimmed = authorization?.trim()
+  const trimmed = authorization?.replace(/^[ \t]+/, '')
   if (trimmed === undefined || trimmed === '') return 'missing'
   const token = BEARER.exec(trimmed)?.[1]
   if (token === undefined) return 'malformed'

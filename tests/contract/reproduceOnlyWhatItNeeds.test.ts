@@ -1,11 +1,11 @@
 // A Reproduce line holds only what its finding needs. A check that judges every exchange may see its
 // fault first on another check's credential probe: node:http keeps the first of two Authorization
-// lines, so `duplicate_authorization_rejected`'s probe (the key, then a wrong one) is answered 200,
+// lines, so `ambiguous_credentials_rejected`'s probe (the key, then a wrong one) is answered 200,
 // and with snowflake ids that answer is `safe_integer_ids`' first example. Its Reproduce line used
 // to send the probe's second Authorization header; the finding is now sent again with the run's key
 // alone and, since the failure comes back without it, reported with that request.
 import { afterAll, beforeAll, expect, test } from '@jest/globals'
-import { duplicateAuthorizationRejected } from '../../contract-tests/checks/authVariantsRejected.ts'
+import { ambiguousCredentialsRejected } from '../../contract-tests/checks/authVariantsRejected.ts'
 import { safeIntegerIds } from '../../contract-tests/checks/safeIntegerIds.ts'
 import { type ContractReport, runContract } from '../../contract-tests/running/runContract.ts'
 import { type RunningStack, startStack } from '../stacks/startStack.ts'
@@ -18,7 +18,7 @@ beforeAll(async () => {
   report = await runContract({
     baseUrl: stack.baseUrl,
     apiKey: KEY,
-    checks: [duplicateAuthorizationRejected, safeIntegerIds],
+    checks: [ambiguousCredentialsRejected, safeIntegerIds],
     timeoutMs: 3_000,
     budget: '2runs',
   })
@@ -33,7 +33,7 @@ test("another check's second Authorization header stays out of a finding that do
   expect(unsafe.length).toBeGreaterThanOrEqual(3)
   for (const curl of unsafe) expect(curl.match(/authorization:/gi)).toEqual(['authorization:'])
   // The finding whose point is the second header keeps it.
-  const duplicate = curlsOf('duplicate_authorization_rejected')
+  const duplicate = curlsOf('ambiguous_credentials_rejected')
   expect(duplicate).toHaveLength(3)
   for (const curl of duplicate)
     expect(curl).toMatch(

@@ -47,10 +47,10 @@ const STACKS: readonly StackName[] = ['node:http', 'express', 'fastify', 'python
  * read the first of two Authorization headers (RFC 9110 lets them).
  */
 const FREE_CHOICES: Record<StackName, string[]> = {
-  'node:http': ['duplicate_authorization_rejected', 'parameter_violations_rejected'], // clamps limit
-  express: ['duplicate_authorization_rejected', 'gap_status_conformance'], // 422 for a name over 255
-  fastify: ['duplicate_authorization_rejected'],
-  'python http.server': ['duplicate_authorization_rejected', 'parameter_violations_handled'], // status=SOLD lists sold pets
+  'node:http': ['ambiguous_credentials_rejected', 'parameter_violations_rejected'], // clamps limit
+  express: ['ambiguous_credentials_rejected', 'gap_status_conformance'], // 422 for a name over 255
+  fastify: ['ambiguous_credentials_rejected'],
+  'python http.server': ['ambiguous_credentials_rejected', 'parameter_violations_handled'], // status=SOLD lists sold pets
 }
 
 describe('the default run passes a conforming implementation on each stack', () => {

@@ -154,9 +154,7 @@ describe('the suite passes a correct implementation that chooses differently whe
   test('a server reading the first of two Authorization headers fails only the recommended check', async () => {
     const report = await runAgainst({ fault: 'first-auth-header-wins' }, { checks: fixedChecks })
     const failed = report.results.filter((r) => r.outcome === 'fail')
-    expect(failed.map((r) => `${r.level} ${r.check}`)).toContain(
-      'recommended duplicate_authorization_rejected',
-    )
+    expect(failed.map((r) => `${r.level} ${r.check}`)).toContain('recommended ambiguous_credentials_rejected')
     expect(failed.filter((r) => r.level === 'required')).toEqual([])
   })
 
