@@ -173,11 +173,35 @@ export const malformedBodiesRejected: Check = {
   because:
     'the document does not show the answer to malformed JSON, an empty body or a client-chosen id (§4.2, §7); the spec answers 400.',
   description: () =>
-    'createPet answers 400 to malformed JSON (an integer with a leading zero or a plus sign too), an empty body or a client-chosen id (fixtures/contract-bad-bodies.json: gaps the spec decides).',
+    'createPet answers 400 to malformed JSON (an integer with a leading zero or a plus sign too), an empty body or a client-chosen id (fixtures/contract-bad-bodies.json: gaps the spec decides), and a 4xx to no body at all or a body of another media type.',
   operations: ['createPet'],
   needs: ['write'],
   async run(context) {
     const findings: Finding[] = []
+    // Near misses of the body's media type too: no body at all, a valid one as text/plain, a form.
+    // The document shows no answer to them: a 4xx says no; a 5xx is never an answer (no_server_errors).
+    const valid = JSON.stringify({ name: context.petName('media'), categoryId: 1 })
+    const media = (type: string, body: string) => ({
+      body,
+      headers: { 'content-type': type },
+      kind: 'gap' as const,
+    })
+    for (const [input, options] of [
+      ['no body at all', { kind: 'gap' as const }],
+      ['a valid NewPet sent as text/plain', media('text/plain', valid)],
+      ['a form body', media('application/x-www-form-urlencoded', 'name=x&categoryId=1')],
+    ] as const) {
+      const exchange = await context.call('createPet', {}, options)
+      if (exchange.status < 400 || exchange.status >= 500)
+        findings.push(
+          finding(
+            exchange,
+            'createPet',
+            `${describeResponse(exchange)} for ${input}`,
+            'a 4xx with an Error body (§4.2: the body is application/json)',
+          ),
+        )
+    }
     for (const { input, body, why } of malformedBodies(context)) {
       const exchange = await context.call('createPet', {}, { body, kind: 'gap' })
       if (exchange.status !== 400)

@@ -6,11 +6,13 @@ import { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
 import { reproducedLabel } from '../base/Finding.ts'
 import { arazzoSteps } from '../http/arazzoSteps.ts'
+import { petIdOf } from '../json/petIdOf.ts'
 import { type Budget, formatBudget } from '../stateful/Budget.ts'
 import { curlScript } from '../stateful/curlScript.ts'
 import { runModelPhase, streamSeed } from '../stateful/runModelPhase.ts'
 import type { Step } from '../stateful/Step.ts'
 import { type Check, type CheckContext, type Finding, finding } from './Check.ts'
+import { petsIn } from './describeResponse.ts'
 
 /** Acknowledged creates re-read at the end, at most, so a large ledger costs a bounded sweep. */
 const SWEEP_MAX = 200
@@ -34,8 +36,10 @@ export const modelBasedSequences: Check = {
     // The opening: a few sequences while the store is as the run found it (small, on a fresh target):
     // states no moment after the other checks' writes reaches.
     if (!context.capabilities.has('write')) return
-    // First the whole store as found, as one page when it fits: the state of a small store seen.
-    await context.call('listPets', { limit: context.vocabulary.limit.maximum })
+    // First the store as found, by both reads (one page of the most a list holds, then its first
+    // pet or an id no pet may have): a small store's states are seen before anything is written.
+    const found = await context.call('listPets', { limit: context.vocabulary.limit.maximum })
+    await context.call('getPet', { petId: petIdOf(petsIn(found)?.[0]) ?? '1' })
     const seed = streamSeed(context.generation.seed, OPENING_STREAM)
     const opening = await search(
       context,
