@@ -11,7 +11,7 @@ exitIfNodeTooOld('petstore-mock')
 nodeModule.enableCompileCache?.()
 if (process.argv[2] === 'proxy') {
   const { runProxyCli } = await import('../proxy/cli.ts')
-  process.exitCode = await runProxyCli(process.argv.slice(3))
+  await runProxyCli(process.argv.slice(3))
 } else {
   const { runMockCli } = await import('../mocks/http/cli.ts')
   await runMockCli(process.argv.slice(2), 'petstore-mock')

@@ -1,8 +1,7 @@
-// `petstore-contract breaks FILE.har --spec NEXT.yaml`: which recorded interactions another version
-// of the document would refuse or answer differently, before it ships, and what it could not judge.
-// Exit 1 when any breaks.
-import { HarError } from '../har/readHar.ts'
-import { whereTyped } from '../kit/node/whereTyped.ts'
+// `petstore-contract breaks FILE.har --spec NEXT.yaml`: which recorded interactions the current
+// document accepted and another version would refuse or answer differently, before it ships; what
+// was already invalid and what it could not judge. Exit 1 when any breaks: a spec PR can gate on it.
+import { optionTable, path } from '../kit/node/optionTable.ts'
 import { plural } from '../kit/text/plural.ts'
 import { say } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
@@ -12,13 +11,20 @@ import { harSubcommand } from './harSubcommand.ts'
 import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
 import { readRecording } from './running/readRecording.ts'
 
-export const BREAKS_USAGE = `Usage: petstore-contract breaks FILE.har --spec NEXT.yaml [--current-spec FILE] [--base-path PATH]
+const BREAKS_OPTIONS = optionTable(
+  {
+    spec: { value: 'FILE', read: path },
+    'current-spec': { value: 'FILE', read: path },
+    'base-path': { value: 'PATH' },
+  },
+  {
+    spec: 'the new version of the OpenAPI document (required)',
+    'current-spec': 'the version the recording was made against (default: the packaged document)',
+    'base-path': "the API's base path in the recorded URLs (default: the current spec's server, /v1)",
+  },
+)
 
-  --spec FILE          the new version of the OpenAPI document (required)
-  --current-spec FILE  the version the recording was made against (default: the packaged document)
-  --base-path PATH     the API's base path in the recorded URLs (default: the current spec's server, /v1)`
-
-/** Steps named per reason a line of \`Not judged:\` gives; the rest are counted. */
+/** Steps named per reason a line of \`Already invalid:\` or \`Not judged:\` gives; the rest are counted. */
 const STEPS_SHOWN = 8
 
 /**
@@ -28,26 +34,25 @@ const STEPS_SHOWN = 8
  * await runBreaksCli(['journal.har', '--spec', 'next/openapi.yaml'])
  */
 export async function runBreaksCli(argv: readonly string[]): Promise<number> {
-  const options = ['spec', 'current-spec', 'base-path'] as const
-  return harSubcommand('breaks', argv, BREAKS_USAGE, options, async (file, values) => {
-    if (!values.spec) throw new HarError('--spec NEXT.yaml is required: the version to compare with')
-    const specFile = whereTyped(values.spec)
+  return harSubcommand('breaks FILE.har --spec NEXT.yaml', BREAKS_OPTIONS, argv, async (file, values) => {
+    const specFile = values.spec
+    if (!specFile) throw new Error('--spec NEXT.yaml is required: the version to compare with')
     const next = await loadCompiledSpec(specFile)
-    const current = values['current-spec']
-      ? await loadCompiledSpec(whereTyped(values['current-spec']))
-      : defaultSpec()
-    const recording = await readRecording(file, current.vocabulary, values['base-path'])
+    const current = values.currentSpec ? await loadCompiledSpec(values.currentSpec) : defaultSpec()
+    const recording = await readRecording(file, current.vocabulary, values.basePath)
     const report = whatBreaks(recording.exchanges, recording.basePath, next, current)
     const line = (text: string) => visible(text, { singleLine: true })
     for (const broken of report.breaks)
       say(`BREAKS  step ${broken.step} ${line(broken.request)}: ${broken.kind}: ${line(broken.why)}`)
-    for (const [reason, skipped] of Map.groupBy(report.notJudged, (one) => one.reason)) {
-      const steps = skipped.slice(0, STEPS_SHOWN).map((one) => `step ${one.step} ${line(one.request)}`)
-      const more = skipped.length > STEPS_SHOWN ? `, and ${skipped.length - STEPS_SHOWN} more` : ''
-      say(`Not judged: ${skipped.length}x ${reason}: ${steps.join(', ')}${more}`)
-    }
+    const lists = { 'Already invalid': report.invalid, 'Not judged': report.notJudged }
+    for (const [label, list] of Object.entries(lists))
+      for (const [reason, skipped] of Map.groupBy(list, (one) => one.reason)) {
+        const steps = skipped.slice(0, STEPS_SHOWN).map((one) => `step ${one.step} ${line(one.request)}`)
+        const more = skipped.length > STEPS_SHOWN ? `, and ${skipped.length - STEPS_SHOWN} more` : ''
+        say(`${label}: ${skipped.length}x ${line(reason)}: ${steps.join(', ')}${more}`)
+      }
     const broken = new Set(report.breaks.map((one) => one.step)).size
-    const judged = `${plural(report.interactions, 'interaction')} recorded, ${plural(report.responsesJudged, 'response body', 'response bodies')} judged, ${new Set(report.notJudged.map((one) => one.step)).size} not judged`
+    const judged = `${plural(report.interactions, 'interaction')} recorded, ${plural(report.responsesJudged, 'response body', 'response bodies')} judged, ${report.invalid.length} already invalid, ${new Set(report.notJudged.map((one) => one.step)).size} not judged`
     say(
       broken === 0
         ? `Nothing recorded in ${line(file)} breaks under ${line(specFile)} (${judged})`

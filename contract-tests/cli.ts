@@ -2,19 +2,21 @@
 // any base URL. It runs the runner directly rather than Jest, so the installed package needs no test
 // framework (see decisions/005-contract-cli-runs-the-runner.md); `npm test` runs the same runner
 // under Jest.
-import { appendFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { appendFile, rm } from 'node:fs/promises'
+import { dirname, join, relative } from 'node:path'
 import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { writeReports } from '../kit/node/writeFileWhole.ts'
 import { say, sayError } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
 import { readPackageInfo } from '../spec/packageInfo.ts'
 import { defaultSpec } from '../spec/runtime.ts'
+import { SPEC_PATH } from '../spec/specPath.ts'
 import { runBreaksCli } from './breaksCli.ts'
 import type { Recording } from './checks/replayedInteractions.ts'
 import { runCoverageCli } from './coverageCli.ts'
 import { formatConsole } from './report/formatConsole.ts'
 import { tally } from './report/tally.ts'
+import { ARAZZO_FILE, toArazzo } from './report/toArazzo.ts'
 import { toHtmlReport } from './report/toHtmlReport.ts'
 import { toJsonSummary } from './report/toJsonSummary.ts'
 import { toJunitXml } from './report/toJunitXml.ts'
@@ -41,9 +43,9 @@ export async function runContractCli(argv: readonly string[], program: string): 
   try {
     target = resolveTarget(argv, process.env)
   } catch (error) {
-    // A key file that cannot give a key is one line: the usage text would bury it.
-    const usage = error instanceof KeyFileError ? '' : `\n\n${contractUsage(program)}`
-    sayError(`petstore-contract: ${(error as Error).message}${usage}`)
+    // A key file that cannot give a key needs no pointer to the options.
+    const hint = error instanceof KeyFileError ? '' : ` (${program} --help lists every option)`
+    sayError(`petstore-contract: ${(error as Error).message}${hint}`)
     return 2
   }
   if (target.help || target.version) {
@@ -73,9 +75,13 @@ export async function runContractCli(argv: readonly string[], program: string): 
     return 2
   }
   // An aborted run is one message (the report's ABORTED line), on stderr where CI logs look for it.
-  const consoleText = formatConsole(report, { apiKeyFrom: target.apiKeyFrom })
+  const consoleText = formatConsole(report, { apiKeyFrom: target.apiKeyFrom, verbose: target.verbose })
   if (report.abort) sayError(consoleText)
   else say(consoleText)
+  // The failures as Arazzo beside the JSON summary, the run's document its source; none: no stale file.
+  const reports = target.jsonFile && dirname(target.jsonFile)
+  const arazzo = reports && toArazzo(report, relative(reports, target.specFile ?? SPEC_PATH), target.apiKey)
+  if (reports && !arazzo) await rm(join(reports, ARAZZO_FILE), { force: true })
   const files: Array<[string | undefined, string]> = [
     [target.junitFile, toJunitXml(report)],
     [target.jsonFile, `${JSON.stringify(toJsonSummary(report), null, 2)}\n`],
@@ -83,9 +89,10 @@ export async function runContractCli(argv: readonly string[], program: string): 
     [target.summaryFile, toMarkdownSummary(report, { apiKeyFrom: target.apiKeyFrom })],
     // The coverage page goes beside the JSON summary (reports/contract/coverage.html with --reports).
     [
-      target.jsonFile && report.coverage ? join(dirname(target.jsonFile), 'coverage.html') : undefined,
+      reports && report.coverage && join(reports, 'coverage.html'),
       report.coverage ? coverageHtml(report.coverage, report.baseUrl) : '',
     ],
+    [reports && arazzo && join(reports, ARAZZO_FILE), arazzo || ''],
   ]
   // A report asked for and not written fails the run (2) unless a check failed: the verdict above
   // stands, and a CI job publishing reports must not read a conforming run from a missing one.
@@ -103,7 +110,8 @@ export async function runContractCli(argv: readonly string[], program: string): 
   }
   // The deadline's message is the runner's own, shown escaped like everything else.
   if (report.cut) sayError(`petstore-contract: ${visible(report.cut, { singleLine: true })}`)
-  const failedChecks = tally(report).failed > 0 || Boolean(report.coverageMissed?.length)
+  const failedChecks =
+    tally(report).failed > 0 || Boolean(report.coverageMissed?.length || report.expired?.length)
   return report.abort ? 2 : failedChecks ? 1 : report.cut || unwritten ? 2 : 0
 }
 

@@ -6,7 +6,7 @@ import { coverageOf } from '../coverage/coverageOf.ts'
 import { formatCoverage } from '../coverage/formatCoverage.ts'
 import { missedCoverage, parseMinCoverage } from '../coverage/minCoverage.ts'
 import { harObservations } from '../har/readHar.ts'
-import { whereTypedIfGiven } from '../kit/node/whereTyped.ts'
+import { optionTable, path } from '../kit/node/optionTable.ts'
 import { writeReports } from '../kit/node/writeFileWhole.ts'
 import { say } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
@@ -16,14 +16,20 @@ import { loadCompiledSpec } from './running/loadCompiledSpec.ts'
 import { readRecording } from './running/readRecording.ts'
 import { mapStrings } from './text/mapStrings.ts'
 
-export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [options]
-
-  --base-path PATH     the API's base path in the recorded URLs (default: the spec's server, /v1)
-  --spec FILE          measure against this OpenAPI document (default: the packaged one)
-  --min-coverage SPEC  exit 1 below it: documented-statuses=100,operations=100 (documented-statuses:
-                       the statuses the interface document lists; also statuses, added-statuses,
-                       parameters, enumValues) or one percentage for the four dimensions
-  --json FILE          also write the coverage as JSON, and coverage.html beside it`
+const COVERAGE_OPTIONS = optionTable(
+  {
+    'base-path': { value: 'PATH' },
+    spec: { value: 'FILE', read: path },
+    'min-coverage': { value: 'SPEC', read: parseMinCoverage },
+    json: { value: 'FILE', read: path },
+  },
+  {
+    'base-path': "the API's base path in the recorded URLs (default: the spec's server, /v1)",
+    spec: 'measure against this OpenAPI document (default: the packaged one)',
+    'min-coverage': `exit 1 below it: documented-statuses=100,operations=100 (documented-statuses: the statuses the interface document lists; also statuses, added-statuses, parameters, enumValues) or one percentage for the four dimensions`,
+    json: 'also write the coverage as JSON, and coverage.html beside it',
+  },
+)
 
 /**
  * Runs the subcommand; resolves the exit status: 0, 1 below --min-coverage, 2 a usage error or a
@@ -33,16 +39,12 @@ export const COVERAGE_USAGE = `Usage: petstore-contract coverage FILE.har [optio
  * await runCoverageCli(['journal.har', '--min-coverage', 'documented-statuses=100'])
  */
 export async function runCoverageCli(argv: readonly string[]): Promise<number> {
-  const options = ['base-path', 'spec', 'min-coverage', 'json'] as const
-  return harSubcommand('coverage', argv, COVERAGE_USAGE, options, async (file, values) => {
-    const specFile = whereTypedIfGiven(values.spec)
-    const jsonFile = whereTypedIfGiven(values.json)
-    const minimum =
-      values['min-coverage'] === undefined ? undefined : parseMinCoverage(values['min-coverage'])
-    const spec = specFile ? await loadCompiledSpec(specFile) : defaultSpec()
-    const recording = await readRecording(file, spec.vocabulary, values['base-path'])
+  return harSubcommand('coverage FILE.har [options]', COVERAGE_OPTIONS, argv, async (file, values) => {
+    const { json: jsonFile, minCoverage: minimum } = values
+    const spec = values.spec ? await loadCompiledSpec(values.spec) : defaultSpec()
+    const recording = await readRecording(file, spec.vocabulary, values.basePath)
     const basePath = recording.basePath
-    const observations = harObservations(recording.exchanges, basePath)
+    const observations = harObservations(recording.exchanges, spec.router(basePath))
     const coverage = coverageOf(spec.document, observations)
     say(`${observations.length} recorded requests under ${basePath} in ${file}`)
     say(formatCoverage(coverage).join('\n'))

@@ -183,6 +183,9 @@ describe('--min-coverage', () => {
     expect(missedCoverage(coverage, parseMinCoverage('addedStatuses=1'))).toEqual([
       expect.stringMatching(/^added-statuses 0% \(0\/5\) < 1%: /),
     ])
+    expect(missedCoverage(coverage, { statuses: 100 }, 2)).toEqual([
+      expect.stringMatching(/: listPets 400, createPet 413, and 3 more never observed$/),
+    ])
     const without404 = coverageOf(
       document,
       observed.filter((o) => o.status !== 404),

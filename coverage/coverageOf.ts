@@ -95,17 +95,12 @@ export function coverageOf(document: PetStoreDocument, observations: Iterable<Ob
     }
     const id = operation.operationId
     note('operations', id, '')
-    if (observation.status > 0) {
-      const key = documentedResponseKey(operation.responses, observation.status)
-      if (key === undefined) {
-        const tally = undocumented.get(`${id} ${observation.status}`) ?? {
-          operationId: id,
-          status: observation.status,
-          seen: 0,
-        }
-        tally.seen++
-        undocumented.set(`${id} ${observation.status}`, tally)
-      } else note('statuses', id, key)
+    const { status } = observation
+    const key = status > 0 ? documentedResponseKey(operation.responses, status) : undefined
+    if (key !== undefined) note('statuses', id, key)
+    else if (status > 0) {
+      const tally = undocumented.get(`${id} ${status}`) ?? { operationId: id, status, seen: 0 }
+      undocumented.set(`${id} ${status}`, { ...tally, seen: tally.seen + 1 })
     }
     const given = new Map<string, string>()
     for (const [name, value] of observation.query) if (!given.has(name)) given.set(name, value)

@@ -6,34 +6,19 @@
 // a gate can hold real traffic to the interface document's statuses alone.
 import { isAddedStatus, type JsonSchema, operations, type PetStoreDocument } from '../spec/runtime.ts'
 
-export type CoverageDimension = 'operations' | 'statuses' | 'parameters' | 'enumValues'
-
-export const COVERAGE_DIMENSIONS: readonly CoverageDimension[] = [
-  'operations',
-  'statuses',
-  'parameters',
-  'enumValues',
-]
+export const COVERAGE_DIMENSIONS = ['operations', 'statuses', 'parameters', 'enumValues'] as const
+export type CoverageDimension = (typeof COVERAGE_DIMENSIONS)[number]
 
 /**
  * The two named sets of `statuses`: those the interface document lists for each operation
  * (`documentedStatuses`), and those this project's spec adds (`addedStatuses`).
  */
-export type StatusSet = 'documentedStatuses' | 'addedStatuses'
-
-export const STATUS_SETS: readonly StatusSet[] = ['documentedStatuses', 'addedStatuses']
-
-/** What a coverage report tallies and a gate can name: each dimension, and each set of statuses. */
-export type CoverageGauge = CoverageDimension | StatusSet
+export const STATUS_SETS = ['documentedStatuses', 'addedStatuses'] as const
 
 /** The gauges in the order they are printed: each set of statuses right after `statuses`. */
-export const COVERAGE_GAUGES: readonly CoverageGauge[] = [
-  'operations',
-  'statuses',
-  ...STATUS_SETS,
-  'parameters',
-  'enumValues',
-]
+export const COVERAGE_GAUGES = ['operations', 'statuses', ...STATUS_SETS, 'parameters', 'enumValues'] as const
+/** What a coverage report tallies and a gate can name: each dimension, and each set of statuses. */
+export type CoverageGauge = (typeof COVERAGE_GAUGES)[number]
 
 /**
  * A gauge's items: its dimension's, or for a set of statuses those of `statuses` in the set.
@@ -68,15 +53,11 @@ export function coverageUniverse(document: PetStoreDocument): CoverageItem[] {
   const items: CoverageItem[] = []
   for (const operation of operations(document)) {
     const operationId = operation.operationId
-    const add = (dimension: CoverageDimension, key: string) => items.push({ dimension, operationId, key })
+    const add = (dimension: CoverageDimension, key: string, added = false) =>
+      items.push({ dimension, operationId, key, ...(added && { added }) })
     add('operations', '')
     for (const status of Object.keys(operation.responses))
-      items.push({
-        dimension: 'statuses',
-        operationId,
-        key: status,
-        ...(isAddedStatus(operation, status) && { added: true as const }),
-      })
+      add('statuses', status, isAddedStatus(operation, status))
     for (const parameter of operation.parameters) {
       add('parameters', parameter.name)
       if (!parameter.required) add('parameters', `${parameter.name} omitted`)

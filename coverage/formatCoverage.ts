@@ -1,11 +1,11 @@
 // Coverage as the console prints it: one line per dimension, each set of statuses under statuses,
 // then what was never observed.
 import type { Coverage } from './coverageOf.ts'
-import { COVERAGE_GAUGES, STATUS_SETS } from './coverageUniverse.ts'
+import { COVERAGE_GAUGES, type CoverageGauge } from './coverageUniverse.ts'
 import { gaugeName, neverObserved } from './minCoverage.ts'
 
 /** What each set of statuses is, said once beside its line. */
-const SET_MEANING: Record<string, string> = {
+const SET_MEANING: Partial<Record<CoverageGauge, string>> = {
   documentedStatuses: 'the interface document lists them',
   addedStatuses: "this project's spec adds them",
 }
@@ -21,17 +21,14 @@ export function formatCoverage(coverage: Coverage, shown = 6): string[] {
   const lines = ['Coverage of the document (what this run exercised):']
   for (const gauge of COVERAGE_GAUGES) {
     const { covered, total, percent } = coverage.dimensions[gauge]
-    const never = neverObserved(coverage.items, gauge)
-    const set = (STATUS_SETS as readonly string[]).includes(gauge)
-    const missing =
-      never.length === 0
-        ? ''
-        : `  never: ${never.slice(0, shown).join(', ')}${never.length > shown ? `, and ${never.length - shown} more` : ''}`
+    const never = neverObserved(coverage.items, gauge, shown)
+    const meaning = SET_MEANING[gauge]
+    const missing = never && `  never: ${never}`
     const figures = `${`${covered}/${total}`.padStart(7)}  ${`${percent}%`.padStart(6)}`
     // A set's line sits under `statuses`, indented; the dimensions keep their columns.
     lines.push(
-      set
-        ? `    ${gaugeName(gauge).padEnd(19)} ${figures}  (${SET_MEANING[gauge]})${missing}`
+      meaning
+        ? `    ${gaugeName(gauge).padEnd(19)} ${figures}  (${meaning})${missing}`
         : `  ${gauge.padEnd(11)} ${figures}${missing}`,
     )
   }

@@ -78,26 +78,28 @@ export function missedCoverage(coverage: Coverage, minimum: MinCoverage, shown =
     const wanted = minimum[gauge]
     const { covered, total } = coverage.dimensions[gauge]
     if (wanted === undefined || reaches(covered, total, wanted)) continue
-    const never = neverObserved(coverage.items, gauge)
-    const more = never.length > shown ? ` and ${never.length - shown} more` : ''
+    const never = neverObserved(coverage.items, gauge, shown)
     lines.push(
-      `${gaugeName(gauge)} ${percentShort(covered, total, wanted)}% (${covered}/${total}) < ${wanted}%: ${never.slice(0, shown).join(', ')}${more} never observed`,
+      `${gaugeName(gauge)} ${percentShort(covered, total, wanted)}% (${covered}/${total}) < ${wanted}%: ${never} never observed`,
     )
   }
   return lines
 }
 
 /**
- * The items of a gauge never observed, as `operation key`.
+ * The first `shown` items of a gauge never observed, as `operation key`, and how many more; '' for none.
  *
  * @example
- * neverObserved(coverage.items, 'addedStatuses') // ['createPet 413', 'createPet 507']
+ * neverObserved(coverage.items, 'addedStatuses', 1) // 'createPet 413, and 1 more'
  */
 export function neverObserved(
   items: ReadonlyArray<CoverageItem & { seen: number }>,
   gauge: CoverageGauge,
-): string[] {
-  return items
+  shown: number,
+): string {
+  const never = items
     .filter((item) => inGauge(item, gauge) && item.seen === 0)
     .map((item) => `${item.operationId}${item.key ? ` ${item.key}` : ''}`)
+  const more = never.length > shown ? `, and ${never.length - shown} more` : ''
+  return `${never.slice(0, shown).join(', ')}${more}`
 }

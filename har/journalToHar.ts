@@ -9,7 +9,8 @@
 // and what the proxy found wrong (`_violations`).
 import { JOURNAL_BODY_CHARS } from '../kit/journal/journalEntry.ts'
 import type { JournalEntry } from '../kit/journal/RequestJournal.ts'
-import type { Har, HarEntry, HarNameValue, HarResponse } from './Har.ts'
+import { type Lazy, lazy } from '../kit/json/jsonChunks.ts'
+import type { HarEntry, HarNameValue, HarResponse } from './Har.ts'
 
 /**
  * One journal entry as the control plane reads it (redacted already); the proxy's entries add the
@@ -21,18 +22,19 @@ export type JournalView = JournalEntry & {
 }
 
 /**
- * The HAR of a journal; `origin` is the mock's (`http://127.0.0.1:4010`), which the journal does not keep.
+ * The HAR of a journal; `origin` is the mock's (`http://127.0.0.1:4010`), which the journal does not
+ * keep. Its entries are made as they are written (`lazy`): `jsonText` makes the whole text.
  *
  * @example
  * journalToHar([{ method: 'GET', path: '/v1/pets', query: { limit: '5' }, status: 200, operation: 'listPets', time: '2026-11-24T10:00:00.000Z' }], 'http://127.0.0.1:4010', '0.1.0')
  * // { log: { version: '1.2', creator: { name: 'petstore-mock', version: '0.1.0' }, entries: [ … ] } }
  */
-export function journalToHar(entries: readonly JournalView[], origin: string, version: string): Har {
+export function journalToHar(entries: Iterable<JournalView>, origin: string, version: string) {
   return {
     log: {
       version: '1.2',
       creator: { name: 'petstore-mock', version },
-      entries: entries.map((entry) => toHarEntry(entry, origin)),
+      entries: lazy(entries, (entry) => toHarEntry(entry, origin)) as Lazy<HarEntry>,
     },
   }
 }
@@ -72,28 +74,25 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
     cache: {},
     timings: { send: 0, wait: entry.ms ?? 0, receive: 0 },
     _operation: entry.operation,
-    ...(entry.forced === undefined ? {} : { _forced: entry.forced }),
-    ...(entry.createdId === undefined ? {} : { _createdId: entry.createdId }),
-    ...(entry.violations === undefined
-      ? {}
-      : {
-          _violations: entry.violations.map(({ check, level, message }) => ({ check, level, message })),
-        }),
+    ...(entry.forced !== undefined && { _forced: entry.forced }),
+    ...(entry.createdId !== undefined && { _createdId: entry.createdId }),
+    ...(entry.violations && {
+      _violations: entry.violations.map(({ check, level, message }) => ({ check, level, message })),
+    }),
   }
 }
 
 /** A response body as HAR content: its text, and a `comment` when the journal cut it (its size unknown). */
 function contentOf(text: string | undefined): HarResponse['content'] {
-  if (text === undefined) return { size: -1, mimeType: 'application/json' }
-  const clipped = text.length === JOURNAL_BODY_CHARS + 1 && text.endsWith('…')
-  return clipped
-    ? {
-        size: -1,
-        mimeType: 'application/json',
-        text,
-        comment: `clipped: the journal keeps the first ${JOURNAL_BODY_CHARS} characters`,
-      }
-    : { size: utf8Bytes(text), mimeType: 'application/json', text }
+  const unknownSize = { size: -1, mimeType: 'application/json' }
+  if (text === undefined) return unknownSize
+  if (text.length === JOURNAL_BODY_CHARS + 1 && text.endsWith('…'))
+    return {
+      ...unknownSize,
+      text,
+      comment: `clipped: the journal keeps the first ${JOURNAL_BODY_CHARS} characters`,
+    }
+  return { size: utf8Bytes(text), mimeType: 'application/json', text }
 }
 
 /** Bytes of `text` in UTF-8, in Node and in a browser (the MSW worker serves this HAR too). */

@@ -1,9 +1,11 @@
 // Reads a HAR file recorded by a browser's developer tools, the proxy or the mock's journal export,
 // as untrusted input: bounded in size, checked in shape, every problem one sentence.
+
 import type { Observation } from '../coverage/coverageOf.ts'
 import { apiRequestFromUrl } from '../kit/http/ApiRequest.ts'
 import { parseJsonLossless } from '../kit/json/exactJson.ts'
 import { type JsonShapeLimits, jsonShapeProblem } from '../kit/json/jsonShape.ts'
+import type { Router } from '../spec/Router.ts'
 
 /** The largest HAR text read (a DevTools recording of a long session with bodies is tens of MB). */
 export const HAR_MAX_CHARS = 64 * 1024 * 1024
@@ -59,7 +61,9 @@ export function readHar(
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    throw new HarError(`not JSON: ${(error as Error).message.slice(0, 200)}`)
+    // Where, not what: JSON.parse quotes the text, and `link.har` may point at a secret file.
+    const where = / at position \d+[^)]*\)?/.exec((error as Error).message)?.[0] ?? ''
+    throw new HarError(`not JSON${where}`)
   }
   const entries = (parsed as { log?: { entries?: unknown } } | null)?.log?.entries
   if (!Array.isArray(entries)) throw new HarError('not a HAR: no log.entries array')
@@ -79,9 +83,7 @@ export function readHar(
     const keyless =
       Array.isArray(headers) &&
       headers.length > 0 &&
-      !headers.some(
-        (header) => String((header as { name?: unknown } | null)?.name).toLowerCase() === 'authorization',
-      )
+      headers.every((header) => String(header?.name).toLowerCase() !== 'authorization')
     return {
       method,
       url,
@@ -95,21 +97,22 @@ export function readHar(
 }
 
 /**
- * The exchanges under `basePath` as coverage Observations (a DevTools HAR also holds the page's
+ * The exchanges under the router's base path as coverage Observations (a DevTools HAR also holds the page's
  * scripts, images and other APIs: left out). Each URL is read as the server saw its target
  * (`originForm`: no dot segment resolved, nothing re-encoded), so coverage routes what was sent.
  *
  * @example
- * harObservations(readHar(text), '/v1') // [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]
+ * harObservations(readHar(text), spec.router('/v1')) // [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]
  */
-export function harObservations(exchanges: readonly HarExchange[], basePath: string): Observation[] {
+export function harObservations(exchanges: readonly HarExchange[], router: Router): Observation[] {
   const observations: Observation[] = []
   for (const exchange of exchanges) {
     const request = apiRequestFromUrl(exchange.method, exchange.url)
-    if (request.path !== basePath && !request.path.startsWith(`${basePath}/`)) continue
+    const path = router.below(request.path)
+    if (path === undefined) continue
     observations.push({
       method: exchange.method,
-      path: request.path.slice(basePath.length),
+      path,
       query: [...request.query],
       ...(exchange.body === undefined ? {} : { body: parseJsonLossless(exchange.body) }),
       status: exchange.status,

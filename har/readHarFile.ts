@@ -23,7 +23,6 @@ export async function readHarFile(path: string, maxBytes = HAR_MAX_BYTES): Promi
       throw new HarError(`${path}: cannot read it (${error.code ?? error.message})`)
     },
   )
-  let bytes: Buffer
   try {
     const stats = await handle.stat()
     if (!stats.isFile())
@@ -41,9 +40,8 @@ export async function readHarFile(path: string, maxBytes = HAR_MAX_BYTES): Promi
       length += bytesRead
       if (length > stats.size) throw new HarError(`${path}: it changed while it was read`)
     }
-    bytes = buffer.subarray(0, length)
+    return readHar(buffer.subarray(0, length).toString('utf8'))
   } finally {
     await handle.close()
   }
-  return readHar(bytes.toString('utf8'))
 }

@@ -11,10 +11,8 @@ import type { HarExchange } from './readHar.ts'
  * recordedCredentials([{ method: 'GET', url: 'http://h/v1/pets?apiKey=k-123', status: 200 }]) // ['k-123']
  */
 export function recordedCredentials(exchanges: readonly HarExchange[]): string[] {
-  const found = new Set<string>()
-  for (const exchange of exchanges) {
-    const request = apiRequestFromUrl(exchange.method, exchange.url)
-    for (const value of credentialValues(request.query, exchange.body)) found.add(value)
-  }
-  return [...found]
+  const values = exchanges.flatMap(({ method, url, body }) =>
+    credentialValues(apiRequestFromUrl(method, url).query, body),
+  )
+  return [...new Set(values)]
 }

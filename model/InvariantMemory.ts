@@ -4,14 +4,14 @@ import { StoreKnowledge } from './StoreKnowledge.ts'
 /** Pets remembered at most before the memory starts over (forgetting only weakens a verdict). */
 export const REMEMBERED_PETS_MAX = 50_000
 
-/** Characters' worth of remembered pets at most (StoreKnowledge.chars and the places ids were assigned): a target answering 1 MiB names cannot grow it without end. */
+/** Characters' worth of remembered pets at most (StoreKnowledge.chars, where each was learned included): a target answering 1 MiB names cannot grow it without end. */
 // 50,000 ordinary pets hold about 18 million (some 700 bytes each, where learned included), so
 // for them the pet bound comes first.
 export const REMEMBERED_CHARS_MAX = 20_000_000
 
 /**
  * What the invariants remember of every exchange they judged: each pet as first read (a pet never
- * changes: the interface has no update), and each id a 201 assigned (a created id is new). It is a
+ * changes: the interface has no update), and which a 201 assigned (a created id is new). It is a
  * lower bound of what the store holds, never a claim about what it lacks, so writes running at
  * once (other streams, other clients of a shared target) cannot make a verdict false; past its
  * bounds it starts over, which only weakens verdicts.
@@ -25,9 +25,6 @@ export class InvariantMemory {
   readonly #model: InterfaceModel
   readonly #max: { pets: number; chars: number }
   #pets: StoreKnowledge
-  #assigned = new Map<bigint, string>()
-  /** Characters of the places ids were assigned (the pets' own are the knowledge's `chars`). */
-  #chars = 0
 
   constructor(model: InterfaceModel, max = { pets: REMEMBERED_PETS_MAX, chars: REMEMBERED_CHARS_MAX }) {
     this.#model = model
@@ -45,30 +42,14 @@ export class InvariantMemory {
    * otherwise before, else undefined.
    */
   read(pet: Readonly<Record<string, unknown>>, where: string, created = false): string | undefined {
-    this.#bound()
+    if (this.#pets.size >= this.#max.pets || this.#pets.chars >= this.#max.chars)
+      this.#pets = new StoreKnowledge(this.#model)
     return this.#pets.learn(pet, created, where)
   }
 
-  /** Records that a 201 assigned `id`; says where it was assigned before, when it was, else undefined. */
-  assign(id: bigint, where: string): string | undefined {
-    this.#bound()
-    const before = this.#assigned.get(id)
-    if (before !== undefined) return before
-    this.#assigned.set(id, where)
-    // Where it was assigned is kept with it: a 16 KiB target would otherwise ride free.
-    this.#chars += where.length
-    return undefined
-  }
-
-  #bound(): void {
-    if (
-      this.#pets.size < this.#max.pets &&
-      this.#assigned.size < this.#max.pets &&
-      this.#chars + this.#pets.chars < this.#max.chars
-    )
-      return
-    this.#pets = new StoreKnowledge(this.#model)
-    this.#assigned = new Map()
-    this.#chars = 0
+  /** Where a 201 assigned `id` before (`created in …`), when one did, else undefined. */
+  assignedAt(id: bigint): string | undefined {
+    const known = this.#pets.get(id)
+    return known?.created ? known.learnedAt : undefined
   }
 }

@@ -1,3 +1,4 @@
+import { plural } from '../kit/text/plural.ts'
 import {
   type BoundaryState,
   boundaryStatesOf,
@@ -21,13 +22,12 @@ export type StateObservation =
   | { operation: 'createPet'; id: bigint; status: unknown }
 
 /** A state as the report shows it: how many answers visited it, and why none did. */
-export interface StateSeen {
-  id: string
-  rule: BoundaryState['rule']
-  description: string
+export interface StateSeen extends Pick<BoundaryState, 'id' | 'rule' | 'description'> {
   seen: number
   /** Set when no answer visited it: what the run saw instead, or why no answer can. */
   reason?: string
+  /** Set when no answer can show it: never, or not on a store as populated as the run found it (pets are never removed). */
+  unreachable?: true
 }
 
 export interface StateCoverageReport {
@@ -35,6 +35,9 @@ export interface StateCoverageReport {
   total: number
   states: StateSeen[]
 }
+
+/** Why a state of a smaller store cannot be reached once the run saw a larger one. */
+const NO_DELETE = 'and pets are never removed (the interface has no delete)'
 
 /** Ids answered 404 the run remembers at most, to see one assigned later. */
 const MISSED_MAX = 10_000
@@ -81,11 +84,6 @@ export class StateCoverage {
     return into
   }
 
-  /** Ids of the states the run has not visited yet (the unobservable ones excluded), for steering. */
-  unvisited(): string[] {
-    return this.#states.filter((s) => !s.unobservable && !this.#seen.has(s.id)).map((s) => s.id)
-  }
-
   visited(id: string): boolean {
     return this.#seen.has(id)
   }
@@ -93,13 +91,6 @@ export class StateCoverage {
   /** Pets known to match `status` (every pet known when undefined): a lower bound. */
   known(status?: string): number {
     return status === undefined ? this.#statusOf.size : (this.#perStatus.get(status) ?? 0)
-  }
-
-  /** The largest id known, for a guess at the next one assigned. */
-  largestId(): bigint | undefined {
-    let largest: bigint | undefined
-    for (const id of this.#statusOf.keys()) if (largest === undefined || id > largest) largest = id
-    return largest
   }
 
   /**
@@ -139,7 +130,10 @@ export class StateCoverage {
         this.#seeList(observation, visit)
         break
     }
-    this.#seeStore(visit)
+    // More pets known than a bound: the store holds more, whatever else it holds.
+    for (const bound of storeBounds(this.#model))
+      if (this.#statusOf.size > bound && !this.#seen.has(`store/${bound}/above`))
+        visit(`store/${bound}/above`)
     return visited
   }
 
@@ -154,20 +148,10 @@ export class StateCoverage {
     }
     if (list.status !== undefined) visit(`filter/${list.status}/${list.page.length === 0 ? 'none' : 'some'}`)
     // A page with room left holds the whole store: its exact size then.
-    if (list.status === undefined && list.page.length < limit) {
-      for (const bound of storeBounds(this.#model)) {
-        const side = list.page.length < bound ? 'below' : list.page.length === bound ? 'at' : 'above'
-        visit(`store/${bound}/${side}`)
-      }
-    }
-  }
-
-  /** More pets known than a bound: the store holds more, whatever else it holds. */
-  #seeStore(visit: (id: string) => void): void {
-    for (const bound of storeBounds(this.#model)) {
-      const id = `store/${bound}/above`
-      if (this.#statusOf.size > bound && !this.#seen.has(id)) visit(id)
-    }
+    const size = list.page.length
+    if (list.status === undefined && size < limit)
+      for (const bound of storeBounds(this.#model))
+        visit(`store/${bound}/${size < bound ? 'below' : size === bound ? 'at' : 'above'}`)
   }
 
   #learn(id: bigint, status: unknown): void {
@@ -181,25 +165,20 @@ export class StateCoverage {
     const states = this.#states.map((state): StateSeen => {
       const seen = this.#seen.get(state.id) ?? 0
       const { id, rule, description } = state
-      return seen > 0
-        ? { id, rule, description, seen }
-        : { id, rule, description, seen, reason: this.#why(state) }
+      if (seen > 0) return { id, rule, description, seen }
+      const reason = this.#why(state)
+      const unreachable = state.unobservable !== undefined || reason.endsWith(NO_DELETE)
+      return { id, rule, description, seen, reason, ...(unreachable && { unreachable }) }
     })
     return { visited: states.filter((state) => state.seen > 0).length, total: states.length, states }
   }
 
   #why(state: BoundaryState): string {
     if (state.unobservable) return state.unobservable
-    const { limit } = this.#model
     const [rule, part, side] = state.id.split('/') as [string, string, string | undefined]
-    const noDelete = 'and pets are never removed (the interface has no delete)'
     // Pets never go away: what the run saw before its first write (or ever, when it wrote nothing) the store held since.
     const early = this.#wrote ? this.#beforeWrite : this.#knownPerFilter()
-    const smallest = Math.min(...early.values())
-    const largest = Math.max(
-      0,
-      ...this.#states.filter((s) => s.rule === 'filter').map((s) => this.known(s.id.split('/')[1])),
-    )
+    const until = `${this.#wrote ? 'wrote anything' : 'ended'}, ${NO_DELETE}`
     switch (rule) {
       case 'first-answers':
         return this.#wrote
@@ -207,7 +186,7 @@ export class StateCoverage {
           : `the run sent no ${part} it could judge`
       case 'filter':
         if (side === 'none' && (early.get(part) ?? 0) > 0)
-          return `the run saw ${early.get(part)} pets with status ${part} before it ${this.#wrote ? 'wrote anything' : 'ended'}, ${noDelete}`
+          return `the run saw ${early.get(part)} pets with status ${part} before it ${until}`
         return side === 'none'
           ? `the run never listed status=${part} while none matched`
           : `the run saw no pet with status ${part}`
@@ -217,22 +196,24 @@ export class StateCoverage {
         return `none of the ids answered 404 was assigned later (the target does not assign the next id after the largest known)`
       case 'store': {
         const bound = Number(part)
-        const first = early.get('')
-        if (side !== 'above' && first !== undefined && first >= bound + (side === 'at' ? 1 : 0))
-          return `the run saw ${first} pets in the store before it ${this.#wrote ? 'wrote anything' : 'ended'}, ${noDelete}`
         if (side === 'above') return `the run knew of ${this.#statusOf.size} pets, not more than ${bound}`
+        const first = early.get('') ?? 0
+        if (first >= bound + (side === 'at' ? 1 : 0))
+          return `the run saw ${first} pets in the store before it ${until}`
         return `no page with room left showed a store of that size`
       }
       default: {
+        const { limit } = this.#model
         // A page one short of a given limit needs only a filter matching fewer than the maximum.
         const target = { none: 0, one: 1, ...(part === 'default' && { short: limit.default - 1 }) }[
           side ?? ''
         ]
-        if (target !== undefined && early.size > 0 && smallest > target)
-          return `every filter already matched more than ${target} ${target === 1 ? 'pet' : 'pets'} before the run ${this.#wrote ? 'wrote anything' : 'ended'}, ${noDelete}`
+        if (target !== undefined && Math.min(...early.values()) > target)
+          return `every filter already matched more than ${plural(target, 'pet')} before the run ${until}`
         const needed = (part === 'default' ? limit.default : 1) + (side === 'beyond' ? 1 : 0)
-        if ((side === 'full' || side === 'beyond') && Math.max(largest, this.known()) < needed)
-          return `the run knew of at most ${Math.max(largest, this.known())} pets matching one filter`
+        // Every pet known matches no filter: no filter matches more.
+        if ((side === 'full' || side === 'beyond') && this.known() < needed)
+          return `the run knew of at most ${this.known()} pets matching one filter`
         return 'no listPets answer the run judged showed it'
       }
     }

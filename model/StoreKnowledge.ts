@@ -28,10 +28,7 @@ export interface KnownPet {
 }
 
 /** When an exchange judged by a view went out and when its answer was complete (see `asOf`). */
-export interface Span {
-  startedAt?: number | undefined
-  completedAt?: number | undefined
-}
+export type Span = Partial<Record<'startedAt' | 'completedAt', number>>
 
 /**
  * What a run knows of the target's store. The interface has no update and no delete, so the store
@@ -45,52 +42,22 @@ export interface Span {
  * knowledge.learn({ id: 7, name: 'Max', categoryId: 1 }, false, 'listed in step 2') // 'pet 7 read as …'
  */
 export class StoreKnowledge {
-  readonly #byId: Map<bigint, KnownPet>
-  /** Every known pet in the order learned, and by status: a list is judged in O(its page), not O(all known). */
-  readonly #all: KnownPet[]
-  readonly #byStatus: Map<unknown, KnownPet[]>
-  readonly #created: KnownPet[]
+  readonly #shared: SharedRecord
   readonly #fields: readonly string[]
   /** The Pet's fields that are not required: a 201 may leave one out when it was not sent. */
   readonly #optional: readonly string[]
-  /** Per NewPet field, the values (or `omitted`) some 201 accepted, as JSON text. */
-  readonly #accepted: Map<string, Set<string>>
-  /** The latest `since` of any known pet: a view whose horizon is past it sees everything, unfiltered. */
-  #latest = { since: Number.NEGATIVE_INFINITY }
-  /** Characters' worth of what the known pets and accepted values hold (see `chars`), shared with every view. */
-  #held = { chars: 0 }
   /** A view's horizon: only pets known since before it are known to the view (see `asOf`). */
   readonly #horizon: number
   /** The stamp a view's learning is recorded with (the completion of the exchange it judges). */
   readonly #learnedWhen: number
 
-  /**
-   * `view`: for `asOf` only; a view shares every record of the knowledge it looks at, the values
-   * some 201 accepted too (what a server accepted once it must accept again whenever it was sent:
-   * a rule about values, whatever the order).
-   */
-  constructor(model: InterfaceModel, view?: ViewOf) {
+  /** `view`: for `asOf` only; a view shares every record of the knowledge it looks at. */
+  constructor(model: InterfaceModel, view?: { of: StoreKnowledge; span: Span }) {
     this.#fields = Object.keys(model.pet.properties)
     this.#optional = this.#fields.filter((field) => !model.pet.required.includes(field))
-    this.#horizon = view?.horizon ?? Number.POSITIVE_INFINITY
-    this.#learnedWhen = view?.learnedWhen ?? 0
-    if (view) {
-      // A view: the same maps, so what it learns every stream knows.
-      const { of } = view
-      this.#accepted = of.#accepted
-      this.#byId = of.#byId
-      this.#all = of.#all
-      this.#byStatus = of.#byStatus
-      this.#created = of.#created
-      this.#latest = of.#latest
-      this.#held = of.#held
-      return
-    }
-    this.#accepted = new Map()
-    this.#byId = new Map()
-    this.#all = []
-    this.#byStatus = new Map()
-    this.#created = []
+    this.#horizon = view?.span.startedAt ?? Number.POSITIVE_INFINITY
+    this.#learnedWhen = view?.span.completedAt ?? (Number.isFinite(this.#horizon) ? this.#horizon : 0)
+    this.#shared = view ? view.of.#shared : sharedRecord()
   }
 
   /**
@@ -105,12 +72,7 @@ export class StoreKnowledge {
    * view.get(7n) // undefined when pet 7 was first known at 12 (created while this read was in flight)
    */
   asOf(span: Span, model: InterfaceModel): StoreKnowledge {
-    const horizon = span.startedAt ?? Number.POSITIVE_INFINITY
-    return new StoreKnowledge(model, {
-      of: this,
-      horizon,
-      learnedWhen: span.completedAt ?? (Number.isFinite(horizon) ? horizon : 0),
-    })
+    return new StoreKnowledge(model, { of: this, span })
   }
 
   #visible(pet: KnownPet): boolean {
@@ -119,13 +81,11 @@ export class StoreKnowledge {
 
   /** Every pet created (acknowledged with 201) so far: the ledger of accepted writes. */
   get created(): readonly KnownPet[] {
-    return this.#all.length === 0 || this.#sees()
-      ? this.#created
-      : this.#created.filter((p) => this.#visible(p))
+    return this.#known(this.#shared.created)
   }
 
   get size(): number {
-    return this.#byId.size
+    return this.#shared.byId.size
   }
 
   /**
@@ -135,11 +95,11 @@ export class StoreKnowledge {
    * without end.
    */
   get chars(): number {
-    return this.#held.chars
+    return this.#shared.chars
   }
 
   get(id: bigint): KnownPet | undefined {
-    const known = this.#byId.get(id)
+    const known = this.#shared.byId.get(id)
     return known && this.#visible(known) ? known : undefined
   }
 
@@ -148,24 +108,23 @@ export class StoreKnowledge {
    * acknowledged create carries (two 201s for one pet, whenever they completed).
    */
   claimed(id: bigint): KnownPet | undefined {
-    const known = this.#byId.get(id)
+    const known = this.#shared.byId.get(id)
     return known && (known.created || this.#visible(known)) ? known : undefined
   }
 
   /** Every known pet whose status is `status` (every known pet when it is undefined), in the order learned. */
   matching(status: string | undefined): readonly KnownPet[] {
-    const pets = status === undefined ? this.#all : (this.#byStatus.get(status) ?? [])
-    // A view that started after every pet was known (always, one stream alone) needs no filter.
-    return this.#sees() ? pets : pets.filter((pet) => this.#visible(pet))
+    return this.#known(status === undefined ? this.#shared.all : (this.#shared.byStatus.get(status) ?? []))
   }
 
-  /** True when this view's horizon is past every pet known: it sees the whole knowledge. */
-  #sees(): boolean {
-    return this.#latest.since < this.#horizon
+  /** The pets of `pets` this view knows. */
+  #known(pets: readonly KnownPet[]): readonly KnownPet[] {
+    // A view that started after every pet was known (always, one stream alone) needs no filter.
+    return this.#shared.latest < this.#horizon ? pets : pets.filter((pet) => this.#visible(pet))
   }
 
   /** The pet's declared fields (unknown extra fields are the server's business). */
-  declaredFields(pet: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  #declared(pet: Readonly<Record<string, unknown>>): Record<string, unknown> {
     // A loop, not filter/map/fromEntries: the proxy calls this for every pet of every page it forwards.
     const fields: Record<string, unknown> = {}
     for (const field of this.#fields) if (Object.hasOwn(pet, field)) fields[field] = pet[field]
@@ -178,7 +137,7 @@ export class StoreKnowledge {
    */
   learn(pet: Readonly<Record<string, unknown>>, created: boolean, learnedAt: string): string | undefined {
     const id = BigInt(pet.id as number | bigint)
-    const known = this.#byId.get(id)
+    const known = this.#shared.byId.get(id)
     const when = this.#learnedWhen
     if (known) {
       // Known to this view: read again, so not lost. Known only since this exchange started: another
@@ -188,29 +147,32 @@ export class StoreKnowledge {
       if (created && !known.created) {
         known.created = true
         known.learnedAt = learnedAt
-        this.#created.push(known)
+        this.#shared.created.push(known)
       }
       // A pet never changes, whenever it was read: compared field by field, with no copy made.
       if (this.#sameDeclared(known.pet, pet)) return undefined
       if (this.#fillsUnshown(known, pet)) return undefined
-      return `pet ${id} read as ${show(this.declaredFields(pet))}, but it was ${show(known.pet)} when ${known.learnedAt}`
+      return `pet ${id} read as ${show(this.#declared(pet))}, but it was ${show(known.pet)} when ${known.learnedAt}`
     }
-    const fields = this.declaredFields(pet)
-    const entry: KnownPet = { id, pet: fields, created, learnedAt, confirmed: false, since: when }
+    const fields = this.#declared(pet)
+    for (const value of Object.values(fields)) {
+      const refusedIn = typeof value === 'string' ? this.#shared.refused.get(value) : undefined
+      if (refusedIn)
+        return `pet ${id} ${show(fields)} carries ${show(value)}, sent only in ${refusedIn}: a refused create was stored`
+    }
     // A 201 carries the submitted fields (the document's rule 4.2.2): an optional field it leaves out
     // was not sent, so its value is the server's to choose, and an echo of the request is conforming.
-    if (created) {
-      const unshown = this.#optional.filter((field) => !Object.hasOwn(fields, field))
-      if (unshown.length > 0) entry.unshown = unshown
-    }
-    this.#held.chars += Math.ceil(heldBytes(fields).bytes / 2) + learnedAt.length
-    this.#byId.set(id, entry)
-    this.#all.push(entry)
-    if (when > this.#latest.since) this.#latest.since = when
-    const sameStatus = this.#byStatus.get(fields.status)
+    const unshown = created ? this.#optional.filter((field) => !Object.hasOwn(fields, field)) : []
+    const entry: KnownPet = { id, pet: fields, created, learnedAt, confirmed: false, since: when }
+    if (unshown.length > 0) entry.unshown = unshown
+    this.#shared.chars += Math.ceil(heldBytes(fields).bytes / 2) + learnedAt.length
+    this.#shared.byId.set(id, entry)
+    this.#shared.all.push(entry)
+    if (when > this.#shared.latest) this.#shared.latest = when
+    const sameStatus = this.#shared.byStatus.get(fields.status)
     if (sameStatus) sameStatus.push(entry)
-    else this.#byStatus.set(fields.status, [entry])
-    if (created) this.#created.push(entry)
+    else this.#shared.byStatus.set(fields.status, [entry])
+    if (created) this.#shared.created.push(entry)
     return undefined
   }
 
@@ -236,11 +198,11 @@ export class StoreKnowledge {
     for (const field of unshown) if (Object.hasOwn(pet, field)) filled[field] = pet[field]
     if (!this.#sameDeclared(filled, pet)) return false
     if (filled.status !== known.pet.status) {
-      const before = this.#byStatus.get(known.pet.status)
+      const before = this.#shared.byStatus.get(known.pet.status)
       before?.splice(before.indexOf(known), 1)
-      const after = this.#byStatus.get(filled.status)
+      const after = this.#shared.byStatus.get(filled.status)
       if (after) after.push(known)
-      else this.#byStatus.set(filled.status, [known])
+      else this.#shared.byStatus.set(filled.status, [known])
     }
     known.pet = filled
     known.unshown = unshown.filter((field) => !Object.hasOwn(pet, field))
@@ -248,28 +210,53 @@ export class StoreKnowledge {
     return true
   }
 
+  /**
+   * Records the texts of a body the target refused (each unique to it, the run's names): a pet read
+   * later that carries one was stored by a refused create (`learn` says so).
+   */
+  refused(texts: readonly string[], where: string): void {
+    for (const text of texts) this.#shared.refused.set(text, where)
+  }
+
   /** Records the values of a body some 201 accepted (an omitted field as `omitted`). */
   accepted(fields: readonly string[], body: Readonly<Record<string, unknown>>): void {
     for (const field of fields) {
-      const values = this.#accepted.get(field) ?? new Set<string>()
+      const values = this.#shared.accepted.get(field) ?? new Set<string>()
       const key = valueKey(body[field])
-      if (!values.has(key)) this.#held.chars += key.length
-      this.#accepted.set(field, values.add(key))
+      if (!values.has(key)) this.#shared.chars += key.length
+      this.#shared.accepted.set(field, values.add(key))
     }
   }
 
   /** True when every field's value (or its omission) was in some body a 201 accepted. */
   wasAccepted(fields: readonly string[], body: Readonly<Record<string, unknown>>): boolean {
-    return fields.every((field) => this.#accepted.get(field)?.has(valueKey(body[field])) ?? false)
+    return fields.every((field) => this.#shared.accepted.get(field)?.has(valueKey(body[field])) ?? false)
   }
 }
 
-/** What a view shares with the knowledge it looks at (see `asOf`). */
-export interface ViewOf {
-  of: StoreKnowledge
-  horizon: number
-  learnedWhen: number
+/** What a knowledge and its views share, empty: what one stream learns, every stream knows. */
+function sharedRecord() {
+  return {
+    byId: new Map<bigint, KnownPet>(),
+    /** Every known pet in the order learned, and by status: a list is judged in O(its page), not O(all known). */
+    all: [] as KnownPet[],
+    byStatus: new Map<unknown, KnownPet[]>(),
+    created: [] as KnownPet[],
+    /**
+     * Per NewPet field, the values (or `omitted`) some 201 accepted, as JSON text: what a server
+     * accepted once it must accept again whenever it was sent (a rule about values, whatever the order).
+     */
+    accepted: new Map<string, Set<string>>(),
+    /** Texts sent only in creates the target refused, and where: a pet carrying one was stored anyway. */
+    refused: new Map<string, string>(),
+    /** The latest `since` of any known pet: a view whose horizon is past it sees everything, unfiltered. */
+    latest: Number.NEGATIVE_INFINITY,
+    /** Characters' worth of what the known pets and accepted values hold (see `chars`). */
+    chars: 0,
+  }
 }
+
+type SharedRecord = ReturnType<typeof sharedRecord>
 
 function valueKey(value: unknown): string {
   return value === undefined ? 'omitted' : show(value)

@@ -22,9 +22,6 @@ export type PageClass = (typeof PAGE_CLASSES)[number]
 export const LIMIT_CASES = ['default', 'given'] as const
 export type LimitCase = (typeof LIMIT_CASES)[number]
 
-/** The read operations whose first answers, before the run writes anything, are states of their own. */
-export const READ_OPERATIONS = ['listPets', 'getPet'] as const
-
 /**
  * The store sizes the document draws a line at: listPets' default and maximum limit (a page of the
  * default, a page of the most a client may ask for), in order, without repeats.
@@ -53,11 +50,18 @@ export function storeBounds(model: InterfaceModel): number[] {
  */
 export function boundaryStatesOf(model: InterfaceModel): BoundaryState[] {
   const { limit } = model
-  const states: BoundaryState[] = READ_OPERATIONS.map((operation) => ({
-    id: `first-answers/${operation}`,
-    rule: 'first-answers',
-    description: `${operation} answered before the run wrote anything`,
-  }))
+  const states: BoundaryState[] = []
+  // The rule is the id's first part.
+  const add = (id: string, description: string, unobservable?: string) =>
+    states.push({
+      id,
+      rule: id.split('/')[0] as StateRule,
+      description,
+      ...(unobservable && { unobservable }),
+    })
+  // The reads whose first answers, before the run writes anything, are states of their own.
+  for (const operation of ['listPets', 'getPet'])
+    add(`first-answers/${operation}`, `${operation} answered before the run wrote anything`)
   for (const limitCase of LIMIT_CASES) {
     const given = limitCase === 'given'
     const which = given ? 'limit given' : `limit omitted (default ${limit.default})`
@@ -72,43 +76,24 @@ export function boundaryStatesOf(model: InterfaceModel): BoundaryState[] {
     for (const pageClass of PAGE_CLASSES) {
       // With a default of 1, a page one short of it is empty: that state is "none".
       if (!given && pageClass === 'short' && limit.default <= 1) continue
-      states.push({
-        id: `page/${limitCase}/${pageClass}`,
-        rule: 'page',
-        description: `${which}: ${wording[pageClass]}`,
-      })
+      add(`page/${limitCase}/${pageClass}`, `${which}: ${wording[pageClass]}`)
     }
   }
   for (const status of model.statuses) {
-    states.push(
-      { id: `filter/${status}/none`, rule: 'filter', description: `status=${status} matched no pet` },
-      { id: `filter/${status}/some`, rule: 'filter', description: `status=${status} matched some pet` },
-    )
+    add(`filter/${status}/none`, `status=${status} matched no pet`)
+    add(`filter/${status}/some`, `status=${status} matched some pet`)
   }
-  states.push(
-    { id: 'id/unassigned', rule: 'id', description: 'getPet of an id not assigned yet (404)' },
-    {
-      id: 'id/assigned-later',
-      rule: 'id',
-      description: 'getPet of an id once 404, fetched again after it was assigned (200)',
-    },
-  )
+  add('id/unassigned', 'getPet of an id not assigned yet (404)')
+  add('id/assigned-later', 'getPet of an id once 404, fetched again after it was assigned (200)')
   for (const bound of storeBounds(model)) {
     // A store of exactly N is seen only on a page with room for more than N pets.
     const unobservable =
       bound >= limit.maximum
         ? `a page holds at most ${limit.maximum} pets and the document shows no count, so a store of exactly ${bound} cannot be told from a larger one`
         : undefined
-    states.push(
-      { id: `store/${bound}/below`, rule: 'store', description: `the store held fewer than ${bound} pets` },
-      {
-        id: `store/${bound}/at`,
-        rule: 'store',
-        description: `the store held exactly ${bound} pets`,
-        ...(unobservable === undefined ? {} : { unobservable }),
-      },
-      { id: `store/${bound}/above`, rule: 'store', description: `the store held more than ${bound} pets` },
-    )
+    add(`store/${bound}/below`, `the store held fewer than ${bound} pets`)
+    add(`store/${bound}/at`, `the store held exactly ${bound} pets`, unobservable)
+    add(`store/${bound}/above`, `the store held more than ${bound} pets`)
   }
   return states
 }

@@ -1,5 +1,6 @@
 import { toJsonText as show } from '../kit/json/toJsonText.ts'
 import type { InvariantProblem } from './InvariantProblem.ts'
+import { isPet } from './isPet.ts'
 import { keptAsSent } from './keptAsSent.ts'
 
 /**
@@ -17,10 +18,9 @@ export function fetchedPetProblem(
 ): InvariantProblem | undefined {
   const pet = answer.body
   if (answer.status !== 200 || typeof pet !== 'object' || pet === null || Array.isArray(pet)) return undefined
-  const got = (pet as Record<string, unknown>).id
   // An id written in another spelling (`9.223372036854775807e18`) is read as its double: the id
   // asked rounds to it, and RFC 8259 §6 leaves a reader that choice (keptAsSent).
-  if ((typeof got === 'bigint' || Number.isInteger(got)) && keptAsSent(id, got)) return undefined
+  if (isPet(pet) && keptAsSent(id, pet.id)) return undefined
   return {
     invariant: 'fetched_pet_is_asked',
     operation: 'getPet',

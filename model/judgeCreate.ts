@@ -1,6 +1,7 @@
 import { toJsonText as show } from '../kit/json/toJsonText.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
 import { isNeutralNewPet } from './isNeutralNewPet.ts'
+import { isPet } from './isPet.ts'
 import { keptAsSent } from './keptAsSent.ts'
 import type { Problem } from './Problem.ts'
 import type { StoreKnowledge } from './StoreKnowledge.ts'
@@ -39,9 +40,9 @@ export function judgeCreate(
   const declared = Object.fromEntries(fields.filter((f) => f in submitted).map((f) => [f, submitted[f]]))
   // Where the document is silent a server may refuse a value, but that is a rule about the value:
   // a body made only of values it accepted before (a repeated name, say) must be accepted again.
-  const refusable =
-    !isNeutralNewPet(model, submitted) && (undeclared.length > 0 || !knowledge.wasAccepted(fields, submitted))
-  const why = isNeutralNewPet(model, submitted)
+  const neutral = isNeutralNewPet(model, submitted)
+  const refusable = !neutral && (undeclared.length > 0 || !knowledge.wasAccepted(fields, submitted))
+  const why = neutral
     ? ''
     : refusable
       ? ' (or, since the body holds a value the document leaves open, a 4xx Error)'
@@ -53,18 +54,16 @@ export function judgeCreate(
   const documented = `201 with a Pet carrying exactly ${show(declared)} and a new id${why}${open}`
   const problem = (received: string): Problem => ({ operation: 'createPet', received, documented })
   if (answer.status >= 400 && answer.status < 500 && answer.status !== 401 && refusable) return undefined
-  if (model.createRefusals.includes(answer.status) && Number(errorStatusOf(answer.body)) === answer.status)
-    return undefined
-  if (answer.status !== 201) return problem(describe(answer))
-  const pet = answer.body
-  if (typeof pet !== 'object' || pet === null || Array.isArray(pet)) return problem(describe(answer))
-  const record = pet as Record<string, unknown>
-  if (typeof record.id !== 'bigint' && !Number.isInteger(record.id))
-    return problem(`201 with ${show(pet)}: no integer id`)
+  const errorStatus = (answer.body as { status?: unknown } | null | undefined)?.status
+  if (model.createRefusals.includes(answer.status) && Number(errorStatus) === answer.status) return undefined
+  const record = answer.body
+  if (answer.status !== 201 || typeof record !== 'object' || record === null || Array.isArray(record))
+    return problem(describe(answer))
+  if (!isPet(record)) return problem(`201 with ${show(record)}: no integer id`)
   const differs = Object.keys(declared).filter((field) => !keptAsSent(record[field], submitted[field]))
   if (differs.length > 0) {
     const how = differs.map((f) => `${f}: sent ${escaped(submitted[f])}, received ${escaped(record[f])}`)
-    return problem(`201 with ${show(pet)} (differs in ${how.join('; ')})`)
+    return problem(`201 with ${show(record)} (differs in ${how.join('; ')})`)
   }
   const unlisted = Object.entries(model.newPet.properties).find(
     ([field, schema]) =>
@@ -73,8 +72,8 @@ export function judgeCreate(
       Array.isArray(schema.enum) &&
       !schema.enum.includes(record[field]),
   )
-  if (unlisted) return problem(`201 with ${show(pet)}: ${unlisted[0]} is not one of the documented values`)
-  const id = BigInt(record.id as number | bigint)
+  if (unlisted) return problem(`201 with ${show(record)}: ${unlisted[0]} is not one of the documented values`)
+  const id = BigInt(record.id)
   // Known before this create started, or carried by another 201: either way not a new id.
   const owner = knowledge.claimed(id)
   if (owner)
@@ -94,10 +93,6 @@ export function describe(answer: Answer): string {
   if (answer.status === 0) return `no response (${answer.error ?? 'no answer'})`
   const body = answer.body === undefined ? 'no JSON body' : show(answer.body)
   return `${answer.status} with ${body.length > 300 ? `${body.slice(0, 300)}…` : body}`
-}
-
-function errorStatusOf(body: unknown): unknown {
-  return typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined
 }
 
 /** JSON with every non-ASCII character escaped, so `é` and `e` + U+0301 read differently in a message. */

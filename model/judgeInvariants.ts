@@ -4,6 +4,7 @@ import { fetchedPetProblem } from './fetchedPetProblem.ts'
 import type { InvariantMemory } from './InvariantMemory.ts'
 import type { InvariantProblem } from './InvariantProblem.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
+import { isPet } from './isPet.ts'
 import type { Answer } from './judgeCreate.ts'
 import { listQuery, type ModelRequest, petIdOf } from './judgeExchange.ts'
 import { pageProblem } from './pageProblem.ts'
@@ -12,11 +13,9 @@ import { pageProblem } from './pageProblem.ts'
  * Judges one exchange by every invariant of the interface (INVARIANTS), whichever part of a run
  * sent it and whatever it was sent to find: the suite's watcher over every exchange, a replay and
  * the proxy all call it, so they hold every answer to the same rules. Each invariant holds whatever
- * the store holds, or needs only `memory` (a lower bound): a page within its limit and filter, ids
- * distinct in it, a getPet 200 of the id asked, no id assigned by two 201s, a pet reading the same
- * everywhere, an Error's status the HTTP status. A list query or petId the document leaves open is
- * not judged by the rules that read it; its pets are still remembered. At most one problem per
- * invariant; none when the answer keeps them all.
+ * the store holds, or needs only `memory` (a lower bound). A list query or petId the document leaves
+ * open is not judged by the rules that read it; its pets are still remembered. At most one problem
+ * per invariant; none when the answer keeps them all.
  *
  * @example
  * judgeInvariants(model, memory, 'listPets', { query: new URLSearchParams('limit=1') }, { status: 200, body: [{ id: 1 }, { id: 2 }] }, 'GET /pets?limit=1')
@@ -39,27 +38,20 @@ export function judgeInvariants(
   add(errorStatusProblem(operation, answer.status, answer.body))
   const body = answer.body
   const readSame = (pet: Readonly<Record<string, unknown>>, where: string, created = false) => {
-    const disagreement = memory.read(pet, where, created)
-    return disagreement === undefined
+    const received = memory.read(pet, where, created)
+    const documented = 'the same pet by every route, every time (the interface has no update)'
+    return received === undefined
       ? undefined
-      : ({
-          invariant: 'pet_reads_same',
-          operation,
-          received: disagreement,
-          documented: 'the same pet by every route, every time (the interface has no update)',
-        } satisfies InvariantProblem)
+      : { invariant: 'pet_reads_same' as const, operation, received, documented }
   }
   if (operationId === 'listPets') {
     if (answer.status !== 200 || !Array.isArray(body)) return problems
     const query = listQuery(model, request)
     if (query) add(pageProblem(model, query, body))
+    // The first pet that reads otherwise is the problem: the rest of the page is not remembered.
     for (const item of body) {
-      if (!isPet(item)) continue
-      const differs = readSame(item, `listed in ${step}`)
-      if (differs) {
-        add(differs)
-        break
-      }
+      const differs = isPet(item) ? readSame(item, `listed in ${step}`) : undefined
+      if (differs) return [...problems, differs]
     }
     return problems
   }
@@ -71,21 +63,15 @@ export function judgeInvariants(
     return problems
   }
   if (answer.status !== 201 || !isPet(body)) return problems
-  const id = BigInt(body.id as number | bigint)
-  const before = memory.assign(id, step)
+  const id = BigInt(body.id)
+  const before = memory.assignedAt(id)
   if (before !== undefined)
     add({
       invariant: 'created_ids_unique',
       operation,
-      received: `201 with id ${id}, which the 201 of ${before} assigned already`,
+      received: `201 with id ${id}, which a 201 assigned already (${before})`,
       documented: 'a new id for every created pet',
     })
   else add(readSame(body, `created in ${step}`, true))
   return problems
-}
-
-function isPet(value: unknown): value is Record<string, unknown> & { id: number | bigint } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const id = (value as { id?: unknown }).id
-  return typeof id === 'bigint' || Number.isInteger(id)
 }

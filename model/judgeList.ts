@@ -1,5 +1,6 @@
 import { toJsonText as show } from '../kit/json/toJsonText.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
+import { isPet } from './isPet.ts'
 import { type Answer, describe } from './judgeCreate.ts'
 import type { ListQuery } from './ListQuery.ts'
 import type { Problem } from './Problem.ts'
@@ -10,9 +11,9 @@ export type { ListQuery } from './ListQuery.ts'
 
 /**
  * Judges one listPets answer with exactly the freedoms the document leaves: any order; the page's
- * invariants (`pageProblem`: at most `limit` pets, the default when omitted, each matching the
- * filter, ids distinct), each pet as known (a pet never changes); at least min(limit, matching pets the run knows exist); and when the page
- * has room left, every matching pet the run knows of. Pets read here join the knowledge.
+ * invariants (`pageProblem`); each pet as known (a pet never changes); at least min(limit, matching
+ * pets the run knows exist); and when the page has room left, every matching pet the run knows of.
+ * Pets read here join the knowledge.
  *
  * @example
  * judgeList(model, knowledge, { limit: 5, status: 'sold' }, { status: 200, body: [] }, 'step 2')
@@ -40,17 +41,9 @@ export function judgeList(
   // The invariants every page keeps, whichever request asked: one function for every judge.
   const broken = pageProblem(model, query, page)
   if (broken) return problem(broken.received, broken.documented)
-  const ids = new Set<bigint>()
-  for (const pet of page) {
-    const record = pet as Record<string, unknown> | null
-    if (
-      typeof record !== 'object' ||
-      record === null ||
-      (typeof record.id !== 'bigint' && !Number.isInteger(record.id))
-    )
-      return problem(`an item ${show(pet)}`, 'Pets: objects with an integer id')
-    ids.add(BigInt(record.id as number | bigint))
-  }
+  if (!page.every(isPet))
+    return problem(`an item ${show(page.find((item) => !isPet(item)))}`, 'Pets: objects with an integer id')
+  const ids = new Set(page.map((pet) => BigInt(pet.id)))
   if (page.length < wanted)
     return problem(
       `${page.length} pets`,
@@ -65,8 +58,12 @@ export function judgeList(
       )
   }
   for (const pet of page) {
-    const disagreement = knowledge.learn(pet as Record<string, unknown>, false, `listed in ${step}`)
-    if (disagreement) return problem(disagreement, 'the same pet every time (the interface has no update)')
+    const disagreement = knowledge.learn(pet, false, `listed in ${step}`)
+    if (disagreement)
+      return problem(
+        disagreement,
+        'every pet as first read (the interface has no update), none stored by a refused create',
+      )
   }
   return undefined
 }

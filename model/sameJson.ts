@@ -12,17 +12,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
   const pending: Array<[unknown, unknown]> = [[a, b]]
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [x, y] = next
-    // Two numbers compare as numbers (no bigint made); a bigint only ever holds what a number cannot.
-    if (typeof x === 'number' && typeof y === 'number') {
-      if (Object.is(x, y) || x === y) continue
-      return false
-    }
-    if (isInteger(x) && isInteger(y)) {
-      if (BigInt(x) === BigInt(y)) continue
-      return false
-    }
     if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) {
-      if (Object.is(x, y)) continue
+      if (sameScalar(x, y)) continue
       return false
     }
     if (Array.isArray(x) !== Array.isArray(y)) return false
@@ -36,6 +27,13 @@ export function sameJson(a: unknown, b: unknown): boolean {
     }
   }
   return true
+}
+
+/** Two numbers compare as numbers (no bigint made); a bigint only ever holds what a number cannot. */
+function sameScalar(x: unknown, y: unknown): boolean {
+  if ((typeof x === 'bigint' || typeof y === 'bigint') && isInteger(x) && isInteger(y))
+    return BigInt(x) === BigInt(y)
+  return Object.is(x, y) || x === y
 }
 
 function isInteger(value: unknown): value is number | bigint {

@@ -1,7 +1,7 @@
 import * as zlib from 'node:zlib'
 
 /** What the judge may read of a body: its text, or why it cannot (the exchange is forwarded all the same). */
-export type DecodedCopy = { text: string } | { notJudged: string }
+export type DecodedCopy = { text: string; notJudged?: undefined } | { text?: undefined; notJudged: string }
 
 /** Codings one body may stack (`gzip, br`) before the proxy stops trying: each is one more bounded pass. */
 const CODINGS_MAX = 4

@@ -205,6 +205,20 @@ describe('the proxy judge, on what a hostile upstream or client can send', () =>
     expect(empty.map((v) => `${v.check} ${v.operation}`)).toEqual(['interface_model listPets'])
   })
 
+  test('a request the document refuses is judged for its own fault only, never by the model', () => {
+    const judge = seenBy(trafficJudge(defaultSpec()))
+    // A created pet unlike what was sent is the model's fault to find, unless the request was refused.
+    const checks = (id: number, categoryId: unknown) => {
+      const requestText = JSON.stringify({ name: 'Tom', categoryId, status: 'sold' })
+      const responseText = JSON.stringify({ id, name: 'Tom', categoryId: 2, status: 'sold' })
+      return judge({ method: 'POST', target: '/pets', requestText, status: 201, responseText }).map(
+        (v) => v.check,
+      )
+    }
+    expect(checks(48, 3)).toEqual(['interface_model'])
+    expect(checks(49, 'x')).toEqual(['request_conformance'])
+  })
+
   test('an error the request asked for (Prefer: code=N) is judged as an answer, not against the model', () => {
     const judge = seenBy(trafficJudge(defaultSpec()))
     const pet = { id: 46, name: 'Rex', categoryId: 1, status: 'sold' }

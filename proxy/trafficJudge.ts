@@ -93,29 +93,19 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     const operation = route.operation.operationId
     const violations: Violation[] = []
     const add = (check: string, level: Violation['level'], message: string) =>
-      violations.push({
-        check,
-        level,
-        operation,
-        message: clipWithin(message, VIOLATION_MESSAGE_MAX),
-      })
+      violations.push({ check, level, operation, message: clipWithin(message, VIOLATION_MESSAGE_MAX) })
     // The invariants' caps: past them the knowledge starts over empty. It is a lower bound, so
     // forgetting never makes a verdict wrong, only weaker; an upstream inventing ids or 1 MiB names
     // on every list cannot grow the proxy's memory without end. Views (asOf) hold nothing of their own.
     if (knowledge.size >= REMEMBERED_PETS_MAX || knowledge.chars >= REMEMBERED_CHARS_MAX)
       knowledge = new StoreKnowledge(model)
     // The request as the mock reads it: a refused value is required, a form recommended (decisions/037).
-    let requestValid = true
     for (const read of readParameters(route.operation, request, route, spec.validators)) {
       if (read.state !== 'problem') continue
-      requestValid = false
       const { message, refusedValue } = read.problem
       const said = refusedValue ?? `${message}: a text form the document does not decide`
-      add(
-        'request_conformance',
-        refusedValue === undefined ? 'recommended' : 'required',
-        `the request's ${said}`,
-      )
+      const level = refusedValue === undefined ? 'recommended' : 'required'
+      add('request_conformance', level, `the request's ${said}`)
     }
     const requestText = request.body ?? ''
     let sent: unknown
@@ -123,19 +113,18 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
       // Parsed once, losslessly: Ajv reads the plain numbers, the model the exact int64 values.
       sent = parseJsonLossless(requestText)
       const validate = spec.validators.requestBody(operation)
-      if (!validate(sent)) {
-        requestValid = false
+      if (!validate(sent))
         add('request_conformance', 'required', `the request's ${describeAjvErrors(validate.errors, 'body')}`)
-      }
     }
+    // Only the request's own faults are found so far.
+    const requestValid = violations.length === 0
     // An error of the very status the request asked for (`Prefer: code=N`, as Prism and the mock read
     // it) is what the client wanted: judged as an answer, never as a server error nor by the model
     // (decision 041). Only the client's request asks, only for an error: no upstream turns a check off.
     const asked = status >= 400 && preferredStatus(request.header('prefer')) === status
     // The answer, as the document documents it.
     if (status >= 500 && !asked) add('no_server_errors', 'required', `the upstream answered ${status}`)
-    const key = documentedResponseKey(route.operation.responses, status)
-    if (key === undefined) {
+    if (documentedResponseKey(route.operation.responses, status) === undefined) {
       add('status_code_conformance', 'required', `${status} is not documented for ${operation}`)
       return violations
     }
@@ -149,16 +138,11 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     // §5: every operation that needs the key refuses a request without one. Whether a key that was
     // sent is the right one the proxy cannot know, so a 401 to it is never judged a fault, and the
     // model judges only answers to requests that got past authentication.
-    if (
-      request.header('authorization') === undefined &&
-      needsKey(route.operation, spec.document) &&
-      status !== 401
-    )
-      add(
-        'missing_key_rejected',
-        'required',
-        `${status} to a request with no Authorization header; documented 401`,
-      )
+    const keyless = request.header('authorization') === undefined
+    if (keyless && status !== 401 && needsKey(route.operation, spec.document)) {
+      const message = `${status} to a request with no Authorization header; documented 401`
+      add('missing_key_rejected', 'required', message)
+    }
     if (head) return violations
     const answer: Answer = { status, body: exactJsonOf(body, responseText) }
     const step = `${request.method} ${request.target}`
@@ -171,9 +155,9 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     const broken = judgeInvariants(model, memory, operation, modelRequest, answer, step)
     for (const problem of broken)
       add(problem.invariant, 'required', `received ${problem.received}; documented ${problem.documented}`)
-    if (status === 401) return violations
-    // The model: only requests the document defines an answer for, and not an error asked for.
-    if (!requestValid || asked) return violations
+    // The model: only answers past authentication to requests the document defines an answer for,
+    // and not an error asked for.
+    if (status === 401 || !requestValid || asked) return violations
     // One knowledge in time: a read in flight while a create completed may predate that pet, and is
     // not bound by it; each pet it holds is still held to what was known of it (a pet never changes).
     const view = knowledge.asOf({ startedAt, completedAt }, model)

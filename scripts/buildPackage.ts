@@ -2,7 +2,6 @@
 // node_modules, so what users install must be JavaScript; tsc rewrites the `.ts` import specifiers.
 import { execFileSync } from 'node:child_process'
 import { copyFile, mkdir, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
@@ -16,8 +15,6 @@ execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
 const copies: [from: string, to: string][] = [
   // loadSpec() and `petstore-mock --watch` read the document next to spec/specPath.js.
   [join(root, 'spec', 'openapi.yaml'), join(dist, 'spec', 'openapi.yaml')],
-  // The worker of the msw this package depends on, exported as `petstore-mock/mockServiceWorker.js`.
-  [createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'), join(dist, 'mockServiceWorker.js')],
 ]
 for (const [from, to] of copies) {
   await mkdir(dirname(to), { recursive: true })

@@ -41,6 +41,10 @@ function anchorsOf(text: string): Set<string> {
 const links = PAGES.flatMap((page) => linksOf(read(page)).map((target) => ({ page, target })))
 const relative = links.filter(({ target }) => !/^[a-z]+:/i.test(target))
 
+test('the README stays within 150 lines: the rest is in the pages it links', () => {
+  expect(read('README.md').split('\n').length - 1).toBeLessThanOrEqual(150)
+})
+
 describe('links of the README and docs/', () => {
   test('there are links to check, README and docs/ alike', () => {
     expect(relative.filter(({ page }) => page === 'README.md').length).toBeGreaterThan(10)

@@ -17,10 +17,7 @@ export interface CompiledSpec {
   readonly operations: readonly SpecOperation[]
   /** What the code needs to know of the document: fields, statuses, limits, base path, error codes. */
   readonly vocabulary: SpecVocabulary
-  /**
-   * The router for the API under `basePath` (the document's own, `vocabulary.basePath`, when
-   * omitted), built once per base path.
-   */
+  /** The router for the API under `basePath` (by default `vocabulary.basePath`), built once per base path. */
   router(basePath?: string): Router
 }
 
@@ -41,11 +38,8 @@ export function compileSpec(document: PetStoreDocument, options: { lazy?: boolea
     operations: all,
     vocabulary,
     router(basePath = vocabulary.basePath) {
-      let router = routers.get(basePath)
-      if (!router) {
-        router = new Router(all, basePath)
-        routers.set(basePath, router)
-      }
+      const router = routers.get(basePath) ?? new Router(all, basePath)
+      routers.set(basePath, router)
       return router
     },
   }

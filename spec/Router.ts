@@ -81,13 +81,8 @@ export class Router {
   constructor(operations: readonly SpecOperation[], basePath: string) {
     this.basePath = trimTrailingSlashes(basePath)
     this.#prefix = `${this.basePath}/`
-    const byTemplate = new Map<string, Map<string, SpecOperation>>()
-    for (const operation of operations) {
-      const methods = byTemplate.get(operation.path) ?? new Map<string, SpecOperation>()
-      methods.set(operation.method.toUpperCase(), operation)
-      byTemplate.set(operation.path, methods)
-    }
-    for (const [template, methods] of byTemplate) {
+    for (const [template, group] of Map.groupBy(operations, (operation) => operation.path)) {
+      const methods = new Map(group.map((operation) => [operation.method.toUpperCase(), operation]))
       const allowed = [...methods.keys()]
       if (methods.has('GET') && !methods.has('HEAD')) allowed.push('HEAD')
       if (!methods.has('OPTIONS')) allowed.push('OPTIONS')
@@ -100,9 +95,9 @@ export class Router {
         allow: allowed.join(', '),
       })
     }
-    this.methods = inMethodOrder([...new Set(this.#routes.flatMap((route) => route.allow.split(', ')))]).join(
-      ', ',
-    )
+    // The usual order first (METHOD_ORDER), then any other method in document order.
+    const methods = new Set(this.#routes.flatMap((route) => route.allow.split(', ')))
+    this.methods = [...METHOD_ORDER.filter((method) => methods.delete(method)), ...methods].join(', ')
     // Array.prototype.sort is stable: paths equally specific keep their document order.
     this.#routes.sort((a, b) => bySpecificity(a.literals, b.literals))
   }
@@ -110,6 +105,17 @@ export class Router {
   /** True when `path` lies under the base path (`/v1` or `/v1/...`). */
   isUnderBase(path: string): boolean {
     return path === this.basePath || path.startsWith(this.#prefix)
+  }
+
+  /**
+   * The path below the base path, or undefined outside it: the one place the base path is cut (the
+   * mock, the proxy, coverage and recorded traffic all ask here).
+   *
+   * @example
+   * router.below('/v1/pets/7') // '/pets/7'
+   */
+  below(path: string): string | undefined {
+    return this.isUnderBase(path) ? path.slice(this.basePath.length) : undefined
   }
 
   /**
@@ -201,14 +207,6 @@ function literalsMatch(literals: readonly (string | undefined)[], segments: read
 
 function isParameter(segment: string): boolean {
   return segment.startsWith('{') && segment.endsWith('}')
-}
-
-function inMethodOrder(methods: readonly string[]): string[] {
-  const rank = (method: string) => {
-    const at = METHOD_ORDER.indexOf(method)
-    return at === -1 ? METHOD_ORDER.length : at
-  }
-  return [...methods].sort((a, b) => rank(a) - rank(b))
 }
 
 /** A path segment percent-decoded, or undefined when it is not valid percent-encoding (`%zz`, a lone `%E0`). */

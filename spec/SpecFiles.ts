@@ -38,12 +38,8 @@ export class SpecFiles {
   resolve(holder: object, ref: string): { target: unknown; name: string } | undefined {
     const file = this.owners.get(holder)
     if (file === undefined) return undefined
-    let url: URL
-    try {
-      url = new URL(ref, /^[a-z][a-z0-9+.-]+:/i.test(file) ? file : pathToFileURL(file))
-    } catch {
-      return undefined
-    }
+    const url = URL.parse(ref, /^[a-z][a-z0-9+.-]+:/i.test(file) ? file : pathToFileURL(file))
+    if (url === null) return undefined
     const pointer = url.hash.slice(1)
     url.hash = ''
     const target = url.protocol === 'file:' ? fileURLToPath(url) : url.href

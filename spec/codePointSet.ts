@@ -47,14 +47,10 @@ const SUPPLEMENTARY_INDEX = SURROGATES_START + (0xffff - SURROGATES_END)
 function everyScalar(): string {
   if (scalars === undefined) {
     const chunks: string[] = []
-    const add = (from: number, to: number) => {
-      for (let start = from; start <= to; start += 0x1000) {
-        const end = Math.min(to, start + 0xfff)
-        chunks.push(String.fromCodePoint(...Array.from({ length: end - start + 1 }, (_, i) => start + i)))
-      }
+    for (let start = 0; start <= MAX_CODE_POINT; start += 0x1000) {
+      const chunk = Array.from({ length: 0x1000 }, (_, i) => start + i)
+      chunks.push(String.fromCodePoint(...chunk.filter((c) => c < SURROGATES_START || c > SURROGATES_END)))
     }
-    add(0, SURROGATES_START - 1)
-    add(SURROGATES_END + 1, MAX_CODE_POINT)
     scalars = chunks.join('')
   }
   return scalars
@@ -84,9 +80,8 @@ export function propertySet(name: string): CodePointSet {
   if (known) return known
   const property = `\\p{${name}}`
   const ranges: [number, number][] = []
-  for (const match of everyScalar().matchAll(new RegExp(`(?:${property})+`, 'gu'))) {
+  for (const match of everyScalar().matchAll(new RegExp(`(?:${property})+`, 'gu')))
     ranges.push([codePointAtIndex(match.index), codePointAtIndex(match.index + match[0].length - 1)])
-  }
   // Lone surrogates are code points to a `u` pattern too, one by one.
   const single = new RegExp(`^(?:${property})$`, 'u')
   for (let unit = SURROGATES_START; unit <= SURROGATES_END; unit++)

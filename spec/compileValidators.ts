@@ -34,17 +34,14 @@ export function compileValidators(
   document: PetStoreDocument,
   options: { allErrors?: boolean; lazy?: boolean } = {},
 ): SpecValidators {
-  const ajv = createAjv({ ...(options.allErrors === undefined ? {} : { allErrors: options.allErrors }) })
+  const ajv = createAjv(options)
   // Dereferencing copies a shared schema (Error) into every response that uses it; compiling is the
   // expensive part, so each distinct schema is compiled once.
   const compiled = new Map<string, ValidateFunction>()
   const compile = (schema: JsonSchema): ValidateFunction => {
     const key = JSON.stringify(schema)
-    let validate = compiled.get(key)
-    if (!validate) {
-      validate = ajv.compile(schema)
-      compiled.set(key, validate)
-    }
+    const validate = compiled.get(key) ?? ajv.compile(schema)
+    compiled.set(key, validate)
     return validate
   }
   // Eager by default: a document loaded from a file is refused at load when a schema cannot compile
@@ -53,63 +50,50 @@ export function compileValidators(
   // request does not need.
   // Bounded before anything compiles, eager or lazy (SPEC_LIMITS.maxSchemaValues, maxCompiledValues).
   const charge = compileBudget()
-  type Entry = { schema: JsonSchema; validate?: ValidateFunction }
-  const entry = (schema: JsonSchema, where: string): Entry => {
+  // Every schema by what it is: `schema Pet`, `response getPet 404`, `body createPet`, `parameter listPets limit`.
+  const entries = new Map<string, { schema: JsonSchema; validate?: ValidateFunction }>()
+  const add = (key: string, schema: JsonSchema | undefined, where: string) => {
+    if (!schema) return
     charge(schema, where)
-    return options.lazy ? { schema } : { schema, validate: compile(schema) }
+    entries.set(key, options.lazy ? { schema } : { schema, validate: compile(schema) })
   }
-  const validatorOf = (found: Entry | undefined): ValidateFunction | undefined => {
-    if (found === undefined) return undefined
-    found.validate ??= compile(found.schema)
-    return found.validate
+  const validatorOf = (key: string): ValidateFunction | undefined => {
+    const found = entries.get(key)
+    if (found) found.validate ??= compile(found.schema)
+    return found?.validate
   }
 
-  const schemas = new Map<string, Entry>()
   for (const [name, schema] of Object.entries(document.components.schemas))
-    schemas.set(name, entry(schema, `components/schemas/${name}`))
-
-  const responses = new Map<string, Entry>()
-  const requestBodies = new Map<string, Entry>()
-  const parameters = new Map<string, Entry>()
+    add(`schema ${name}`, schema, `components/schemas/${name}`)
   const responseSets = new Map<string, Record<string, ResponseObject>>()
-  for (const operation of operations(document)) {
-    responseSets.set(operation.operationId, operation.responses)
-    for (const [status, response] of Object.entries(operation.responses)) {
-      const schema = response.content?.[JSON_MEDIA_TYPE]?.schema
-      if (schema)
-        responses.set(
-          `${operation.operationId} ${status}`,
-          entry(schema, `of the ${status} response of ${operation.operationId}`),
-        )
-    }
-    const bodySchema = operation.requestBody?.content[JSON_MEDIA_TYPE]?.schema
-    if (bodySchema)
-      requestBodies.set(
-        operation.operationId,
-        entry(bodySchema, `of the request body of ${operation.operationId}`),
+  for (const { operationId, responses, requestBody, parameters } of operations(document)) {
+    responseSets.set(operationId, responses)
+    for (const [status, response] of Object.entries(responses))
+      add(
+        `response ${operationId} ${status}`,
+        response.content?.[JSON_MEDIA_TYPE]?.schema,
+        `of the ${status} response of ${operationId}`,
       )
-    for (const parameter of operation.parameters) {
-      parameters.set(
-        `${operation.operationId} ${parameter.name}`,
-        entry(parameter.schema, `of parameter ${parameter.name} of ${operation.operationId}`),
-      )
-    }
+    const body = requestBody?.content[JSON_MEDIA_TYPE]?.schema
+    add(`body ${operationId}`, body, `of the request body of ${operationId}`)
+    for (const { name, schema } of parameters)
+      add(`parameter ${operationId} ${name}`, schema, `of parameter ${name} of ${operationId}`)
   }
 
-  const need = <T>(found: T | undefined, what: string): T => {
+  const need = (key: string, what: string): ValidateFunction => {
+    const found = validatorOf(key)
     if (found === undefined) throw new Error(`spec/openapi.yaml has no ${what}`)
     return found
   }
   return {
-    schema: (name) => need(validatorOf(schemas.get(name)), `component schema '${name}'`),
+    schema: (name) => need(`schema ${name}`, `component schema '${name}'`),
     response: (operationId, status) => {
       const documented = responseSets.get(operationId)
       const key = documented && documentedResponseKey(documented, Number(status))
-      return key === undefined ? undefined : validatorOf(responses.get(`${operationId} ${key}`))
+      return key === undefined ? undefined : validatorOf(`response ${operationId} ${key}`)
     },
-    requestBody: (operationId) =>
-      need(validatorOf(requestBodies.get(operationId)), `request body for '${operationId}'`),
+    requestBody: (operationId) => need(`body ${operationId}`, `request body for '${operationId}'`),
     parameter: (operationId, name) =>
-      need(validatorOf(parameters.get(`${operationId} ${name}`)), `parameter '${name}' of '${operationId}'`),
+      need(`parameter ${operationId} ${name}`, `parameter '${name}' of '${operationId}'`),
   }
 }

@@ -9,15 +9,13 @@ import type { JsonSchema } from './PetStoreDocument.ts'
  * declaredProperties(document.components.schemas.Pet) // ['name', 'categoryId', 'status', 'id']
  */
 export function declaredProperties(schema: JsonSchema | undefined): string[] {
-  const names = new Set<string>()
-  collect(schema, names)
-  return [...names]
+  return [...new Set(allOfParts(schema).flatMap((part) => Object.keys((part.properties ?? {}) as object)))]
 }
 
-function collect(schema: JsonSchema | undefined, names: Set<string>): void {
-  if (typeof schema !== 'object' || schema === null) return
-  for (const name of Object.keys((schema.properties ?? {}) as object)) names.add(name)
-  for (const part of (schema.allOf ?? []) as JsonSchema[]) collect(part, names)
+/** A schema and its `allOf` parts, depth first: every place an object schema declares properties. */
+export function allOfParts(schema: JsonSchema | undefined): JsonSchema[] {
+  if (typeof schema !== 'object' || schema === null) return []
+  return [schema, ...((schema.allOf ?? []) as JsonSchema[]).flatMap(allOfParts)]
 }
 
 /**

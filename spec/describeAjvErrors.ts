@@ -35,9 +35,8 @@ export function describeAjvErrors(
 
 function ruleOf(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>
-  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues))
     return `must be one of ${params.allowedValues.join(', ')}`
-  }
   if (error.keyword === 'format') return `must be a valid ${String(params.format)}`
   return error.message ?? `breaks '${error.keyword}'`
 }

@@ -1,4 +1,4 @@
-import type { ResponseObject } from './PetStoreDocument.ts'
+import type { OperationObject, ResponseObject } from './PetStoreDocument.ts'
 
 /**
  * Which key of an operation's `responses` documents `status`, as OpenAPI reads it: the exact code
@@ -28,9 +28,6 @@ export function documentedResponseKey(
  * @example
  * isDocumentedStatus(operationById(document, 'getPet'), 404) // true
  */
-export function isDocumentedStatus(
-  operation: { responses: Readonly<Record<string, ResponseObject>> },
-  status: number,
-): boolean {
+export function isDocumentedStatus(operation: Pick<OperationObject, 'responses'>, status: number): boolean {
   return documentedResponseKey(operation.responses, status) !== undefined
 }

@@ -34,10 +34,6 @@ export function exampleCodes(media: MediaTypeObject | undefined): string[] {
  * exampleValues({ examples: { a: { value: 1 }, b: { value: 2 } } }) // [1, 2]
  */
 export function exampleValues(media: MediaTypeObject | undefined): unknown[] {
-  if (!media) return []
-  const values: unknown[] = []
-  if (media.example !== undefined) values.push(media.example)
-  for (const example of Object.values(media.examples ?? {}))
-    if (example.value !== undefined) values.push(example.value)
-  return values
+  const values = [media?.example, ...Object.values(media?.examples ?? {}).map((example) => example.value)]
+  return values.filter((value) => value !== undefined)
 }

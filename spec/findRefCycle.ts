@@ -4,12 +4,6 @@ type Container = Record<string, unknown> | unknown[]
 
 const isContainer = (value: unknown): value is Container => value !== null && typeof value === 'object'
 
-/** A `$ref` left in place: what json-schema-ref-parser keeps where a cycle closes (`circular: 'ignore'`). */
-function refOf(value: Container): string | undefined {
-  const ref = Array.isArray(value) ? undefined : value.$ref
-  return typeof ref === 'string' ? ref : undefined
-}
-
 /** What a `$ref` left in place names, and how to call it; undefined when it cannot be followed. */
 export type RefResolver = (holder: object, ref: string) => { target: unknown; name: string } | undefined
 
@@ -40,22 +34,22 @@ export function findRefCycle(
 ): { chain: string[] } | { refs: string[] } | undefined {
   const done = new Set<object>()
   const open = new Set<object>()
-  const path: { value: object; name?: string }[] = []
   const left: string[] = []
-  // Each frame is a value and the children still to visit; a `$ref` left in place has one child, the
-  // value it names.
-  const stack: { value: object; children: unknown[] }[] = []
+  // The path from the document: each value, the name of the `$ref` it is, and the children still to
+  // visit (a `$ref` left in place has one child, the value it names).
+  const stack: { value: object; name: string | undefined; children: unknown[] }[] = []
   const enter = (value: unknown): { chain: string[] } | undefined => {
     if (!isContainer(value) || done.has(value)) return undefined
     if (open.has(value)) {
       // A cycle: the references on the path from `value` back to it.
-      const names = path
-        .slice(path.findIndex((entry) => entry.value === value))
+      const names = stack
+        .slice(stack.findIndex((entry) => entry.value === value))
         .flatMap((entry) => (entry.name === undefined ? [] : [entry.name]))
       const last = names.at(-1)
       return { chain: last === undefined ? names : [last, ...names] }
     }
-    const ref = refOf(value)
+    // A `$ref` left in place: what json-schema-ref-parser keeps where a cycle closes (`circular: 'ignore'`).
+    const ref = Array.isArray(value) || typeof value.$ref !== 'string' ? undefined : value.$ref
     const resolved = ref === undefined ? undefined : resolve(value, ref)
     if (ref !== undefined) left.push(ref)
     // Reversed, so the walk pops them in document order and names the first cycle a reader meets.
@@ -64,8 +58,7 @@ export function findRefCycle(
         ? [resolved?.target]
         : (Array.isArray(value) ? [...value] : Object.values(value)).reverse()
     open.add(value)
-    path.push(resolved ? { value, name: resolved.name } : { value })
-    stack.push({ value, children })
+    stack.push({ value, name: resolved?.name, children })
     return undefined
   }
   const found = enter(document)
@@ -74,7 +67,6 @@ export function findRefCycle(
     const frame = stack[stack.length - 1] as (typeof stack)[number]
     if (frame.children.length === 0) {
       stack.pop()
-      path.pop()
       open.delete(frame.value)
       done.add(frame.value)
       continue

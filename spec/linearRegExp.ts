@@ -1,8 +1,7 @@
 import type { RegExpEngine } from 'ajv/dist/types/index.js'
 import { RE2JS } from 're2js'
-import { clip } from '../kit/text/clip.ts'
 import { SPEC_LIMITS } from './specLimits.ts'
-import { translatePattern } from './translatePattern.ts'
+import { quoted, translatePattern } from './translatePattern.ts'
 import { UnsafePatternError } from './UnsafePatternError.ts'
 
 /** What the patterns of one document may cost to compile: these bounds of SPEC_LIMITS, documented there. */
@@ -34,7 +33,7 @@ export function linearRegExpEngine(limits: PatternLimits = SPEC_LIMITS): RegExpE
   const properties = new Set<string>()
   let sizes = 0
   const refuse = (pattern: string, why: string): never => {
-    throw new UnsafePatternError(`pattern ${JSON.stringify(clip(pattern, 80))} refused: ${why}`)
+    throw new UnsafePatternError(`pattern ${quoted(pattern)} refused: ${why}`)
   }
   const engine = (pattern: string, flags: string): Compiled => {
     // Ajv's unicodeRegExp (on by default): JSON Schema patterns are read with the u flag.
@@ -70,7 +69,7 @@ export function linearRegExpEngine(limits: PatternLimits = SPEC_LIMITS): RegExpE
       program = RE2JS.compile(re2)
     } catch (error) {
       throw new UnsafePatternError(
-        `pattern ${JSON.stringify(clip(pattern, 80))} cannot run on the linear-time engine: RE2 refuses it (${(error as Error).message})`,
+        `pattern ${quoted(pattern)} cannot run on the linear-time engine: RE2 refuses it (${(error as Error).message})`,
       )
     }
     // JSON Schema's `pattern` is unanchored, like RegExp#test; toString is the key Ajv shares it by.

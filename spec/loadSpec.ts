@@ -1,12 +1,10 @@
-import { realpath } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { expandedSize } from './expandedSize.ts'
 import { findRefCycle } from './findRefCycle.ts'
 import type { PetStoreDocument } from './PetStoreDocument.ts'
 import { parseYaml } from './parseYaml.ts'
-import { readSpecFile, type SpecFolder } from './readSpecFile.ts'
+import { readSpecFile, specFolder } from './readSpecFile.ts'
 import { SpecFiles } from './SpecFiles.ts'
 import { SpecInputError } from './SpecInputError.ts'
 import { budgetOf, SPEC_LIMITS } from './specLimits.ts'
@@ -35,40 +33,26 @@ function toFilePath(url: string): string | undefined {
   return decodeURIComponent(url.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'))
 }
 
-/** The root spec's folder as given and as its real path (`SpecFolder`). */
-async function specFolder(absolute: string, path: string): Promise<SpecFolder> {
-  // The folder's real path, not the file's: a root spec that is a symlink out of its folder must not
-  // move the folder to where it points (it is then refused by readSpecFile like any file outside).
-  try {
-    return { given: dirname(absolute), real: await realpath(dirname(absolute)), root: absolute }
-  } catch (error) {
-    throw new SpecInputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code}`)
-  }
-}
-
 /**
  * The text of a spec file, read with the same guards as `loadSpec` (a regular file, within
  * SPEC_LIMITS.maxBytes): what `/__mock/openapi.yaml` serves.
  */
 export async function readSpecText(path: string = SPEC_PATH): Promise<string> {
-  const absolute = resolve(path)
-  const budget = budgetOf(SPEC_LIMITS.maxBytes)
-  return (await readSpecFile(absolute, await specFolder(absolute, path), budget)).toString('utf8')
+  const folder = await specFolder(path)
+  return (await readSpecFile(folder.root, folder, budgetOf(SPEC_LIMITS.maxBytes))).toString('utf8')
 }
 
 /**
- * Runs `run` with swagger-parser's options for one guarded load: every file read through `readSpecFile` (inside the
- * root's folder, regular files, one byte budget), every file parsed by `parseSpecText` (YAML with bounded
- * aliases, expanded size and depth), and URLs refused unless allowed.
+ * Runs `run` with swagger-parser's options for one guarded load: every file read by `readSpecFile` and
+ * parsed by `parseSpecText` within one load's budgets, and URLs refused unless allowed.
  */
 async function guardedLoad(
   path: string,
   options: LoadSpecOptions,
   run: (absolute: string, parserOptions: SwaggerParser.Options, files: SpecFiles) => Promise<unknown>,
 ): Promise<PetStoreDocument> {
-  const absolute = resolve(path)
-  const folder = await specFolder(absolute, path)
-  const files = new SpecFiles(absolute)
+  const folder = await specFolder(path)
+  const files = new SpecFiles(folder.root)
   const budget = budgetOf(SPEC_LIMITS.maxBytes)
   const nodes = budgetOf(SPEC_LIMITS.maxYamlNodes)
   const allowRemote = options.allowRemoteRefs === true
@@ -88,14 +72,14 @@ async function guardedLoad(
         // Everything but an allowed URL: a refused URL must say so rather than "no resolver".
         canRead: (file: FileInfo) => !(allowRemote && REMOTE.test(file.url)),
         read: async (file: FileInfo) => {
-          const filePath = toFilePath(file.url)
-          if (filePath === undefined)
+          const filePath =
+            toFilePath(file.url) ??
             refuse(
               new SpecInputError(
                 `$ref to ${file.url} refused: a spec may only refer to files inside its own folder (pass --allow-remote-refs to let it fetch http(s) URLs)`,
               ),
             )
-          return readSpecFile(filePath as string, folder, budget).catch(refuse)
+          return readSpecFile(filePath, folder, budget).catch(refuse)
         },
       },
     },
@@ -120,7 +104,7 @@ async function guardedLoad(
     },
   } as unknown as SwaggerParser.Options
   try {
-    return (await run(absolute, parserOptions, files)) as PetStoreDocument
+    return (await run(folder.root, parserOptions, files)) as PetStoreDocument
   } catch (error) {
     throw refusal ?? error
   }
@@ -138,11 +122,7 @@ export function parseSpecText(
   nodes = budgetOf(SPEC_LIMITS.maxYamlNodes),
 ): unknown {
   try {
-    const value = parseYaml(text, {
-      maxAliases: SPEC_LIMITS.maxAliases,
-      maxDepth: SPEC_LIMITS.maxDepth,
-      nodes,
-    })
+    const value = parseYaml(text, { ...SPEC_LIMITS, nodes })
     expandedSize(value, EXPANDED_LIMITS)
     return value
   } catch (error) {

@@ -37,13 +37,3 @@ export function libraryNodeProblem(version: string | undefined, floor = NODE_FLO
   if (version === undefined || !isBelow(version, floor)) return undefined
   return `petstore-mock needs Node ${floor} or later (engines.node); this is Node ${version}: run your tests on Node ${floor.split('.')[0]} or later, or point your app at the HTTP mock (petstore-mock started with a newer Node).`
 }
-
-/**
- * Throws libraryNodeProblem's sentence on a Node below the floor: the first statement a library
- * entry runs (through `requireNode.ts`).
- */
-export function requireNodeFloor(): void {
-  const version = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node
-  const problem = libraryNodeProblem(version)
-  if (problem) throw new Error(problem)
-}

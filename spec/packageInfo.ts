@@ -24,9 +24,8 @@ export interface PackageInfo {
  * @example
  * readPackageInfo().version // '0.1.0'
  */
-export function readPackageInfo(from: string = import.meta.url): PackageInfo {
-  let dir = dirname(fileURLToPath(from))
-  for (;;) {
+export function readPackageInfo(): PackageInfo {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const manifest = readManifest(join(dir, 'package.json'))
     if (manifest?.name === 'petstore-mock') {
       const floor = /^>=\s*(\d+\.\d+\.\d+)$/.exec(manifest.engines?.node ?? '')?.[1]
@@ -40,9 +39,7 @@ export function readPackageInfo(from: string = import.meta.url): PackageInfo {
         mswRange: manifest.peerDependencies?.msw ?? '',
       }
     }
-    const parent = dirname(dir)
-    if (parent === dir) throw new Error('the package.json of petstore-mock was not found')
-    dir = parent
+    if (dirname(dir) === dir) throw new Error('the package.json of petstore-mock was not found')
   }
 }
 

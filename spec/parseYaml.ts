@@ -1,14 +1,4 @@
-import {
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  Lexer,
-  LineCounter,
-  type Node,
-  parseDocument,
-  type YAMLError,
-} from 'yaml'
+import { isAlias, isMap, isScalar, isSeq, Lexer, LineCounter, type Node, parseDocument } from 'yaml'
 import { SpecInputError } from './SpecInputError.ts'
 import type { Budget } from './specLimits.ts'
 
@@ -16,12 +6,12 @@ import type { Budget } from './specLimits.ts'
 export interface YamlLimits {
   maxDepth: number
   maxAliases: number
-  /**
-   * Nodes (values, keys, collections) still allowed, shared by every file of one load and taken
-   * from as each is parsed. The yaml package holds 1-2 KB for each node while it parses.
-   */
+  /** Nodes (values, keys, collections) still allowed, shared by every file of one load. */
   nodes?: Budget
 }
+
+/** How `object[name] = value` defines a property, for the one name where it sets the prototype instead. */
+const OWN_PROPERTY = { writable: true, enumerable: true, configurable: true } as const
 
 // The lexer's token for a scalar, and the indicators that open a collection or an entry.
 const NODE_TOKENS = new Set(['\x1f', '[', '{', '-', '?'])
@@ -31,16 +21,11 @@ const NODE_TOKENS = new Set(['\x1f', '[', '{', '-', '?'])
  * token), and takes them from `nodes`: throws as soon as it runs out, before anything is built.
  */
 function takeNodes(text: string, nodes: Budget): void {
-  let count = 0
-  for (const token of new Lexer().lex(text)) {
-    if (!NODE_TOKENS.has(token)) continue
-    count += 1
-    if (count > nodes.remaining)
+  for (const token of new Lexer().lex(text))
+    if (NODE_TOKENS.has(token) && --nodes.remaining < 0)
       throw new SpecInputError(
         `the spec and the files it refers to hold more than ${nodes.limit} YAML nodes (SPEC_LIMITS.maxYamlNodes): parsing them would take gigabytes`,
       )
-  }
-  nodes.remaining -= count
 }
 
 // What each of the yaml package's error codes means, in our words: its own messages can quote the
@@ -102,7 +87,10 @@ export function parseYaml(text: string, limits: YamlLimits): unknown {
     return `at line ${line}, column ${col}`
   }
   const first = document.errors[0]
-  if (first !== undefined) throw new SpecInputError(describeYamlError(first, at))
+  if (first !== undefined)
+    throw new SpecInputError(
+      `not valid YAML ${at(first.pos[0])}: ${YAML_ERRORS[first.code] ?? 'the YAML is not valid'} (${first.code})`,
+    )
 
   const anchors = new Map<string, unknown>()
   let aliases = 0
@@ -159,13 +147,7 @@ export function parseYaml(text: string, limits: YamlLimits): unknown {
         keys.add(name)
         const item = plainValue(value, depth + 1)
         // An own property, never the prototype: JSON.parse does the same with "__proto__".
-        if (name === '__proto__')
-          Object.defineProperty(object, name, {
-            value: item,
-            writable: true,
-            enumerable: true,
-            configurable: true,
-          })
+        if (name === '__proto__') Object.defineProperty(object, name, { ...OWN_PROPERTY, value: item })
         else object[name] = item
       }
       return object
@@ -173,9 +155,4 @@ export function parseYaml(text: string, limits: YamlLimits): unknown {
     throw new SpecInputError(`a value of an unknown kind ${place(node as Node)}`)
   }
   return plainValue(document.contents, 0)
-}
-
-function describeYamlError(error: YAMLError, at: (offset: number) => string): string {
-  const what = YAML_ERRORS[error.code] ?? 'the YAML is not valid'
-  return `not valid YAML ${at(error.pos[0])}: ${what} (${error.code})`
 }

@@ -91,10 +91,9 @@ export function readParameter(
     }
     // A digit run beyond any double (Number gives ±Infinity) is refused for its size, in its type's
     // and format's words as an int64 beyond 2^63 is, not in a validator's "must be integer".
-    if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY)
-      return new ParameterProblem('breaks_schema', notOfType(name, type, schema, text))
     const int64 = type === 'integer' && schema.format === 'int64' && !Number.isSafeInteger(value)
-    if (int64 && exactInteger(text) === 'beyond-int64')
+    const infinite = value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY
+    if (infinite || (int64 && exactInteger(text) === 'beyond-int64'))
       return new ParameterProblem('breaks_schema', notOfType(name, type, schema, text))
     return validator()(value) ? value : refused(validator(), name, text)
   }

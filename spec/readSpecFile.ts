@@ -1,6 +1,6 @@
 import { constants } from 'node:fs'
 import { open, realpath } from 'node:fs/promises'
-import { isAbsolute, relative, sep } from 'node:path'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { SpecInputError } from './SpecInputError.ts'
 import type { Budget } from './specLimits.ts'
 
@@ -17,6 +17,25 @@ export interface SpecFolder {
   root?: string
 }
 
+/** The refusal of a file the file system will not give (`ENOENT`, `EACCES`), naming it as given. */
+const cannotRead =
+  (path: string) =>
+  (error: NodeJS.ErrnoException): never => {
+    throw new SpecInputError(`cannot read ${path}: ${error.code ?? error.message}`)
+  }
+
+/**
+ * The root spec's folder (`SpecFolder`), `root` its absolute path.
+ *
+ * @example
+ * await specFolder('spec/openapi.yaml') // { given: '/repo/spec', real: '/repo/spec', root: '/repo/spec/openapi.yaml' }
+ */
+export async function specFolder(path: string): Promise<Required<SpecFolder>> {
+  const root = resolve(path)
+  const real = await realpath(dirname(root)).catch(cannotRead(path))
+  return { given: dirname(root), real, root }
+}
+
 /** Whether `real` lies inside `folder` (both absolute). */
 function inside(folder: string, real: string): boolean {
   const rel = relative(folder, real)
@@ -24,11 +43,11 @@ function inside(folder: string, real: string): boolean {
 }
 
 /**
- * Reads one file for the spec loader, the root spec included, refusing what a spec from a repository
- * must not reach: a file outside `folder` (the root spec's own folder) whether by an absolute path,
- * `..` or a symlink pointing out (the root spec itself too); anything that is not a regular file (a device such as `/dev/zero`, a FIFO, a
- * socket, a folder); and more bytes than the load's budget. The file is opened at its real path
- * without following a last symlink and without blocking (a FIFO would wait for a writer forever).
+ * Reads one file for the spec loader, the root spec included, refusing what a spec from a repository must
+ * not reach: a file outside `folder` (the root spec's own folder) whether by an absolute path, `..` or a
+ * symlink pointing out; anything that is not a regular file (a device such as `/dev/zero`, a FIFO, a
+ * socket, a folder); and more bytes than the load's budget. The file is opened at its real path without
+ * following a last symlink and without blocking (a FIFO would wait for a writer forever).
  *
  * @example
  * const budget = budgetOf(SPEC_LIMITS.maxBytes)
@@ -45,20 +64,10 @@ export async function readSpecFile(path: string, folder: SpecFolder, budget: Bud
     )
   // Judged on the path first, so a file outside is refused without asking the file system whether it exists.
   if (!inside(folder.given, path) && !inside(folder.real, path)) throw outside(path)
-  let real: string
-  try {
-    real = await realpath(path)
-  } catch (error) {
-    throw new SpecInputError(
-      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    )
-  }
+  const real = await realpath(path).catch(cannotRead(path))
   if (!inside(folder.real, real)) throw outside(`${path} (a symlink to ${real})`)
-  const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
-    (error: NodeJS.ErrnoException) => {
-      throw new SpecInputError(`cannot read ${path}: ${error.code ?? error.message}`)
-    },
-  )
+  const flags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK
+  const handle = await open(real, flags).catch(cannotRead(path))
   try {
     const stats = await handle.stat()
     if (!stats.isFile())

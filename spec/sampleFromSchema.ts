@@ -37,33 +37,19 @@ export function sampleFromSchema(schema: JsonSchema | undefined, depth = 0): unk
     if (first) return sampleFromSchema(first, depth + 1)
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
-  switch (type) {
-    case 'object':
-      return sampleObject(schema, depth)
-    case 'array': {
-      const count = Math.max(1, Number(schema.minItems ?? 0))
-      const item = sampleFromSchema(schema.items as JsonSchema | undefined, depth + 1)
-      return Array.from({ length: count }, () => item)
-    }
-    case 'integer':
-    case 'number':
-      return sampleNumber(schema, type)
-    case 'boolean':
-      return true
-    case 'string':
-      return sampleString(schema)
-    case 'null':
-      return null
-    default:
-      return schema.properties ? sampleObject(schema, depth) : null
+  if (type === 'array') {
+    const item = sampleFromSchema(schema.items as JsonSchema | undefined, depth + 1)
+    return Array.from({ length: Math.max(1, Number(schema.minItems ?? 0)) }, () => item)
   }
-}
-
-function sampleObject(schema: JsonSchema, depth: number): Record<string, unknown> {
-  const value: Record<string, unknown> = {}
-  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>))
-    value[name] = sampleFromSchema(property, depth + 1)
-  return value
+  if (type === 'integer' || type === 'number') return sampleNumber(schema, type)
+  if (type === 'boolean') return true
+  if (type === 'string') return sampleString(schema)
+  // Null unless an object, or a schema of no known type that declares properties.
+  if (type !== 'object' && (type === 'null' || !schema.properties)) return null
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)
+  return Object.fromEntries(
+    properties.map(([name, property]) => [name, sampleFromSchema(property, depth + 1)]),
+  )
 }
 
 function mergeAll(parts: readonly JsonSchema[], depth: number): unknown {
@@ -86,8 +72,6 @@ function sampleNumber(schema: JsonSchema, type: 'integer' | 'number'): number {
 
 function sampleString(schema: JsonSchema): string {
   const sample = FORMAT_SAMPLES[String(schema.format)] ?? 'string'
-  const minLength = Number(schema.minLength ?? 0)
-  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined
-  const padded = sample.length >= minLength ? sample : sample.padEnd(minLength, 'x')
-  return maxLength === undefined ? padded : padded.slice(0, maxLength)
+  const padded = sample.padEnd(Number(schema.minLength ?? 0), 'x')
+  return padded.slice(0, typeof schema.maxLength === 'number' ? schema.maxLength : undefined)
 }

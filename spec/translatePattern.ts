@@ -51,6 +51,13 @@ const MODIFIERS = 'ECMAScript and RE2 fold case and read ., ^ and $ by different
 
 type Piece = { re2: string; size: number }
 
+/** Pieces one after the other (`''`) or as alternatives (`'|'`): what each costs adds up either way. */
+const joined = (pieces: readonly Piece[], separator: string): Piece => ({
+  re2: pieces.map((piece) => piece.re2).join(separator),
+  size: pieces.reduce((total, piece) => total + piece.size, 0),
+})
+/** A pattern as a message quotes it: clipped, in JSON's quotes. */
+export const quoted = (pattern: string) => JSON.stringify(clip(pattern, 80))
 const hex = (codePoint: number) => `\\x{${codePoint.toString(16)}}`
 const literal = (codePoint: number): Piece => ({ re2: hex(codePoint), size: 1 })
 const characterSet = (set: CodePointSet): Piece => ({
@@ -65,17 +72,17 @@ const characterSet = (set: CodePointSet): Piece => ({
 class PatternReader {
   private at = 0
   private readonly source: string
-  private readonly refuse: (construct: string, reason: string) => never
   private readonly onProperty: (name: string) => void
 
-  constructor(
-    source: string,
-    refuse: (construct: string, reason: string) => never,
-    onProperty: (name: string) => void,
-  ) {
+  constructor(source: string, onProperty: (name: string) => void) {
     this.source = source
-    this.refuse = refuse
     this.onProperty = onProperty
+  }
+
+  private refuse(construct: string, reason: string): never {
+    throw new UnsafePatternError(
+      `pattern ${quoted(this.source)} cannot run on the linear-time engine: ${construct} (${reason})`,
+    )
   }
 
   private char(offset = 0): string | undefined {
@@ -88,39 +95,27 @@ class PatternReader {
       this.at++
       alternatives.push(this.alternative())
     }
-    return {
-      re2: alternatives.map((alternative) => alternative.re2).join('|'),
-      size: alternatives.reduce((total, alternative) => total + alternative.size, 0),
-    }
+    return joined(alternatives, '|')
   }
 
   private alternative(): Piece {
-    let re2 = ''
-    let size = 0
-    while (this.at < this.source.length && this.char() !== '|' && this.char() !== ')') {
-      const term = this.term()
-      re2 += term.re2
-      size += term.size
-    }
-    return { re2, size }
+    const terms: Piece[] = []
+    while (this.at < this.source.length && this.char() !== '|' && this.char() !== ')') terms.push(this.term())
+    return joined(terms, '')
   }
 
   private term(): Piece {
     const c = this.char()
     // Without the m flag both engines read ^ and $ as the start and end of the text; \b and \B
     // look at ASCII word characters in both (ECMAScript's \w without the i flag).
-    if (c === '^' || c === '$') {
-      this.at++
-      return { re2: c, size: 0 }
-    }
-    if (c === '\\' && (this.char(1) === 'b' || this.char(1) === 'B')) {
-      this.at += 2
-      return { re2: `\\${this.char(-1)}`, size: 0 }
-    }
-    if (c === '(' && this.char(1) === '?') {
-      const [kind, next] = [this.char(2), this.char(3)]
+    const next = this.char(1)
+    if (c === '^' || c === '$' || (c === '\\' && (next === 'b' || next === 'B')))
+      return { re2: this.take(c === '\\' ? 2 : 1), size: 0 }
+    if (c === '(' && next === '?') {
+      const [kind, after] = [this.char(2), this.char(3)]
       if (kind === '=' || kind === '!') this.refuse(`a lookahead (?${kind}…)`, LOOKAROUND)
-      if (kind === '<' && (next === '=' || next === '!')) this.refuse(`a lookbehind (?<${next}…)`, LOOKAROUND)
+      if (kind === '<' && (after === '=' || after === '!'))
+        this.refuse(`a lookbehind (?<${after}…)`, LOOKAROUND)
       if (kind !== ':' && kind !== '<') {
         const end = this.source.indexOf(':', this.at)
         this.refuse(`an inline modifier ${this.source.slice(this.at, end + 1)}…)`, MODIFIERS)
@@ -134,8 +129,7 @@ class PatternReader {
     if (c === '(') {
       this.at++
       // Capturing or not is all one to a test: every group becomes (?:…). A name is skipped.
-      if (this.char() === '?')
-        this.at = this.char(1) === ':' ? this.at + 2 : this.source.indexOf('>', this.at) + 1
+      if (this.char() === '?') this.take(this.char(1) === ':' ? 2 : '>')
       const inner = this.disjunction()
       this.at++
       return { re2: `(?:${inner.re2})`, size: inner.size }
@@ -157,9 +151,7 @@ class PatternReader {
       this.at++
       ;[min, max] = c === '*' ? [0, undefined] : c === '+' ? [1, undefined] : [0, 1]
     } else if (c === '{') {
-      const end = this.source.indexOf('}', this.at)
-      const [low = '', high] = this.source.slice(this.at + 1, end).split(',')
-      this.at = end + 1
+      const [low = '', high] = this.take('}').slice(1).split(',')
       min = Number(low)
       max = high === undefined ? min : high === '' ? undefined : Number(high)
     } else return atom
@@ -201,9 +193,7 @@ class PatternReader {
       return c === lower ? set : complement(set)
     }
     if (c === 'p' || c === 'P') {
-      const end = this.source.indexOf('}', this.at)
-      const name = this.source.slice(this.at + 2, end)
-      this.at = end + 1
+      const name = this.take('}').slice(2)
       this.onProperty(name)
       const set = propertySet(name)
       return c === 'p' ? set : complement(set)
@@ -218,37 +208,26 @@ class PatternReader {
     const controls: Record<string, number> = { f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09, v: 0x0b, '0': 0 }
     if (c in controls) return controls[c] as number
     if (c === 'c') return this.source.charCodeAt(this.at++) % 32
-    if (c === 'x') return this.hexDigits(2)
+    if (c === 'x') return Number.parseInt(this.take(2), 16)
     if (c === 'u') {
-      if (this.char() === '{') {
-        const end = this.source.indexOf('}', this.at)
-        const codePoint = Number.parseInt(this.source.slice(this.at + 1, end), 16)
-        this.at = end + 1
-        return codePoint
-      }
-      const lead = this.hexDigits(4)
+      if (this.char() === '{') return Number.parseInt(this.take('}').slice(1), 16)
+      const lead = Number.parseInt(this.take(4), 16)
       // With the u flag, \uD83D\uDE00 is one code point.
-      if (
-        lead >= 0xd800 &&
-        lead <= 0xdbff &&
-        /^\\u[0-9a-fA-F]{4}/.test(this.source.slice(this.at, this.at + 6))
-      ) {
-        const trail = Number.parseInt(this.source.slice(this.at + 2, this.at + 6), 16)
-        if (trail >= 0xdc00 && trail <= 0xdfff) {
-          this.at += 6
-          return 0x10000 + (lead - 0xd800) * 0x400 + (trail - 0xdc00)
-        }
-      }
+      const trail = /^\\ud[c-f][0-9a-f]{2}/i.test(this.source.slice(this.at, this.at + 6))
+      if (lead >= 0xd800 && lead <= 0xdbff && trail)
+        return String.fromCharCode(lead, Number.parseInt(this.take(6).slice(2), 16)).codePointAt(0) as number
       return lead
     }
     // An identity escape: with the u flag, only a syntax character or /.
     return c.charCodeAt(0)
   }
 
-  private hexDigits(count: number): number {
-    const value = Number.parseInt(this.source.slice(this.at, this.at + count), 16)
-    this.at += count
-    return value
+  /** The next `until` characters, or those up to the next `until` character (passed too); moves past them. */
+  private take(until: number | string): string {
+    const stop = typeof until === 'number' ? this.at + until : this.source.indexOf(until, this.at)
+    const text = this.source.slice(this.at, stop)
+    this.at = typeof until === 'number' ? stop : stop + 1
+    return text
   }
 
   private characterClass(): Piece {
@@ -258,12 +237,9 @@ class PatternReader {
     const ranges: (readonly [number, number])[] = []
     while (this.char() !== ']') {
       const first = this.classAtom()
-      if (typeof first !== 'number') {
-        ranges.push(...first)
-        continue
-      }
       // A range; a - first or last in the class is the character itself.
-      if (this.char() === '-' && this.char(1) !== ']') {
+      if (typeof first !== 'number') ranges.push(...first)
+      else if (this.char() === '-' && this.char(1) !== ']') {
         this.at++
         ranges.push([first, this.classAtom() as number])
       } else ranges.push([first, first])
@@ -313,7 +289,6 @@ export function translatePattern(
   source: string,
   onProperty: (name: string) => void = () => {},
 ): TranslatedPattern {
-  const quoted = JSON.stringify(clip(source, 80))
   try {
     new RegExp(source, 'u')
   } catch (error) {
@@ -322,13 +297,8 @@ export function translatePattern(
     const prefix = `Invalid regular expression: /${source}/u: `
     const reason = message.startsWith(prefix) ? message.slice(prefix.length) : clip(message, 120)
     throw new UnsafePatternError(
-      `pattern ${quoted} is not an ECMAScript regular expression (JSON Schema patterns are, read with the u flag): ${reason}`,
+      `pattern ${quoted(source)} is not an ECMAScript regular expression (JSON Schema patterns are, read with the u flag): ${reason}`,
     )
   }
-  const refuse = (construct: string, reason: string): never => {
-    throw new UnsafePatternError(
-      `pattern ${quoted} cannot run on the linear-time engine: ${construct} (${reason})`,
-    )
-  }
-  return new PatternReader(source, refuse, onProperty).disjunction()
+  return new PatternReader(source, onProperty).disjunction()
 }

@@ -1,5 +1,5 @@
 import { trimTrailingSlashes } from '../kit/text/trimTrailingSlashes.ts'
-import { declaredProperties } from './declaredProperties.ts'
+import { allOfParts, declaredProperties } from './declaredProperties.ts'
 import { exampleCodes } from './errorCodeFor.ts'
 import type { SpecOperation } from './operations.ts'
 import type { JsonSchema, PetStoreDocument } from './PetStoreDocument.ts'
@@ -69,10 +69,8 @@ export function vocabularyOf(document: PetStoreDocument, all: readonly SpecOpera
   const listPets = operations.get('listPets')
   const createPet = operations.get('createPet')
   const getPet = operations.get('getPet')
-  const newPetSchema = createPet?.requestBody?.content['application/json']?.schema ?? schemas.NewPet
-  const petSchema = schemas.Pet ?? getPet?.responses['200']?.content?.['application/json']?.schema
-  const newPet = shapeOf(newPetSchema)
-  const pet = shapeOf(petSchema)
+  const newPet = shapeOf(createPet?.requestBody?.content['application/json']?.schema ?? schemas.NewPet)
+  const pet = shapeOf(schemas.Pet ?? getPet?.responses['200']?.content?.['application/json']?.schema)
   return {
     basePath: basePathOf(document),
     operations,
@@ -111,7 +109,7 @@ function statusesOf(petStatus: JsonSchema | undefined, listPets: SpecOperation |
 
 function limitOf(listPets: SpecOperation | undefined): LimitRule | undefined {
   const schema = listPets?.parameters.find((parameter) => parameter.name === LIST_PARAMETERS.limit)?.schema
-  const { minimum, maximum, default: fallback } = (schema ?? {}) as Record<string, unknown>
+  const { minimum, maximum, default: fallback } = schema ?? {}
   if (typeof minimum !== 'number' || typeof maximum !== 'number' || typeof fallback !== 'number')
     return undefined
   return { minimum, maximum, default: fallback }
@@ -119,16 +117,12 @@ function limitOf(listPets: SpecOperation | undefined): LimitRule | undefined {
 
 /** Properties and required names of an object schema, through `allOf` (Pet is NewPet plus `id`). */
 function shapeOf(schema: JsonSchema | undefined): ObjectShape {
-  const properties: Record<string, JsonSchema> = {}
-  const required = new Set<string>()
-  const visit = (part: JsonSchema | undefined) => {
-    if (typeof part !== 'object' || part === null) return
-    Object.assign(properties, part.properties ?? {})
-    for (const name of (part.required as string[] | undefined) ?? []) required.add(name)
-    for (const sub of (part.allOf as JsonSchema[] | undefined) ?? []) visit(sub)
+  const parts = allOfParts(schema)
+  return {
+    fields: declaredProperties(schema),
+    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})),
+    required: [...new Set(parts.flatMap((part) => (part.required as string[] | undefined) ?? []))],
   }
-  visit(schema)
-  return { fields: declaredProperties(schema), properties, required: [...required] }
 }
 
 /** The GET operation whose path adds one `{parameter}` segment to `collectionPath`. */
@@ -144,11 +138,8 @@ function itemOf(all: readonly SpecOperation[], collectionPath: string): SpecVoca
 }
 
 function errorCodesOf(all: readonly SpecOperation[]): string[] {
-  const codes = new Set<string>()
-  for (const operation of all)
-    for (const [key, response] of Object.entries(operation.responses)) {
-      if (!/^[45]/.test(key) && key !== 'default') continue
-      for (const code of exampleCodes(response.content?.['application/json'])) codes.add(code)
-    }
-  return [...codes]
+  const errors = all.flatMap((operation) =>
+    Object.entries(operation.responses).filter(([key]) => /^[45]/.test(key) || key === 'default'),
+  )
+  return [...new Set(errors.flatMap(([, response]) => exampleCodes(response.content?.['application/json'])))]
 }

@@ -23,7 +23,7 @@ export function mockAnswerHeaders(apiKey: string): Required<RouteHeaders> {
     const response = server.handle(apiRequest({ method, target, header, body }))
     if (response instanceof Promise) throw new Error('a mock without a state file answers at once')
     const headers = { ...response.headers }
-    applyCors(corsPolicy(), undefined, false, headers, '')
+    applyCors(corsPolicy(), undefined, headers)
     return Object.fromEntries(Object.entries(headers).filter(([name]) => !BARE_SENDS.has(name)))
   }
   return {

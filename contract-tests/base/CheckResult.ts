@@ -10,8 +10,8 @@ export interface CheckResult {
   level: Level
   description: string
   operation: OperationName
-  outcome: 'pass' | 'fail' | 'skip'
-  /** Why it was skipped. */
+  outcome: 'pass' | 'fail' | 'skip' | 'waived'
+  /** Why it was skipped or waived. */
   reason?: string
   /** The first EXAMPLES_MAX distinct findings (by message) of this check on this operation. */
   findings: Finding[]

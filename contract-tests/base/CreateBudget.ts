@@ -1,4 +1,4 @@
-import { exactJson } from '../../kit/json/exactJson.ts'
+import { exactField } from '../../kit/json/exactJson.ts'
 import { plural } from '../../kit/text/plural.ts'
 import { NotJudged } from './notJudged.ts'
 
@@ -99,7 +99,7 @@ export class CreateBudget {
     const status = exchange?.status ?? 0
     if (status >= 200 && status < 300) {
       this.#created++
-      this.#noteId((exactJson(exchange?.json) as { id?: unknown } | undefined)?.id)
+      this.#noteId(exactField(exchange?.json, 'id'))
     } else if ((status === 0 || status >= 500) && !refused) this.#uncertain++
     for (const wake of this.#waiting.splice(0)) wake()
   }

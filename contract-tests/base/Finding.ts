@@ -20,11 +20,25 @@ export interface Finding {
    * from `$PETSTORE_API_KEY`, the seed and the replay command.
    */
   script?: string
+  /** The steps of its Arazzo 1.0.1 workflow (http/arazzoSteps.ts), when its requests can be written as one. */
+  steps?: ReadonlyArray<Record<string, unknown>>
   /**
    * How often the failure came back when it was run again before being reported (the model phase
    * replays its shrunk sequence): `times` of `of` replays. Fewer than all: flaky, and still a failure.
    */
   reproduced?: Reproduced
+  /** What the fault is in terms other checks' findings share, so the reports group findings by cause (report/causesOf.ts). */
+  cause?: Cause
+}
+
+/**
+ * A fault as findings of several checks share it: `key` groups them (the operation, the field or the
+ * class of request, the rule), `says` it in plain words, `fix` where the document decides the answer.
+ */
+export interface Cause {
+  key: string
+  says: string
+  fix?: string
 }
 
 /** How often a finding came back when it was run again: `times` of `of` replays. */

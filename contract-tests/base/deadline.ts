@@ -20,10 +20,12 @@ export function defaultDeadlineFor(budget: { ms?: number | undefined; runs?: num
 }
 
 export interface Deadline {
-  /** Aborted, with a DeadlineReached as its reason, when the deadline passes. */
+  /** Aborted, with a DeadlineReached as its reason, when the deadline passes or the run is stopped. */
   signal: AbortSignal
-  /** The message the report shows when the deadline cut the run. */
-  message: string
+  /** The message the report shows when the deadline (or a stop) cut the run. */
+  readonly message: string
+  /** Ends the run now, as the deadline would, saying why (a target that stopped answering). */
+  stop(why: string): void
   /** When it passes, in `Date.now()` milliseconds: a wait for a rate-limited target never goes past it. */
   endsAt: number
   /** Stops the timer (at the end of a run that finished in time). */
@@ -41,10 +43,23 @@ export interface Deadline {
  */
 export function startDeadline(ms: number): Deadline {
   const controller = new AbortController()
-  const message = `The deadline (${formatDuration(ms)}, --deadline or PETSTORE_DEADLINE) cut the run: what was judged before it is reported; the rest is skipped.`
-  const timer = setTimeout(() => controller.abort(new DeadlineReached(message)), ms)
+  let message = `The deadline (${formatDuration(ms)}, --deadline or PETSTORE_DEADLINE) cut the run: what was judged before it is reported; the rest is skipped.`
+  const stop = (why: string) => {
+    if (controller.signal.aborted) return
+    message = why
+    controller.abort(new DeadlineReached(why))
+  }
+  const timer = setTimeout(() => stop(message), ms)
   timer.unref()
-  return { signal: controller.signal, message, endsAt: Date.now() + ms, clear: () => clearTimeout(timer) }
+  return {
+    signal: controller.signal,
+    get message() {
+      return message
+    },
+    stop,
+    endsAt: Date.now() + ms,
+    clear: () => clearTimeout(timer),
+  }
 }
 
 /**

@@ -1,15 +1,16 @@
-// What a new version of the document breaks of recorded traffic: each recorded interaction the new
-// version would refuse or answer differently, judged on the recording alone (no target is called),
-// and what could not be judged, said so rather than passed over in silence.
+// What a new version of the document breaks of recorded traffic: each interaction the current one
+// accepted and the new one would refuse or answer differently, judged on the recording alone (no
+// target is called); what was already invalid, or could not be judged, is said, never passed over.
 import type { ErrorObject } from 'ajv'
 import type { HarExchange } from '../../har/readHar.ts'
-import { apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
+import { type ApiRequest, apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
 import { parseJsonLossless } from '../../kit/json/exactJson.ts'
+import { REDACTED } from '../../kit/secrets/createRedactor.ts'
+import { needsKey } from '../../spec/needsKey.ts'
 import {
   type CompiledSpec,
   describeAjvErrors,
   documentedResponseKey,
-  type Route,
   readParameters,
   valueAtPointer,
 } from '../../spec/runtime.ts'
@@ -24,7 +25,7 @@ export interface Break {
   why: string
 }
 
-/** One recorded interaction, or its answer, that could not be judged, and why. */
+/** One recorded interaction, or its answer, that could not be judged (or was already invalid), and why. */
 export interface NotJudged {
   step: number
   request: string
@@ -32,9 +33,11 @@ export interface NotJudged {
   reason: string
 }
 
-/** What `whatBreaks` found: the breaks, what it could not judge, and how many answers it did judge. */
+/** What `whatBreaks` found: the breaks, what was already invalid, what it could not judge, how many answers it judged. */
 export interface BreaksReport {
   breaks: Break[]
+  /** Already invalid: requests the current document refused (no version can break what it never accepted). */
+  invalid: NotJudged[]
   notJudged: NotJudged[]
   /** Interactions under the base path (each one a step). */
   interactions: number
@@ -42,27 +45,26 @@ export interface BreaksReport {
   responsesJudged: number
 }
 
-/** What the journal shows in place of a hidden value. */
-const REDACTED = '***'
-
 export const NOT_AN_OPERATION = 'not an operation of the current document'
+export const REFUSED = 'refused by the current document'
+export const PREFLIGHT = 'an OPTIONS request: a CORS preflight'
 export const NO_BODY = 'no response body recorded'
 export const BODY_TRUNCATED = 'response body truncated by the recording'
 export const BODY_NOT_JSON = 'response body is not JSON'
 export const STATUS_UNDOCUMENTED = 'its status is not documented by the current document either'
 
 /**
- * The recorded interactions (under `basePath`) that `next` refuses or answers differently. Only an
- * operation of `current` (the document the recording was made against) can break: a CORS
- * preflight, a typo's 404 or a 405 was no operation before and is not judged. A recorded response
- * body is validated against `next`'s schema for that operation and status (a field now required or
- * gone, a type changed, an enum value gone, each named); one the recording did not keep, or cut,
- * is listed as not judged. Each target is read as the server saw it (`originForm`, nothing
- * normalised) and routed by each document's own router, as its mock would.
+ * The recorded interactions (under `basePath`) that `current` (the recording's document) accepted
+ * and `next` refuses or answers differently, each read as the server saw it and judged alike by
+ * each document's router and parameter reader (`judged`). What `current` already refused is
+ * already `invalid`, never a break, whatever a lenient server answered; a CORS preflight is not
+ * judged. A recorded response body is validated against `next`'s schema for that operation and
+ * status (a field now required or gone, a type changed, an enum value gone, each named); one the
+ * recording did not keep, or cut, is not judged.
  *
  * @example
  * whatBreaks(readHar(text), '/v1', await loadCompiledSpec('next.yaml'), defaultSpec())
- * // { breaks: [{ step: 3, request: 'GET /pets/1', kind: 'response no longer matches', why: "the 200 body must have required property 'nickname'" }], notJudged: [], … }
+ * // { breaks: [{ step: 3, request: 'GET /pets/1', kind: 'response no longer matches', why: "the 200 body must have required property 'nickname'" }], invalid: [], notJudged: [], … }
  */
 export function whatBreaks(
   exchanges: readonly HarExchange[],
@@ -70,68 +72,48 @@ export function whatBreaks(
   next: CompiledSpec,
   current: CompiledSpec,
 ): BreaksReport {
-  const router = next.router(basePath)
-  const currentRouter = current.router(basePath)
-  const report: BreaksReport = { breaks: [], notJudged: [], interactions: 0, responsesJudged: 0 }
+  const report: BreaksReport = { breaks: [], invalid: [], notJudged: [], interactions: 0, responsesJudged: 0 }
+  const router = current.router(basePath)
   for (const recorded of exchanges) {
     const sent = apiRequestFromUrl(recorded.method, recorded.url)
-    if (sent.path !== router.basePath && !sent.path.startsWith(`${router.basePath}/`)) continue
+    if (!router.isUnderBase(sent.path)) continue
     const step = ++report.interactions
     const path = sent.path.slice(router.basePath.length)
     const request = `${recorded.method} ${path}${sent.search === '' ? '' : `?${sent.search}`}`
     const found = (kind: string, why: string) => report.breaks.push({ step, request, kind, why })
     const skip = (reason: string) => report.notJudged.push({ step, request, reason })
-    const before = currentRouter.route(sent.method, sent.path)
-    if (before.kind !== 'operation') {
-      skip(`${NOT_AN_OPERATION} (${whyNoOperation(sent.method, before)}; recorded ${recorded.status})`)
+    const before = judged(current, basePath, sent, recorded)
+    if (typeof before === 'string' || before.problems.length > 0) {
+      const why = typeof before === 'string' ? before : `${REFUSED} (${before.problems.join('; ')}`
+      if (why.includes(PREFLIGHT)) skip(`${why}; recorded ${recorded.status})`)
+      else report.invalid.push({ step, request, reason: `${why}; recorded ${recorded.status})` })
       continue
     }
     if (documentedResponseKey(before.operation.responses, recorded.status) === undefined) {
       skip(STATUS_UNDOCUMENTED)
       continue
     }
-    const route = router.route(sent.method, sent.path)
-    if (route.kind !== 'operation') {
+    const after = judged(next, basePath, sent, recorded)
+    if (typeof after === 'string') {
       found('operation removed', `the new document has no ${recorded.method} operation on ${path}`)
       continue
     }
-    const { operation } = route
+    const { operation, problems } = after
     const id = operation.operationId
-    const problems: string[] = []
-    // Read as the new version's mock reads it (decisions/037); a recording keeps no request headers.
-    for (const read of readParameters(operation, sent, route, next.validators))
-      if (read.state === 'problem' && read.parameter.in !== 'header') {
-        const { kind, message } = read.problem
-        problems.push(
-          `${read.parameter.in} ${kind === 'missing' ? `${read.parameter.name} is now required` : message}`,
-        )
-      }
-    if (recorded.body !== undefined && operation.requestBody) {
-      const validate = next.validators.requestBody(id)
-      const body = parseJsonLossless(recorded.body)
-      const errors = body === undefined || validate(body) ? [] : unredacted(validate.errors, body)
-      if (errors.length > 0) problems.push(describeAjvErrors(errors, 'body'))
-    }
-    // A request the recording's version refused (a 4xx) may stay refused: only accepted ones can break.
+    // A request the recording's server refused anyway (a 4xx) may stay refused: only accepted ones can break.
     if (problems.length > 0 && recorded.status < 400) found('request no longer valid', problems.join('; '))
-    const key = documentedResponseKey(operation.responses, recorded.status)
-    if (key === undefined) {
-      found(
-        'status no longer documented',
-        `${id} documents ${Object.keys(operation.responses).join(', ')}, not ${recorded.status}`,
-      )
+    const documented = `${id} documents ${Object.keys(operation.responses).join(', ')}, not ${recorded.status}`
+    if (documentedResponseKey(operation.responses, recorded.status) === undefined) {
+      found('status no longer documented', documented)
       continue
     }
     // A HEAD answer has no body, and a response the new document gives no JSON schema has none to break.
     const validate = next.validators.response(id, recorded.status)
     if (!validate || sent.method === 'HEAD') continue
-    if (recorded.responseText === undefined || recorded.responseText === '') {
-      skip(NO_BODY)
-      continue
-    }
-    const body = parseJsonLossless(recorded.responseText)
+    const text = recorded.responseText ?? ''
+    const body = parseJsonLossless(text)
     if (body === undefined) {
-      skip(recorded.responseText.endsWith('…') ? BODY_TRUNCATED : BODY_NOT_JSON)
+      skip(text === '' ? NO_BODY : text.endsWith('…') ? BODY_TRUNCATED : BODY_NOT_JSON)
       continue
     }
     report.responsesJudged++
@@ -142,11 +124,32 @@ export function whatBreaks(
   return report
 }
 
-/** Why a recorded request was no operation: a preflight, a method the path does not have, no such path. */
-function whyNoOperation(method: string, route: Exclude<Route, { kind: 'operation' }>): string {
-  if (method === 'OPTIONS') return 'an OPTIONS request: a CORS preflight'
-  if (route.kind === 'method') return `${route.template} has no ${method}`
-  return 'no operation has this path'
+/**
+ * What `spec` makes of a recorded request, as its mock would: why it is no operation (a preflight, a
+ * method the path lacks, no such path), or its operation and each reason to refuse it (none:
+ * accepted): a parameter the reader refuses, a body that breaks the schema, is not JSON or is
+ * missing where required, no key where one is needed. Header parameters are not recorded.
+ */
+function judged(spec: CompiledSpec, basePath: string, sent: ApiRequest, recorded: HarExchange) {
+  const route = spec.router(basePath).route(sent.method, sent.path)
+  if (route.kind === 'method' && sent.method === 'OPTIONS') return `${NOT_AN_OPERATION} (${PREFLIGHT}`
+  if (route.kind === 'method') return `${NOT_AN_OPERATION} (${route.template} has no ${sent.method}`
+  if (route.kind !== 'operation') return `${NOT_AN_OPERATION} (no operation has this path`
+  const { operation } = route
+  const problems: string[] = []
+  if (recorded.keyless && needsKey(operation, spec.document)) problems.push('sent without the key it needs')
+  for (const read of readParameters(operation, sent, route, spec.validators))
+    if (read.state === 'problem' && read.parameter.in !== 'header') problems.push(read.problem.message)
+  const text = recorded.body ?? ''
+  const body = parseJsonLossless(text)
+  const validate = operation.requestBody && spec.validators.requestBody(operation.operationId)
+  // A body the journal cut (it ends in `…`) cannot be read: it is not held against the request.
+  if (!validate || text.endsWith('…')) return { operation, problems }
+  if (body === undefined && (text !== '' || operation.requestBody?.required))
+    problems.push(text === '' ? 'the body is required' : 'the body is not JSON')
+  const errors = body === undefined || validate(body) ? [] : unredacted(validate.errors, body)
+  if (errors.length > 0) problems.push(describeAjvErrors(errors, 'body'))
+  return { operation, problems }
 }
 
 /**

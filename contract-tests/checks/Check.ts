@@ -7,9 +7,11 @@ import type { Finding } from '../base/Finding.ts'
 import { findingMessage } from '../base/findingMessage.ts'
 import type { OperationName } from '../base/OperationName.ts'
 import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
+import { arazzoSteps } from '../http/arazzoSteps.ts'
 import type { CallOptions, CallParameters } from '../http/callRequest.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import type { Budget } from '../stateful/Budget.ts'
+import { causeOf } from './causeOf.ts'
 
 // The words of a check that the floors below share (base/), re-exported: a check imports its
 // contract from here alone.
@@ -40,6 +42,8 @@ export interface GeneratedPhase {
     replay: string
     /** Milliseconds from the phase's start to the first failing answer, when it found one. */
     foundAfterMs?: number
+    /** Milliseconds the phase watched the target, searching (the default budget watches 3 s at least). */
+    watchedMs?: number
   }
 }
 
@@ -135,6 +139,11 @@ export interface Check {
   needs: readonly Need[]
   afterAll?: boolean
   /**
+   * Runs first, before any check writes: the store as the run found it (small, when the target is
+   * fresh), for states no later moment reaches; what it finds is reported in the check's turn.
+   */
+  early?(context: CheckContext): Promise<void>
+  /**
    * Judges every exchange of the run as it arrives, while its body is whole; the runner then keeps
    * only facts of it (keptExchange) and, in this check's turn, reports the watcher's outcome
    * instead of calling `run` (which judges `context.exchanges`, for a hand-made context).
@@ -151,7 +160,8 @@ export interface Check {
 }
 
 /**
- * A finding for an exchange: what was received, what the rule wants, and its curl line. The runner
+ * A finding for an exchange: what was received, what the rule wants, its curl line and Arazzo steps,
+ * and the fault the exchange shows in terms other checks share (causeOf), for the reports to group by. The runner
  * words it by the check's level (findingMessage): "Documented:" for a required check, "Recommended:"
  * and why for a recommended one.
  *
@@ -165,11 +175,8 @@ export function finding(
   received: string,
   expected: string,
 ): Finding {
-  return {
-    operation,
-    received,
-    expected,
-    message: findingMessage({ received, expected }),
-    curl: exchange.curl,
-  }
+  const cause = causeOf(exchange, expected)
+  const message = findingMessage({ received, expected })
+  const steps = arazzoSteps([exchange], expected)
+  return { operation, received, expected, message, curl: exchange.curl, steps, ...(cause && { cause }) }
 }

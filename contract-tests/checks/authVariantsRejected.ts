@@ -1,142 +1,282 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { plural } from '../../kit/text/plural.ts'
 import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
 import type { CallParameters } from '../http/callRequest.ts'
+import { type Exchange, WRONG_KEY } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
-import { petIdOf } from '../json/petIdOf.ts'
 import { type AuthVariant, authVariants } from '../negative/authVariants.ts'
-import { type Check, type CheckOutcome, finding, type OperationName } from './Check.ts'
-import { describeResponse, petsIn } from './describeResponse.ts'
+import { bodyText, bodyViolations } from '../negative/bodyViolations.ts'
+import { oncePer } from '../negative/oncePer.ts'
+import { parameterViolations } from '../negative/parameterViolations.ts'
+import { malformedBodies, newPetSchema } from './badBodies.ts'
+import type { Check, CheckContext, CheckOutcome, OperationName } from './Check.ts'
+import { finding } from './Check.ts'
+import { describeResponse } from './describeResponse.ts'
 
-/** One request of the check: an operation, its parameters, and a body of its own (a create's is made per variant). */
+/** Edits of the key drawn beyond those always sent: a run sends about 400 distinct near-miss credentials. */
+const DRAWN = 240
+/** A near miss goes out once the rest of the run has sent EVERY requests per near miss sent, CHAINS at a time. */
+const EVERY = 2
+const CHAINS = 8
+/** Pets near-miss creates may store before no more are sent (a server that lets them in). */
+const MAX_WRONGLY_CREATED = 3
+
+/** A request with a credential that is not the key, and the bad input it carries besides. */
 interface Probe {
   operation: OperationName
   parameters?: CallParameters
   body?: string
+  rawQuery?: string
+  input?: string
+  variant: AuthVariant
 }
 
-/** Whether a variant sends two Authorization field lines (RFC 9110 leaves the receiver's reading open). */
 const twoLines = (variant: AuthVariant) => variant.lines.length >= 2
 
+/** The near misses of the run's key and the document's scheme (`bearer`), `drawn` more from the run's seed. */
+function variantsOf({ apiKey, document, generation }: CheckContext, drawn = 0): AuthVariant[] {
+  const scheme = Object.values(document.components.securitySchemes)[0]?.scheme ?? 'bearer'
+  return authVariants(apiKey, scheme, generation.seed, drawn)
+}
+
+/** listPets, getPet of `petId`, and createPet when the run may write, each with `variant`. */
+function onEveryOperation(context: CheckContext, variant: AuthVariant, petId: string | number): Probe[] {
+  const creates = context.capabilities.has('write') ? (['createPet'] as const) : []
+  return (['listPets', 'getPet', ...creates] as const).map((operation) =>
+    operation === 'getPet' ? { operation, parameters: { petId }, variant } : { operation, variant },
+  )
+}
+
+/** Sends a probe; behind `prism proxy`, which refuses some of these itself, its body is not judged. */
+function send(context: CheckContext, { operation, parameters, body, rawQuery, variant }: Probe) {
+  const query = [rawQuery, variant.query && String(new URLSearchParams(variant.query))].filter(Boolean)
+  return context.call(operation, parameters, {
+    ...(query.length > 0 && { rawQuery: query.join('&') }),
+    // A server that lets the key in stores the valid body's pet.
+    ...(operation === 'createPet' && {
+      body: body ?? JSON.stringify({ name: context.petName('auth'), categoryId: 1 }),
+    }),
+    authorization: variant.lines,
+    ...(variant.headers && { headers: variant.headers }),
+    ...(!context.capabilities.has('own-auth-errors') && { notJudged: SKIP_REASONS['own-auth-errors'] }),
+  })
+}
+
 /**
- * §5.3: each credential derived as invalid from the key and the spec's scheme (negative/authVariants.ts)
- * in one Authorization field line (or none) gets 401 on every operation: listPets, createPet with a
- * valid body, getPet of an existing pet; without a key, bad input too. A createPet that wrongly
- * succeeds has created a pet; the finding counts them.
+ * Every near-miss request of a run (negative/authVariants.ts, from the key, the scheme and the
+ * seed): each credential that is no edit, and each class of edit, on every operation; each edit at
+ * a position, or drawn, on one; then every bad input the negatives generate (parameters, bodies,
+ * malformed JSON, a valid id no pet has) without a key or with a near miss, in turn. Behind `prism
+ * proxy` no two-line variant: it forwards the first line only.
+ */
+function probesOf(context: CheckContext): Probe[] {
+  const { seed } = context.generation
+  const proxied = !context.capabilities.has('own-auth-errors')
+  const variants = variantsOf(context, DRAWN).filter(
+    (v) => v.reading !== 'valid' && !(proxied && twoLines(v)),
+  )
+  // A pet the census saw: a server that ignores the key on getPet answers it.
+  const petId = [...(context.census?.pets.keys() ?? [])][0] ?? '1'
+  const probes = variants.flatMap((variant, i) => {
+    const all = onEveryOperation(context, variant, petId)
+    return variant.oneOperation ? [all[i % all.length] as Probe] : all
+  })
+  const markers = { text: () => context.petName('bad-input'), integer: () => 7 }
+  const bodies = [
+    ...bodyViolations(newPetSchema(context), markers, seed).map((v) => ({
+      input: v.label,
+      body: bodyText(v.body),
+    })),
+    ...malformedBodies(context),
+  ]
+  const bad: Array<Omit<Probe, 'variant'>> = [
+    ...parameterViolations(context.vocabulary.operations.values(), seed).map((v) => ({
+      operation: v.operation,
+      parameters: v.parameters,
+      input: v.label,
+      ...(v.repeated !== undefined && { rawQuery: `${v.parameter}=${encodeURIComponent(v.repeated)}` }),
+    })),
+    // A valid id no pet has: a server that looks the pet up before the key answers 404.
+    { operation: 'getPet', parameters: { petId: Number.MAX_SAFE_INTEGER }, input: 'an id no pet has' },
+    ...(context.capabilities.has('write')
+      ? bodies.map((b) => ({ operation: 'createPet' as const, ...b }))
+      : []),
+  ]
+  const [missing] = variants
+  const nearMisses = variants.filter((v) => v.oneOperation)
+  return [
+    ...probes.filter((probe) => !probe.variant.oneOperation),
+    // Without a key, bad input too gets 401 (§5.3 sets no exception): a server that parses or validates first answers 400.
+    ...bad.map((input, i) => ({
+      ...input,
+      variant: (i % 2 && nearMisses[i % nearMisses.length]) || missing,
+    })),
+    ...probes.filter((probe) => probe.variant.oneOperation),
+  ] as Probe[]
+}
+
+/**
+ * Sends a run's near misses alongside the rest of it, never in one burst: CHAINS at a time, each
+ * once the run has sent EVERY other requests per near miss sent, so they are a steady share of its
+ * traffic (a staging that limits rates sees them spread; `send` honours its 429 and Retry-After).
+ * The function it gives sends what is left at once and gives every answer (none for a create past
+ * MAX_WRONGLY_CREATED). Started by wrong_key_rejected; judged by auth_variants_rejected and
+ * ambiguous_credentials_rejected.
+ */
+export const nearMissesAlongTheRun = oncePer(async (context: CheckContext) => {
+  const probes = probesOf(context)
+  const answers: Array<Exchange | undefined> = []
+  const start = context.exchanges.length
+  let [sent, answered, created, rushing] = [0, 0, 0, false]
+  const due = () => rushing || context.exchanges.length - start - answered >= EVERY * sent
+  const chain = async () => {
+    while (sent < probes.length) {
+      // Unref'd: a run that ends before the judges' turn leaves nothing waiting.
+      if (!due()) await sleep(5, undefined, { ref: false })
+      if (!due() || sent >= probes.length) continue
+      const index = sent++
+      const probe = probes[index] as Probe
+      if (probe.operation === 'createPet' && created >= MAX_WRONGLY_CREATED) continue
+      const exchange = await send(context, probe)
+      answered++
+      answers[index] = exchange
+      if (probe.operation === 'createPet' && exchange.status >= 200 && exchange.status < 300) created++
+    }
+  }
+  const all = Promise.all(Array.from({ length: CHAINS }, chain)).then(
+    (): Sent => ({ probes, answers, created }),
+  )
+  all.catch(() => undefined)
+  return () => {
+    rushing = true
+    // The chains may all be waiting on unref'd timers: something must hold the event loop until they wake.
+    const awake = setInterval(() => undefined, 5)
+    return all.finally(() => clearInterval(awake))
+  }
+})
+
+/** Requests sent and their answers (none for a create not sent), with the pets wrongly created. */
+type Sent = { probes: Probe[]; answers: Array<Exchange | undefined>; created?: number }
+
+/** The findings of the answers `select` keeps: each not 401 (still 429 or 503 after the waits it asked for: not judged). */
+function rejected({ probes, answers, created = 0 }: Sent, select = twoLines): CheckOutcome {
+  const findings = probes.flatMap(({ operation, variant, input }, i) => {
+    const exchange = answers[i]
+    if (!exchange || !select(variant) || [401, 429, 503].includes(exchange.status)) return []
+    const stored = operation === 'createPet' && created > 0 ? ` (${plural(created, 'pet')} created so)` : ''
+    const received = `${describeResponse(exchange)} for ${variant.label}${input ? `, with ${input}` : ''}${stored}`
+    const documented = `401 with an Error body: ${variant.label} is no valid credential (§5.3)`
+    return [finding(exchange, operation, received, documented)]
+  })
+  const readOnly = { createPet: 'read-only run: a server that let a bad key in would create a pet' }
+  return { findings, ...(!probes.some((p) => p.operation === 'createPet') && { skipped: readOnly }) }
+}
+
+/** A required check that sends `variant` on every operation, one after another (§5: no operation is open). */
+function keyRejected(name: string, variant: AuthVariant, description: string, needs: Check['needs']): Check {
+  return {
+    name,
+    level: 'required',
+    description: () => description,
+    operations: ['listPets', 'createPet', 'getPet'],
+    needs,
+    async run(context) {
+      // The near misses start with the first wrong key and go on alongside the whole run.
+      if (variant.lines.length > 0 && context.capabilities.has('auth'))
+        nearMissesAlongTheRun(context).catch(() => undefined)
+      const probes = onEveryOperation(context, variant, 1)
+      return rejected(
+        { probes, answers: await inPool(probes, 1, (probe) => send(context, probe)) },
+        () => true,
+      )
+    },
+  }
+}
+
+/** §5.3, §5.4: no operation is open; a request without a key gets 401 on every operation. */
+export const missingKeyRejected = keyRejected(
+  'missing_key_rejected',
+  { label: 'no Authorization header', lines: [] },
+  'Every operation answers 401 when the Authorization header is missing (§5.3, §5.4).',
+  [],
+)
+
+/** §5.3: an invalid key is refused like a missing one, on every operation. */
+const wrong = `Bearer ${WRONG_KEY}`
+export const wrongKeyRejected = keyRejected(
+  'wrong_key_rejected',
+  { label: 'a wrong key', lines: [{ value: wrong, shown: `"authorization: ${wrong}"` }] },
+  'Every operation answers 401 when the bearer key is not one the service issued (§5.3).',
+  ['auth'],
+)
+
+/** A check that judges the near misses `select` keeps, once every one is answered. */
+const judged =
+  (select: (variant: AuthVariant) => boolean): Check['run'] =>
+  async (context) =>
+    rejected(await (await nearMissesAlongTheRun(context))(), select)
+
+/**
+ * §5.3: every credential near the key (about 400 a run, sent alongside all of it) in one
+ * Authorization field line or none gets 401 on every operation, with bad input of every kind too.
  */
 export const authVariantsRejected: Check = {
   name: 'auth_variants_rejected',
   level: 'required',
   description: () =>
-    'Every invalid credential derived from the key and the bearer scheme, in one Authorization header or none (empty token, other schemes, bare key, prefix, suffix, truncated, other case, inner space, the key in another header or the query), gets 401 on every operation, bad input included (§5.3).',
+    'Every credential near the key, derived by edits and drawn from the seed (about 400 a run, sent alongside the whole run: a character inserted, deleted or replaced at every position, cut, doubled, in other cases, non-ASCII look-alikes and invisible characters; the scheme and its separator edited, extra words; no header, other schemes, the bare key, the key in another header or the query), gets 401 on every operation, with bad input of every kind too (§5.3).',
   operations: ['listPets', 'createPet', 'getPet'],
   needs: ['auth'],
-  run: (context) => rejectVariants(context, (variant) => !twoLines(variant), true),
+  run: judged((variant) => !twoLines(variant) && !variant.reading),
 }
 
 /**
- * A valid Authorization header next to a second, wrong one. RFC 9110 §5.3 forbids sending two
- * but leaves the receiver's reading open, and the document does not decide it: Node's http (so
- * Express, Fastify), Go, Java servlets and Python take the first field line. 401 is safer, so recommended.
+ * What RFC 9110 leaves a receiver to read its own way, the document deciding nothing: the valid
+ * line next to a wrong one (section 5.3; Node, Go, Java servlets and Python read the first), the key
+ * in other white space (section 2.2 lets a recipient recover it, as Python's `split()` does). 401 is the
+ * careful answer, so recommended.
  */
-export const duplicateAuthorizationRejected: Check = {
-  name: 'duplicate_authorization_rejected',
+export const ambiguousCredentialsRejected: Check = {
+  name: 'ambiguous_credentials_rejected',
   level: 'recommended',
   because:
-    'RFC 9110 forbids sending two Authorization headers but leaves the receiver its choice, and the document does not decide it; 401 is the safer answer.',
+    'RFC 9110 leaves the receiver its reading of two Authorization headers, and lets it recover the key from white space around it; the document decides neither. 401 is the careful answer.',
   description: () =>
-    'A request with two Authorization headers, the valid key in one and a wrong key in the other (both orders), gets 401: RFC 9110 forbids sending two but leaves the receiver its choice, so only recommended.',
+    'A request with two Authorization headers, the valid key in one and a wrong key in the other (both orders), or with the key padded by other white space than one SP (HTAB, U+00A0, U+0085), gets 401: RFC 9110 leaves the receiver its reading, so only recommended.',
   operations: ['listPets', 'createPet', 'getPet'],
-  needs: ['auth'],
+  // `prism proxy` forwards only the first of two Authorization headers: these would judge Prism.
+  needs: ['auth', 'own-auth-errors'],
+  run: judged((variant) => twoLines(variant) || variant.reading === 'lenient'),
+}
+
+/**
+ * The valid key in the other spellings HTTP allows, found by the same edits as the near misses
+ * (negative/authVariants.ts: those a correct server reads as valid): the scheme in another case (RFC 9110
+ * §11.1: case-insensitive), more spaces before the token (RFC 6750 §2.1: `"Bearer" 1*SP
+ * b64token`), SP or HTAB around the value. A client library may send any. Recommended: the
+ * document shows only `Bearer <API_KEY>`.
+ */
+export const bearerSpellingsAccepted: Check = {
+  name: 'bearer_spellings_accepted',
+  level: 'recommended',
+  because:
+    '§5.2 shows only `Authorization: Bearer <API_KEY>`; the other spellings are RFC 9110’s and RFC 6750’s.',
+  description: () =>
+    'The valid key with the scheme in another case, more spaces before it, or white space around the line, is accepted (RFC 9110 §11.1, RFC 6750 §2.1).',
+  operations: ['listPets'],
+  needs: ['auth', 'own-auth-errors'],
   async run(context) {
-    // `prism proxy` forwards only the first of two Authorization headers, so the implementation behind
-    // it never sees the second: these variants would judge Prism, not the implementation.
-    if (!context.capabilities.has('own-auth-errors')) {
-      const reason = SKIP_REASONS['own-auth-errors']
-      return { findings: [], skipped: { listPets: reason, createPet: reason, getPet: reason } }
-    }
-    return rejectVariants(context, twoLines, false)
+    const spellings = variantsOf(context).filter((v) => v.reading === 'valid')
+    const limit = context.vocabulary.limit.minimum
+    const answers = await inPool(spellings, 2, ({ lines }) =>
+      context.call('listPets', { limit }, { authorization: lines }),
+    )
+    const findings = answers.flatMap((exchange, i) => {
+      const spelling = `${spellings[i]?.label}, still the valid key`
+      return exchange.status === 200
+        ? []
+        : [finding(exchange, 'listPets', `${describeResponse(exchange)} for ${spelling}`, `200: ${spelling}`)]
+    })
+    return { findings }
   },
-}
-
-async function rejectVariants(
-  context: Parameters<Check['run']>[0],
-  select: (variant: AuthVariant) => boolean,
-  withBadInput: boolean,
-): Promise<CheckOutcome> {
-  const scheme = Object.values(context.document.components.securitySchemes)[0]?.scheme ?? 'bearer'
-  const behindProxy = !context.capabilities.has('own-auth-errors')
-  const variants = authVariants(context.apiKey, scheme).filter(
-    (v) => select(v) && (!behindProxy || !twoLines(v)),
-  )
-  // Behind `prism proxy`, Prism refuses some of these itself: its 401 counts here, but its body is not the implementation's.
-  const notJudged = context.capabilities.has('own-auth-errors') ? undefined : SKIP_REASONS['own-auth-errors']
-  const existing = [...(context.census?.pets.keys() ?? [])][0] ?? (await anyPetId(context)) ?? '1'
-  const probes: Probe[] = [
-    { operation: 'listPets' },
-    { operation: 'getPet', parameters: { petId: existing } },
-  ]
-  const outcome: CheckOutcome = { findings: [] }
-  if (context.capabilities.has('write')) probes.push({ operation: 'createPet' })
-  else outcome.skipped = { createPet: 'read-only run: a server that let a bad key in would create a pet' }
-  const cases = variants.flatMap((variant) => probes.map((probe) => ({ variant, probe })))
-  // Without a key, bad input too gets 401 (§5.3 sets no exception): a server that validates first answers 400.
-  const missing = variants.find((variant) => variant.lines.length === 0 && !variant.headers && !variant.query)
-  const badInput: Probe[] = [
-    // A limit below the minimum and a status no pet has.
-    {
-      operation: 'listPets',
-      parameters: { limit: context.vocabulary.limit.minimum - 1, status: 'not-a-status' },
-    },
-    { operation: 'getPet', parameters: { petId: 'not-an-id' } },
-    // A valid id no pet has: a server that looks the pet up before the key answers 404.
-    { operation: 'getPet', parameters: { petId: Number.MAX_SAFE_INTEGER } },
-    ...(context.capabilities.has('write')
-      ? [{ operation: 'createPet', body: '{"categoryId":"x"}' } as const]
-      : []),
-  ]
-  if (missing && withBadInput)
-    cases.push(
-      ...badInput.map((probe) => ({
-        variant: { ...missing, label: `${missing.label}, with bad input` },
-        probe,
-      })),
-    )
-  const answers = await inPool(cases, 8, ({ variant, probe }) =>
-    context.call(probe.operation, probe.parameters, {
-      // The key in the query is sent as a form would encode it, after the probe's own parameters.
-      ...(variant.query && { rawQuery: String(new URLSearchParams(variant.query)) }),
-      // A create without a body of its own sends a valid one: a server that let the key in stores a pet.
-      ...((probe.body !== undefined || probe.operation === 'createPet') && {
-        body: probe.body ?? JSON.stringify({ name: context.petName('auth'), categoryId: 1 }),
-      }),
-      authorization: variant.lines,
-      ...(variant.headers && { headers: variant.headers }),
-      notJudged,
-    }),
-  )
-  const wronglyCreated = answers.filter(
-    (a) => a.request.operation === 'createPet' && a.status >= 200 && a.status < 300,
-  )
-  for (const [i, exchange] of answers.entries()) {
-    const { variant, probe } = cases[i] as (typeof cases)[number]
-    if (exchange.status === 401) continue
-    const created =
-      probe.operation === 'createPet' && wronglyCreated.includes(exchange)
-        ? ` (${plural(wronglyCreated.length, 'pet')} created with invalid credentials in this run)`
-        : ''
-    outcome.findings.push(
-      finding(
-        exchange,
-        probe.operation,
-        `${describeResponse(exchange)} for ${variant.label}${created}`,
-        `401 with an Error body: ${variant.label} is not a valid credential (§5.3)`,
-      ),
-    )
-  }
-  return outcome
-}
-
-async function anyPetId(context: Parameters<Check['run']>[0]): Promise<string | undefined> {
-  const listed = await context.call('listPets', { limit: context.vocabulary.limit.minimum })
-  return petIdOf(petsIn(listed)?.[0])
 }

@@ -39,7 +39,10 @@ describe('generated createPet body violations', () => {
       'categoryId is a JSON string',
       'categoryId is a JSON number',
       'categoryId is 9223372036854775808, beyond int64',
-      'status is "Available", not one of available, pending, sold',
+      'status is "available", in upper case: not one of available, pending, sold',
+      'status is "sold", U+00A0 inserted at the start: not one of available, pending, sold',
+      'categoryId is 9223372036854775809, beyond int64',
+      'categoryId is -9223372036854775809, beyond int64',
       'status is null',
       'without name (required)',
       'without categoryId (required)',
@@ -71,10 +74,10 @@ describe('generated createPet body violations', () => {
       expect.arrayContaining([
         'weight is a JSON string',
         'weight is 2147483648, beyond int32',
-        'weight is below its minimum 1',
-        'weight is above its maximum 500',
+        'weight is 0, below its minimum 1',
+        'weight is 501, above its maximum 500',
         'without weight (required)',
-        'status is "RESERVED", not one of available, pending, sold, reserved',
+        'status is "reserved", in upper case: not one of available, pending, sold, reserved',
       ]),
     )
     // The evolved cases still all break the evolved schema.

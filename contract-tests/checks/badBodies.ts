@@ -1,5 +1,5 @@
 import rows from '../../fixtures/contract-bad-bodies.json' with { type: 'json' }
-import { exactJson } from '../../kit/json/exactJson.ts'
+import { exactJson, parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { plural } from '../../kit/text/plural.ts'
 import type { SpecVocabulary } from '../../spec/runtime.ts'
@@ -12,14 +12,8 @@ import { oncePer } from '../negative/oncePer.ts'
 import { type Check, type CheckContext, type Finding, finding } from './Check.ts'
 import { describeResponse, petsIn } from './describeResponse.ts'
 
-/** One row of fixtures/contract-bad-bodies.json (what the schema cannot imply); `{{name}}` becomes a pet name. */
-export interface BadBody {
-  name: string
-  body: string
-  why: string
-}
-
-export const BAD_BODIES = rows as BadBody[]
+/** fixtures/contract-bad-bodies.json: what the schema cannot imply; `{{name}}` becomes a pet name. */
+export const BAD_BODIES = rows as Array<{ name: string; body: string; why: string }>
 
 /** The request body schema of createPet, from the document the run was given. */
 export function newPetSchema(context: { vocabulary: Pick<SpecVocabulary, 'operations'> }) {
@@ -29,16 +23,9 @@ export function newPetSchema(context: { vocabulary: Pick<SpecVocabulary, 'operat
   return schema
 }
 
-interface Sent {
-  violation: BodyViolation
-  exchange: Exchange
-  /** The marker values the body carried (names, and integers for the cases where the name is at fault). */
-  markers: unknown[]
-}
-
-interface Batch {
-  sent: Sent[]
-  /** Ids of valid pets created just before and just after the batch, when both are integers, exactly. */
+/** Each violation sent, its answer and the markers its body carried; the ids of valid pets created just before and after, when integers. */
+type Batch = {
+  sent: Array<{ violation: BodyViolation; exchange: Exchange; markers: unknown[] }>
   fence?: [bigint, bigint]
 }
 
@@ -57,10 +44,11 @@ const sendViolations = oncePer(async (context: CheckContext): Promise<Batch> => 
     produced.add(value)
     return value
   }
-  const violations = bodyViolations(newPetSchema(context), {
-    text: () => mark(context.petName('bad-body')),
-    integer: () => mark(integers + next++),
-  })
+  const violations = bodyViolations(
+    newPetSchema(context),
+    { text: () => mark(context.petName('bad-body')), integer: () => mark(integers + next++) },
+    context.generation.seed,
+  )
   const markers = violations.map((violation) => markerValues(violation.body).filter((v) => produced.has(v)))
   const fenceBody = () => JSON.stringify({ name: context.petName('fence'), categoryId: 1 })
   const create = (body: string, kind: 'valid') => context.call('createPet', {}, { body, kind })
@@ -109,11 +97,7 @@ export const badBodiesRejected: Check = {
   },
 }
 
-/**
- * A refused body is never stored: after the generated violations, the lists (each status and none,
- * at the maximum limit) and getPet of every id between two valid creates made around them must show
- * no pet carrying a case's marker.
- */
+/** A refused body is never stored: no list (each status, maximum limit) nor getPet of the ids around them shows a marker. */
 export const rejectedBodiesNotStored: Check = {
   name: 'rejected_bodies_not_stored',
   level: 'required',
@@ -170,42 +154,66 @@ export const rejectedBodiesNotStored: Check = {
   },
 }
 
-/** fixtures/contract-bad-bodies.json: what the schema cannot imply (not JSON, no body, a client-sent id), where the spec decides a gap. */
+/** The rows of fixtures/contract-bad-bodies.json as sent, none that is not JSON for Prism (it never answers one). */
+export function malformedBodies(context: CheckContext): Array<{ input: string; body: string; why: string }> {
+  const rows = BAD_BODIES.map(({ name, body, why }) => ({
+    input: name,
+    body: body.replaceAll('{{name}}', context.petName('bad-body')),
+    why,
+  }))
+  return rows.filter(
+    ({ body }) => context.capabilities.has('malformed-json') || parseJsonLossless(body) !== undefined,
+  )
+}
+
+/** fixtures/contract-bad-bodies.json: what no schema implies, where the spec decides a gap. */
 export const malformedBodiesRejected: Check = {
   name: 'malformed_bodies_rejected',
   level: 'recommended',
   because:
     'the document does not show the answer to malformed JSON, an empty body or a client-chosen id (§4.2, §7); the spec answers 400.',
   description: () =>
-    'createPet answers 400 to malformed JSON, an empty body or a client-chosen id (fixtures/contract-bad-bodies.json: gaps the spec decides).',
+    'createPet answers 400 to malformed JSON (an integer with a leading zero or a plus sign too), an empty body or a client-chosen id (fixtures/contract-bad-bodies.json: gaps the spec decides), and a 4xx to no body at all or a body of another media type.',
   operations: ['createPet'],
   needs: ['write'],
   async run(context) {
     const findings: Finding[] = []
-    for (const row of BAD_BODIES) {
-      const body = row.body.replaceAll('{{name}}', context.petName('bad-body'))
-      // Prism never answers a body that is not JSON; such a row would only time out.
-      if (!context.capabilities.has('malformed-json') && !isJson(body)) continue
+    // Near misses of the body's media type too: no body at all, a valid one as text/plain, a form.
+    // The document shows no answer to them: a 4xx says no; a 5xx is never an answer (no_server_errors).
+    const valid = JSON.stringify({ name: context.petName('media'), categoryId: 1 })
+    const media = (type: string, body: string) => ({
+      body,
+      headers: { 'content-type': type },
+      kind: 'gap' as const,
+    })
+    for (const [input, options] of [
+      ['no body at all', { kind: 'gap' as const }],
+      ['a valid NewPet sent as text/plain', media('text/plain', valid)],
+      ['a form body', media('application/x-www-form-urlencoded', 'name=x&categoryId=1')],
+    ] as const) {
+      const exchange = await context.call('createPet', {}, options)
+      if (exchange.status < 400 || exchange.status >= 500)
+        findings.push(
+          finding(
+            exchange,
+            'createPet',
+            `${describeResponse(exchange)} for ${input}`,
+            'a 4xx with an Error body (§4.2: the body is application/json)',
+          ),
+        )
+    }
+    for (const { input, body, why } of malformedBodies(context)) {
       const exchange = await context.call('createPet', {}, { body, kind: 'gap' })
       if (exchange.status !== 400)
         findings.push(
           finding(
             exchange,
             'createPet',
-            `${describeResponse(exchange)} for ${row.name}`,
-            `400 with an Error body: ${row.why}`,
+            `${describeResponse(exchange)} for ${input}`,
+            `400 with an Error body: ${why}`,
           ),
         )
     }
     return { findings }
   },
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
-  }
 }

@@ -1,4 +1,4 @@
-import { exactJson, parseJsonLossless } from '../../kit/json/exactJson.ts'
+import { exactJson } from '../../kit/json/exactJson.ts'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { plural } from '../../kit/text/plural.ts'
 import { keptAsSent } from '../../model/keptAsSent.ts'
@@ -9,6 +9,7 @@ import { inPool } from '../http/inPool.ts'
 import { petIdOf } from '../json/petIdOf.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
+import { causeOf, sentFields } from './causeOf.ts'
 import { petsIn } from './describeResponse.ts'
 
 type Pet = Record<string, unknown>
@@ -51,21 +52,17 @@ export const createdPetsKept: Check = {
       const id = petIdOf(pet) ?? String(pet.id)
       const got = fetched[i] as Exchange
       const again = exactJson(got.json)
-      const submitted = submittedFields(answer)
+      const submitted = sentFields(answer)
       const changed = Object.keys(submitted).filter((field) => !keptAsSent(pet[field], submitted[field]))
       if (got.status !== 200 || !isPet(again) || !same(fields, again, pet) || changed.length > 0) {
         const received =
           got.status !== 200
             ? `getPet ${id} answered ${got.status} for a pet created with 201 (${toJsonText(pet)})`
             : `getPet ${id} returned ${got.text.slice(0, 200)}; the 201 was ${toJsonText(pet)}; submitted ${toJsonText(submitted)}`
-        findings.push(
-          finding(
-            got,
-            'createPet',
-            received,
-            'every created pet kept as answered, with the submitted fields',
-          ),
-        )
+        const expected = 'every created pet kept as answered, with the submitted fields'
+        // A 201 that changed a field is the create's fault, whatever getPet answered.
+        const cause = changed.length > 0 ? causeOf(answer) : undefined
+        findings.push({ ...finding(got, 'createPet', received, expected), ...(cause && { cause }) })
         if (findings.length >= 3) break
         continue
       }
@@ -122,17 +119,4 @@ export const createdPetsKept: Check = {
 
 function isPet(value: unknown): value is Pet {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value
-}
-
-/** The body the create sent, read exactly: a plain integer literal must come back digit for digit. */
-function submittedFields(exchange: Exchange): Pet {
-  try {
-    const body = exactJson(parseJsonLossless(exchange.request.body ?? ''))
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return {}
-    // The client does not choose id: a server may ignore a sent one.
-    const { id: _ignored, ...fields } = body as Pet
-    return fields
-  } catch {
-    return {}
-  }
 }

@@ -34,7 +34,7 @@ export function describeResponse(exchange: Exchange): string {
   const body = pets
     ? plural(countIn(exchange) ?? pets.length, 'item')
     : exchange.truncated
-      ? `a body over ${plural(exchange.truncated.limitBytes, 'byte')}, cut unread (not judged; see body_within_cap): ${excerpt(exchange.text)}`
+      ? `a body ${exchange.truncated.why} (not judged; see body_within_cap): ${excerpt(exchange.text)}`
       : exchange.text === ''
         ? 'no body'
         : `body ${excerpt(exchange.text)}`

@@ -1,6 +1,7 @@
 import { isDocumentedStatus, type SpecValidators } from '../../spec/runtime.ts'
 import { EXAMPLES_MAX, FindingGroups } from '../base/FindingGroups.ts'
 import type { SuiteVocabulary } from '../base/SuiteVocabulary.ts'
+import { arazzoSteps } from '../http/arazzoSteps.ts'
 import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import {
   type Check,
@@ -118,14 +119,14 @@ export function everyExchange(
     afterAll: true,
     watch,
     run: runWatched(watch),
-    async reproduce(context, found) {
-      const again = await examples.sendAgain(context, found)
-      const operation = again?.request.operation
-      if (!again || !operation || (again.truncated && !readsTruncated)) return undefined
-      if (appliesTo && !appliesTo(again)) return false
-      const ruleContext = ruleContextsOf(context).get(operation) as ExchangeRuleContext
-      return rule({ ...again, operation }, ruleContext) !== undefined
-    },
+    reproduce: (context, found) =>
+      examples.reproduce(context, found, (again) => {
+        const operation = again.request.operation
+        if (!operation || (again.truncated && !readsTruncated)) return undefined
+        if (appliesTo && !appliesTo(again)) return false
+        const ruleContext = ruleContextsOf(context).get(operation) as ExchangeRuleContext
+        return rule({ ...again, operation }, ruleContext) !== undefined
+      }),
   }
 }
 
@@ -134,13 +135,21 @@ export function everyExchange(
  * 1 MiB), to send again before it is reported (`Check.reproduce`): FindingGroups keeps the first
  * EXAMPLES_MAX distinct messages of each operation, so the first request of each of those is the one
  * its example saw. A request that got no answer is not kept: each replay could cost the whole timeout.
+ * Another check's credential probe (a second Authorization, a `bearer` spelling) is first sent with
+ * the run's key alone: when the failure comes back, that request is the example, and the finding's.
  *
  * @example
  * const examples = exampleRequests() // watch: examples.start(context); see: examples.keep(context, found, exchange)
- * const again = await examples.sendAgain(context, found) // reproduce: the new exchange, or undefined
+ * await examples.reproduce(context, found, (again) => rule(again) !== undefined) // true, false or undefined
  */
 export function exampleRequests() {
   const byRun = new WeakMap<CheckContext, Map<string, ProbeRequest>>()
+  const tried = new WeakSet<ProbeRequest>()
+  // Nothing to judge: no answer (status 0), the create budget spent, or the deadline.
+  const send = async (context: CheckContext, request: ProbeRequest) => {
+    const again = await context.send(request).catch(() => undefined)
+    return again?.status ? again : undefined
+  }
   return {
     start(context: CheckContext): void {
       byRun.set(context, new Map())
@@ -152,17 +161,21 @@ export function exampleRequests() {
       if ([...sent.keys()].filter((k) => k.startsWith(`${found.operation}\n`)).length < EXAMPLES_MAX)
         sent.set(key, exchange.request)
     },
-    /** The example's request sent again; undefined when there is none, or nothing came back to judge. */
-    async sendAgain(context: CheckContext, found: Finding): Promise<Exchange | undefined> {
-      const request = byRun.get(context)?.get(replayKey(found))
-      if (!request?.operation) return undefined
-      try {
-        const again = await context.send(request)
-        return again.status === 0 ? undefined : again
-      } catch {
-        // The create budget spent, or the deadline: nothing was judged.
-        return undefined
+    /** The example's request sent again and judged: undefined when there is none, or nothing came back to judge. */
+    async reproduce(context: CheckContext, found: Finding, judge: (again: Exchange) => boolean | undefined) {
+      const sent = byRun.get(context)
+      const request = sent?.get(replayKey(found))
+      if (!sent || !request?.operation) return undefined
+      const { authorization, headers: _, ...plain } = request
+      const first = authorization && !tried.has(request) ? await send(context, plain) : undefined
+      tried.add(request)
+      if (first && judge(first)) {
+        sent.set(replayKey(found), plain)
+        Object.assign(found, { curl: first.curl, steps: arazzoSteps([first], found.expected ?? '') })
+        return true
       }
+      const again = await send(context, request)
+      return again && judge(again)
     },
   }
 }

@@ -1,9 +1,16 @@
 import { exactJson } from '../../kit/json/exactJson.ts'
 import { plural } from '../../kit/text/plural.ts'
+import { keptAsSent } from '../../model/keptAsSent.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
-import { jsonStringEdges, nameDifference } from '../stateful/jsonStringEdges.ts'
-import { COLUMN_WIDTH_LENGTHS, INTEGER_EDGES } from '../stateful/valueArbitrary.ts'
+import {
+  characterName,
+  INTEGER_RANGES,
+  integerEdges,
+  integerSpellings,
+  jsonStringEdges,
+} from '../json/nearMisses.ts'
+import { COLUMN_WIDTH_LENGTHS } from '../stateful/valueArbitrary.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
 import { describeResponse } from './describeResponse.ts'
@@ -12,70 +19,53 @@ import { describeResponse } from './describeResponse.ts'
 interface GapValue {
   label: string
   name?: string
-  /** The categoryId's exact digits. */
-  categoryId?: string
+  /** The categoryId as written in the body, and the integer it spells. */
+  categoryId?: { text: string; value: bigint }
 }
 
 /**
  * The names and categoryIds a conforming server may refuse (a 4xx) but must otherwise keep exactly.
- * Every name starts with the run's `tag`, then the part that makes it a gap, so each pet is still
- * the run's in a shared store: a trailing space, runs of spaces, Unicode, NFD, quotes, markup,
- * lengths just past the widths text columns have (33, 51, 65, 101, 256 characters), and what else
- * a JSON string carries (jsonStringEdges: every control character, bidirectional controls, format
- * characters, combining marks, white space, astral characters; drawn from `seed`). The categoryIds
- * are every integer edge the model phase draws (int64's ends, 2^53's neighbours, int32's ends). The
- * empty name, a leading space and a name of digits alone cannot start with a tag, so they are not
- * sent (decisions/017).
+ * Every name starts with the run's `tag`, then the gap (decisions/017): lengths just past the
+ * widths text columns have, and jsonStringEdges (drawn from `seed`). The categoryIds: every
+ * integer edge of int64, and JSON's other spellings of some.
  *
  * @example
  * gapValues('ctk2a9q1z').find((v) => v.label.includes('51'))?.name?.length // 51
  */
-export function gapValues(tag: string, seed = 0): GapValue[] {
+export function gapValues(tag: string, seed = 0, statuses: readonly string[] = []): GapValue[] {
   const ofLength = (length: number): GapValue => ({
     label: `a name of ${plural(length, 'character')} (one past a VARCHAR(${length - 1}) column)`,
     name: tag + 'r'.repeat(Math.max(0, length - tag.length)),
   })
   return [
-    { label: 'a name with trailing spaces', name: `${tag} Rex  ` },
-    { label: 'a name with inner runs of spaces', name: `${tag} Rex   the  dog` },
-    { label: 'a Unicode name', name: `${tag} Zoë 🐾 Ñandú 犬` },
-    { label: 'a name with a combining mark (NFD)', name: `${tag} Zoe\u0308` },
-    { label: 'a name with quotes and a backslash', name: `${tag} say "hi" \\ bye's` },
-    { label: 'a name with markup', name: `${tag}<b>Rex</b>&amp;` },
     ...COLUMN_WIDTH_LENGTHS.map(ofLength),
     { label: 'a name of 300 characters', name: tag + 'r'.repeat(300 - tag.length) },
-    ...jsonStringEdges(seed).map((edge) => ({ label: `a name with ${edge.label}`, name: tag + edge.text })),
-    { label: 'a negative categoryId', categoryId: '-7' },
-    ...INTEGER_EDGES.map((n) => ({ label: `categoryId ${powerOfTwo(n)}`, categoryId: String(n) })),
-    // Integers in the other spellings JSON's number grammar allows (RFC 8259 §6): the same values.
-    { label: 'categoryId -0 (an integer JSON may sign)', categoryId: '-0' },
-    { label: 'categoryId 7.0 (an integer with a fraction part)', categoryId: '7.0' },
-    { label: 'categoryId 1E2 (an integer with an exponent)', categoryId: '1E2' },
+    ...jsonStringEdges(seed, statuses).map(({ label, text }) => ({
+      label: `a name with ${label}`,
+      name: tag + text,
+    })),
+    // Every integer edge of int64 (0 and -1, which a careless reader takes for missing or an index, among them).
+    ...integerEdges(INTEGER_RANGES.int64).map(({ value, label }) => ({
+      label: `categoryId ${label}`,
+      categoryId: { text: String(value), value },
+    })),
+    // JSON's other spellings (RFC 8259 §6): every one of 100 and 0; an exponent near 2^53 and 2^63.
+    ...[100n, 0n, 2n ** 53n + 1n, 2n ** 63n - 1n, 2n ** 63n].flatMap((value) =>
+      integerSpellings(value)
+        .filter((spelling) => value <= 100n || spelling.label.includes('point'))
+        .map(({ text, label }) => ({
+          label: `categoryId ${value} ${label}: ${text}`,
+          categoryId: { text, value },
+        })),
+    ),
   ]
 }
 
 /**
- * An integer edge as a power of two and an offset (`2^53 + 1`, `-2^63`), else its digits.
- *
- * @example
- * powerOfTwo(2n ** 53n + 1n) // '2^53 + 1'
- */
-function powerOfTwo(n: bigint): string {
-  for (const bits of [63n, 53n, 31n])
-    for (const sign of [1n, -1n])
-      for (const offset of [-1n, 0n, 1n])
-        if (n === sign * 2n ** bits + offset)
-          return `${sign < 0n ? '-' : ''}2^${bits}${offset === 0n ? '' : offset > 0n ? ' + 1' : ' - 1'}`
-  return String(n)
-}
-
-/**
- * Where the document is silent (§2: name length and characters; a categoryId names a category the
- * document does not show), a server may refuse a value with any 4xx (its Error body is judged by
- * error_body_conformance, and 400 recommended by gap_status_conformance: the requests are sent as
- * gaps); but an acceptance is §4.2's 201, carrying the value exactly, and so must getPet (§4.2
- * rule 2): no trimming, no truncation to a column width, no rounding of int64 beyond 2^53, no
- * int64 as a string. Numbers are compared as the digits sent.
+ * Where the document is silent (§2: name length and characters; what a categoryId must name), a
+ * server may refuse a value with any 4xx (sent as gaps: gap_status_conformance recommends 400);
+ * but its 201 carries the value exactly, and so does getPet (§4.2 rule 2). Numbers are compared
+ * as the integer sent (keptAsSent).
  */
 export const gapValuesExact: Check = {
   name: 'gap_values_exact',
@@ -90,12 +80,14 @@ export const gapValuesExact: Check = {
     const exact = context.capabilities.has('exact-int64')
     // The tag of a hand-made context (no runTag) is the start of the run's own names.
     const tag = context.runTag ?? context.petName('gap').slice(0, 9)
-    const values = gapValues(tag, context.generation.seed).filter(
-      (value) => exact || isSafeDigits(value.categoryId),
+    const values = gapValues(tag, context.generation.seed, context.vocabulary.statuses).filter(
+      (value) => exact || Number.isSafeInteger(Number(value.categoryId?.value ?? 0)),
     )
     await inPool(values, 6, async (value) => {
       const name = value.name ?? context.petName('gap')
-      const digits = value.categoryId ?? '1'
+      const { text: digits, value: integer } = value.categoryId ?? { text: '1', value: 1n }
+      // As sent: exactly, for an integer literal; beyond 2^53 in another spelling, exactly or as its double (keptAsSent).
+      const sent = /^-?\d+$/.test(digits) ? integer : Number(integer)
       const body = `{"name":${JSON.stringify(name)},"categoryId":${digits}}`
       const created = await context.call('createPet', {}, { body, kind: 'gap' })
       if (created.status >= 400 && created.status < 500 && created.status !== 401) return
@@ -103,22 +95,14 @@ export const gapValuesExact: Check = {
         const fields = exactJson(exchange.json) as Record<string, unknown> | undefined
         const wrong = [
           ...(fields?.name === name ? [] : [nameShown(fields?.name, name)]),
-          ...(sameInteger(fields?.categoryId, digits) ? [] : [`categoryId ${shown(fields?.categoryId)}`]),
+          ...(keptAsSent(fields?.categoryId, sent) ? [] : [`categoryId ${shown(fields?.categoryId)}`]),
         ]
         return wrong.length > 0 ? `${exchange.status} with ${wrong.join(' and ')}` : undefined
       }
       const expected = `a 4xx (a legal refusal), or the pet with name ${JSON.stringify(name)} and categoryId ${digits} exactly`
-      if (created.status !== 201) {
-        findings.push(
-          finding(created, 'createPet', `${describeResponse(created)} for ${value.label}`, expected),
-        )
-        return
-      }
-      const wrongCreate = differs(created)
-      if (wrongCreate) {
-        findings.push(finding(created, 'createPet', `${wrongCreate} for ${value.label}`, expected))
-        return
-      }
+      const wrongCreate = created.status === 201 ? differs(created) : describeResponse(created)
+      if (wrongCreate)
+        return findings.push(finding(created, 'createPet', `${wrongCreate} for ${value.label}`, expected))
       const id = shown((exactJson(created.json) as { id?: unknown } | undefined)?.id)
       const fetched = await context.call('getPet', { petId: { raw: id } })
       const wrongGet = fetched.status === 200 ? differs(fetched) : describeResponse(fetched)
@@ -136,7 +120,7 @@ export const gapValuesExact: Check = {
   },
 }
 
-/** A name kept wrongly, with what it lost or gained by code point (a lost U+0000 does not show in quotes). */
+/** A name kept wrongly, with what it lost or gained. */
 function nameShown(got: unknown, sent: string): string {
   const quoted = JSON.stringify(got)
   const shortened = quoted.length > 120 ? `${quoted.slice(0, 117)}…` : quoted
@@ -148,31 +132,27 @@ function shown(value: unknown): string {
   return typeof value === 'bigint' || typeof value === 'number' ? String(value) : JSON.stringify(value)
 }
 
-/** Whether a JSON number read exactly (exactJson) is the integer this JSON number text spells; a string never is. */
-function sameInteger(value: unknown, digits: string): boolean {
-  const sent = integerOf(digits)
-  if (typeof value === 'bigint') return value === sent
-  return typeof value === 'number' && Number.isSafeInteger(value) && BigInt(value) === sent
-}
-
 /**
- * The integer a JSON number's text spells exactly (`-0`, `7.0`, `1E2` included), or undefined
- * when it has a fraction.
+ * What a stored name lost or gained against the one sent, by character (a lost U+0000 is invisible in quotes).
  *
  * @example
- * integerOf('1E2') // 100n
+ * nameDifference('Rex\u0000', 'Rex') // 'lost U+0000'
  */
-function integerOf(text: string): bigint | undefined {
-  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text)
-  if (!match) return undefined
-  const [, sign = '', whole = '', fraction = '', exponent = '0'] = match
-  const scale = Number(exponent) - fraction.length
-  const digits = BigInt(whole + fraction)
-  if (scale >= 0) return (sign ? -1n : 1n) * digits * 10n ** BigInt(scale)
-  const divisor = 10n ** BigInt(-scale)
-  return digits % divisor === 0n ? (sign ? -1n : 1n) * (digits / divisor) : undefined
-}
-
-function isSafeDigits(digits: string | undefined): boolean {
-  return digits === undefined || Number.isSafeInteger(Number(digits))
+export function nameDifference(sent: string, got: string): string {
+  const count = (text: string) => {
+    const counts = new Map<string, number>()
+    for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1)
+    return counts
+  }
+  const [before, after] = [count(sent), count(got)]
+  const missing = (from: Map<string, number>, to: Map<string, number>) =>
+    [...from].filter(([char, n]) => (to.get(char) ?? 0) < n).map(([char]) => characterName(char))
+  const lost = missing(before, after)
+  const gained = missing(after, before)
+  const listed = (chars: string[]) => chars.slice(0, 6).join(' ') + (chars.length > 6 ? ' …' : '')
+  const parts = [
+    ...(lost.length > 0 ? [`lost ${listed(lost)}`] : []),
+    ...(gained.length > 0 ? [`gained ${listed(gained)}`] : []),
+  ]
+  return parts.length > 0 ? parts.join(', ') : 'the same characters in another order'
 }

@@ -1,6 +1,11 @@
-import { authVariantsRejected, duplicateAuthorizationRejected } from './authVariantsRejected.ts'
+import {
+  ambiguousCredentialsRejected,
+  authVariantsRejected,
+  bearerSpellingsAccepted,
+  missingKeyRejected,
+  wrongKeyRejected,
+} from './authVariantsRejected.ts'
 import { badBodiesRejected, malformedBodiesRejected, rejectedBodiesNotStored } from './badBodies.ts'
-import { bearerSpellingsAccepted } from './bearerSpellingsAccepted.ts'
 import { bodyWithinCap } from './bodyWithinCap.ts'
 import type { Check } from './Check.ts'
 import { challengeWithoutErrorCode } from './challengeWithoutErrorCode.ts'
@@ -23,27 +28,27 @@ import { limitBounds } from './limitBounds.ts'
 import { limitMaximumHonoured } from './limitMaximumHonoured.ts'
 import { listedPetsRetrievable } from './listedPetsRetrievable.ts'
 import { locationHeader } from './locationHeader.ts'
-import { missingKeyRejected } from './missingKeyRejected.ts'
 import { modelBasedSequences } from './modelBasedSequences.ts'
 import { noServerErrors } from './noServerErrors.ts'
 import { paddedPetIdSamePet } from './paddedPetIdSamePet.ts'
-import { parameterErrorsNamed } from './parameterErrorsNamed.ts'
-import { parameterViolationsHandled, parameterViolationsRejected } from './parameterViolations.ts'
+import {
+  parameterErrorsNamed,
+  parameterViolationsHandled,
+  parameterViolationsRejected,
+} from './parameterViolations.ts'
 import { responseSchemaConformance } from './responseSchemaConformance.ts'
 import { safeIntegerIds } from './safeIntegerIds.ts'
+import { serverKeepsAnswering } from './serverKeepsAnswering.ts'
 import { statusCodeConformance } from './statusCodeConformance.ts'
 import { statusFilter } from './statusFilter.ts'
 import { uniqueIds } from './uniqueIds.ts'
 import { unknownPetNotFound } from './unknownPetNotFound.ts'
-import { wrongKeyRejected } from './wrongKeyRejected.ts'
 import { wwwAuthenticateChallenge } from './wwwAuthenticateChallenge.ts'
 
 /** Every check, in the order they run; the ones that read every exchange come last. */
 export const CHECKS: readonly Check[] = [
   missingKeyRejected,
   wrongKeyRejected,
-  authVariantsRejected,
-  duplicateAuthorizationRejected,
   bearerSpellingsAccepted,
   defaultLimit,
   limitBounds,
@@ -66,11 +71,14 @@ export const CHECKS: readonly Check[] = [
   formsEquivalent,
   deprecationSignals,
   modelBasedSequences,
+  authVariantsRejected,
+  ambiguousCredentialsRejected,
   // Reads every list the checks above received.
   listedPetsRetrievable,
   // Last of the checks that send: it reads every create the others made.
   createdPetsKept,
   noServerErrors,
+  serverKeepsAnswering,
   errorBodyConformance,
   errorBodySaysWhy,
   errorStatusMatches,

@@ -6,6 +6,7 @@ import { inPool } from '../http/inPool.ts'
 import { petIdOf } from '../json/petIdOf.ts'
 import type { Check, Finding } from './Check.ts'
 import { finding } from './Check.ts'
+import { causeOf } from './causeOf.ts'
 import { petsIn } from './describeResponse.ts'
 
 /** At most this many listed pets are fetched again: spread over every list the run saw. */
@@ -58,14 +59,16 @@ export const listedPetsRetrievable: Check = {
         again !== null &&
         fields.every((field) => sameJson(again[field], pet[field]))
       if (same) continue
-      findings.push(
-        finding(
-          list,
-          'listPets',
-          `the list showed ${toJsonText(pet).slice(0, 200)}; getPet ${id} answered ${got.status} ${got.text.slice(0, 200)}`,
-          'every listed pet found by getPet, identical (§4.1, §4.3)',
-        ),
+      const received = `the list showed ${toJsonText(pet).slice(0, 200)}; getPet ${id} answered ${got.status} ${got.text.slice(0, 200)}`
+      const found = finding(
+        list,
+        'listPets',
+        received,
+        'every listed pet found by getPet, identical (§4.1, §4.3)',
       )
+      // The getPet, not the list, shows what went wrong (another pet, another status).
+      const cause = causeOf(got, '200')
+      findings.push({ ...found, ...(cause && { cause }) })
       if (findings.length >= 3) break
     }
     return { findings }

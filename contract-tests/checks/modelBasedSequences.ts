@@ -5,11 +5,14 @@ import { judgeGet } from '../../model/judgeGet.ts'
 import { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
 import { reproducedLabel } from '../base/Finding.ts'
-import { formatBudget } from '../stateful/Budget.ts'
+import { arazzoSteps } from '../http/arazzoSteps.ts'
+import { petIdOf } from '../json/petIdOf.ts'
+import { type Budget, formatBudget } from '../stateful/Budget.ts'
 import { curlScript } from '../stateful/curlScript.ts'
-import { runModelPhase } from '../stateful/runModelPhase.ts'
+import { runModelPhase, streamSeed } from '../stateful/runModelPhase.ts'
 import type { Step } from '../stateful/Step.ts'
 import { type Check, type CheckContext, type Finding, finding } from './Check.ts'
+import { petsIn } from './describeResponse.ts'
 
 /** Acknowledged creates re-read at the end, at most, so a large ledger costs a bounded sweep. */
 const SWEEP_MAX = 200
@@ -29,46 +32,38 @@ export const modelBasedSequences: Check = {
     'Random sequences of createPet (also concurrent), listPets and getPet agree with a model of the interface document: pages hold min(limit, matching pets) in any order, filters hold, created pets read back exactly and are listed, ids are unique, no accepted write is lost (§2, §4, §8).',
   operations: ['listPets', 'createPet', 'getPet'],
   needs: ['state'],
+  async early(context) {
+    // The opening: a few sequences while the store is as the run found it (small, on a fresh target):
+    // states no moment after the other checks' writes reaches.
+    if (!context.capabilities.has('write')) return
+    // First the store as found, by both reads (one page of the most a list holds, then its first
+    // pet or an id no pet may have): a small store's states are seen before anything is written.
+    const found = await context.call('listPets', { limit: context.vocabulary.limit.maximum })
+    await context.call('getPet', { petId: petIdOf(petsIn(found)?.[0]) ?? '1' })
+    const seed = streamSeed(context.generation.seed, OPENING_STREAM)
+    const opening = await search(
+      context,
+      OPENING,
+      seed,
+      2,
+      'in the opening, before any other check wrote',
+      OPENING_CREATES,
+    )
+    if (opening.finding) opened.set(context, opening.finding)
+  },
   async run(context) {
     const model = interfaceModelOf(context)
     const { seed, budget } = context.generation
     const firstExchange = context.exchanges.length
-    // One knowledge, shared by every stream of the search and the replays of a failure.
-    const result = await runModelPhase({
-      model,
-      newKnowledge: () => {
-        const knowledge = new StoreKnowledge(model)
-        learnFromEarlierChecks(context, knowledge, model)
-        return knowledge
-      },
-      call: (operationId, parameters, options) => context.call(operationId, parameters, options),
-      canWrite: context.capabilities.has('write'),
-      exactInt64: context.capabilities.has('exact-int64'),
-      petName: () => context.petName('model'),
-      ...(context.runTag === undefined ? {} : { tag: context.runTag }),
-      ...(context.creates ? { createsLeft: () => context.creates?.left ?? 0 } : {}),
-      seed,
-      budget,
-      concurrency: context.generation.concurrency ?? 1,
-      ...(context.generation.reproductions === undefined
-        ? {}
-        : { reproductions: context.generation.reproductions }),
-      ...(context.inParallel ? { inParallel: context.inParallel } : {}),
-    })
-    const findings: Finding[] = []
-    // The stream that failed, alone: its seed, one stream, the same budget draw the same sequences.
-    const replaySeed = result.failure?.seed ?? seed
-    const replay = `${context.command} --base-url ${context.baseUrl} ${seedFlag(replaySeed)} --concurrency 1 --budget ${formatBudget(budget)}`
-    if (result.failure) {
-      const { problem, steps, reproduced } = result.failure
-      const again = reproduced ? `, ${reproducedLabel(reproduced)}` : ''
-      const summary = `Model phase: shortest failing sequence found, ${plural(steps.length, 'step')} (seed ${replaySeed}, ${plural(result.shrinks, 'shrink')}${again}). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
-      findings.push({
-        ...finding(problem.exchange, problem.operation, problem.received, problem.documented),
-        script: curlScript({ baseUrl: context.baseUrl, replay, summary }, steps),
-        ...(reproduced ? { reproduced } : {}),
-      })
-    }
+    const {
+      result,
+      finding: failed,
+      replay,
+    } = await search(context, budget, seed, context.generation.concurrency ?? 1)
+    // What the opening found counts when the search after the other checks found nothing: that one
+    // replays alone (--concurrency 1), the opening only with the whole run.
+    const found = failed ?? opened.get(context)
+    const findings = found ? [found] : []
     // The run's deadline stopping the phase is not a fault of the target: a failure found before it
     // stands, the rest is for the runner to report as cut (it skips a check that throws the deadline).
     if (context.deadline?.aborted) {
@@ -97,6 +92,7 @@ export const modelBasedSequences: Check = {
       ...(result.foundAfterMs === undefined ? {} : { foundAfterMs: Math.round(result.foundAfterMs) }),
       sequences: result.runs,
       shrinks: result.shrinks,
+      watchedMs: Math.round(result.watchedMs),
       knownPets: Math.max(0, ...result.knowledge.map((knowledge) => knowledge.size)),
       createdPets: result.knowledge.reduce(
         (sum, knowledge) =>
@@ -120,6 +116,73 @@ export const modelBasedSequences: Check = {
   },
 }
 
+/** The model phase's budget while the store is as the run found it (`early`). */
+const OPENING: Budget = { runs: 16, ms: 2_000 }
+/** Pets the opening may create at most: the store stays as small as the run found it, nearly. */
+const OPENING_CREATES = 12
+/** The opening's seed is the run's, as the stream of this index would draw it. */
+const OPENING_STREAM = 1_000
+/** What the opening found, reported in the check's turn with the rest. */
+const opened = new WeakMap<CheckContext, Finding>()
+
+/** Runs the model phase once with `budget`, from `seed`: what it found, as a finding with its script. */
+async function search(
+  context: CheckContext,
+  budget: Budget,
+  seed: number,
+  concurrency: number,
+  when = '',
+  creates = Number.POSITIVE_INFINITY,
+) {
+  const leftAtStart = context.creates?.left ?? 0
+  const model = interfaceModelOf(context)
+  // One knowledge, shared by every stream of the search and the replays of a failure.
+  const result = await runModelPhase({
+    model,
+    newKnowledge: () => {
+      const knowledge = new StoreKnowledge(model)
+      learnFromEarlierChecks(context, knowledge, model)
+      return knowledge
+    },
+    call: (operationId, parameters, options) => context.call(operationId, parameters, options),
+    canWrite: context.capabilities.has('write'),
+    exactInt64: context.capabilities.has('exact-int64'),
+    petName: () => context.petName('model'),
+    tag: context.runTag,
+    ...(context.creates && {
+      createsLeft: () =>
+        Math.min(context.creates?.left ?? 0, creates - (leftAtStart - (context.creates?.left ?? 0))),
+    }),
+    seed,
+    budget,
+    concurrency,
+    reproductions: context.generation.reproductions,
+    inParallel: context.inParallel,
+  })
+  // The stream that failed, alone: its seed, one stream, the same budget draw the same sequences.
+  // No failure: the run's seed with as many streams draws the same sequences in every stream.
+  // The opening is drawn from the run's own seed: the whole run, as it ran, replays it.
+  const run = context.generation
+  const replay =
+    when === ''
+      ? `${context.command} --base-url ${context.baseUrl} ${seedFlag(result.failure?.seed ?? seed)} --concurrency ${result.failure ? 1 : result.concurrency} --budget ${formatBudget(budget)}`
+      : `${context.command} --base-url ${context.baseUrl} ${seedFlag(run.seed)} --budget ${formatBudget(run.budget)}`
+  const replaySeed = when === '' ? (result.failure?.seed ?? seed) : run.seed
+  if (!result.failure) return { result, replay }
+  const { problem, steps, reproduced } = result.failure
+  const again = reproduced ? `, ${reproducedLabel(reproduced)}` : ''
+  const found = when ? ` ${when}` : ''
+  const summary = `Model phase: shortest failing sequence found${found}, ${plural(steps.length, 'step')} (seed ${replaySeed}, ${plural(result.shrinks, 'shrink')}${again}). ${problem.operation}: received ${problem.received}; documented ${problem.documented}`
+  const sent = steps.flatMap((step) => step.exchanges.map(({ exchange }) => exchange))
+  const failed: Finding = {
+    ...finding(problem.exchange, problem.operation, problem.received, problem.documented),
+    script: curlScript({ baseUrl: context.baseUrl, replay, summary }, steps),
+    steps: arazzoSteps(sent, problem.documented, Object.keys(model.newPet.properties)),
+    ...(reproduced ? { reproduced } : {}),
+  }
+  return { result, replay, finding: failed }
+}
+
 /**
  * Pets the run's earlier checks created (201) or listed: the store only grows, so they still exist.
  * Each is known from when its answer was complete, on the clock every exchange shares.
@@ -127,23 +190,13 @@ export const modelBasedSequences: Check = {
 function learnFromEarlierChecks(context: CheckContext, root: StoreKnowledge, model: InterfaceModel): void {
   for (const exchange of context.exchanges) {
     const knowledge = root.asOf(exchange, model)
-    if (
-      exchange.request.method === 'POST' &&
-      exchange.request.operation === 'createPet' &&
-      exchange.status === 201
-    ) {
-      const pet = exactJson(exchange.json) as Record<string, unknown> | undefined
-      if (isPet(pet)) knowledge.learn(pet, true, 'created by an earlier check of this run')
-    }
-    if (
-      exchange.request.operation === 'listPets' &&
-      exchange.status === 200 &&
-      Array.isArray(exchange.json)
-    ) {
-      for (const pet of exactJson(exchange.json) as unknown[]) {
-        if (isPet(pet)) knowledge.learn(pet, false, 'listed by an earlier check of this run')
-      }
-    }
+    const { operation } = exchange.request
+    const created =
+      operation === 'createPet' && exchange.status === 201 ? exactJson(exchange.json) : undefined
+    if (isPet(created)) knowledge.learn(created, true, 'created by an earlier check of this run')
+    const page = operation === 'listPets' && exchange.status === 200 ? exactJson(exchange.json) : []
+    for (const pet of Array.isArray(page) ? page : [])
+      if (isPet(pet)) knowledge.learn(pet, false, 'listed by an earlier check of this run')
   }
 }
 

@@ -5,11 +5,11 @@ import { oncePer } from '../negative/oncePer.ts'
 import { type ParameterViolation, parameterViolations } from '../negative/parameterViolations.ts'
 import type { Check, CheckContext, Finding } from './Check.ts'
 import { finding } from './Check.ts'
-import { countIn, describeResponse, petsIn } from './describeResponse.ts'
+import { countIn, describeResponse, excerpt, petsIn } from './describeResponse.ts'
 
 /** Sends each generated parameter violation once per run (the checks that read them judge the same answers). */
-export const sendViolations = oncePer(async (context: CheckContext) => {
-  const cases = parameterViolations(context.vocabulary.operations.values())
+const sendViolations = oncePer(async (context: CheckContext) => {
+  const cases = parameterViolations(context.vocabulary.operations.values(), context.generation.seed)
   const exchanges = await inPool(cases, 8, (violation) =>
     context.call(violation.operation, violation.parameters, {
       kind: 'gap',
@@ -25,11 +25,8 @@ const OPERATIONS = ['listPets', 'getPet'] as const
 
 /**
  * What a careful server does with a parameter the document is silent on (§7 gaps): a 4xx, or a 2xx
- * that still keeps the list rules (at most the maximum limit, every pet with the status asked for).
- * Only recommended: the answer to an out-of-range limit, an unknown status or a petId that is not
- * an integer is not shown, so any answer short of a 5xx or a hang (no_server_errors) or an error
- * without the Error body (error_body_conformance, §7) is the server's choice: a server may ignore
- * an unknown status, match it by letter case or prefix, or honour a larger limit.
+ * that keeps the list rules (at most the maximum, only the status asked for). Only recommended: a
+ * server may ignore an unknown status, match it by case or prefix, or honour a larger limit.
  */
 export const parameterViolationsHandled: Check = {
   name: 'parameter_violations_handled',
@@ -108,6 +105,36 @@ export const parameterViolationsRejected: Check = {
           violation.operation,
           `${describeResponse(exchange)} for ${violation.label}`,
           `400 with an Error body for ${violation.label}`,
+        ),
+      )
+    return { findings }
+  },
+}
+
+/**
+ * A 4xx to a parameter the schema forbids names it in its message (`limit must be <= 100`), judged
+ * on the answers above. Recommended: §7 says nothing of what a "Human-readable description" holds.
+ */
+export const parameterErrorsNamed: Check = {
+  name: 'parameter_errors_named',
+  level: 'recommended',
+  because: '§7 calls message a human-readable description; what it says is not shown.',
+  description: () => 'A 4xx Error to a parameter value the spec forbids names the parameter in its message.',
+  operations: ['listPets', 'getPet'],
+  needs: [],
+  async run(context) {
+    const findings = (await sendViolations(context))
+      .filter(({ exchange }) => exchange.status >= 400 && exchange.status < 500)
+      .filter(({ violation, exchange }) => {
+        const message = (exchange.json as { message?: unknown } | undefined)?.message
+        return typeof message === 'string' && !message.includes(violation.parameter)
+      })
+      .map(({ violation, exchange }) =>
+        finding(
+          exchange,
+          violation.operation,
+          `${exchange.status} for ${violation.label} with ${excerpt(exchange.text, 200)}`,
+          `an Error message that names ${violation.parameter}`,
         ),
       )
     return { findings }

@@ -78,7 +78,7 @@ async function replay(recording: Recording, context: CheckContext) {
     if (!(OPERATION_IDS as readonly string[]).includes(operation)) continue
     step++
     // Named with its credential-like query values hidden (kit/secrets' rule, as the mock's log).
-    const name = `step ${step} (${request.method} ${redactTarget(`${path}${request.search === '' ? '' : `?${request.search}`}`, [])})`
+    const name = `step ${step} (${request.method} ${redactTarget(`${path}${request.search === '' ? '' : `?${request.search}`}`)})`
     // A call recorded without a key goes out without one: its 401 is what the recording shows.
     const auth = recorded.keyless ? ({ auth: 'none' } as const) : {}
     if (operation === 'createPet') {

@@ -34,10 +34,19 @@ export function callRequest(
   const { rawQuery, ...sent } = options
   const target = operationTarget(operation, parameters)
   const path = rawQuery ? `${target}${target.includes('?') ? '&' : '?'}${rawQuery}` : target
+  // The values named, as written, for an Arazzo step (arazzoSteps); none with a repeat or a `{ raw }` text.
+  const named = [...Object.entries(parameters), ...new URLSearchParams(rawQuery)].filter(
+    ([, v]) => v !== undefined,
+  )
+  const where = (name: string) =>
+    (operation.path.includes(`{${name}}`) ? 'path' : 'query') as 'path' | 'query'
   return {
     operation: operationId,
     method: operation.method.toUpperCase() as ProbeRequest['method'],
     path,
+    ...(named.every(([, v]) => typeof v !== 'object') && {
+      parameters: named.map(([name, v]) => ({ name, in: where(name), value: String(v) })),
+    }),
     ...sent,
   }
 }

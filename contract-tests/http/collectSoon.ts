@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 
-/** A body at least this long (in characters) asks for a collection once it has been judged and dropped. */
+/** A body this long (in characters), or one cut or not parsed (its bytes were read), asks for a collection. */
 export const LARGE_BODY_CHARS = 262_144
 
 let collect: (() => void) | undefined

@@ -1,9 +1,11 @@
 import { parseJsonLossless } from '../../kit/json/exactJson.ts'
+import { jsonShapeProblem } from '../../kit/json/jsonShape.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { HttpMethod } from '../../spec/runtime.ts'
 import { DeadlineReached } from '../base/deadline.ts'
 import type { OperationName } from '../base/OperationName.ts'
 import { collectPending, LARGE_BODY_CHARS } from './collectSoon.ts'
+import { countingInterim } from './countingInterim.ts'
 import { describeNetworkError, type NetworkFailure } from './describeNetworkError.ts'
 import {
   DEFAULT_FORM,
@@ -15,7 +17,7 @@ import {
   spelledJson,
   spelledTarget,
 } from './requestForm.ts'
-import { type Answer, sendRaw } from './sendRaw.ts'
+import { type Answer, cutAt, sendRaw } from './sendRaw.ts'
 import { reproduceLine, wireRequests } from './wireRequests.ts'
 
 export { curlOf } from './curlOf.ts'
@@ -37,6 +39,8 @@ export interface ProbeRequest {
    */
   authorization?: ReadonlyArray<{ value: string; shown: string }>
   body?: string
+  /** The values a call named, as written (callRequest): what an Arazzo step sends again; none for a raw target. */
+  parameters?: ReadonlyArray<{ name: string; in: 'path' | 'query'; value: string }>
   /**
    * `valid`: a request the interface document defines an answer for. `gap`: one it is silent on
    * (out-of-range limit, unknown status, non-integer petId), so only recommended checks judge its status.
@@ -71,8 +75,11 @@ export interface Exchange {
   error?: string
   /** What kind of failure `error` is, when status is 0. */
   failure?: NetworkFailure
-  /** Set when the body was longer than the cap: the rest was not read (the connection was closed). */
-  truncated?: { limitBytes: number }
+  /**
+   * Set when the body was not read whole, saying why: longer than the cap (the rest was not read,
+   * the connection was closed), or nested deeper than MAX_ANSWER_DEPTH (not parsed).
+   */
+  truncated?: { limitBytes: number; why: string }
   /** A curl line that reproduces the request; the key is read from $PETSTORE_API_KEY. */
   curl: string
   /** How many items the body's array held, when `json` keeps only the first of them (keptJson). */
@@ -114,6 +121,10 @@ export const DEFAULT_MAX_BODY_BYTES = 1_048_576
 
 /** What a truncated body keeps, for the report: it cannot be parsed, so the rest is of no use. */
 export const EXCERPT_BYTES = 4_096
+
+/** The deepest answer parsed (the mock's bound on a request body): 1 MiB of `[[[` parses to 50 MiB at once. */
+export const MAX_ANSWER_DEPTH = 512
+const ANSWER_SHAPE = { maxDepth: MAX_ANSWER_DEPTH, maxContainers: Infinity, maxValues: Infinity }
 
 export interface SendLimits {
   /** The cap on a response body, DEFAULT_MAX_BODY_BYTES by default. */
@@ -196,11 +207,12 @@ export async function sendRequest(
   let sending = inForm(form)
   let curl = sending.curl
   const startedAt = exchangeTicks()
+  const interim = { count: 0 }
   try {
     const refusable = [...REFUSABLE].some((d) => form[d] !== DEFAULT_FORM[d])
     // A refusable form may be refused by a dropped connection too (a server that reads no chunked
     // body), but not a GET after a HEAD: the document decides its answer.
-    const answers = await sending.send().catch((error: unknown) => {
+    const answers = await countingInterim(interim, sending.send).catch((error: unknown) => {
       if (refusable && form.head === '' && !signal.aborted) return []
       throw error
     })
@@ -220,7 +232,7 @@ export async function sendRequest(
       status === 0 || (status >= 400 && status < 500 && status !== 429) || status === 501 || status === 505
     if (refusable && refused) {
       sending = inForm(DEFAULT_FORM)
-      const [again] = await sending.send()
+      const [again] = await countingInterim(interim, sending.send)
       if (again && again.status !== status) {
         unlike = { form: describeForm(form) ?? '', answer: answer ? String(status) : 'no answer' }
         ;[answer, curl, form] = [again, sending.curl, DEFAULT_FORM]
@@ -228,17 +240,16 @@ export async function sendRequest(
     }
     if (!answer) throw new Error('no answer')
     for (const cookie of answer.headers.getSetCookie()) keepCookie(limits.cookies, cookie)
-    const text = new TextDecoder().decode(
-      answer.truncated ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes,
-    )
-    const truncated = answer.truncated
+    const tooDeep = answer.cut === undefined && jsonShapeProblem(answer.bytes, ANSWER_SHAPE)
+    const why = answer.cut ?? (tooDeep ? `${tooDeep}: not parsed` : undefined)
+    const text = new TextDecoder().decode(why ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes)
     return withLazyJson(
       {
         request: { ...request, url, form: tried },
         status: answer.status,
         headers: answer.headers,
         text,
-        ...(truncated && { truncated: { limitBytes: maxBodyBytes } }),
+        ...(why && { truncated: { limitBytes: maxBodyBytes, why } }),
         curl,
         ...(describeForm(form) && { form: describeForm(form) }),
         ...(unlike && { unlike }),
@@ -246,14 +257,14 @@ export async function sendRequest(
         completedAt: exchangeTicks(),
       },
       () => {
-        if (truncated) return undefined
+        if (why) return undefined
         if (text.length >= LARGE_BODY_CHARS) collectPending()
         return parseJsonLossless(text)
       },
     )
   } catch (error) {
     if (limits.deadline?.aborted) throw limits.deadline.reason ?? new DeadlineReached('deadline')
-    const { kind, message } = describeNetworkError(error, url, timeoutMs, timeout.aborted)
+    const { kind, message } = describeNetworkError(error, url, timeoutMs, timeout.aborted, interim.count)
     return {
       request: { ...request, url, form: tried },
       status: 0,
@@ -306,28 +317,21 @@ async function sendFetch(
 }
 
 /**
- * Reads a body stream up to `max` bytes. Past that it cancels the stream, which closes the
- * connection, so the rest is never received, let alone held.
+ * Reads a body (fetch's stream) up to `max` bytes. Past that it stops, which cancels the stream and
+ * closes the connection, so the rest is never received, let alone held.
  */
-async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
-  max: number,
-): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  if (!body) return { bytes: new Uint8Array(0), truncated: false }
-  const reader = body.getReader()
+async function readCapped(body: AsyncIterable<Uint8Array> | null, max: number) {
   const chunks: Uint8Array[] = []
   let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return { bytes: Buffer.concat(chunks, size), truncated: false }
-    if (size + value.byteLength > max) {
-      chunks.push(value.subarray(0, max - size))
-      await reader.cancel().catch(() => {})
-      return { bytes: Buffer.concat(chunks, max), truncated: true }
+  for await (const chunk of body ?? []) {
+    if (size + chunk.byteLength > max) {
+      chunks.push(chunk.subarray(0, max - size))
+      return { bytes: Buffer.concat(chunks, max), cut: cutAt(max) }
     }
-    chunks.push(value)
-    size += value.byteLength
+    chunks.push(chunk)
+    size += chunk.byteLength
   }
+  return { bytes: Buffer.concat(chunks, size) }
 }
 
 /**

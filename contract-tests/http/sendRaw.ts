@@ -1,5 +1,7 @@
 import { connect as connectTcp, isIP } from 'node:net'
 import { connect as connectTls } from 'node:tls'
+import { plural } from '../../kit/text/plural.ts'
+import { currentInterim } from './countingInterim.ts'
 import type { WireRequest } from './wireRequests.ts'
 
 /** What came back, before it is judged: a body of at most the cap. */
@@ -7,7 +9,8 @@ export interface Answer {
   status: number
   headers: Headers
   bytes: Uint8Array
-  truncated: boolean
+  /** Why the body was not read whole (longer than the cap). */
+  cut?: string
 }
 
 /** How long a body sent with Expect waits for the 100 (RFC 9110 §10.1.1 lets a client go on without it). */
@@ -165,7 +168,11 @@ function connect(url: URL, signal: AbortSignal) {
         if (!version)
           throw failure('HPE_INVALID_CONSTANT', `not HTTP/1.x: ${JSON.stringify(line.slice(0, 60))}`)
         const status = Number(version[2])
-        if (status < 200 && status !== 101) continue
+        if (status < 200 && status !== 101) {
+          const interim = currentInterim()
+          if (interim) interim.count++
+          continue
+        }
         const headers = new Headers(
           fields.map((field) => [
             field.slice(0, field.indexOf(':')),
@@ -183,16 +190,19 @@ function connect(url: URL, signal: AbortSignal) {
           // Delimited by the close: read until it, or past the cap.
           while (buffer.length <= cap && (await more()));
           ;[bytes, whole] = [await take(Math.min(cap, buffer.length)), buffer.length === 0]
-          return { answer: { status, headers, bytes, truncated: !whole }, keep: false }
+          return { answer: { status, headers, bytes, ...(!whole && { cut: cutAt(cap) }) }, keep: false }
         }
         const keep = whole && version[1] === '1' && !/close/i.test(headers.get('connection') ?? '')
-        return { answer: { status, headers, bytes, truncated: !whole }, keep }
+        return { answer: { status, headers, bytes, ...(!whole && { cut: cutAt(cap) }) }, keep }
       }
     },
   }
 }
 
 const CLOSED = 'closed before a complete response'
+
+/** Why a body longer than `max` bytes was not read whole. */
+export const cutAt = (max: number) => `longer than ${plural(max, 'byte')}: the rest was discarded unread`
 
 /** An error coded as describeNetworkError reads it: `ECONNRESET`, or `HPE_…` for what is not HTTP/1.x. */
 function failure(code: string, message: string): Error {

@@ -1,5 +1,5 @@
 import { createdIdOf } from '../../kit/json/createdIdOf.ts'
-import { exactJson } from '../../kit/json/exactJson.ts'
+import { exactField } from '../../kit/json/exactJson.ts'
 
 /**
  * The id of a pet as the server wrote it: its exact digits, for a pet from an exchange's `json` (a
@@ -13,5 +13,5 @@ import { exactJson } from '../../kit/json/exactJson.ts'
  * petIdOf({ id: 7 }) // '7'
  */
 export function petIdOf(pet: unknown): string | undefined {
-  return typeof pet === 'object' && pet !== null ? createdIdOf(exactJson(pet)) : undefined
+  return createdIdOf({ id: exactField(pet, 'id') })
 }

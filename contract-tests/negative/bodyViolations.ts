@@ -1,5 +1,9 @@
 import type { JsonSchema } from '../../spec/runtime.ts'
-import { acceptedTypes, INTEGER_RANGES, JSON_TYPES, type JsonType, valueOfType } from './jsonTypes.ts'
+import { enumNearMisses, integersOutside } from '../json/nearMisses.ts'
+
+/** The JSON types a schema can be violated with ("integer" apart from "number", as JSON Schema does). */
+const JSON_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'object', 'null'] as const
+type JsonType = (typeof JSON_TYPES)[number]
 
 /** A number written with exactly these digits (beyond what a JavaScript number holds). */
 export class RawNumber {
@@ -9,38 +13,25 @@ export class RawNumber {
   }
 }
 
-/** One request body the schema forbids, for a generated negative test. */
-export interface BodyViolation {
-  /** What is wrong, for the finding: "categoryId is a string". */
-  label: string
-  /** The field at fault, or undefined for the whole body. */
-  field?: string
-  /** The body, with RawNumber where exact digits matter; serialise with `bodyText`. */
-  body: unknown
-}
+/** A body the schema forbids: what is wrong, the field at fault (none for the whole body), the body (RawNumber where digits matter; `bodyText` writes it). */
+export type BodyViolation = { label: string; field?: string; body: unknown }
 
-/** What each case carries so a pet stored by mistake can be recognised afterwards. */
-export interface Markers {
-  /** A new unique string for a string field (the suite's pet names). */
-  text(): string
-  /** A new unique integer for an integer field. */
-  integer(): number
-}
+/** New unique values for string and integer fields, so a pet stored by mistake can be recognised afterwards. */
+export type Markers = { text(): string; integer(): number }
 
 /**
- * Every violation a JSON object schema implies, derived from the schema itself (the createPet
- * request body in the spec), so a new field, type or enum value in spec/openapi.yaml changes the
- * cases: for each property, a value of each JSON type it does not accept (null among them), values
- * outside its enum (unknown, and each value in other letter cases), below `minimum` and above
- * `maximum`, beyond its integer `format`, shorter than `minLength`, longer than `maxLength`; each
- * required property missing; and the whole body as an array, a string, a number, a boolean and null.
- * Every other field holds a valid marker value, so a body stored despite the 400 can be found.
+ * Every violation a JSON object schema implies (the createPet body's, so a change to the spec
+ * changes the cases): for each property, each JSON type it does not accept (null, an integer's
+ * digits as a string), near misses of its enum values (drawn from `seed`), every integer edge its
+ * `format` or bounds refuse and 1E400 (past every double), one past `minLength` and `maxLength`;
+ * each required property missing; the whole body of each other type. Every other field holds a
+ * marker, so a body stored despite the 400 can be found.
  *
  * @example
- * bodyViolations(newPetSchema, markers).map((v) => v.label)
- * // ['name is a integer', …, 'status is "Available"', …, 'without name', …, 'the body is an array']
+ * bodyViolations(newPetSchema, markers, 7).map((v) => v.label)
+ * // ['name is a JSON integer', …, 'status is "sold", in upper case: not one of available, pending, sold', …, 'without name (required)', …]
  */
-export function bodyViolations(schema: JsonSchema, markers: Markers): BodyViolation[] {
+export function bodyViolations(schema: JsonSchema, markers: Markers, seed = 0): BodyViolation[] {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
   const required = (schema.required ?? []) as string[]
   const validValue = (field: string): unknown => {
@@ -65,31 +56,17 @@ export function bodyViolations(schema: JsonSchema, markers: Markers): BodyViolat
     for (const type of JSON_TYPES.filter((t) => !accepted.includes(t)))
       add(field, valueOfType(type, valid), `is ${aJson(type)}`)
     if (Array.isArray(property.enum)) {
-      const allowed = property.enum as unknown[]
-      const strings = allowed.filter((value): value is string => typeof value === 'string')
-      const outside = [
-        `${strings[0] ?? 'value'}-unknown`,
-        '',
-        ...strings.flatMap((value) => [
-          value.slice(0, -1),
-          value.toUpperCase(),
-          value.charAt(0).toUpperCase() + value.slice(1),
-          `${value} `,
-        ]),
-      ]
-      for (const value of new Set(outside.filter((value) => !allowed.includes(value))))
-        add(field, value, `is ${JSON.stringify(value)}, not one of ${strings.join(', ')}`)
+      const strings = property.enum.filter((value): value is string => typeof value === 'string')
+      for (const { text, label } of enumNearMisses(strings, seed))
+        add(field, text, `is ${label}: not one of ${strings.join(', ')}`)
     }
-    const range = INTEGER_RANGES[String(property.format)]
-    // Just past the format's ends, then past the end of every JSON number a double can hold (1E400):
-    // a parser that reads doubles gets ±Infinity.
-    if (accepted.includes('integer') && range)
-      for (const digits of [String(range[1] + 1n), String(range[0] - 1n), '1E400', '-1E400'])
-        add(field, new RawNumber(digits), `is ${digits}, beyond ${property.format}`)
-    if (typeof property.minimum === 'number')
-      add(field, property.minimum - 1, `is below its minimum ${property.minimum}`)
-    if (typeof property.maximum === 'number')
-      add(field, property.maximum + 1, `is above its maximum ${property.maximum}`)
+    // Past the end of every JSON number a double can hold too (1E400): a parser that reads doubles gets ±Infinity.
+    if (accepted.includes('integer'))
+      for (const { text, label } of [
+        ...integersOutside(property),
+        { text: '1E400', label: 'beyond every double' },
+      ])
+        add(field, new RawNumber(text), `is ${text}, ${label}`)
     if (typeof property.minLength === 'number' && property.minLength > 0)
       add(field, 'x'.repeat(property.minLength - 1), `is shorter than ${property.minLength}`)
     if (typeof property.maxLength === 'number')
@@ -105,6 +82,34 @@ export function bodyViolations(schema: JsonSchema, markers: Markers): BodyViolat
     cases.push({ label: `the body is ${aJson(type)}`, body })
   }
   return cases
+}
+
+/**
+ * The JSON types a schema accepts: its `type` (a number accepts integers), its `enum`'s or `const`'s, or all.
+ *
+ * @example
+ * acceptedTypes({ type: 'number' }) // ['integer', 'number']
+ */
+export function acceptedTypes(schema: JsonSchema): JsonType[] {
+  const declared = schema.type === undefined ? undefined : ([schema.type].flat() as JsonType[])
+  const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined
+  const types = declared ?? values?.map(typeOf) ?? [...JSON_TYPES]
+  return JSON_TYPES.filter((type) => types.includes(type) || (type === 'integer' && types.includes('number')))
+}
+
+function typeOf(value: unknown): JsonType {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
+  return typeof value as JsonType
+}
+
+/** A value of the given JSON type, built from a valid one where that makes the mistake plausible (`"7"` for 7, `[7]`). */
+function valueOfType(type: JsonType, valid: unknown): unknown {
+  if (type === 'string') return typeof valid === 'string' ? 'x' : String(valid)
+  if (type === 'number') return typeof valid === 'number' ? valid + 0.5 : 1.5
+  const values = { integer: 42, boolean: true, array: [valid], object: { value: valid }, null: null }
+  return values[type]
 }
 
 /** `null`, or `a JSON string`: how a label names a JSON type. */

@@ -2,12 +2,13 @@ import { plural } from '../../kit/text/plural.ts'
 import type { CheckResult } from '../checks/Check.ts'
 
 /**
- * How many findings a result groups, and how many are shown.
+ * How many findings a result groups, and how many are shown; for a waived result, why.
  *
  * @example
- * countOf({ found: 2563, findings: [a, b, c] }) // '2563 findings, the first 3 distinct shown'
+ * countOf({ outcome: 'fail', found: 2563, findings: [a, b, c] }) // '2563 findings, the first 3 distinct shown'
  */
-export function countOf(result: Pick<CheckResult, 'found' | 'findings'>): string {
+export function countOf(result: Pick<CheckResult, 'found' | 'findings' | 'outcome' | 'reason'>): string {
+  if (result.outcome === 'waived') return `waived: ${result.reason}`
   const found = Math.max(result.found ?? 0, result.findings.length)
   const shown = result.findings.length
   const total = plural(found, 'finding')

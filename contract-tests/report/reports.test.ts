@@ -72,8 +72,10 @@ describe('reports', () => {
   })
 
   test('console: a recommended failure is a WARN unless strict, with the curl line', () => {
-    expect(formatConsole(report(false))).toMatch(/WARN {2}limit_out_of_range_rejected/)
-    expect(formatConsole(report(true))).toMatch(/FAIL {2}limit_out_of_range_rejected/)
+    // A line per check and operation with --verbose; without, the table by level.
+    expect(formatConsole(report(false), { verbose: true })).toMatch(/WARN {2}limit_out_of_range_rejected/)
+    expect(formatConsole(report(true), { verbose: true })).toMatch(/FAIL {2}limit_out_of_range_rejected/)
+    expect(formatConsole(report(false))).toMatch(/^recommended +0 +0 +1 +0 +0$/m)
     expect(formatConsole(report(true))).toContain("Reproduce: curl 'x'")
   })
 })

@@ -13,7 +13,7 @@ export interface ReportOptions {
 
 /** One group of findings the reports show: its one-line heading and its results, in run order. */
 export interface Section {
-  verdict: 'fail' | 'warn'
+  verdict: 'fail' | 'warn' | 'waived'
   heading: string
   /** On the first section with a curl line or script only: a line pasted without the key answers 401. */
   keyInstruction?: string
@@ -22,10 +22,11 @@ export interface Section {
 
 /**
  * The findings of a run as every report shows them: failures first (what fails the run), then
- * warnings (recommended checks that failed without --strict), each under a one-line heading with
- * the count; a group with nothing in it is left out. The same order in the console, the Markdown
- * summary and the HTML page, so a real bug is never behind three warnings. The first group with a
- * reproduction carries the sentence on setting the key it reads (keyInstruction).
+ * warnings (recommended checks that failed without --strict), then what was excluded or waived
+ * (with why), each under a one-line heading with the count; a group with nothing in it is left
+ * out. The same order in the console, the Markdown summary and the HTML page, so a real bug is
+ * never behind three warnings. The first group with a reproduction carries the sentence on setting
+ * the key it reads (keyInstruction).
  *
  * @example
  * sectionsOf(report).map((s) => s.heading) // ['2 failures (required rules)', '3 warnings (recommended)']
@@ -34,8 +35,9 @@ export function sectionsOf(
   report: Pick<ContractReport, 'results' | 'strict'>,
   options: ReportOptions = {},
 ): Section[] {
-  const failures = report.results.filter((r) => verdictOf(r, report.strict) === 'fail')
-  const warnings = report.results.filter((r) => verdictOf(r, report.strict) === 'warn')
+  const of = (verdict: Section['verdict']) =>
+    report.results.filter((r) => verdictOf(r, report.strict) === verdict)
+  const [failures = [], warnings = [], waived = []] = (['fail', 'warn', 'waived'] as const).map(of)
   const sections: Section[] = [
     {
       verdict: 'fail',
@@ -46,6 +48,11 @@ export function sectionsOf(
       verdict: 'warn',
       heading: `${plural(warnings.length, 'warning')} (recommended; they fail the run only with --strict)`,
       results: warnings,
+    },
+    {
+      verdict: 'waived',
+      heading: `${waived.length} waived (--checks, --exclude-checks, --waivers; never counted as passed)`,
+      results: waived,
     },
   ]
   const shown = sections.filter((section) => section.results.length > 0)

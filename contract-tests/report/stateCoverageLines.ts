@@ -6,40 +6,32 @@ import type { StateCoverageReport } from '../../model/StateCoverage.ts'
 const STATE_LINE_MAX = 512
 
 /**
- * State coverage as the console and the Markdown summary show it, beside the document coverage:
- * how many of the states derived from the document's rules the run's answers visited, then each
- * state never seen with why (one line each, control characters shown as escapes).
+ * State coverage as the reports show it, beside the document coverage: how many of the states
+ * derived from the document's rules the run's answers visited, then each state never seen with why
+ * (one line each, control characters shown as escapes). In `brief` (the console without --verbose)
+ * one line: the states no answer can reach on a store as populated as the run found it are counted,
+ * the others never seen named.
  *
  * @example
  * stateCoverageLines(report.stateCoverage)
  * // ['State coverage: 24 of 31 states from the document's rules visited', '  never seen: store/20/below (…): the store held at least 45 pets …']
  */
-export function stateCoverageLines(coverage: StateCoverageReport): string[] {
+export function stateCoverageLines(coverage: StateCoverageReport, full = true): string[] {
   const never = coverage.states.filter((state) => state.seen === 0)
   const line = (text: string) => truncate(visible(text, { singleLine: true }), STATE_LINE_MAX)
+  const visited = `State coverage: ${coverage.visited} of ${plural(coverage.total, 'state')} from the document's rules visited`
+  if (full)
+    return [
+      visited,
+      ...never.map((state) =>
+        line(`  never seen: ${state.id} (${state.description}): ${state.reason ?? ''}`),
+      ),
+    ]
+  const missed = never.filter((state) => !state.unreachable).map((state) => state.id)
+  const unreachable = never.length - missed.length
   return [
-    `State coverage: ${coverage.visited} of ${plural(coverage.total, 'state')} from the document's rules visited`,
-    ...never.map((state) => line(`  never seen: ${state.id} (${state.description}): ${state.reason ?? ''}`)),
+    line(
+      `${visited}${unreachable ? `; ${unreachable} cannot be reached against this populated store` : ''}${missed.length ? `; never seen: ${missed.join(', ')}` : ''}${never.length ? ' (--verbose says why)' : ''}`,
+    ),
   ]
-}
-
-/**
- * State coverage as summary.json holds it: the counts, and every state with how often it was seen
- * and, for one never seen, why.
- *
- * @example
- * stateCoverageSummary(report.stateCoverage).states[0] // { id: 'first-answers/listPets', description: '…', seen: 3 }
- */
-export function stateCoverageSummary(coverage: StateCoverageReport): object {
-  return {
-    visited: coverage.visited,
-    total: coverage.total,
-    states: coverage.states.map(({ id, rule, description, seen, reason }) => ({
-      id,
-      rule,
-      description,
-      seen,
-      ...(reason === undefined ? {} : { reason }),
-    })),
-  }
 }

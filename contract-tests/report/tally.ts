@@ -2,7 +2,7 @@ import type { CheckResult } from '../checks/Check.ts'
 import type { ContractReport } from '../running/runContract.ts'
 
 /** How a result counts: `warn` is a recommended check that failed in a run that is not strict. */
-export type Verdict = 'pass' | 'fail' | 'warn' | 'skip'
+export type Verdict = 'pass' | 'fail' | 'warn' | 'skip' | 'waived'
 
 /**
  * The verdict of one result in this run: the one rule that console, JSON and JUnit all count by.
@@ -22,17 +22,19 @@ export interface Tally {
   /** Recommended checks that failed without --strict: reported, not failing the run. */
   warnings: number
   skipped: number
+  /** Excluded or waived (--checks, --exclude-checks, --waivers): never counted as passed. */
+  waived: number
 }
 
 /**
  * The counts every report shows.
  *
  * @example
- * tally(report) // { passed: 60, failed: 0, warnings: 2, skipped: 5 }
+ * tally(report) // { passed: 60, failed: 0, warnings: 2, skipped: 5, waived: 0 }
  */
 export function tally(report: Pick<ContractReport, 'results' | 'strict'>): Tally {
-  const counts: Tally = { passed: 0, failed: 0, warnings: 0, skipped: 0 }
-  const key = { pass: 'passed', fail: 'failed', warn: 'warnings', skip: 'skipped' } as const
+  const counts: Tally = { passed: 0, failed: 0, warnings: 0, skipped: 0, waived: 0 }
+  const key = { pass: 'passed', fail: 'failed', warn: 'warnings', skip: 'skipped', waived: 'waived' } as const
   for (const result of report.results) counts[key[verdictOf(result, report.strict)]]++
   return counts
 }

@@ -4,8 +4,8 @@ import { OPERATION_IDS } from '../checks/Check.ts'
 import { estimateDuration } from '../running/estimateDuration.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { mapStrings } from '../text/mapStrings.ts'
+import { causesOf } from './causesOf.ts'
 import { sectionsOf } from './sections.ts'
-import { stateCoverageSummary } from './stateCoverageLines.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** Coverage items (never observed, undocumented statuses) the summary lists at most. */
@@ -24,8 +24,9 @@ export const JSON_EXAMPLES_MAX = 524_288
 export const JSON_SUMMARY_MAX = 1_048_576
 
 /**
- * The JSON summary: a checks × operations matrix of verdicts (`pass`, `fail`, `warn`, `skip`, `n/a`),
- * the totals the console and JUnit show, and every failure and warning, for dashboards. Every string
+ * The JSON summary: a checks × operations matrix of verdicts (`pass`, `fail`, `warn`, `skip`,
+ * `waived`, `n/a`), the totals the console and JUnit show, the causes, and every failure and
+ * warning, for dashboards. Every string
  * is cut at JSON_TEXT_MAX and shows control characters escaped, so `jq -r` prints nothing a target
  * could use to drive a terminal.
  *
@@ -45,6 +46,8 @@ export function toJsonSummary(report: ContractReport): object {
     result: report.failed ? 'failed' : 'conforms',
     abort: report.abort ?? null,
     cut: report.cut ?? null,
+    expired: report.expired ?? [],
+    causes: causesOf(report),
     hints: report.hints ?? [],
     totals: {
       ...tally(report),
@@ -73,16 +76,16 @@ export function toJsonSummary(report: ContractReport): object {
           missed: report.coverageMissed ?? [],
         }
       : null,
-    stateCoverage: report.stateCoverage ? stateCoverageSummary(report.stateCoverage) : null,
+    // The states as StateCoverage reports them: counts, each state's visits and why none (StateSeen).
+    stateCoverage: report.stateCoverage ?? null,
     levels: Object.fromEntries(report.results.map((r) => [r.check, r.level])),
     matrix,
-    skipped: report.results
-      .filter((r) => r.outcome === 'skip')
-      .map((r) => ({ check: r.check, operation: r.operation, reason: r.reason })),
+    skipped: withReasons(report, 'skip'),
+    waived: withReasons(report, 'waived'),
     // One entry per failing check × operation: how many findings, and the first few distinct; those
     // that fail the run first, then the warnings, as every report lists them (sectionsOf).
     failures: sectionsOf(report)
-      .flatMap((section) => section.results)
+      .flatMap((section) => (section.verdict === 'waived' ? [] : section.results))
       .map((r) => ({
         check: r.check,
         level: r.level,
@@ -100,6 +103,7 @@ export function toJsonSummary(report: ContractReport): object {
   }
   const shown = mapStrings(summary, (s) => visible(truncate(s, JSON_TEXT_MAX)))
   shown.skipped = shown.skipped.map((skip) => ({ ...skip, reason: cutReason(skip.reason) }))
+  shown.waived = shown.waived.map((waived) => ({ ...waived, reason: cutReason(waived.reason) }))
   shown.hints = shown.hints.map((hint) => cutReason(hint) ?? '')
   let room = JSON_EXAMPLES_MAX
   for (const failure of shown.failures) {
@@ -111,6 +115,13 @@ export function toJsonSummary(report: ContractReport): object {
       Object.assign(failure, { examples: kept, examplesLeftOut: failure.examples.length - kept.length })
   }
   return shown
+}
+
+/** The results with this outcome, each with its reason. */
+function withReasons(report: ContractReport, outcome: 'skip' | 'waived') {
+  return report.results
+    .filter((r) => r.outcome === outcome)
+    .map((r) => ({ check: r.check, operation: r.operation, reason: r.reason }))
 }
 
 /** A reason or hint as the summary keeps it: cut after escaping, so the escapes cannot make it longer. */

@@ -1,6 +1,7 @@
 import { truncate, visible } from '../../kit/text/visible.ts'
 import type { Finding } from '../checks/Check.ts'
 import type { ContractReport } from '../running/runContract.ts'
+import { causesOf } from './causesOf.ts'
 import { countOf } from './countOf.ts'
 import { footprintProperties } from './footprintLines.ts'
 import { tally, verdictOf } from './tally.ts'
@@ -26,7 +27,8 @@ export function toJunitXml(report: ContractReport): string {
     const messages = text([`${countOf(result)}:`, ...result.findings.map(describeFinding)].join('\n\n'))
     switch (verdictOf(result, report.strict)) {
       case 'skip':
-        return `${open}<skipped message="${attr(result.reason ?? '')}"/></testcase>`
+      case 'waived':
+        return `${open}<skipped message="${attr(`${result.outcome === 'waived' ? 'WAIVED: ' : ''}${result.reason ?? ''}`)}"/></testcase>`
       case 'pass':
         return `${open}</testcase>`
       case 'warn':
@@ -37,16 +39,24 @@ export function toJunitXml(report: ContractReport): string {
   })
   const counts = tally(report)
   const errors = report.abort ? 1 : 0
-  const abort = report.abort
-    ? [
-        `    <testcase classname="petstore.contract" name="reach target"><error message="${attr(report.abort)}"/></testcase>`,
-      ]
-    : []
+  const expired = report.expired ?? []
+  // The run's own failures beside the checks': a target not reached (an error), a waiver expired.
+  const own = (name: string, tag: string, message: string) =>
+    `    <testcase classname="petstore.contract" name="${name}"><${tag} message="${attr(message)}"/></testcase>`
+  const abort = [
+    ...(report.abort ? [own('reach target', 'error', report.abort)] : []),
+    ...expired.map((line) => own('waivers', 'failure', line)),
+  ]
   const properties = [
     ['warnings', String(counts.warnings)],
     ['rate-limited', String(report.rateLimited?.responses ?? 0)],
     ['rate-limit-wait-ms', String(Math.round(report.rateLimited?.waitedMs ?? 0))],
     ...(report.hints ?? []).map((hint) => ['hint', hint]),
+    // The failures grouped by cause (causesOf): what the testcases below share.
+    ...causesOf(report).map((c) => [
+      'cause',
+      `${c.says}${c.fix ? `; fix: ${c.fix}` : ''}; seen by: ${c.seenBy.join(', ')}`,
+    ]),
     ...footprintProperties(report),
     ...Object.entries(report.coverage?.dimensions ?? {}).map(([dimension, tally]) => [
       `coverage.${dimension}`,
@@ -56,8 +66,8 @@ export function toJunitXml(report: ContractReport): string {
   ].map(
     ([name, value]) => `      <property name="${attr(name as string)}" value="${attr(value as string)}"/>`,
   )
-  const tests = report.results.length + errors
-  const totals = `tests="${tests}" failures="${counts.failed}" errors="${errors}" skipped="${counts.skipped + counts.warnings}" time="${(report.durationMs / 1000).toFixed(3)}"`
+  const tests = report.results.length + errors + expired.length
+  const totals = `tests="${tests}" failures="${counts.failed + expired.length}" errors="${errors}" skipped="${counts.skipped + counts.warnings + counts.waived}" time="${(report.durationMs / 1000).toFixed(3)}"`
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="petstore-contract" ${totals}>`,

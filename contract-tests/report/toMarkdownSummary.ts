@@ -1,14 +1,8 @@
-import { formatCoverage } from '../../coverage/formatCoverage.ts'
-import { plural } from '../../kit/text/plural.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
-import { reproducedLabel } from '../base/Finding.ts'
-import type { Finding } from '../checks/Check.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { countOf } from './countOf.ts'
-import { footprintLine } from './footprintLines.ts'
-import { type ReportOptions, sectionsOf } from './sections.ts'
-import { stateCoverageLines } from './stateCoverageLines.ts'
-import { tally } from './tally.ts'
+import { type Markup, pageOf } from './pageOf.ts'
+import type { ReportOptions } from './sections.ts'
 
 /** The longest message, curl line or script the summary shows whole (a target's body can be anything). */
 export const MARKDOWN_TEXT_MAX = 2_048
@@ -19,16 +13,15 @@ export const MARKDOWN_TEXT_MAX = 2_048
 export const MARKDOWN_FINDINGS_MAX = 262_144
 
 /**
- * The run as Markdown for a CI job page (`$GITHUB_STEP_SUMMARY`, or `--summary FILE`): the result
- * and counts, the sections (sectionsOf), the footprint and the coverage. Whatever the target sent
- * is inside code spans or fences longer than any run of backticks in it, so it can neither close
- * them nor become markup (GitHub renders HTML in Markdown).
+ * The run as Markdown for a CI job page (`$GITHUB_STEP_SUMMARY`, or `--summary FILE`): the result,
+ * then the page every report shows (pageOf), in full. Whatever the target sent is inside code spans
+ * or fences longer than any run of backticks in it, or escaped prose, so it can neither close them
+ * nor become markup (GitHub renders HTML in Markdown).
  *
  * @example
  * await appendFile(process.env.GITHUB_STEP_SUMMARY, toMarkdownSummary(report, { apiKeyFrom: 'env' }))
  */
 export function toMarkdownSummary(report: ContractReport, options: ReportOptions = {}): string {
-  const counts = tally(report)
   const result = report.abort ? 'ABORTED' : report.failed ? 'FAILED' : 'conforms'
   const lines = [
     `## Pet Store contract suite: ${result}`,
@@ -36,56 +29,41 @@ export function toMarkdownSummary(report: ContractReport, options: ReportOptions
     `Target ${code(report.baseUrl)}, run ${code(report.runId)}${report.strict ? ', strict' : ''}${report.readOnly ? ', read-only' : ''}`,
   ]
   if (report.abort) return [...lines, '', fence(report.abort), ''].join('\n')
-  lines.push(
-    '',
-    '| passed | failed | warnings | skipped | requests |',
-    '|---:|---:|---:|---:|---:|',
-    `| ${counts.passed} | ${counts.failed} | ${counts.warnings} | ${counts.skipped} | ${report.requests} |`,
-  )
   let room = MARKDOWN_FINDINGS_MAX
-  for (const section of sectionsOf(report, options)) {
-    lines.push('', `### ${section.heading}`)
-    if (section.keyInstruction) lines.push('', section.keyInstruction)
-    for (const result of section.results) {
-      lines.push(
-        '',
-        `#### ${code(result.check)} [${result.level}] ${code(result.operation)}: ${countOf(result)}`,
-      )
-      for (const f of result.findings) {
-        const text = findingMarkdown(f)
-        room -= text.length
-        if (room < 0) {
-          lines.push('', '(left out here for length: see the console or summary.json)')
-          break
-        }
-        lines.push('', text)
-      }
-    }
+  let leftOut = false
+  // A finding's part within the room left, else (once per result) a note that the rest is left out.
+  const bounded = (shown: string) => {
+    room -= shown.length
+    if (room >= 0) return ['', shown]
+    if (leftOut) return []
+    leftOut = true
+    return ['', '(left out here for length: see the console or summary.json)']
   }
-  for (const hint of report.hints ?? []) lines.push('', `Hint: ${plain(hint)}`)
-  const footprint = footprintLine(report)
-  if (footprint) lines.push('', '### Footprint', '', plain(footprint))
-  if (report.coverage) lines.push('', '### Coverage', '', fence(formatCoverage(report.coverage).join('\n')))
-  for (const missed of report.coverageMissed ?? [])
-    lines.push('', `Coverage below --min-coverage: ${code(missed)}`)
-  if (report.stateCoverage)
-    lines.push('', '### State coverage', '', fence(stateCoverageLines(report.stateCoverage).join('\n')))
-  if (report.cut) lines.push('', `Cut: ${code(report.cut)}`)
-  lines.push(
-    '',
-    `${plural(report.results.length, 'result')} (check × operation) in ${Math.round(report.durationMs)} ms`,
-    '',
-  )
-  return lines.join('\n')
-}
-
-/** One finding: its message, its curl line, its script, each fenced (a line per item, so another can be added). */
-function findingMarkdown(f: Finding): string {
-  const parts = [fence(f.message, 'text')]
-  if (f.reproduced) parts.push(`Run again: ${reproducedLabel(f.reproduced)}`)
-  if (f.curl) parts.push(fence(f.curl, 'bash'))
-  if (f.script) parts.push(fence(f.script, 'bash'))
-  return parts.join('\n')
+  const markup: Markup = {
+    group: (heading) => ['', `### ${heading}`],
+    end: [],
+    table: ([head = [], ...rows]) => [
+      '',
+      `| ${head.join(' | ')} |`,
+      `|---|${'---:|'.repeat(head.length - 1)}`,
+      ...rows.map((row) => `| ${row.join(' | ')} |`),
+    ],
+    checks: () => [],
+    result: (r) => {
+      leftOut = false
+      return ['', `#### ${code(r.check)} [${r.level}] ${code(r.operation)}: ${plain(countOf(r))}`]
+    },
+    text: (kind, text) =>
+      kind === 'line'
+        ? ['', plain(text)]
+        : kind === 'key'
+          ? ['', text]
+          : kind === 'reproduced'
+            ? ['', `Run again: ${text}`]
+            : bounded(fence(text, kind === 'message' ? 'text' : 'bash')),
+    part: (heading, _id, lines) => ['', `### ${heading}`, '', fence(lines.filter(Boolean).join('\n'))],
+  }
+  return [...lines, ...pageOf(report, options, markup), ''].join('\n')
 }
 
 /** A fenced block that nothing inside can close: the fence is longer than any run of backticks in it. */

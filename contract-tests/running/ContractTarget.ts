@@ -1,6 +1,17 @@
-import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
+import { readFileSync } from 'node:fs'
 import { type MinCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
-import { type TypedIn, whereTyped, whereTypedIfGiven } from '../../kit/node/whereTyped.ts'
+import {
+  integer,
+  oneOf,
+  optionHelp,
+  optionTable,
+  path,
+  quantity,
+  type Reader,
+  readOptions,
+  refuse,
+} from '../../kit/node/optionTable.ts'
+import type { TypedIn } from '../../kit/node/whereTyped.ts'
 import { redactTarget } from '../../kit/secrets/redactTarget.ts'
 import { clip } from '../../kit/text/clip.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
@@ -8,40 +19,32 @@ import { DEFAULT_MAX_CREATES } from '../base/CreateBudget.ts'
 import { TARGET_KINDS, type TargetKind } from '../base/capabilitiesOf.ts'
 import { DEFAULT_DEADLINE_MS } from '../base/deadline.ts'
 import { DEFAULT_REPRODUCTIONS } from '../base/Finding.ts'
+import { CHECKS } from '../checks/index.ts'
 import { DEFAULT_MAX_BODY_BYTES } from '../http/exchange.ts'
 import { type Budget, DEFAULT_BUDGET, formatBudget, parseBudget } from '../stateful/Budget.ts'
 import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'
 import { readApiKeyFile } from './readApiKeyFile.ts'
+import type { RunOptions } from './runContract.ts'
+import { type Waiver, waiversIn } from './Waiver.ts'
 
-/** Where and how to run the suite: what the CLI and the Jest suite hand to runContract. */
-export interface ContractTarget {
-  baseUrl: string
-  apiKey: string
-  /** Fail the run on recommended checks too. */
-  strict: boolean
-  /** Never create data (the API has no delete). */
-  readOnly: boolean
-  /** What answers: a real server, `prism mock` (stateless) or `prism proxy` in front of a server. */
-  targetKind: TargetKind
-  timeoutMs: number
-  /** Seed of the model phase (replays the same sequences); random when absent. */
-  seed?: number | undefined
-  /** How hard the model phase looks; DEFAULT_BUDGET (200 sequences or 20 s) when absent. */
+/**
+ * Where and how to run the suite: what the CLI and the Jest suite hand to runContract (RunOptions
+ * says what each option does), and the files the CLI reads and writes.
+ */
+export interface ContractTarget
+  extends Required<
+      Pick<RunOptions, 'baseUrl' | 'apiKey' | 'strict' | 'readOnly' | 'targetKind' | 'timeoutMs'>
+    >,
+    Pick<RunOptions, 'seed' | 'concurrency' | 'maxCreates' | 'reproductions' | 'deadlineMs'> {
   budget?: Budget | undefined
-  /** Model-phase sequences at once; DEFAULT_CONCURRENCY when absent. */
-  concurrency?: number | undefined
-  /** createPet requests that may store a pet, at most; DEFAULT_MAX_CREATES when absent. */
-  maxCreates?: number | undefined
-  /** Replays of a finding before it is reported; DEFAULT_REPRODUCTIONS when absent. */
-  reproductions?: number | undefined
+  minCoverage?: MinCoverage | undefined
+  maxBodyBytes: number
+  /** Checks not chosen (--checks), excluded (--exclude-checks) or waived (--waivers FILE), each with why. */
+  waivers: Waiver[]
+  /** Every check × operation on its line, the coverage table, each state never seen with why (--verbose). */
+  verbose: boolean
   /** A HAR file to replay instead of the default checks (--replay). */
   replayFile?: string | undefined
-  /** The coverage the run must reach (--min-coverage); none when absent. */
-  minCoverage?: MinCoverage | undefined
-  /** The whole run's deadline; absent: 300 s plus twice a time budget (defaultDeadlineFor). */
-  deadlineMs?: number | undefined
-  /** The most of one response body that is read. */
-  maxBodyBytes: number
   junitFile?: string | undefined
   jsonFile?: string | undefined
   /** The run as one self-contained HTML page (--html; report.html with --reports). */
@@ -67,35 +70,98 @@ export function reportFiles(dir: string): { junit: string; json: string; html: s
 /** Where `--reports` writes by default. */
 export const DEFAULT_REPORTS = reportFiles(DEFAULT_REPORTS_DIR)
 
-/** Every option `petstore-contract` accepts (node:util parseArgs); `contractUsage` names each (a test holds it). */
-export const CONTRACT_CLI_OPTIONS = {
-  'base-url': { type: 'string', short: 'u' },
-  'api-key': { type: 'string', short: 'k' },
-  'api-key-file': { type: 'string' },
-  strict: { type: 'boolean' },
-  'read-only': { type: 'boolean' },
-  stateless: { type: 'boolean' },
-  'target-kind': { type: 'string' },
-  timeout: { type: 'string' },
-  seed: { type: 'string' },
-  budget: { type: 'string' },
-  concurrency: { type: 'string' },
-  reproductions: { type: 'string' },
-  'max-creates': { type: 'string' },
-  'min-coverage': { type: 'string' },
-  replay: { type: 'string' },
-  deadline: { type: 'string' },
-  'max-body': { type: 'string' },
-  spec: { type: 'string' },
-  junit: { type: 'string' },
-  json: { type: 'string' },
-  html: { type: 'string' },
-  summary: { type: 'string' },
-  reports: { type: 'boolean', short: 'r' },
-  'reports-dir': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} as const satisfies ParseArgsOptionsConfig
+/** `--seed`: an integer as a report prints it, negative ones included. */
+function seedIn(text: string, name: string): number {
+  return /^-?\d{1,10}$/.test(text)
+    ? Number(text)
+    : refuse(name, 'an integer (the seed a report printed)', text)
+}
+
+/** `--deadline`: a duration, a bare number in seconds, at most a day. */
+const duration = quantity(
+  { ms: 1, s: 1000, m: 60_000, '': 1000 },
+  1,
+  86_400_000,
+  'a duration such as 90s, 5m or 1500ms (at most 24 hours)',
+)
+
+/** `--max-body`: bytes, KiB or MiB. */
+const byteSize = quantity(
+  { '': 1, b: 1, kib: 1024, mib: 1_048_576 },
+  1024,
+  1_073_741_824,
+  'from 1KiB to 1024MiB (e.g. 4MiB or 65536)',
+)
+
+/** `--target-kind`: one of TARGET_KINDS; `prism` is short for `prism-mock`. */
+const targetKind: Reader<TargetKind> = (text, name) =>
+  oneOf(TARGET_KINDS)(text === 'prism' ? 'prism-mock' : text, name)
+
+/** Every option `petstore-contract` accepts, its help and how it is read (kit/node/optionTable.ts). */
+export const CONTRACT_CLI_OPTIONS = optionTable(
+  {
+    'base-url': { short: 'u', value: 'URL', env: 'PETSTORE_BASE_URL' },
+    'api-key': { short: 'k', value: 'KEY', env: 'PETSTORE_API_KEY', default: 'petstore-dev-key' },
+    'api-key-file': { value: 'FILE', env: 'PETSTORE_API_KEY_FILE', read: path },
+    strict: { env: 'PETSTORE_STRICT' },
+    'read-only': { env: 'PETSTORE_READ_ONLY' },
+    stateless: {},
+    'target-kind': { value: 'KIND', env: 'PETSTORE_TARGET_KIND', default: 'server', read: targetKind },
+    timeout: { value: 'MS', env: 'PETSTORE_TIMEOUT_MS', default: 5000, read: integer(1, 120_000) },
+    seed: { value: 'N', env: 'PETSTORE_SEED', read: seedIn },
+    budget: { value: 'B', env: 'PETSTORE_BUDGET', read: parseBudget },
+    concurrency: { value: 'N', env: 'PETSTORE_CONCURRENCY', read: integer(1, 64) },
+    reproductions: { value: 'N', env: 'PETSTORE_REPRODUCTIONS', read: integer(0, 10) },
+    'max-creates': { value: 'N', env: 'PETSTORE_MAX_CREATES', read: integer(0, 1_000_000) },
+    replay: { value: 'FILE.har', env: 'PETSTORE_REPLAY', read: path },
+    'min-coverage': { value: 'SPEC', env: 'PETSTORE_MIN_COVERAGE', read: parseMinCoverage },
+    deadline: { value: 'TIME', env: 'PETSTORE_DEADLINE', read: duration },
+    'max-body': { value: 'BYTES', env: 'PETSTORE_MAX_BODY', default: DEFAULT_MAX_BODY_BYTES, read: byteSize },
+    spec: { value: 'FILE', env: 'PETSTORE_SPEC', read: path },
+    junit: { value: 'FILE', env: 'PETSTORE_JUNIT', read: path },
+    json: { value: 'FILE', env: 'PETSTORE_JSON', read: path },
+    html: { value: 'FILE', env: 'PETSTORE_HTML', read: path },
+    summary: { value: 'FILE', env: 'PETSTORE_SUMMARY', read: path },
+    reports: { short: 'r', env: 'PETSTORE_REPORTS' },
+    'reports-dir': { value: 'DIR', env: 'PETSTORE_REPORTS_DIR', default: DEFAULT_REPORTS_DIR, read: path },
+    checks: { value: 'NAMES', env: 'PETSTORE_CHECKS' },
+    'exclude-checks': { value: 'NAMES', env: 'PETSTORE_EXCLUDE_CHECKS' },
+    waivers: { value: 'FILE', env: 'PETSTORE_WAIVERS', read: path },
+    verbose: { env: 'PETSTORE_VERBOSE' },
+    version: { short: 'v' },
+  },
+  {
+    'base-url': "the API's base, ending in /v1",
+    'api-key': `a key the target accepts; the variable keeps it off the command line, which a script runner echoes and ps shows`,
+    'api-key-file': 'read the key from FILE, one trailing newline dropped',
+    strict: 'recommended checks fail the run too',
+    'read-only': 'never create data',
+    stateless: `the target is \`prism mock\`: no state, any key accepted; such checks are skipped (same as --target-kind prism-mock; env PETSTORE_TARGET_KIND=prism)`,
+    'target-kind': 'server, prism-mock or prism-proxy',
+    timeout: 'per-request timeout',
+    seed: "replay the model phase's sequences (random by default)",
+    budget: `how hard the model phase looks: sequences (300seq, 300), time (30s, 2m), or both, whichever comes first (300seq,60s); default ${formatBudget(DEFAULT_BUDGET)}`,
+    concurrency: `model-phase sequences run at once, sharing one knowledge of the store (1 to 64; default ${DEFAULT_CONCURRENCY}; 1 replays a seed exactly)`,
+    reproductions: `run each finding again N times before it is reported: reproduced N/N, or flaky (0 to 10; default ${DEFAULT_REPRODUCTIONS})`,
+    'max-creates': `create at most N pets (the API has no delete; default ${DEFAULT_MAX_CREATES}); past it the checks that need a create are skipped`,
+    replay: `replay the interactions a frontend made (the mock's /__mock/requests.har, a browser's or the proxy's HAR) in order, ids substituted, judged by the document and the model instead of the default checks; with --read-only, reads only`,
+    'min-coverage': `fail unless the run exercised this much of the document: operations=100, documented-statuses=100 (the interface document's; also statuses, added-statuses, parameters, enumValues), or one percentage for all; the console, JSON and JUnit always show coverage`,
+    deadline: `stop the whole run after TIME (e.g. 90s, 5m, 1500ms; a bare number is seconds), report what was judged; default ${DEFAULT_DEADLINE_MS / 1000}s plus twice a time budget`,
+    'max-body': 'read at most BYTES of a response body, discard the rest (e.g. 1MiB, 4MiB)',
+    spec: 'check against this OpenAPI document (another version of spec/openapi.yaml) instead of the packaged one',
+    junit: 'write a JUnit XML report',
+    json: 'write a JSON summary (checks x operations)',
+    html: 'write the run as one self-contained HTML page',
+    summary: `write the run as Markdown for a CI job page; written to $GITHUB_STEP_SUMMARY too when that is set`,
+    reports: `JUnit, JSON and HTML, at ${DEFAULT_REPORTS.junit}, ${DEFAULT_REPORTS.json} and ${DEFAULT_REPORTS.html}`,
+    'reports-dir': 'the same three (and coverage.html) in DIR instead',
+    checks: 'run only these checks (names, comma-separated); the others are shown as waived, never as passed',
+    'exclude-checks': 'do not run these; shown as waived',
+    waivers: `waive checks: a YAML or JSON list of { check, operation (optional), reason, expires: YYYY-MM-DD }; shown as waived with the reason; an expired waiver fails the run, saying which and since when`,
+    verbose: 'every check on its line, the coverage table, each state never seen with why; -v is --version',
+    version: 'the version of petstore-contract',
+  },
+)
 
 /**
  * The help text, naming the command the user typed (`petstore-contract`, or `npm run contract --` in
@@ -109,54 +175,11 @@ export function contractUsage(program: string): string {
        ${program} coverage FILE.har [--min-coverage SPEC]   what recorded traffic exercised (--help there)
        ${program} breaks FILE.har --spec NEXT.yaml          which recorded calls another version breaks
 
-  -u, --base-url URL       the API's base, ending in /v1           (env PETSTORE_BASE_URL)
-  -k, --api-key KEY        a key the target accepts (env PETSTORE_API_KEY, which keeps it off the command
-                           line that a script runner echoes and ps shows; default petstore-dev-key)
-      --api-key-file FILE  read the key from FILE, one trailing newline dropped (env PETSTORE_API_KEY_FILE)
-      --strict             recommended checks fail the run too      (env PETSTORE_STRICT=1)
-      --read-only          never create data                        (env PETSTORE_READ_ONLY=1)
-      --stateless          the target is \`prism mock\`: no state, any key accepted; such checks are skipped
-                           (same as --target-kind prism-mock; env PETSTORE_TARGET_KIND=prism)
-      --target-kind KIND   server (default), prism-mock or prism-proxy (env PETSTORE_TARGET_KIND)
-      --timeout MS         per-request timeout, default 5000        (env PETSTORE_TIMEOUT_MS)
-      --seed N             replay the model phase's sequences        (env PETSTORE_SEED; random by default)
-      --budget B           how hard the model phase looks: sequences (300seq, 300), time (30s, 2m),
-                           or both, whichever comes first (300seq,60s)
-                           (env PETSTORE_BUDGET; default ${formatBudget(DEFAULT_BUDGET)})
-      --concurrency N      model-phase sequences run at once, sharing one knowledge of the store
-                           (1 to 64; default ${DEFAULT_CONCURRENCY}; 1 replays a seed exactly) (env PETSTORE_CONCURRENCY)
-      --reproductions N    run each finding again N times before it is reported: reproduced N/N,
-                           or flaky (0 to 10; default ${DEFAULT_REPRODUCTIONS}) (env PETSTORE_REPRODUCTIONS)
-      --max-creates N      create at most N pets (the API has no delete; default ${DEFAULT_MAX_CREATES});
-                           past it the checks that need a create are skipped (env PETSTORE_MAX_CREATES)
-      --replay FILE.har    replay the interactions a frontend made (the mock's /__mock/requests.har, a
-                           browser's or the proxy's HAR) in order, ids substituted, judged by the document
-                           and the model instead of the default checks; with --read-only, reads only (env PETSTORE_REPLAY)
-      --min-coverage SPEC  fail unless the run exercised this much of the document: operations=100,
-                           documented-statuses=100 (the interface document's; also statuses,
-                           added-statuses, parameters, enumValues), or one percentage for all;
-                           the console, JSON and JUnit always show coverage (env PETSTORE_MIN_COVERAGE)
-      --deadline TIME      stop the whole run after TIME (e.g. 90s, 5m, 1500ms; a bare number is
-                           seconds), report what was judged; default ${DEFAULT_DEADLINE_MS / 1000}s plus twice a
-                           time budget  (env PETSTORE_DEADLINE)
-      --max-body BYTES     read at most BYTES of a response body, discard the rest (e.g. 1MiB, 4MiB;
-                           default 1MiB)                             (env PETSTORE_MAX_BODY)
-      --spec FILE          check against this OpenAPI document (another version of spec/openapi.yaml)
-                           instead of the packaged one    (env PETSTORE_SPEC)
-      --junit FILE         write a JUnit XML report                 (env PETSTORE_JUNIT)
-      --json FILE          write a JSON summary (checks x operations) (env PETSTORE_JSON)
-      --html FILE          write the run as one self-contained HTML page (env PETSTORE_HTML)
-      --summary FILE       write the run as Markdown for a CI job page; written to
-                           $GITHUB_STEP_SUMMARY too when that is set   (env PETSTORE_SUMMARY)
-  -r, --reports            JUnit, JSON and HTML, at ${DEFAULT_REPORTS.junit},
-                           ${DEFAULT_REPORTS.json} and ${DEFAULT_REPORTS.html}
-      --reports-dir DIR    the same three (and coverage.html) in DIR instead (env PETSTORE_REPORTS_DIR)
-  -v, --version            the version of petstore-contract
-  -h, --help               this text
+${optionHelp(CONTRACT_CLI_OPTIONS)}
 
-Exit status: 0 conforms, 1 a required check failed (or any, with --strict), 2 usage error, the
-target is unreachable or rejects the key everywhere, the deadline cut a run that found no failure,
-or a report asked for could not be written (none is left under its name).
+Exit status: 0 conforms, 1 a required check failed (or any, with --strict) or a waiver expired,
+2 usage error, the target is unreachable or rejects the key everywhere, the deadline cut a run that
+found no failure, or a report asked for could not be written (none is left under its name).
 Relative paths are read and written where you typed the command, also under an npm script.
 The suite never prints the key (curl lines read it from $PETSTORE_API_KEY); a command line can:
 give it by the variable or --api-key-file.`
@@ -168,10 +191,8 @@ function shownBaseUrl(text: string): string {
   const slash = text.indexOf('/', start)
   const at = text.lastIndexOf('@', slash < 0 ? text.length : slash)
   const withoutUser = at >= start ? `${text.slice(0, start)}***@${text.slice(at + 1)}` : text
-  return clip(redactTarget(withoutUser, []))
+  return clip(redactTarget(withoutUser))
 }
-
-const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value)
 
 /** What resolveTarget adds for the CLI: the help and version flags, and where the key came from. */
 export interface ResolvedTarget extends ContractTarget {
@@ -197,14 +218,9 @@ export function resolveTarget(
   env: Record<string, string | undefined>,
   typedIn?: TypedIn,
 ): ResolvedTarget {
-  const { values } = parseArgs({
-    args: [...argv],
-    strict: true,
-    options: CONTRACT_CLI_OPTIONS,
-  })
-  const baseUrl = values['base-url'] ?? env.PETSTORE_BASE_URL ?? ''
-  const help = values.help ?? false
-  const version = values.version ?? false
+  const values = readOptions(CONTRACT_CLI_OPTIONS, argv, env, { typedIn })
+  const { help, version } = values
+  const baseUrl = values.baseUrl ?? ''
   if (!help && !version) {
     if (baseUrl === '')
       throw new Error('--base-url (or PETSTORE_BASE_URL) is required, e.g. https://staging.example.com/v1')
@@ -217,124 +233,75 @@ export function resolveTarget(
         `--base-url is the API's base, ending in /v1, with no query or fragment; received '${shownBaseUrl(baseUrl)}'`,
       )
   }
-  const timeoutText = values.timeout ?? env.PETSTORE_TIMEOUT_MS ?? '5000'
-  const timeoutMs = Number(timeoutText)
-  if (!/^\d+$/.test(timeoutText) || timeoutMs < 1 || timeoutMs > 120_000) {
-    throw new Error(`--timeout must be milliseconds from 1 to 120000; received '${timeoutText}'`)
-  }
-  const deadlineText = values.deadline ?? env.PETSTORE_DEADLINE
-  const deadlineMs =
-    deadlineText === undefined
-      ? undefined
-      : parseQuantity(deadlineText, { ms: 1, s: 1000, m: 60_000, '': 1000 })
-  if (deadlineText !== undefined && (deadlineMs === undefined || deadlineMs < 1 || deadlineMs > 86_400_000)) {
-    throw new Error(
-      `--deadline must be a duration such as 90s, 5m or 1500ms (at most 24 hours); received '${deadlineText}'`,
-    )
-  }
-  const maxBodyText = values['max-body'] ?? env.PETSTORE_MAX_BODY ?? String(DEFAULT_MAX_BODY_BYTES)
-  const maxBodyBytes = parseQuantity(maxBodyText, { '': 1, b: 1, kib: 1024, mib: 1_048_576 })
-  if (maxBodyBytes === undefined || maxBodyBytes < 1024 || maxBodyBytes > 1_073_741_824) {
-    throw new Error(`--max-body must be from 1KiB to 1024MiB (e.g. 4MiB or 65536); received '${maxBodyText}'`)
-  }
-  const kindText =
-    values['target-kind'] ?? (values.stateless ? 'prism-mock' : env.PETSTORE_TARGET_KIND) ?? 'server'
-  const targetKind = kindText === 'prism' ? 'prism-mock' : kindText
-  if (!TARGET_KINDS.includes(targetKind as TargetKind)) {
-    throw new Error(`--target-kind must be one of ${TARGET_KINDS.join(', ')}; received '${kindText}'`)
-  }
-  const seedText = values.seed ?? env.PETSTORE_SEED
-  if (seedText !== undefined && !/^-?\d{1,10}$/.test(seedText))
-    throw new Error(`--seed must be an integer (the seed a report printed); received '${seedText}'`)
-  const budgetText = values.budget ?? env.PETSTORE_BUDGET
-  const concurrency = wholeNumber(values.concurrency ?? env.PETSTORE_CONCURRENCY, '--concurrency', 1, 64)
-  const reproductions = wholeNumber(
-    values.reproductions ?? env.PETSTORE_REPRODUCTIONS,
-    '--reproductions',
-    0,
-    10,
-  )
-  const maxCreates = wholeNumber(
-    values['max-creates'] ?? env.PETSTORE_MAX_CREATES,
-    '--max-creates',
-    0,
-    1_000_000,
-  )
-  const minCoverageText = values['min-coverage'] ?? env.PETSTORE_MIN_COVERAGE
-  const minCoverage = minCoverageText === undefined ? undefined : parseMinCoverage(minCoverageText)
-  const reportsDir = values['reports-dir'] ?? env.PETSTORE_REPORTS_DIR
-  const reports = reportsDir !== undefined || (values.reports ?? truthy(env.PETSTORE_REPORTS))
-  const files = reportFiles(reportsDir ?? DEFAULT_REPORTS_DIR)
-  const path = (given: string | undefined) => whereTypedIfGiven(given, typedIn)
-  const key =
-    help || version
-      ? { key: '', from: 'default' as const }
-      : apiKeyOf(values['api-key'], path(values['api-key-file']), env, typedIn)
+  const asked = values.reports || values.from.reportsDir !== 'default'
+  const reports = asked ? reportFiles(values.reportsDir) : undefined
+  const key = help || version ? { key: '', from: 'default' as const } : keyOf(values, env)
   return {
     help,
     version,
     baseUrl: trimTrailingSlashes(baseUrl),
     apiKey: key.key,
     apiKeyFrom: key.from,
-    keyOnCommandLine: values['api-key'] !== undefined,
-    strict: values.strict ?? truthy(env.PETSTORE_STRICT),
-    readOnly: values['read-only'] ?? truthy(env.PETSTORE_READ_ONLY),
-    targetKind: targetKind as TargetKind,
-    timeoutMs,
-    seed: seedText === undefined ? undefined : Number(seedText),
-    budget: budgetText === undefined ? undefined : parseBudget(budgetText),
-    concurrency,
-    reproductions,
-    maxCreates,
-    minCoverage,
-    replayFile: path(values.replay ?? env.PETSTORE_REPLAY),
-    deadlineMs,
-    maxBodyBytes,
-    junitFile: path(values.junit ?? env.PETSTORE_JUNIT ?? (reports ? files.junit : undefined)),
-    jsonFile: path(values.json ?? env.PETSTORE_JSON ?? (reports ? files.json : undefined)),
-    htmlFile: path(values.html ?? env.PETSTORE_HTML ?? (reports ? files.html : undefined)),
-    summaryFile: path(values.summary ?? env.PETSTORE_SUMMARY),
-    specFile: path(values.spec ?? env.PETSTORE_SPEC),
+    keyOnCommandLine: values.from.apiKey === 'flag',
+    strict: values.strict,
+    readOnly: values.readOnly,
+    // The flag, else --stateless, else the environment.
+    targetKind: values.stateless && values.from.targetKind !== 'flag' ? 'prism-mock' : values.targetKind,
+    timeoutMs: values.timeout,
+    seed: values.seed,
+    budget: values.budget,
+    concurrency: values.concurrency,
+    reproductions: values.reproductions,
+    maxCreates: values.maxCreates,
+    minCoverage: values.minCoverage,
+    replayFile: values.replay,
+    deadlineMs: values.deadline,
+    maxBodyBytes: values.maxBody,
+    junitFile: values.junit ?? reports?.junit,
+    jsonFile: values.json ?? reports?.json,
+    htmlFile: values.html ?? reports?.html,
+    summaryFile: values.summary,
+    specFile: values.spec,
+    waivers: waiversOf(values.checks, values.excludeChecks, values.waivers),
+    verbose: values.verbose,
   }
 }
 
+/** The checks not chosen (--checks) or excluded, not run, and the waivers in `file`; throws naming the flag. */
+function waiversOf(chosen?: string, excluded?: string, file?: string): Waiver[] {
+  const only = chosen === undefined ? undefined : waiversIn(chosen, CHECKS, '--checks').map((w) => w.check)
+  const out = (check: string, reason: string): Waiver => ({ check, reason, excluded: true })
+  let listed: Waiver[] = []
+  try {
+    listed = file === undefined ? [] : waiversIn(readFileSync(file, 'utf8'), CHECKS, 'waiver')
+  } catch (error) {
+    throw new Error(`--waivers ${file}: ${(error as Error).message}`)
+  }
+  return [
+    ...CHECKS.filter((c) => only && !only.includes(c.name)).map((c) => out(c.name, 'not chosen by --checks')),
+    ...(excluded === undefined ? [] : waiversIn(excluded, CHECKS, '--exclude-checks')).map((w) =>
+      out(w.check, 'excluded by --exclude-checks'),
+    ),
+    ...listed,
+  ]
+}
+
 /**
- * The key: `--api-key`, else `--api-key-file`, else PETSTORE_API_KEY_FILE, else PETSTORE_API_KEY,
- * else the mock's. Two ways at once on the command line is a usage error, and so is a variable set
- * but empty (an unset CI secret), which would otherwise be sent as an empty key.
+ * The key: `--api-key`, else a key file (`--api-key-file`, else PETSTORE_API_KEY_FILE unless empty),
+ * else PETSTORE_API_KEY, else the mock's. Both flags at once is a usage error, and so is
+ * PETSTORE_API_KEY set but empty (an unset CI secret), which would otherwise be sent as an empty key.
  */
-function apiKeyOf(
-  flag: string | undefined,
-  file: string | undefined,
+function keyOf(
+  { apiKey, apiKeyFile, from }: ReturnType<typeof readOptions<typeof CONTRACT_CLI_OPTIONS>>,
   env: Record<string, string | undefined>,
-  typedIn: TypedIn | undefined,
 ): { key: string; from: KeySource } {
-  if (flag !== undefined && file !== undefined) throw new Error('give --api-key or --api-key-file, not both')
-  if (flag !== undefined) return { key: flag, from: 'flag' }
-  if (file !== undefined) return { key: readApiKeyFile(file), from: 'file' }
-  if (env.PETSTORE_API_KEY_FILE)
-    return { key: readApiKeyFile(whereTyped(env.PETSTORE_API_KEY_FILE, typedIn)), from: 'file' }
-  if (env.PETSTORE_API_KEY === '')
+  if (from.apiKey === 'flag' && from.apiKeyFile === 'flag')
+    throw new Error('give --api-key or --api-key-file, not both')
+  const file = from.apiKeyFile === 'flag' || env.PETSTORE_API_KEY_FILE ? apiKeyFile : undefined
+  if (from.apiKey !== 'flag' && file !== undefined) return { key: readApiKeyFile(file), from: 'file' }
+  if (from.apiKey === 'env' && apiKey === '')
     throw new Error(
       'PETSTORE_API_KEY is set but empty (is the secret defined?); unset it to use petstore-dev-key',
     )
-  return env.PETSTORE_API_KEY === undefined
-    ? { key: 'petstore-dev-key', from: 'default' }
-    : { key: env.PETSTORE_API_KEY, from: 'env' }
-}
-
-/** A whole number from `min` to `max`, or undefined when not given; throws naming the flag otherwise. */
-function wholeNumber(text: string | undefined, flag: string, min: number, max: number): number | undefined {
-  if (text === undefined) return undefined
-  const value = Number(text)
-  if (!/^\d+$/.test(text) || value < min || value > max)
-    throw new Error(`${flag} must be a whole number from ${min} to ${max}; received '${text}'`)
-  return value
-}
-
-/** A number with an optional unit from `units` (case-insensitive), as a whole count of the base unit. */
-function parseQuantity(text: string, units: Record<string, number>): number | undefined {
-  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim())
-  const factor = match ? units[(match[2] as string).toLowerCase()] : undefined
-  return match && factor ? Math.round(Number(match[1]) * factor) : undefined
+  return { key: apiKey, from: from.apiKey }
 }

@@ -20,6 +20,11 @@ export async function ensurePets(context: CheckContext, create: boolean): Promis
   const { maximum, default: defaultLimit } = context.vocabulary.limit
   const { statuses } = context.vocabulary
   const census: Census = { pets: new Map(), created: new Set(), writes: create }
+  // Pets an earlier part of the run created (the model phase's opening): this run's, not the store's.
+  for (const exchange of context.exchanges) {
+    const id = exchange.request.operation === 'createPet' && exchange.status === 201 && petIdOf(exchange.json)
+    if (id) census.created.add(id)
+  }
   const pages = await Promise.all(
     [undefined, ...statuses].map((status) => context.call('listPets', { limit: maximum, status })),
   )

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { type Coverage, coverageOf } from '../../coverage/coverageOf.ts'
 import { type MinCoverage, missedCoverage, parseMinCoverage } from '../../coverage/minCoverage.ts'
 import { recordedCredentials } from '../../har/recordedCredentials.ts'
+import { createRedactor } from '../../kit/secrets/createRedactor.ts'
 import { redactJsonFields } from '../../kit/secrets/redactBody.ts'
 import { redactQueryPairs } from '../../kit/secrets/redactQueryPairs.ts'
 import { plural } from '../../kit/text/plural.ts'
@@ -20,6 +21,7 @@ import { boundedValidators } from '../checks/boundedValidators.ts'
 import type { Check, CheckContext, CheckResult, ExchangeWatcher, GeneratedPhase } from '../checks/Check.ts'
 import { CHECKS } from '../checks/index.ts'
 import { type Recording, replayedInteractions } from '../checks/replayedInteractions.ts'
+import { SILENT_BEFORE_PROBE } from '../checks/serverKeepsAnswering.ts'
 import { storageRefusal } from '../checks/storageRefusal.ts'
 import { callRequest } from '../http/callRequest.ts'
 import { collectSoon, LARGE_BODY_CHARS } from '../http/collectSoon.ts'
@@ -28,7 +30,6 @@ import { DEFAULT_FORM, formDrawer } from '../http/requestForm.ts'
 import { retryWait } from '../http/retryWait.ts'
 import { type Budget, DEFAULT_BUDGET, parseBudget } from '../stateful/Budget.ts'
 import { DEFAULT_CONCURRENCY } from '../stateful/runModelPhase.ts'
-import { createRedactor } from '../text/createRedactor.ts'
 import { mapStrings } from '../text/mapStrings.ts'
 import { ensurePets } from './ensurePets.ts'
 import { hintsFor } from './hintsFor.ts'
@@ -37,6 +38,7 @@ import { createKeeper, KEPT_RUN_MAX, keptItemsFor } from './keptExchange.ts'
 import { observeExchanges } from './observeExchanges.ts'
 import { petNamer } from './petNames.ts'
 import { stateTracker } from './stateTracker.ts'
+import { expiredOn, type Waiver } from './Waiver.ts'
 
 export interface RunOptions {
   /** The API's base URL, ending in /v1 (for `prism mock`, the bare origin). */
@@ -96,6 +98,9 @@ export interface RunOptions {
    * checks that judge every exchange run; nothing is created beyond what the recording creates.
    */
   replay?: Recording | undefined
+  /** Checks not run or waived, with why (Waiver); one expired on `now` (the clock by default) fails the run. */
+  waivers?: readonly Waiver[] | undefined
+  now?: Date | undefined
 }
 
 export interface ContractReport {
@@ -135,7 +140,9 @@ export interface ContractReport {
   coverageMissed?: string[]
   /** The states from the document's rules the run's answers visited, and why the others were not (StateCoverage). */
   stateCoverage?: StateCoverageReport
-  /** True when a required check failed (or, with strict, any check), or the run aborted or was cut. */
+  /** One line per waiver that has expired: which, and since when (the run then fails). */
+  expired?: string[]
+  /** True when a required check failed (or, with strict, any check), a waiver expired, or the run aborted or was cut. */
   failed: boolean
 }
 
@@ -168,8 +175,8 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
 
 /**
  * A replay sends what a recording holds: its curl lines show each credential-like query value and
- * body field as `***` by name (however short the value, which the redactor cannot search for), and
- * its messages each such query value, as the mock's and the proxy's logs do.
+ * body field as `***` by name (however short: the redactor hides a short value only where it stands
+ * alone), and its messages each such query value, as the mock's and the proxy's logs do.
  */
 function withRequestsRedacted(report: ContractReport): ContractReport {
   const hide = (text: string) => redactQueryPairs(redactJsonFields(text))
@@ -219,6 +226,10 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   const rateLimited = { responses: 0, waitedMs: 0 }
   const keeper = createKeeper({ itemsMax: keptItemsFor(vocabulary) })
   const states = stateTracker(spec, options.baseUrl)
+  const { inForce, expired } = expiredOn(options.waivers ?? [], options.now ?? new Date())
+  const excluded = (check: Check) => inForce.some((w) => w.excluded && w.check === check.name)
+  const waiverOf = (r: CheckResult) =>
+    inForce.find((w) => w.check === r.check && (w.operation ?? r.operation) === r.operation)
   const checks =
     options.checks ??
     (options.replay
@@ -299,6 +310,9 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
             throw limits.deadline.signal.reason ?? new DeadlineReached(limits.deadline.message)
           }
         }
+        // Requests in a row with no answer: ask once on a fresh connection; silence there too ends the run.
+        silentInARow = exchange.status !== 0 ? 0 : silentInARow + (exchange.failure === 'timeout' ? 1 : 0)
+        if (silentInARow >= SILENT_BEFORE_PROBE && !probing) void probeSilence()
         for (const [check, watcher] of watchers) {
           try {
             watcher.see(exchange)
@@ -311,13 +325,24 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
         exchanges.push(keeper.log(kept))
         states?.see(kept)
         answered = exchange
-        if (exchange.text.length >= LARGE_BODY_CHARS) collectSoon()
+        if (exchange.text.length >= LARGE_BODY_CHARS || exchange.truncated) collectSoon()
         return kept
       } finally {
         chain.inFlight--
         if (counted) creates.settle(answered, answered && storageRefusal(context, answered) !== undefined)
       }
     },
+  }
+  let silentInARow = 0
+  let probing = false
+  const probeSilence = async () => {
+    probing = true
+    const probe = await context.call('listPets', {}, { connection: 'fresh' }).catch(() => undefined)
+    if (probe?.status === 0 && probe.failure === 'timeout')
+      limits.deadline.stop(
+        `The target stopped answering: ${plural(silentInARow, 'request')} in a row, then one on a fresh connection, got no answer within ${formatDuration(timeoutMs)}; the run stopped there (server_keeps_answering), what was judged before is reported.`,
+      )
+    probing = false
   }
   const report: ContractReport = {
     baseUrl: options.baseUrl,
@@ -348,14 +373,18 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       report.hints.push(
         `The target's bodies filled what the run keeps of them (${plural(KEPT_RUN_MAX, 'character')} of facts): ${plural(keeper.dropped(), 'later exchange was', 'later exchanges were')} kept without their body's facts, so the checks that read earlier answers (created_pets_kept, listed_pets_retrievable, the model phase's knowledge) judged fewer of them.`,
       )
+    const named = (w: Waiver) => [w.check, w.operation].filter(Boolean).join(' ')
+    report.expired = expired.map(
+      (w) => `The waiver of ${named(w)} expired on ${w.expires} (${w.reason}): renew or remove it`,
+    )
     report.failed =
-      Boolean(report.abort || report.cut || report.coverageMissed?.length) ||
+      Boolean(report.abort || report.cut || report.coverageMissed?.length || expired.length) ||
       report.results.some((r) => r.outcome === 'fail' && (r.level === 'required' || report.strict))
     return report
   }
 
   for (const check of checks) {
-    if (check.watch && check.needs.every((need) => capabilities.has(need)))
+    if (check.watch && !excluded(check) && check.needs.every((need) => capabilities.has(need)))
       watchers.set(check, check.watch(context))
   }
   try {
@@ -363,6 +392,9 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     if (report.abort) return finish()
     // Checks such as default_limit can only catch a violation when there is more data than the rule allows.
     // Stateless targets answer static examples: nothing there to count.
+    for (const check of options.replay ? [] : checks)
+      if (check.early && !excluded(check) && check.needs.every((need) => capabilities.has(need)))
+        await check.early(context)
     if (capabilities.has('state') && !options.replay)
       context.census = await ensurePets(context, capabilities.has('write'))
   } catch (error) {
@@ -370,10 +402,22 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   }
 
   for (const check of [...checks.filter((c) => !c.afterAll), ...checks.filter((c) => c.afterAll)]) {
-    report.results.push(...(await runCheck(check, context, watchers.get(check))))
+    // A waiver replaces the verdict, whatever it was, with its reason.
+    for (const r of await runCheck(check, context, watchers.get(check), excluded(check))) {
+      const waiver = waiverOf(r)
+      report.results.push(waiver ? { ...r, outcome: 'waived', reason: waiver.reason, findings: [] } : r)
+    }
   }
   if (limits.deadline.signal.aborted) report.cut = limits.deadline.message
   return finish()
+}
+
+/** What cut the run: its deadline, or a target that stopped answering (Deadline.stop). */
+function cutBy(signal: AbortSignal | undefined): string {
+  const why = (signal?.reason as Error | undefined)?.message ?? ''
+  return why.startsWith('The target stopped answering')
+    ? 'the target stopped answering'
+    : 'the deadline cut the run'
 }
 
 /** A chain of requests, each waiting for the one before: how long it takes is its count of round trips. */
@@ -410,30 +454,25 @@ async function runCheck(
   check: Check,
   context: CheckContext,
   watcher: ExchangeWatcher | undefined,
+  excluded: boolean,
 ): Promise<CheckResult[]> {
   const base = { check: check.name, level: check.level, description: check.description(context.vocabulary) }
+  const skip = (reason: string) =>
+    check.operations.map(
+      (operation): CheckResult => ({ ...base, operation, outcome: 'skip', reason, findings: [] }),
+    )
   const missing = check.needs.find((need) => !context.capabilities.has(need))
-  if (missing)
-    return check.operations.map((operation) => ({
-      ...base,
-      operation,
-      outcome: 'skip',
-      reason: SKIP_REASONS[missing],
-      findings: [],
-    }))
+  // An excluded check is not run: its waiver gives each operation its verdict.
+  if (missing || excluded) return skip(missing ? SKIP_REASONS[missing] : '')
   let outcome: Awaited<ReturnType<Check['run']>>
   const firstExchange = context.exchanges.length
   try {
     outcome = watcher ? watcher.outcome() : await check.run(context)
   } catch (error) {
-    const skip = (reason: string) =>
-      check.operations.map(
-        (operation): CheckResult => ({ ...base, operation, outcome: 'skip', reason, findings: [] }),
-      )
     // Not judged is not passed: a failed precondition, or the deadline, makes the check a skip with the reason.
     if (error instanceof NotJudged) return skip(`not judged: ${error.message}`)
     if (context.deadline?.aborted || error instanceof DeadlineReached)
-      return skip('not judged: the deadline cut the run before this check finished')
+      return skip(`not judged: ${cutBy(context.deadline)} before this check finished`)
     const findings = check.operations.map((operation) => ({
       operation,
       message: `The check could not finish: ${(error as Error).message}`,
@@ -508,13 +547,15 @@ async function preflight(
   const collection = callRequest(context.vocabulary.operations, 'listPets').path
   if (probe.failure === 'timeout')
     return `The target ${options.baseUrl} did not answer ${list} in time (${probe.error}): it may be stalled or slow; raise --timeout (now ${formatDuration(timeoutMs)}) if it is only slow.`
-  if (probe.status === 0)
+  if (probe.failure === 'refused' || probe.failure === 'dns')
     return `The target ${options.baseUrl} is unreachable: ${probe.error}. Is it running, and is --base-url right?`
+  if (probe.status === 0)
+    return `The target ${options.baseUrl} gave no usable answer to ${list}: ${probe.error}.`
   if (probe.status === 401) {
     // One operation refusing the key is a finding for the checks; every operation refusing it is a wrong key.
     const again = await context.call('getPet', { petId: 1 }, { form: DEFAULT_FORM })
     if (again.status === 401) {
-      return `The target rejected the API key everywhere (401 on ${probe.request.method} ${options.baseUrl}${collection} and ${again.request.path}). Pass a key it accepts with --api-key or PETSTORE_API_KEY.`
+      return `The target rejected the API key everywhere (401 on ${probe.request.method} ${options.baseUrl}${collection} and ${again.request.path}). Set a key it accepts in PETSTORE_API_KEY, or pass --api-key-file FILE (never --api-key: a command line is echoed and shown by ps).`
     }
   }
   const { basePath } = context.vocabulary

@@ -5,15 +5,22 @@
 export interface Budget {
   runs?: number
   ms?: number
+  /**
+   * The default's own: the search goes on, in new rounds of sequences, until this long has passed
+   * (within `ms`), so what changes after some seconds or many requests is met; a budget given with
+   * `--budget` searches as long as it says.
+   */
+  watchMs?: number
 }
 
 /**
- * The default: 200 sequences, or 20 s of searching if that comes first. A count, so a slow staging
+ * The default: 200 sequences, or 20 s of searching if that comes first, and at least 3 s of
+ * watching (more rounds of sequences while a fast target answered 200 sooner). A count, so a slow staging
  * runs as many sequences as a local target (the phase runs several at once, see runModelPhase); a
  * time cap, so a very slow one still ends: at 100 ms per request the default run (fixed checks,
  * search, shrinking, final sweep) stays within about a minute (docs/contract-model-phase.md).
  */
-export const DEFAULT_BUDGET: Budget = { runs: 200, ms: 20_000 }
+export const DEFAULT_BUDGET: Budget = { runs: 200, ms: 20_000, watchMs: 3_000 }
 
 /**
  * Reads `--budget`: sequences (`200`, `200seq`, `200runs`), time (`30s`, `500ms`, `2m`), or both

@@ -13,6 +13,8 @@ export interface Step {
   /** One line per request: what it expected and what it received. */
   exchanges: Array<{ exchange: Exchange; note: string }>
   problem?: Problem & { exchange: Exchange }
+  /** A pause between commands, in milliseconds (the script sleeps as long). */
+  pauseMs?: number
 }
 
 /**

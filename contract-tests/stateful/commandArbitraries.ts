@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
-import { type Connection, CreatePets, GetPet, ListPets } from './commands.ts'
+import { type Connection, CreatePets, GetPet, ListPets, Pause, RefusedCreate } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
 import type { SequenceModel, SequenceTarget } from './Step.ts'
 import { TowardState } from './TowardState.ts'
@@ -12,8 +12,9 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
  * The commands a sequence is drawn from. Reads always: listPets with every `limit` from the
  * document's minimum to its maximum or none, each status or none, then getPet of some listed pets at
  * once; getPet of created, known and unknown ids; a read aimed at a state not visited yet; each read
- * on a fresh connection or a reused one. Writes only when the run may write: single
- * creates and bursts of 2-4 concurrent creates (every name starting with `tag`).
+ * on a fresh connection or a reused one; a pause. Writes only when the run may write: single
+ * creates and bursts of 2-4 concurrent creates (every name starting with `tag`), and creates of a
+ * body the document refuses.
  *
  * @example
  * fc.commands(commandArbitraries(model, true), { maxCommands: 12 })
@@ -45,17 +46,21 @@ export function commandArbitraries(
   const steered: fc.Arbitrary<Command> = fc
     .tuple(fc.nat(), connection)
     .map(([choice, on]) => new TowardState(choice, on))
+  const got = fc
+    .tuple(
+      fc.oneof(
+        fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),
+        fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64) }),
+      ),
+      connection,
+    )
+    .map(([which, on]): Command => new GetPet(which, on))
+  // Time as a dimension, now and then: what changes after a while (a cache, a counter) is met
+  // between two reads of one sequence; the rounds of the default budget's watch do the rest.
+  const pause = fc.constantFrom(100, 300, 900).map((ms): Command => new Pause(ms))
   const reads = [
     fc.oneof(listed, steered),
-    fc
-      .tuple(
-        fc.oneof(
-          fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),
-          fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64) }),
-        ),
-        connection,
-      )
-      .map(([which, on]) => new GetPet(which, on)),
+    fc.oneof({ arbitrary: got, weight: 12 }, { arbitrary: pause, weight: 1 }),
   ]
   if (!canWrite) return reads
   const newPet = newPetArbitrary(model, options)
@@ -64,5 +69,7 @@ export function commandArbitraries(
     fc.array(newPet, { minLength: 1, maxLength: 1 }).map((bodies) => new CreatePets(bodies)),
     fc.array(newPet, { minLength: 1, maxLength: 1 }).map((bodies) => new CreatePets(bodies)),
     fc.array(newPet, { minLength: 2, maxLength: 4 }).map((bodies) => new CreatePets(bodies)),
+    // A refused create among the others: whatever came before or comes after, it stores nothing.
+    fc.nat().map((choice) => new RefusedCreate(choice, options.exactInt64 ?? true)),
   ]
 }

@@ -1,14 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type fc from 'fast-check'
 import { exactJson } from '../../kit/json/exactJson.ts'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { isNeutralNewPet } from '../../model/isNeutralNewPet.ts'
-import { type Answer, judgeCreate } from '../../model/judgeCreate.ts'
+import { type Answer, describe, judgeCreate } from '../../model/judgeCreate.ts'
 import { judgeGet } from '../../model/judgeGet.ts'
 import { judgeList, type ListQuery } from '../../model/judgeList.ts'
 import type { Problem } from '../../model/Problem.ts'
 import type { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import { CreateBudgetSpent } from '../base/CreateBudget.ts'
 import type { Exchange } from '../http/exchange.ts'
+import { type BodyViolation, bodyText, bodyViolations, RawNumber } from '../negative/bodyViolations.ts'
 import { ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
 
 type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
@@ -201,4 +203,70 @@ export class GetPet implements Command {
         ? `getPet(${this.which.id}`
         : `getPet(${this.which.kind} #${this.which.index}`
     }${this.connection ? `, ${this.connection}` : ''})`
+}
+
+/**
+ * createPet with a body the document refuses (a schema violation: a required field missing, a value
+ * of another type or outside its enum or range, drawn from negative/bodyViolations.ts): 400 with an
+ * Error, and nothing stored, ever: each text it carries is the run's own, so a pet read later that
+ * carries one was stored by it (StoreKnowledge.refused). Mixed with the other commands, so a refusal
+ * comes while the store is small, right before a list, between concurrent creates.
+ */
+export class RefusedCreate implements Command {
+  readonly choice: number
+  /** False for a target that cannot carry an int64 beyond 2^53 exactly (Prism): no such value is sent. */
+  readonly exactInt64: boolean
+  constructor(choice: number, exactInt64 = true) {
+    this.choice = choice
+    this.exactInt64 = exactInt64
+  }
+  /** The body chosen the first time it ran (and the run's names in it), so a replay sends the same. */
+  private chosen: (BodyViolation & { names: string[] }) | undefined
+  check = () => true
+  async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
+    if (m.mayCreate && !m.mayCreate(1)) return
+    if (!this.chosen) {
+      const { properties, required } = m.model.newPet
+      const names = new Set<string>()
+      let next = 0
+      // Marked apart from the names a gap body draws (the run's tag and a few characters): never the same.
+      const text = () => names.add(`${m.petName()}refused`) && ([...names].at(-1) as string)
+      const cases = bodyViolations({ type: 'object', properties, required }, { text, integer: () => ++next })
+        // A beyond-int64 value is exact digits (RawNumber); a target that reads doubles cannot tell it.
+        .filter(
+          (one) => this.exactInt64 || !Object.values(one.body ?? {}).some((v) => v instanceof RawNumber),
+        )
+      const chosen = cases[this.choice % cases.length] as BodyViolation
+      const sent = bodyText(chosen.body)
+      this.chosen = { ...chosen, names: [...names].filter((name) => sent.includes(JSON.stringify(name))) }
+    }
+    const { body, label, names } = this.chosen
+    const title = `createPet with a body the document refuses (${label})`
+    await step(m, r, title, [['createPet', {}, { body: bodyText(body) }]], (exchange, _i, _step, known) => {
+      if (exchange.status !== 400)
+        return {
+          operation: 'createPet',
+          received: describe(answerOf(exchange)),
+          documented: `400 with an Error body: ${label} (§4.2: a body with invalid values)`,
+        }
+      // Named by what was sent: the sequence that reads it again may be another (shrunk) one.
+      known.refused(names, `a createPet refused with 400 (${label})`)
+      return undefined
+    })
+  }
+  toString = () => `refusedCreate(${this.chosen?.label ?? this.choice})`
+}
+
+/** A pause between commands: what changes with time (a cache, a token, a counter) is met mid-sequence. */
+export class Pause implements Command {
+  readonly ms: number
+  constructor(ms: number) {
+    this.ms = ms
+  }
+  check = () => true
+  async run(m: SequenceModel): Promise<void> {
+    m.steps.push({ title: `a pause of ${this.ms} ms`, concurrent: false, exchanges: [], pauseMs: this.ms })
+    await sleep(this.ms)
+  }
+  toString = () => `pause(${this.ms})`
 }

@@ -43,6 +43,7 @@ export function curlScript(header: ScriptHeader, steps: readonly Step[]): string
       )
     }
     if (step.concurrent) lines.push('wait')
+    if (step.pauseMs !== undefined) lines.push(`sleep ${step.pauseMs / 1000}`)
   }
   return `${lines.join('\n')}\n`
 }

@@ -75,6 +75,8 @@ export interface ModelPhaseResult {
   error?: string
   /** Milliseconds from the start of the phase to the first failing answer (when one was found). */
   foundAfterMs?: number
+  /** Milliseconds the search watched the target (its rounds, shrinking apart). */
+  watchedMs: number
   /** The knowledge at the end (the ledger of the accepted writes), one every stream shared. */
   knowledge: StoreKnowledge[]
 }
@@ -176,7 +178,8 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
         throw error
       }
     })
-  const timeLimit = budget.ms === undefined ? [] : [fc.interruptAfterTimeLimit(budget.ms)]
+  const timeLimit = () => (budget.ms === undefined ? [] : [fc.interruptAfterTimeLimit(budget.ms - elapsed())])
+  const elapsed = () => performance.now() - started
   const shared = options.newKnowledge()
   const streams: Stream[] = Array.from({ length: concurrency }, (_, index) => ({
     seed: streamSeed(seed, index),
@@ -186,17 +189,25 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   const inParallel =
     options.inParallel ??
     (<T>(tasks: ReadonlyArray<() => Promise<T>>) => Promise.all(tasks.map((task) => task())))
-  const searched = await inParallel(
-    streams.map(
-      (stream, index) => () =>
-        fc.check(propertyOf(sequences, stream), {
-          seed: stream.seed,
-          numRuns: shareOf(budget.runs, concurrency, index),
-          endOnFailure: true,
-          plugins: timeLimit,
-        }),
-    ),
-  )
+  let searched: Awaited<ReturnType<typeof fc.check>>[] = []
+  // Rounds of sequences, each stream a new seed a round, until the budget's watch is over (a fast
+  // target answers 200 sequences in a second): what changes with time is met between them.
+  for (let round = 0; round === 0 || (!failure && elapsed() < (budget.watchMs ?? 0)); round++) {
+    if (budget.ms !== undefined && elapsed() >= budget.ms) break
+    for (const [index, stream] of streams.entries())
+      stream.seed = streamSeed(seed, index + round * concurrency)
+    searched = await inParallel(
+      streams.map(
+        (stream, index) => () =>
+          fc.check(propertyOf(sequences, stream), {
+            seed: stream.seed,
+            numRuns: shareOf(budget.runs, concurrency, index),
+            endOnFailure: true,
+            plugins: timeLimit(),
+          }),
+      ),
+    )
+  }
   search++
   const result: ModelPhaseResult = {
     seed,
@@ -204,6 +215,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     concurrency,
     runs: executions,
     shrinks: 0,
+    watchedMs: elapsed(),
     knowledge: [shared],
   }
   const found = failure ? searched[streams.indexOf(failure.stream)] : undefined
@@ -222,7 +234,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     const shrunk = await fc.check(propertyOf(shrinkable, failure.stream), {
       seed: failure.seed,
       path: found.counterexamplePath,
-      plugins: timeLimit,
+      plugins: budget.ms === undefined ? [] : [fc.interruptAfterTimeLimit(budget.ms)],
     })
     search++
     result.shrinks = shrunk.numShrinks

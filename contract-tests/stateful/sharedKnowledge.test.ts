@@ -58,6 +58,8 @@ function target(perStream: boolean) {
     const visible = pets.filter((pet) => !perStream || pet.owner === me)
     if (operationId === 'createPet') {
       const body = JSON.parse(options.body ?? '{}') as Omit<Pet, 'id'>
+      if (!model.validators.requestBody('createPet')(body))
+        return answer('createPet', 400, { code: 'invalid_body', message: 'no', status: 400 }, startedAt)
       const pet = { id: nextId++, ...body, status: body.status ?? 'available', owner: me }
       pets.push(pet)
       return answer('createPet', 201, shown(pet), startedAt)
@@ -89,7 +91,10 @@ const phase = (store: ReturnType<typeof target>, seed: number) =>
     canWrite: true,
     // The store reads bodies with JSON.parse: values stay within what a double holds exactly.
     exactInt64: false,
-    petName: () => 'ctknown01',
+    petName: (() => {
+      let named = 0
+      return () => `ctknown${++named}`
+    })(),
     seed,
     budget: { runs: 40 },
     concurrency: 4,

@@ -1,62 +1,13 @@
 import fc from 'fast-check'
 import type { JsonSchema } from '../../spec/runtime.ts'
-import { codePointsWith } from './jsonStringEdges.ts'
+import { codePointsWith, INTEGER_RANGES, integerEdges, jsonStringEdges } from '../json/nearMisses.ts'
 
-const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
-const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 }
-const SAFE_INTEGERS = { min: -(2n ** 53n) + 1n, max: 2n ** 53n - 1n }
+const SAFE_INTEGERS = [-(2n ** 53n) + 1n, 2n ** 53n - 1n] as const
 
-/** Integers where implementations go wrong: int64 and int32 edges, 2^53 and its neighbours, 0, -1. */
-export const INTEGER_EDGES: readonly bigint[] = [
-  INT64.min,
-  INT64.min + 1n,
-  INT64.max,
-  INT64.max - 1n,
-  2n ** 53n - 1n,
-  2n ** 53n,
-  2n ** 53n + 1n,
-  -(2n ** 53n) + 1n,
-  -(2n ** 53n),
-  -(2n ** 53n) - 1n,
-  BigInt(INT32.max),
-  BigInt(INT32.max) + 1n,
-  BigInt(INT32.min),
-  0n,
-  -1n,
-]
+/** Tails that break naive storage (a space, jsonStringEdges, a lone surrogate), each after the run's tag (decisions/017). */
+const STRING_EDGES = [' ', ...jsonStringEdges(0).map((edge) => edge.text), '\ud800']
 
-/**
- * Tails that break naive storage: spaces, combining marks, NFC/NFD twins, RTL, astral, quotes,
- * markup. Each follows the run's tag, so the name is still the gap (a trailing space, a combining
- * mark, a bidirectional override inside a name) and still the run's. The empty name and a leading
- * space cannot follow a tag: they are not sent (decisions/017).
- */
-const STRING_EDGES = [
-  ' ',
-  ' Rex ',
-  'Rex\t',
-  'e\u0301',
-  '\u00e9',
-  'A\u030a\u0327',
-  '\u202eRex',
-  '\u05e9\u05dc\u05d5\u05dd',
-  '\u0645\u0631\u062d\u0628\u0627',
-  '\u{1f415}\u{1f408}\u200d\u2b1b',
-  '\u{1d54f}\u{10348}',
-  '"quoted"',
-  "O'Brien",
-  '<b>bold</b>&amp;',
-  '\\',
-  '$(id)`id`',
-  '\u0000',
-  '\ufeffbom',
-  '\ud800',
-]
-
-/**
- * The characters storage mangles, from Unicode's own tables: every control character (U+0000
- * included), bidirectional controls, format characters, white space of every kind.
- */
+/** The characters storage mangles, from Unicode's tables: controls, bidirectional controls, format characters, white space. */
 const MANGLED = [
   ...new Set(
     (['Cc', 'Bidi_Control', 'Cf', 'White_Space'] as const).flatMap((property) => codePointsWith(property)),
@@ -64,10 +15,8 @@ const MANGLED = [
 ]
 
 /**
- * Any code point but a lone surrogate, weighted toward the ranges that break storage: controls,
- * format characters and white space (MANGLED), ASCII punctuation, combining marks, right-to-left
- * scripts, astral planes. (fast-check's `binary` unit spends seconds building a reverse map of all
- * of Unicode first.)
+ * Any code point but a lone surrogate, weighted toward what breaks storage (MANGLED, combining marks,
+ * right-to-left scripts, astral planes); fast-check's `binary` unit spends seconds mapping Unicode first.
  */
 const CODE_POINT = fc
   .oneof(
@@ -81,10 +30,7 @@ const CODE_POINT = fc
   )
   .map((codePoint) => String.fromCodePoint(codePoint))
 
-/**
- * Lengths just past the widths text columns really have (VARCHAR(32), (50), (64), (100), (255)): a
- * server that cuts a name to its column keeps one character less than it was sent.
- */
+/** Lengths just past the widths text columns have (VARCHAR(32), (50), (64), (100), (255)), where a cut shows. */
 export const COLUMN_WIDTH_LENGTHS = [33, 51, 65, 101, 256] as const
 
 /** The longest name the model phase sends: past every common column width, short of flooding a store. */
@@ -111,11 +57,9 @@ export interface ValueOptions {
 
 /**
  * Every value a property's schema allows, biased toward the edges: what the model phase sends.
- * int64 values beyond 2^53 come as bigints (sent as exact JSON text); safe ones as numbers. With
- * `exactInt64: false` (a target that reads JSON as JavaScript numbers, such as Prism) integers stay
- * within ±(2^53 − 1). Strings start with `tag`, then the part that probes the gap: plain, an edge
- * (space, combining mark, RTL, markup...), any Unicode, exactly one of COLUMN_WIDTH_LENGTHS
- * characters in all, or long (up to 300).
+ * Integers beyond 2^53 are bigints (exact JSON text), none with `exactInt64: false` (Prism reads
+ * doubles). Strings start with `tag`, then the gap: plain, an edge (jsonStringEdges), any Unicode,
+ * one of COLUMN_WIDTH_LENGTHS characters in all, or long (up to 300).
  *
  * @example
  * fc.sample(valueArbitrary({ type: 'integer', format: 'int64' }), 3) // e.g. [7, -9223372036854775808n, 0]
@@ -148,19 +92,16 @@ export function valueArbitrary(
   }
   if (schema.type === 'integer') {
     const range =
-      schema.format === 'int32'
-        ? { min: BigInt(INT32.min), max: BigInt(INT32.max) }
-        : exactInt64
-          ? INT64
-          : SAFE_INTEGERS
-    const edges = INTEGER_EDGES.filter((n) => n >= range.min && n <= range.max)
+      (schema.format === 'int32' && INTEGER_RANGES.int32) ||
+      (exactInt64 ? INTEGER_RANGES.int64 : SAFE_INTEGERS)
+    const [min = 0n, max = 0n] = range ?? []
     return fc
       .oneof(
         { weight: 3, arbitrary: fc.bigInt(1n, 1000n) },
-        { weight: 2, arbitrary: fc.constantFrom(...edges) },
-        { weight: 2, arbitrary: fc.bigInt(range) },
+        { weight: 2, arbitrary: fc.constantFrom(...integerEdges(range).map((edge) => edge.value)) },
+        { weight: 2, arbitrary: fc.bigInt(min, max) },
       )
-      .map((n) => (n >= -(2n ** 53n) + 1n && n <= 2n ** 53n - 1n ? Number(n) : n))
+      .map((n) => (n >= SAFE_INTEGERS[0] && n <= SAFE_INTEGERS[1] ? Number(n) : n))
   }
   if (schema.type === 'boolean') return fc.boolean()
   if (schema.type === 'number') return fc.double({ noNaN: true, noDefaultInfinity: true })

@@ -26,27 +26,25 @@ export const ALLOWED_REQUEST_HEADERS = 'authorization, content-type, prefer, x-m
 
 /**
  * Adds the CORS response headers for a request from `origin` to `headers`; `Vary: Origin` always,
- * because the answer depends on it. A preflight also gets the allowed headers and `methods`: those
- * of the path it asks about, exactly (the caller derives them from the spec's router or the control
- * endpoint), never a method the path does not have.
+ * because the answer depends on it. A preflight (`preflightMethods` given) also gets the allowed
+ * headers and those methods: the path's own, exactly (the caller derives them from the spec's router
+ * or the control endpoint), never a method the path does not have.
  *
  * @example
- * applyCors(policy, 'http://localhost:5173', true, headers, 'GET, POST, HEAD, OPTIONS')
+ * applyCors(policy, 'http://localhost:5173', headers, 'GET, POST, HEAD, OPTIONS')
  */
 export function applyCors(
   policy: CorsPolicy,
   origin: string | undefined,
-  preflight: boolean,
   headers: Record<string, string>,
-  methods: string,
+  preflightMethods?: string,
 ): void {
   headers.vary = 'Origin'
   if (!origin || !policy.allows(origin)) return
   headers['access-control-allow-origin'] = origin
   headers['access-control-expose-headers'] = EXPOSED_HEADERS
-  if (preflight) {
-    headers['access-control-allow-methods'] = methods
-    headers['access-control-allow-headers'] = ALLOWED_REQUEST_HEADERS
-    headers['access-control-max-age'] = '600'
-  }
+  if (preflightMethods === undefined) return
+  headers['access-control-allow-methods'] = preflightMethods
+  headers['access-control-allow-headers'] = ALLOWED_REQUEST_HEADERS
+  headers['access-control-max-age'] = '600'
 }

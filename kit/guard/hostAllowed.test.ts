@@ -38,6 +38,8 @@ describe('hostnameOf and isLoopbackHost', () => {
     ['Example.COM:80', 'example.com'],
     ['[::1]', '::1'],
     ['[::1]:x', undefined],
+    // Only a colon may stand between the literal and its port.
+    ['[::1]x80', undefined],
   ])('hostnameOf(%s) = %s', (header, name) => {
     expect(hostnameOf(header)).toBe(name)
   })

@@ -46,28 +46,15 @@ export function hostPolicy(allowedHosts: readonly string[] = []): HostPolicy {
 
 /** The host name of a `Host` header without its port, lower-case, no trailing dot; undefined when malformed. */
 export function hostnameOf(hostHeader: string): string | undefined {
-  const header = hostHeader.trim()
-  if (header.startsWith('[')) {
-    const close = header.indexOf(']')
-    if (close < 0) return undefined
-    const rest = header.slice(close + 1)
-    if (rest !== '' && !isPort(rest.slice(1))) return undefined
-    return header.slice(1, close).toLowerCase()
-  }
-  const colon = header.lastIndexOf(':')
-  const name = colon < 0 ? header : header.slice(0, colon)
-  if (colon >= 0 && !isPort(header.slice(colon + 1))) return undefined
-  if (name === '' || name.includes(':')) return undefined
-  return normaliseName(name)
+  // An IP literal in brackets, or a name without a colon; then a port, if any.
+  const match = /^(?:\[([^\]]*)\]|([^:[][^:]*))(?::\d{1,5})?$/.exec(hostHeader.trim())
+  if (!match) return undefined
+  return match[1] === undefined ? normaliseName(match[2] as string) : match[1].toLowerCase()
 }
 
 function normaliseName(name: string): string {
   const lower = name.trim().toLowerCase()
   return lower.endsWith('.') ? lower.slice(0, -1) : lower
-}
-
-function isPort(text: string): boolean {
-  return /^\d{1,5}$/.test(text)
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../http/ApiResponse.ts'
 import { errorResponse } from '../http/errorResponse.ts'
-import { CONTROL_PREFIX } from './controlPath.ts'
+import { CONTROL_PREFIX, isControlPath } from './controlPath.ts'
 import type { CorsPolicy } from './cors.ts'
 import type { HostPolicy } from './hostAllowed.ts'
 
@@ -44,7 +44,8 @@ export function refuseUnsafeRequest(
       `The Host ${shown} is not allowed: the mock answers IP addresses, localhost and the names given with --allowed-host (a defence against DNS rebinding). Start it with --allowed-host NAME to serve that name.`,
     )
   }
-  if (SAFE_METHODS.has(request.method.toUpperCase()) || !isControlTarget(request.target)) return undefined
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return undefined
+  if (!isControlPath(request.target.split('?', 1)[0] as string)) return undefined
   const allowedOrigin = request.origin !== undefined && cors.allows(request.origin)
   if (request.origin !== undefined && !allowedOrigin) {
     return errorResponse(
@@ -61,17 +62,6 @@ export function refuseUnsafeRequest(
   )
 }
 
-function isControlTarget(target: string): boolean {
-  return (
-    target === CONTROL_PREFIX ||
-    target.startsWith(`${CONTROL_PREFIX}/`) ||
-    target.startsWith(`${CONTROL_PREFIX}?`)
-  )
-}
-
 function isJson(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false
-  const semicolon = contentType.indexOf(';')
-  const mediaType = (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
-  return mediaType === 'application/json'
+  return contentType?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json'
 }

@@ -31,14 +31,9 @@ export interface ApiRequest {
   readonly bodyTooLarge?: boolean | undefined
 }
 
-/** What an edge knows of a request before it is parsed. */
-export interface RequestInit {
-  method: string
-  /** The request target in origin form (`originForm` turns an absolute-form target into one). */
-  target: string
-  header?: ((name: string) => string | undefined) | undefined
-  body?: string | undefined
-  bodyTooLarge?: boolean | undefined
+/** What an edge knows of a request before it is parsed (`originForm` gives the target's form). */
+export type RequestInit = Pick<ApiRequest, 'method' | 'target' | 'body' | 'bodyTooLarge'> & {
+  header?: ApiRequest['header'] | undefined
 }
 
 const readOnly = (): never => {

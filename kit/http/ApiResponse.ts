@@ -9,10 +9,18 @@ export interface ApiResponse {
   body?: unknown
   /** A body already serialised (the inspector page's HTML); sent as is, instead of `body`. */
   text?: string
+  /**
+   * Set on a large body (a store's pets, a journal, which may hold lazy collections:
+   * kit/json/jsonChunks.ts) that a transport writes in pieces as its client reads them, never
+   * whole: the version of what it serialises, so its length is counted once per version.
+   */
+  stream?: string
   /** The spec operation that answered (set by the engine, for the request journal; never sent). */
   operationId?: string
   /** Set by the engine when the status was forced: by `Prefer: code=`, or by `POST /__mock/next-response`. */
   forced?: 'prefer' | 'next-response'
+  /** What the request log adds after the status (the proxy's verdicts); never sent. */
+  note?: string
 }
 
 /**

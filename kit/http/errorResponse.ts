@@ -32,7 +32,17 @@ export function errorResponse(
   message: string,
   headers: Record<string, string> = {},
 ): ApiResponse {
-  return { status, headers: { ...JSON_HEADERS, ...headers }, body: { code, message, status } }
+  return jsonResponse({ code, message, status }, status, headers)
+}
+
+/**
+ * An answer with a JSON body: the JSON Content-Type, then `headers`.
+ *
+ * @example
+ * jsonResponse({ status: 'ok' }) // { status: 200, headers: { 'content-type': 'application/json' }, body: { status: 'ok' } }
+ */
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): ApiResponse {
+  return { status, headers: { ...JSON_HEADERS, ...headers }, body }
 }
 
 export const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json' }

@@ -4,24 +4,6 @@
 // document around it.
 import { type PageKit, pageKit } from './pageKit.ts'
 
-/**
- * The Content-Security-Policy for a page whose only script and style are `script` and `style`, inline.
- *
- * @example
- * inlinePageCsp('(() => {})()', 'body{}') // "default-src 'none'; script-src 'sha256-…'; …"
- */
-function inlinePageCsp(script: string, style: string): string {
-  return [
-    "default-src 'none'",
-    `script-src '${sha256(script)}'`,
-    `style-src '${sha256(style)}'`,
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ')
-}
-
 /** The headers of such a page, given its CSP. */
 export function inlinePageHeaders(csp: string): Record<string, string> {
   return {
@@ -68,7 +50,16 @@ export function inlinePage(
 </body>
 </html>
 `,
-    csp: () => (csp ??= inlinePageCsp(script, style)),
+    csp: () =>
+      (csp ??= [
+        "default-src 'none'",
+        `script-src '${sha256(script)}'`,
+        `style-src '${sha256(style)}'`,
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+      ].join('; ')),
   }
 }
 

@@ -11,18 +11,8 @@
  */
 export function originForm(target: string): string {
   if (target.charCodeAt(0) === 47) return target
-  const scheme = /^https?:\/\//i.exec(target)
-  if (!scheme) return target
-  const rest = target.slice(scheme[0].length)
-  let end = rest.length
-  for (const stop of ['/', '?', '#']) {
-    const at = rest.indexOf(stop)
-    if (at !== -1 && at < end) end = at
-  }
-  const form = rest.slice(end)
-  const hash = form.indexOf('#')
-  const withoutFragment = hash === -1 ? form : form.slice(0, hash)
-  return withoutFragment === '' || withoutFragment.charCodeAt(0) === 63
-    ? `/${withoutFragment}`
-    : withoutFragment
+  // After the scheme and the authority: the path and query, up to a fragment.
+  const form = /^https?:\/\/[^/?#]*([^#]*)/i.exec(target)?.[1]
+  if (form === undefined) return target
+  return form.charCodeAt(0) === 47 ? form : `/${form}`
 }

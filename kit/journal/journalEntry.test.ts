@@ -1,17 +1,25 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { exchangeOf, type FlatExchange } from '../../tests/support/journalExchange.ts'
+import { createRedactor } from '../secrets/createRedactor.ts'
 import {
-  type Exchange,
   JOURNAL_BODY_CHARS,
   JOURNAL_PATH_CHARS,
   JOURNAL_QUERY_CHARS,
-  journalRecord,
+  type JournalRecord,
   journalRecordCost,
-  readJournalRecord,
+  readJournalRecord as read,
+  journalRecord as recordOf,
 } from './journalEntry.ts'
 
+/** The journal's functions with the secrets given as a list. */
+const journalRecord = (exchange: FlatExchange, secrets: readonly string[], at?: number) =>
+  recordOf(exchangeOf(exchange), createRedactor(secrets), at)
+const readJournalRecord = (record: JournalRecord, secrets: readonly string[]) =>
+  read(record, createRedactor(secrets))
+
 /** A record read at once: what `GET /__mock/requests` shows of one exchange. */
-const journalEntry = (exchange: Exchange, secrets: readonly string[], now = new Date()) =>
+const journalEntry = (exchange: FlatExchange, secrets: readonly string[], now = new Date()) =>
   readJournalRecord(journalRecord(exchange, secrets, now.getTime()), secrets)
 
 const KEY = 'petstore-dev-key'

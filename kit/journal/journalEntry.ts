@@ -1,7 +1,8 @@
+import { type ApiRequest, apiRequest, type Query } from '../http/ApiRequest.ts'
 import { JOURNAL_OVERHEAD_BYTES, textBytes } from '../memory/MemoryBudget.ts'
-import { isCredentialName } from '../secrets/isCredentialName.ts'
+import type { Redactor } from '../secrets/createRedactor.ts'
 import { redactBody } from '../secrets/redactBody.ts'
-import { holdsKey, redactTarget } from '../secrets/redactTarget.ts'
+import { redactTarget } from '../secrets/redactTarget.ts'
 import { clip } from '../text/clip.ts'
 import { detached } from '../text/detached.ts'
 import type { JournalEntry } from './RequestJournal.ts'
@@ -52,15 +53,18 @@ export interface JournalRecord {
 export type ForcedBy = 'prefer' | 'next-response'
 
 /**
- * What an adapter knows of one answered request: the record's facts, each body whole when there was
- * one. `responseValue` is the value `responseBody` is `JSON.stringify` of, when it is never changed
+ * What an adapter knows of one answered request: the request its edge parsed (the record keeps its
+ * method, target, body, and whether it carried a key), the answer's facts, each body whole.
+ * `responseValue` is the value `responseBody` is `JSON.stringify` of, when it is never changed
  * afterwards (the mock's answers: pets the store keeps, and fresh objects). The record then keeps the
  * value, not the text: a list's text is a few KiB per request, its value an array of pets the store
  * holds anyway, and with 1,000 sessions' journals growing, every kept byte is one the garbage
  * collector copies (docs/bench.md). The entry read shows the same text.
  */
-export type Exchange = Pick<JournalRecord, 'method' | 'url' | 'status' | 'operation'> &
-  Partial<Pick<JournalRecord, 'body' | 'forced' | 'createdId' | 'responseBody' | 'responseValue' | 'keyless'>>
+export type Exchange = Pick<JournalRecord, 'status' | 'operation'> &
+  Partial<Pick<JournalRecord, 'forced' | 'createdId' | 'responseBody' | 'responseValue'>> & {
+    request: Pick<ApiRequest, 'method' | 'target' | 'body' | 'header'>
+  }
 
 /**
  * What the journal keeps of one answered request, cheaply: on the request path only the raw facts
@@ -72,35 +76,33 @@ export type Exchange = Pick<JournalRecord, 'method' | 'url' | 'status' | 'operat
  * two is still found and hidden when read).
  *
  * @example
- * readJournalRecord(journalRecord({ method: 'GET', url: '/v1/pets', status: 200, operation: 'listPets' }, []), [])
+ * const redact = createRedactor(['petstore-dev-key'])
+ * const request = apiRequest({ method: 'GET', target: '/v1/pets' })
+ * readJournalRecord(journalRecord({ request, status: 200, operation: 'listPets' }, redact), redact)
  */
-export function journalRecord(
-  exchange: Exchange,
-  secrets: readonly string[],
-  at: number = Date.now(),
-): JournalRecord {
-  const { method, status, operation } = exchange
-  let url = exchange.url
-  if (url.length > DETACH_FROM_CHARS) url = detached(clipTarget(redactTarget(url, secrets)))
-  const body = keptBody(exchange.body, secrets)
+export function journalRecord(exchange: Exchange, redact: Redactor, at: number = Date.now()): JournalRecord {
+  const { request, status, operation } = exchange
+  let url = request.target
+  if (url.length > DETACH_FROM_CHARS) url = detached(clipTarget(redactTarget(url, redact)))
+  const body = keptBody(request.body, redact)
   const byValue = exchange.responseValue !== undefined && exchange.responseBody !== undefined
   const record: JournalRecord = {
-    method,
+    method: request.method,
     url,
     status,
     operation,
     at,
     body,
-    bodyChars: exchange.body?.length ?? 0,
+    bodyChars: request.body?.length ?? 0,
     forced: exchange.forced,
     createdId: exchange.createdId,
-    responseBody: byValue ? undefined : keptBody(exchange.responseBody, secrets),
+    responseBody: byValue ? undefined : keptBody(exchange.responseBody, redact),
     responseBodyChars: exchange.responseBody?.length ?? 0,
-    keyless: exchange.keyless === true,
+    keyless: request.header('authorization') === undefined,
   }
   if (byValue) {
     record.responseValue = exchange.responseValue
-    record.responseKeptChars = Math.min(record.responseBodyChars, JOURNAL_BODY_CHARS + longest(secrets))
+    record.responseKeptChars = Math.min(record.responseBodyChars, JOURNAL_BODY_CHARS + redact.longest)
   }
   return record
 }
@@ -110,21 +112,21 @@ export function journalRecord(
  * two is still found and hidden when read), copied apart from the whole; the request's and the
  * response's alike.
  */
-function keptBody(text: string | undefined, secrets: readonly string[]): string | undefined {
+function keptBody(text: string | undefined, redact: Redactor): string | undefined {
   if (!text) return undefined
-  const keep = JOURNAL_BODY_CHARS + longest(secrets)
+  const keep = JOURNAL_BODY_CHARS + redact.longest
   return text.length > keep ? detached(text.slice(0, keep)) : text
 }
 
 /** The response body as `keptBody` keeps it, made again from the value when that was kept. */
-function keptResponse(record: JournalRecord, secrets: readonly string[]): string | undefined {
+function keptResponse(record: JournalRecord, redact: Redactor): string | undefined {
   if (record.responseValue === undefined) return record.responseBody
-  return keptBody(JSON.stringify(record.responseValue), secrets)
+  return keptBody(JSON.stringify(record.responseValue), redact)
 }
 
 /** What an entry shows of a kept body: redacted (an answer's by its status), then clipped with `…`. */
-function shownBody(kept: string, chars: number, secrets: readonly string[], answerStatus?: number): string {
-  const shown = redactBody(kept, secrets, answerStatus)
+function shownBody(kept: string, chars: number, redact: Redactor, answerStatus?: number): string {
+  const shown = redactBody(kept, redact, answerStatus)
   return shown.length > JOURNAL_BODY_CHARS || chars > JOURNAL_BODY_CHARS
     ? `${shown.slice(0, JOURNAL_BODY_CHARS)}…`
     : shown
@@ -142,48 +144,44 @@ export function journalRecordCost(record: JournalRecord): number {
 
 /**
  * The journal entry of a record from `journalRecord`. Headers are never read, so the Authorization
- * value cannot be recorded (only whether there was one, `keyless`); an accepted key anywhere in the
- * path, the query or either body (in any percent-encoded form: parts are compared decoded) and the
- * values of credential-looking names (`isCredentialName`; an error answer's identifier `code` is
- * shown, `redactBody`) become `***`. The path, the query and both
- * bodies are clipped (`…`) past JOURNAL_PATH_CHARS, JOURNAL_QUERY_CHARS and JOURNAL_BODY_CHARS.
+ * value cannot be recorded (only whether there was one, `keyless`); every secret `redact` knows, in
+ * any spelling, anywhere in the target or either body, and the values of credential-looking names
+ * (`isCredentialName`; an error answer's identifier `code` is shown, `redactBody`) become `***`.
+ * The path, the query and both bodies are clipped (`…`) past JOURNAL_PATH_CHARS,
+ * JOURNAL_QUERY_CHARS and JOURNAL_BODY_CHARS.
  *
  * @example
- * journal.entries().map((record) => readJournalRecord(record, secrets))
+ * journal.entries().map((record) => readJournalRecord(record, redact))
  */
-export function readJournalRecord(record: JournalRecord, secrets: readonly string[]): JournalEntry {
-  const queryStart = record.url.indexOf('?')
-  const rawPath = queryStart === -1 ? record.url : record.url.slice(0, queryStart)
-  const path = rawPath
-    .split('/')
-    .map((segment) => (holdsKey(segment, secrets) ? '***' : segment))
-    .join('/')
+export function readJournalRecord(record: JournalRecord, redact: Redactor): JournalEntry {
+  const shown = apiRequest({ method: record.method, target: redactTarget(record.url, redact) })
   const entry: JournalEntry = {
     method: record.method,
-    path: clip(path, JOURNAL_PATH_CHARS),
-    query: parseQuery(queryStart === -1 ? '' : record.url.slice(queryStart + 1), secrets),
+    path: clip(shown.path, JOURNAL_PATH_CHARS),
+    query: shownQuery(shown.query),
     status: record.status,
     operation: record.operation ?? null,
     time: new Date(record.at).toISOString(),
   }
-  if (record.body !== undefined) entry.body = shownBody(record.body, record.bodyChars, secrets)
+  if (record.body !== undefined) entry.body = shownBody(record.body, record.bodyChars, redact)
   if (record.forced) entry.forced = record.forced
   if (record.createdId !== undefined) entry.createdId = record.createdId
-  const responseBody = keptResponse(record, secrets)
+  const responseBody = keptResponse(record, redact)
   if (responseBody !== undefined)
-    entry.responseBody = shownBody(responseBody, record.responseBodyChars, secrets, record.status)
+    entry.responseBody = shownBody(responseBody, record.responseBodyChars, redact, record.status)
   if (record.keyless) entry.keyless = true
   return entry
 }
 
-function parseQuery(search: string, secrets: readonly string[]): Record<string, string | string[]> {
+/** A redacted query as the entry shows it: a value per name (an array when repeated), clipped. */
+function shownQuery(pairs: Query): Record<string, string | string[]> {
   // A null prototype: a parameter called __proto__ is just a name here.
   const query: Record<string, string | string[]> = Object.create(null)
   let budget = JOURNAL_QUERY_CHARS
-  for (const [rawName, rawValue] of new URLSearchParams(search)) {
+  for (const [rawName, rawValue] of pairs) {
     if (budget <= 0) break
-    const name = holdsKey(rawName, secrets) ? '***' : clip(rawName, budget)
-    const value = isCredentialName(rawName) || holdsKey(rawValue, secrets) ? '***' : clip(rawValue, budget)
+    const name = clip(rawName, budget)
+    const value = clip(rawValue, budget)
     // Each parameter costs at least a few characters, so thousands of empty ones stay bounded too.
     budget -= name.length + value.length + 2
     const earlier = query[name]
@@ -196,14 +194,6 @@ function parseQuery(search: string, secrets: readonly string[]): Record<string, 
 
 /** The target with its path and its query each clipped (`…`): what a long target is kept as. */
 function clipTarget(target: string): string {
-  const queryStart = target.indexOf('?')
-  if (queryStart === -1) return clip(target, JOURNAL_PATH_CHARS)
-  return `${clip(target.slice(0, queryStart), JOURNAL_PATH_CHARS)}?${clip(target.slice(queryStart + 1), JOURNAL_QUERY_CHARS)}`
-}
-
-/** The longest key's length, without an array per call (this runs on every recorded request). */
-function longest(secrets: readonly string[]): number {
-  let max = 0
-  for (const secret of secrets) if (secret.length > max) max = secret.length
-  return max
+  const { path, search } = apiRequest({ method: 'GET', target })
+  return `${clip(path, JOURNAL_PATH_CHARS)}${search === '' ? '' : `?${clip(search, JOURNAL_QUERY_CHARS)}`}`
 }

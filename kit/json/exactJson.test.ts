@@ -4,6 +4,8 @@ import fc from 'fast-check'
 import { validateExact } from '../../mocks/core/validateExact.ts'
 import { compileValidators, openApiDocument } from '../../spec/runtime.ts'
 import {
+  copyExact,
+  exactField,
   exactInteger,
   exactJson,
   exactValue,
@@ -119,6 +121,29 @@ describe('parseJsonLossless and exactJson: the bigint view', () => {
   test('safe integers, fractions and exponents stay numbers', () => {
     const parsed = parseJsonLossless('{"a":9007199254740991,"b":1.5,"c":1e21,"d":-0}')
     expect(exactJson(parsed)).toEqual({ a: 9007199254740991, b: 1.5, c: 1e21, d: -0 })
+  })
+
+  test('exactField reads one field as exactJson would, without copying the value', () => {
+    const pet = parseJsonLossless('{"id":9007199254740993,"name":"Rex"}')
+    expect(exactField(pet, 'id')).toBe(9007199254740993n)
+    expect(exactField(pet, 'name')).toBe('Rex')
+    for (const [value, key] of [
+      [pet, 'toString'],
+      ['text', 'length'],
+      [null, 'id'],
+      [undefined, 'id'],
+    ] as const)
+      expect(exactField(value, key)).toBeUndefined()
+  })
+
+  test('copyExact gives a copy the exact integers of the keys it holds, not all of the original', () => {
+    const page = parseJsonLossless(`[${Array(1_000).fill('9007199254740993').join(',')}]`) as unknown[]
+    const kept = page.slice(0, 2)
+    copyExact(page, kept)
+    expect(exactJson(kept)).toEqual([9007199254740993n, 9007199254740993n])
+    // The other 998 were not copied with it (a kept page is held for the whole run).
+    kept.push(page[2])
+    expect(exactJson(kept)).toEqual([9007199254740993n, 9007199254740993n, 9007199254740992])
   })
 
   test('empty text and text that is not JSON give undefined', () => {

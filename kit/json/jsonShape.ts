@@ -54,12 +54,9 @@ export function jsonShapeProblem(text: string | Uint8Array, limits: JsonShapeLim
       values++
       if (depth > limits.maxDepth) return `nested deeper than ${limits.maxDepth} levels`
       if (containers > limits.maxContainers) return `more than ${limits.maxContainers} objects and arrays`
-      if (values > limits.maxValues) return `more than ${limits.maxValues} values and names`
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--
-    else if (c === COMMA || c === COLON) {
-      values++
-      if (values > limits.maxValues) return `more than ${limits.maxValues} values and names`
-    }
+    else if (c === COMMA || c === COLON) values++
+    if (values > limits.maxValues) break
     i++
   }
   return values > limits.maxValues ? `more than ${limits.maxValues} values and names` : undefined

@@ -40,11 +40,14 @@ export function textBytes(chars: number): number {
  */
 export class MemoryBudget {
   readonly limit: number
+  /** What the budget is for, with the flag that sets it, as messages name it. */
+  readonly #named: string
   #used = 0
 
-  constructor(limitBytes: number) {
+  constructor(limitBytes: number, named = "The mock's memory budget for all sessions (--max-memory)") {
     if (!(limitBytes >= 0)) throw new Error('a memory budget must be 0 bytes or more')
     this.limit = limitBytes
+    this.#named = named
   }
 
   /** Bytes charged now. */
@@ -75,7 +78,7 @@ export class MemoryBudget {
 
   /** Said in a 507 when a write does not fit. */
   describe(): string {
-    return `The mock's memory budget of ${Math.round(this.limit / 1024 / 1024)} MiB for all sessions is full (--max-memory)`
+    return `${this.#named}, ${Math.round(this.limit / 1024 / 1024)} MiB, is full`
   }
 }
 

@@ -9,11 +9,7 @@ export interface ReadBytes {
   aborted?: boolean
 }
 
-/** A request body as text (`asText`): what the mock's engine reads. */
-export type ReadBody = Omit<ReadBytes, 'bytes'> & { body: string | undefined }
-
 const NO_BYTES: ReadBytes = Object.freeze({ bytes: undefined, tooLarge: false })
-const NO_BODY: ReadBody = Object.freeze({ body: undefined, tooLarge: false })
 const TOO_LARGE: ReadBytes = Object.freeze({ bytes: undefined, tooLarge: true })
 
 /**
@@ -61,25 +57,6 @@ export function readBodyInto(
   // An abort mid-body is the client's doing, not an error of the server's: say so, answer nobody.
   request.on('error', () => settle({ bytes: undefined, tooLarge, aborted: true }))
   return undefined
-}
-
-/**
- * `readBodyInto` as a promise: the proxy's reader.
- *
- * @example
- * const read = await readBodyBytes(request, 1_048_576) // { bytes: <Buffer …>, tooLarge: false }
- */
-export function readBodyBytes(request: IncomingMessage, maxBytes: number): Promise<ReadBytes> {
-  return new Promise((resolve) => {
-    const now = readBodyInto(request, maxBytes, resolve)
-    if (now) resolve(now)
-  })
-}
-
-/** A body read as bytes, decoded as UTF-8 (`bodyText`): what the mock's engine reads. */
-export function asText({ bytes, tooLarge, aborted }: ReadBytes): ReadBody {
-  if (bytes === undefined && !tooLarge && !aborted) return NO_BODY
-  return { body: bytes === undefined ? undefined : bodyText(bytes), tooLarge, ...(aborted && { aborted }) }
 }
 
 /**

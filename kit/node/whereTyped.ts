@@ -40,8 +40,3 @@ export function whereTyped(path: string, typedIn: TypedIn = fromProcess()): stri
   const inside = relative(typedIn.cwd, typed)
   return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : typed
 }
-
-/** whereTyped for an optional value. */
-export function whereTypedIfGiven(path: string | undefined, typedIn?: TypedIn): string | undefined {
-  return path === undefined ? undefined : whereTyped(path, typedIn)
-}

@@ -1,6 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { apiRequest } from '../http/ApiRequest.ts'
 import { journalRecord, readJournalRecord } from '../journal/journalEntry.ts'
+import { createRedactor } from './createRedactor.ts'
 import { isCredentialName } from './isCredentialName.ts'
 import { redactTarget } from './redactTarget.ts'
 
@@ -67,10 +69,13 @@ describe('isCredentialName', () => {
         const parts = ['limit=5', 'status=sold', 'q=x']
         parts.splice(position, 0, `${name}=${value}`)
         const url = `/v1/pets?${parts.join('&')}`
-        expect(redactTarget(url, [])).not.toContain(value)
+        expect(redactTarget(url)).not.toContain(value)
         const entry = readJournalRecord(
-          journalRecord({ method: 'GET', url, status: 200, operation: 'listPets' }, []),
-          [],
+          journalRecord(
+            { request: apiRequest({ method: 'GET', target: url }), status: 200, operation: 'listPets' },
+            createRedactor([]),
+          ),
+          createRedactor([]),
         )
         expect(JSON.stringify(entry)).not.toContain(value)
         expect(entry.query.limit).toBe('5')

@@ -1,4 +1,4 @@
-import { decodePercentLoosely } from './decodePercentLoosely.ts'
+import { decodedViews, type View } from './decodedViews.ts'
 
 /**
  * Parts of a parameter or field name that say its value is a credential. Matched anywhere in the
@@ -24,8 +24,8 @@ export const CREDENTIAL_WORDS = [
 
 /**
  * Whether a query parameter or JSON field called `name` carries a credential, however the name is
- * written: any case, percent-encoded in any form (some bytes or all, either hex case, twice), `+`
- * for a space. Linear in the name's length.
+ * written: any case, percent-encoded in any form (some bytes or all, either hex case, twice) or
+ * `\u`-escaped (`decodedViews`). Linear in the name's length.
  *
  * @example
  * isCredentialName('access_token') // true
@@ -33,7 +33,7 @@ export const CREDENTIAL_WORDS = [
  * isCredentialName('limit') // false
  */
 export function isCredentialName(name: string): boolean {
-  const plain = (name.includes('%') ? decodePercentLoosely(name) : name).toLowerCase()
+  const plain = (decodedViews(name).at(-1) as View).text.toLowerCase()
   for (const word of CREDENTIAL_WORDS) if (plain.includes(word)) return true
   return false
 }

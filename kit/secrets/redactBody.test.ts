@@ -4,11 +4,16 @@
 // hex and base64url, one-time numbers, nested values) stays `***` in every place the journal keeps.
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { type Exchange, journalRecord, readJournalRecord } from '../journal/journalEntry.ts'
+import { exchangeOf, type FlatExchange } from '../../tests/support/journalExchange.ts'
+import { journalRecord, readJournalRecord } from '../journal/journalEntry.ts'
+import { createRedactor } from './createRedactor.ts'
 import { redactBody } from './redactBody.ts'
 
 const KEY = 'petstore-dev-key'
-const read = (exchange: Exchange) => readJournalRecord(journalRecord(exchange, [KEY], 0), [KEY])
+const redact = createRedactor([KEY])
+const none = createRedactor([])
+const read = (exchange: FlatExchange) =>
+  readJournalRecord(journalRecord(exchangeOf(exchange), redact, 0), redact)
 
 /** Random bytes as a credential is minted (RFC 6749 §10.10: 128 bits or more), in the text forms apps send. */
 const bytes = fc.uint8Array({ minLength: 16, maxLength: 64 }).map((array) => Buffer.from(array))
@@ -90,7 +95,7 @@ describe('redactBody: an error answer shows its code, and only that', () => {
     fc.assert(
       fc.property(credentialValue, errorStatus, (value, status) => {
         const body = { message: 'm', code: value, status }
-        const shown = redactBody(JSON.stringify(body), [], status)
+        const shown = redactBody(JSON.stringify(body), none, status)
         expect(JSON.parse(shown)).toEqual({ ...body, code: '***' })
         for (const leaf of leaves(value).filter((text) => text.length > 3)) expect(shown).not.toContain(leaf)
       }),
@@ -111,32 +116,32 @@ describe('redactBody: an error answer shows its code, and only that', () => {
             responseBody: error,
           }),
         ).toMatchObject({ responseBody: error })
-        expect(redactBody(nested, [], failed)).toBe(nested)
+        expect(redactBody(nested, none, failed)).toBe(nested)
         // Not in a successful answer, not in a request body (where OAuth's codes travel), not in a form.
         const hidden = `{"code":"***","message":"Why.","status":${failed}}`
-        expect(redactBody(error, [], fine)).toBe(hidden)
-        expect(redactBody(error, [])).toBe(hidden)
-        expect(redactBody(`code=${code}`, [], failed)).toBe('code=***')
+        expect(redactBody(error, none, fine)).toBe(hidden)
+        expect(redactBody(error, none)).toBe(hidden)
+        expect(redactBody(`code=${code}`, none, failed)).toBe('code=***')
         // Nor under any other name that holds a code.
-        expect(redactBody(JSON.stringify({ device_code: code }), [], failed)).toBe('{"device_code":"***"}')
+        expect(redactBody(JSON.stringify({ device_code: code }), none, failed)).toBe('{"device_code":"***"}')
       }),
     )
   })
 
   test('the shape is exact: a letter too many, a digit, a capital, a doubled or outer `_`, an escape are ***', () => {
     const shown = (code: string) =>
-      redactBody(`{"code":${JSON.stringify(code)},"status":404}`, [], 404) !== '{"code":"***","status":404}'
+      redactBody(`{"code":${JSON.stringify(code)},"status":404}`, none, 404) !== '{"code":"***","status":404}'
     expect(['not_found', 'unauthorized', 'x', 'a'.repeat(32)].filter(shown)).toHaveLength(4)
     for (const code of ['a'.repeat(33), 'http_404', 'Not_found', 'not__found', '_x', 'x_', 'not-found', ''])
       expect(shown(code)).toBe(false)
     // A name spelled with an escape is another spelling: hidden, as any credential-like name is.
-    expect(redactBody('{"\\u0063ode":"not_found"}', [], 404)).toBe('{"\\u0063ode":"***"}')
+    expect(redactBody('{"\\u0063ode":"not_found"}', none, 404)).toBe('{"\\u0063ode":"***"}')
     // A value the journal cut mid-string has no closing quote: hidden to its end.
-    expect(redactBody('{"code":"not_fou', [], 404)).toBe('{"code":"***"')
+    expect(redactBody('{"code":"not_fou', none, 404)).toBe('{"code":"***"')
   })
 
   test('an accepted key is hidden even where it has an identifier’s shape', () => {
-    expect(redactBody('{"code":"dev_key_one","status":401}', ['dev_key_one'], 401)).toBe(
+    expect(redactBody('{"code":"dev_key_one","status":401}', createRedactor(['dev_key_one']), 401)).toBe(
       '{"code":"***","status":401}',
     )
   })

@@ -1,6 +1,7 @@
 import { jsonStringEnd } from '../json/jsonStringEnd.ts'
+import type { Redactor } from './createRedactor.ts'
 import { isCredentialName } from './isCredentialName.ts'
-import { redactTarget, redactText } from './redactTarget.ts'
+import { redactPairs } from './redactTarget.ts'
 
 const HIDDEN = '"***"'
 /** An error identifier, quotes included (`"not_found"`): lower-case words joined by `_`, 1 to 32 characters. */
@@ -9,7 +10,7 @@ const ERROR_CODE = /^"(?=[a-z_]{1,32}")[a-z]+(?:_[a-z]+)*"$/
 /**
  * A body as the journal may show it: the value of every JSON field whose name looks like a
  * credential (`isCredentialName`: `password`, `token`, `apiKey`, ...) becomes `"***"`, a nested object
- * or array under such a name included, and every accepted key anywhere becomes `***`. A body that is
+ * or array under such a name included, and every secret `redact` knows, anywhere, becomes `***`. A body that is
  * not JSON but looks like a form (`a=1&b=2`) has its credential-named values hidden as a query's are.
  * But an error answer's (`answerStatus` 400 or more) member named exactly `code` holding an error
  * identifier (`"not_found"`) is shown: never a request's, where OAuth's codes travel (decisions/038).
@@ -19,18 +20,14 @@ const ERROR_CODE = /^"(?=[a-z_]{1,32}")[a-z]+(?:_[a-z]+)*"$/
  * is hidden to its end. Linear in the body's length.
  *
  * @example
- * redactBody('{"name":"Rex","password":"hunter2"}', []) // '{"name":"Rex","password":"***"}'
+ * redactBody('{"name":"Rex","password":"hunter2"}', createRedactor([])) // '{"name":"Rex","password":"***"}'
  */
-export function redactBody(body: string, secrets: readonly string[], answerStatus?: number): string {
+export function redactBody(body: string, redact: Redactor, answerStatus?: number): string {
   const first = body.trimStart()[0]
-  let shown: string
   if (first === '{' || first === '[')
-    shown = redactJsonFields(body, answerStatus !== undefined && answerStatus >= 400)
-  else if (/^[^\s=&]+=/.test(body)) {
-    // A form: hidden the way a query string is (the target redaction already knows how).
-    shown = redactTarget(`?${body}`, secrets).replace(/^\?/, '')
-  } else shown = body
-  return redactText(shown, secrets)
+    return redact(redactJsonFields(body, answerStatus !== undefined && answerStatus >= 400))
+  // A form is hidden the way a query string is.
+  return redact(/^[^\s=&]+=/.test(body) ? redactPairs(body) : body)
 }
 
 /**

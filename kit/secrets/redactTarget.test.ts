@@ -1,7 +1,12 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { decodePercentLoosely } from './decodePercentLoosely.ts'
-import { redactTarget, redactText } from './redactTarget.ts'
+import { createRedactor } from './createRedactor.ts'
+import { decodedViews } from './decodedViews.ts'
+import { redactTarget as redactWith } from './redactTarget.ts'
+
+/** The text decoded as far as it allows. */
+const decodeLoosely = (text: string) => decodedViews(text).at(-1)?.text ?? text
+const redactTarget = (target: string, keys: readonly string[]) => redactWith(target, createRedactor(keys))
 
 /** Every way a client may spell one character in a URL: as it is, %XX upper or lower, or encoded twice. */
 function spell(char: string, how: number): string {
@@ -27,8 +32,8 @@ const plainPart = fc.stringMatching(/^[a-z0-9]{0,8}$/)
 function leaks(line: string, key: string): boolean {
   return (
     line.includes(key) ||
-    decodePercentLoosely(line).includes(key) ||
-    decodePercentLoosely(line.replaceAll('+', ' ')).includes(key)
+    decodeLoosely(line).includes(key) ||
+    decodeLoosely(line.replaceAll('+', ' ')).includes(key)
   )
 }
 
@@ -40,8 +45,9 @@ describe('redactTarget', () => {
     ['the key as a path segment', '/v1/pets/k3y-k3y', ['k3y-k3y'], '/v1/pets/***'],
     ['the key in lower-case hex', '/v1/pets/%6b3y%2dk3y', ['k3y-k3y'], '/v1/pets/***'],
     ['the key encoded twice', '/v1/pets?q=%256b3y-k3y', ['k3y-k3y'], '/v1/pets?q=***'],
-    ['the key as a parameter name', '/v1/pets?k3y-k3y=1', ['k3y-k3y'], '/v1/pets?***'],
-    ['a key with a slash, across segments', '/v1/a/b/c', ['a/b'], '*** (the request target held a key)'],
+    ['the key as a parameter name', '/v1/pets?k3y-k3y=1', ['k3y-k3y'], '/v1/pets?***=1'],
+    ['a key with a slash, across segments', '/v1/a/b/c', ['a/b'], '/v1/***/c'],
+    ['a key in another letter case, inside a segment', '/v1/pets/xK3Y-k3yx', ['k3y-k3y'], '/v1/pets/x***x'],
     ['nothing to hide', '/v1/pets?limit=5&status=sold', ['k3y-k3y'], '/v1/pets?limit=5&status=sold'],
     ['a stray percent', '/v1/pets/100%', ['k3y-k3y'], '/v1/pets/100%'],
   ])('%s', (_name, target, keys, expected) => {
@@ -72,7 +78,7 @@ describe('redactTarget', () => {
   test('a target with no key and no credential parameter is logged as it came', () => {
     fc.assert(
       fc.property(fc.webPath(), fc.webQueryParameters(), (path, query) => {
-        fc.pre(!/key|token|auth|secret|password/i.test(decodePercentLoosely(query)))
+        fc.pre(!/key|token|auth|secret|password/i.test(decodeLoosely(query)))
         const target = `${path || '/'}?${query}`
         expect(redactTarget(target, ['petstore-dev-key'])).toBe(target)
       }),
@@ -85,11 +91,5 @@ describe('redactTarget', () => {
     const hostile = `/v1/pets${'?key'.repeat(4_000)}`
     const line = redactTarget(hostile, ['petstore-dev-key'])
     expect(line.startsWith('/v1/pets?key?key')).toBe(true)
-  })
-})
-
-describe('redactText', () => {
-  test('hides the key and its encoded form in a message', () => {
-    expect(redactText('token k 3y and k%203y', ['k 3y'])).toBe('token *** and ***')
   })
 })

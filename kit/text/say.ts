@@ -17,3 +17,9 @@ export function say(text: string): void {
 export function sayError(text: string): void {
   console.error(visible(text))
 }
+
+/** A command that cannot go on (a usage error, a start refused): `text` on standard error, exit 2. */
+export function exitWith(text: string): never {
+  sayError(text)
+  process.exit(2)
+}

@@ -44,15 +44,19 @@ export type StoreChange = { kind: 'create'; pet: Pet } | { kind: 'reset'; pets: 
 /** A store cannot take a seed: the memory budget has no room for it. */
 export class StoreFullError extends Error {}
 
+/** Pets in creation order: all of them, by id, and by status. */
+interface PetIndex {
+  readonly all: Pet[]
+  readonly byId: Map<number, Pet>
+  readonly byStatus: Map<PetStatus, Pet[]>
+}
+
 /**
  * A seed's pets indexed once, never changed afterwards: every store reset to the same seed array
  * (every session of an HTTP mock) shares it, and keeps only what it creates itself. A session
  * therefore costs nearly nothing to make, even over a million-pet `--seed`.
  */
-interface SeedIndex {
-  readonly all: readonly Pet[]
-  readonly byId: ReadonlyMap<number, Pet>
-  readonly byStatus: ReadonlyMap<PetStatus, readonly Pet[]>
+interface SeedIndex extends PetIndex {
   readonly textChars: number
   /** What its pets cost held (`petCost`): what a seed given at run time is charged. */
   readonly bytes: number
@@ -62,14 +66,7 @@ interface SeedIndex {
 /** Indexes of seeds by seed array, then by the Pet fields they were shaped with (a spec's `petFields`, joined). */
 const sharedSeeds = new WeakMap<readonly Pet[], Map<string, SeedIndex>>()
 const NONE: readonly Pet[] = Object.freeze([])
-const EMPTY_INDEX: SeedIndex = {
-  all: NONE,
-  byId: new Map(),
-  byStatus: new Map(),
-  textChars: 0,
-  bytes: 0,
-  maxId: 0,
-}
+const EMPTY_INDEX = indexSeed([], [])
 
 /**
  * The in-memory store of pets: pure data, no HTTP. Ids are assigned in sequence from 1 (after the
@@ -90,9 +87,8 @@ const EMPTY_INDEX: SeedIndex = {
  */
 export class PetStore {
   #base: SeedIndex = EMPTY_INDEX
-  #byId = new Map<number, Pet>()
-  #all: Pet[] = []
-  #byStatus = new Map<PetStatus, Pet[]>()
+  /** The pets this store created itself, after the seed's in every order. */
+  #own: PetIndex = emptyIndex()
   #nextId = 1
   /** Where the search for a free id resumes once the sequence has passed 2^53 - 1 (no deletes: it only grows). */
   #lowestFree = 1
@@ -148,9 +144,8 @@ export class PetStore {
    * new PetStore([], undefined, { maxPets: 0 }).refusal({ name: 'Rex', categoryId: 1 }) // 'The store holds its maximum of 0 pets ...'
    */
   refusal(input: NewPet): string | undefined {
-    if (this.size >= this.#maxPets) return this.#fullText()
     // Costed as it would be stored: its declared fields, at any depth.
-    return this.#refusalOf(petCost(this.#shaped(0, input)))
+    return this.#refusalOf(petCost(shapedPet(0, input, this.#fields)))
   }
 
   /**
@@ -161,8 +156,7 @@ export class PetStore {
    * new PetStore([], undefined, { maxPets: 0 }).createUnlessRefused({ name: 'Rex', categoryId: 1 }) // 'The store holds its maximum of 0 pets ...'
    */
   createUnlessRefused(input: NewPet): Pet | string {
-    if (this.size >= this.#maxPets) return this.#fullText()
-    const pet = this.#shaped(0, input)
+    const pet = shapedPet(0, input, this.#fields)
     const held = petCost(pet)
     const refused = this.#refusalOf(held)
     if (refused !== undefined) return refused
@@ -171,11 +165,9 @@ export class PetStore {
     return this.#added(pet, held)
   }
 
-  #fullText(): string {
-    return `The store holds its maximum of ${this.#maxPets} pets (--max-pets); no pet was created.`
-  }
-
   #refusalOf(held: Held): string | undefined {
+    if (this.size >= this.#maxPets)
+      return `The store holds its maximum of ${this.#maxPets} pets (--max-pets); no pet was created.`
     if (this.#base.textChars + this.#textChars + held.chars > this.#maxTextChars)
       return `The store's text would exceed ${this.#maxTextChars} characters in all; no pet was created.`
     if (!this.#budget.fits(held.bytes)) return `${this.#budget.describe()}; no pet was created.`
@@ -200,14 +192,13 @@ export class PetStore {
    * store.undoCreates([pet]) // true: store.get(pet.id) is undefined again
    */
   undoCreates(pets: readonly Pet[]): boolean {
-    if (pets.length > this.#all.length) return false
-    for (let i = 0; i < pets.length; i++) {
-      if (this.#all[this.#all.length - pets.length + i] !== pets[i]) return false
-    }
+    const own = this.#own
+    const from = own.all.length - pets.length
+    if (from < 0 || pets.some((pet, i) => own.all[from + i] !== pet)) return false
     for (let i = pets.length - 1; i >= 0; i--) {
-      const pet = this.#all.pop() as Pet
-      this.#byStatus.get(pet.status ?? DEFAULT_STATUS)?.pop()
-      this.#byId.delete(pet.id)
+      const pet = own.all.pop() as Pet
+      own.byStatus.get(pet.status ?? DEFAULT_STATUS)?.pop()
+      own.byId.delete(pet.id)
       const held = petCost(pet)
       this.#textChars -= held.chars
       this.#uncharge(held.bytes)
@@ -230,12 +221,12 @@ export class PetStore {
 
   /** How many pets the store holds. */
   get size(): number {
-    return this.#base.all.length + this.#all.length
+    return this.#base.all.length + this.#own.all.length
   }
 
   /** Stores a new pet under the next id. The caller has validated `input` (and asked `refusal`); only declared fields are kept. */
   create(input: NewPet): Pet {
-    const pet = this.#shaped(this.#takeId(), input)
+    const pet = shapedPet(this.#takeId(), input, this.#fields)
     return this.#added(pet, petCost(pet))
   }
 
@@ -249,20 +240,20 @@ export class PetStore {
 
   /** The pet with this id, or undefined. */
   get(id: number): Pet | undefined {
-    return this.#base.byId.get(id) ?? this.#byId.get(id)
+    return this.#base.byId.get(id) ?? this.#own.byId.get(id)
   }
 
   /** At most `limit` pets, oldest first, only those with `status` when it is given. */
   list({ limit, status }: ListQuery): Pet[] {
     const seeded = status === undefined ? this.#base.all : (this.#base.byStatus.get(status) ?? NONE)
-    const own = status === undefined ? this.#all : (this.#byStatus.get(status) ?? NONE)
+    const own = status === undefined ? this.#own.all : (this.#own.byStatus.get(status) ?? NONE)
     if (seeded.length >= limit || own.length === 0) return seeded.slice(0, limit)
     return seeded.concat(own.slice(0, limit - seeded.length))
   }
 
   /** The `limit` most recently added pets, oldest of them first: what the inspector page shows. */
   newest(limit: number): Pet[] {
-    const own = this.#all.slice(Math.max(0, this.#all.length - limit))
+    const own = this.#own.all.slice(Math.max(0, this.#own.all.length - limit))
     const fromSeed = limit - own.length
     if (fromSeed <= 0) return own
     const seeded = this.#base.all
@@ -271,7 +262,7 @@ export class PetStore {
 
   /** Every pet, oldest first: what a state file or a snapshot holds. */
   snapshot(): Pet[] {
-    return this.#base.all.concat(this.#all)
+    return this.#base.all.concat(this.#own.all)
   }
 
   /**
@@ -283,7 +274,7 @@ export class PetStore {
   reset(seed: readonly Pet[] = [], charge = false): void {
     const shared = seed === this.#sharedSeed
     const base = shared ? sharedIndex(seed, this.#fields) : indexSeed(seed, this.#fields)
-    const cost = charge && !shared ? seedCost(base) : 0
+    const cost = charge && !shared ? base.bytes : 0
     // The seed replaces everything this store charged: only the difference has to fit.
     const previous = this.#charged
     this.#uncharge(previous)
@@ -294,14 +285,7 @@ export class PetStore {
       throw new StoreFullError(`${this.#budget.describe()}; nothing was reset.`)
     }
     this.#charged = cost
-    this.#base = base
-    this.#byId = new Map()
-    this.#all = []
-    this.#byStatus = new Map()
-    this.#nextId = base.maxId + 1
-    this.#lowestFree = 1
-    this.#textChars = 0
-    this.#version++
+    this.#start(base)
     if (this.#listeners.length > 0) {
       const pets = this.snapshot()
       for (const listener of this.#listeners) listener({ kind: 'reset', pets })
@@ -311,10 +295,15 @@ export class PetStore {
   /** Gives back to the budget all this store charged (its session was evicted); the store is then empty. */
   release(): void {
     this.#uncharge(this.#charged)
-    this.#base = EMPTY_INDEX
-    this.#byId = new Map()
-    this.#all = []
-    this.#byStatus = new Map()
+    this.#start(EMPTY_INDEX)
+  }
+
+  /** Holds `base` and nothing of its own: ids follow the highest of `base`. */
+  #start(base: SeedIndex): void {
+    this.#base = base
+    this.#own = emptyIndex()
+    this.#nextId = base.maxId + 1
+    this.#lowestFree = 1
     this.#textChars = 0
     this.#version++
   }
@@ -331,30 +320,28 @@ export class PetStore {
     return this.#lowestFree
   }
 
-  /**
-   * A pet as stored: `id`, the declared fields `input` holds (a bigint as `exactValue` keeps it), and
-   * a status (DEFAULT_STATUS if none).
-   */
-  #shaped(id: number, input: NewPet): Pet {
-    return shapedPet(id, input, this.#fields)
-  }
-
   #insert(pet: Pet, held: Held): void {
-    this.#byId.set(pet.id, pet)
-    this.#all.push(pet)
-    const status = pet.status ?? DEFAULT_STATUS
-    let bucket = this.#byStatus.get(status)
-    if (!bucket) {
-      bucket = []
-      this.#byStatus.set(status, bucket)
-    }
-    bucket.push(pet)
+    addTo(this.#own, pet)
+    this.#nextId = Math.max(this.#nextId, pet.id + 1)
     this.#textChars += held.chars
     // Refused creates never get here (`refusal` asked first); what cannot be refused is charged all the same.
     this.#charged += held.bytes
     this.#budget.force(held.bytes)
-    this.#nextId = Math.max(this.#nextId, pet.id + 1)
   }
+}
+
+function emptyIndex(): PetIndex {
+  return { all: [], byId: new Map(), byStatus: new Map() }
+}
+
+/** Adds `pet` last in every order of `index`. */
+function addTo(index: PetIndex, pet: Pet): void {
+  index.byId.set(pet.id, pet)
+  index.all.push(pet)
+  const status = pet.status ?? DEFAULT_STATUS
+  const bucket = index.byStatus.get(status)
+  if (bucket) bucket.push(pet)
+  else index.byStatus.set(status, [pet])
 }
 
 /**
@@ -379,44 +366,29 @@ function shapedPet(id: number, input: NewPet, fields: readonly string[]): Pet {
  * reset must find the index the session was made with, not build a million-pet copy.
  */
 function sharedIndex(seed: readonly Pet[], fields: readonly string[]): SeedIndex {
-  let byFields = sharedSeeds.get(seed)
+  const byFields = sharedSeeds.get(seed) ?? new Map<string, SeedIndex>()
+  sharedSeeds.set(seed, byFields)
   const key = fields.join('\n')
-  const known = byFields?.get(key)
-  if (known) return known
-  const index = indexSeed(seed, fields)
-  if (!byFields) {
-    byFields = new Map()
-    sharedSeeds.set(seed, byFields)
-  }
+  const index = byFields.get(key) ?? indexSeed(seed, fields)
   byFields.set(key, index)
   return index
 }
 
 /** `seed` indexed and shaped with `fields`. Throws on a bad seed (an id unsafe or twice). */
 function indexSeed(seed: readonly Pet[], fields: readonly string[]): SeedIndex {
-  const byId = new Map<number, Pet>()
-  const all: Pet[] = []
-  const byStatus = new Map<PetStatus, Pet[]>()
-  let chars = 0
-  let bytes = 0
-  let maxId = 0
+  const index = { ...emptyIndex(), textChars: 0, bytes: 0, maxId: 0 }
   for (const given of seed) {
     if (!Number.isSafeInteger(given.id) || given.id < 1)
       throw new Error(`seed id ${shown(given.id)} is not a positive safe integer`)
-    if (byId.has(given.id)) throw new Error(`seed holds id ${given.id} twice`)
+    if (index.byId.has(given.id)) throw new Error(`seed holds id ${given.id} twice`)
     const pet = shapedPet(given.id, given, fields)
-    byId.set(pet.id, pet)
-    all.push(pet)
-    const status = pet.status ?? DEFAULT_STATUS
-    const bucket = byStatus.get(status)
-    if (bucket) bucket.push(pet)
-    else byStatus.set(status, [pet])
+    addTo(index, pet)
     const held = petCost(pet)
-    chars += held.chars
-    bytes += held.bytes
-    maxId = Math.max(maxId, pet.id)
+    index.textChars += held.chars
+    index.bytes += held.bytes
+    index.maxId = Math.max(index.maxId, pet.id)
   }
-  return { all, byId, byStatus, textChars: chars, bytes, maxId }
+  return index
 }
 
 /**
@@ -433,10 +405,6 @@ function petCost(pet: object): Held {
     cost.chars += held.chars
   }
   return cost
-}
-
-function seedCost(index: SeedIndex): number {
-  return index.bytes
 }
 
 /** A value for an error message; a raw JSON number (null prototype) cannot go through a template. */

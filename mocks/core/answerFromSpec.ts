@@ -1,5 +1,5 @@
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
-import type { ApiResponse, Parsed } from '../../kit/http/ApiResponse.ts'
+import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
 import { preferredExample, preferredStatus } from '../../kit/http/parsePrefer.ts'
 import { type PathParameters, readParameters } from '../../spec/readParameters.ts'
@@ -68,7 +68,7 @@ function chooseResponse(operation: SpecOperation, prefer: string | undefined): P
     const key = documentedResponseKey(responses, wantedStatus)
     const response = key === undefined ? undefined : responses[key]
     if (response) return { ok: true, value: { status: wantedStatus, response } }
-    return refused(operation, `Prefer: code=${wantedStatus}`)
+    return refuse(undocumented(operation, `Prefer: code=${wantedStatus}`))
   }
   const wantedExample = preferredExample(prefer)
   if (wantedExample !== undefined) {
@@ -76,7 +76,7 @@ function chooseResponse(operation: SpecOperation, prefer: string | undefined): P
       if (response.content?.['application/json']?.examples?.[wantedExample] !== undefined)
         return { ok: true, value: { status: statusOf(key), response } }
     }
-    return refused(operation, `Prefer: example=${wantedExample}`)
+    return refuse(undocumented(operation, `Prefer: example=${wantedExample}`))
   }
   const success =
     Object.keys(responses)
@@ -86,7 +86,7 @@ function chooseResponse(operation: SpecOperation, prefer: string | undefined): P
     (responses.default ? 'default' : undefined)
   const response = success === undefined ? undefined : responses[success]
   if (success === undefined || !response)
-    return refused(operation, 'a request (no success response is documented)')
+    return refuse(undocumented(operation, 'a request (no success response is documented)'))
   return { ok: true, value: { status: statusOf(success), response } }
 }
 
@@ -103,18 +103,19 @@ function bodyOf(media: NonNullable<ResponseObject['content']>[string], wanted: s
   return first !== undefined ? first : sampleFromSchema(media.schema)
 }
 
-function refused(operation: SpecOperation, what: string): { ok: false; response: ApiResponse } {
+/**
+ * The 400 for what a request asks of `operation` (`Prefer: code=599`) that the spec does not
+ * document, listing what it does: its responses and their named examples.
+ *
+ * @example
+ * undocumented(getPet, 'Prefer: code=418') // 400: 'Prefer: code=418 is not documented for getPet; documented: 200, 400, 401, 404; examples: found, ...'
+ */
+export function undocumented(operation: SpecOperation, what: string): ApiResponse {
   const documented = Object.keys(operation.responses).join(', ')
   const examples = Object.values(operation.responses).flatMap((r) =>
     Object.keys(r.content?.['application/json']?.examples ?? {}),
   )
   const known = examples.length > 0 ? `; examples: ${examples.join(', ')}` : ''
-  return {
-    ok: false,
-    response: errorResponse(
-      400,
-      'invalid_parameter',
-      `${what} is not documented for ${operation.operationId}; documented: ${documented}${known}`,
-    ),
-  }
+  const message = `${what} is not documented for ${operation.operationId}; documented: ${documented}${known}`
+  return errorResponse(400, 'invalid_parameter', message)
 }

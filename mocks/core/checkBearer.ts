@@ -1,8 +1,9 @@
 /** Why a request is not authenticated, or `ok`. */
 export type BearerVerdict = 'ok' | 'missing' | 'malformed' | 'wrong_key'
 
-// RFC 6750 b64token after a case-insensitive scheme name and one or more spaces (RFC 9110 11.4).
-const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9\-._~+/]+=*)$/
+// RFC 6750 b64token after a case-insensitive scheme name and one or more spaces (RFC 9110 11.4), then
+// the optional white space HTTP allows after a value: SP and HTAB only (a U+00A0 is no part of either).
+const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9\-._~+/]+=*)[ \t]*$/
 
 /**
  * Decides whether an `Authorization` header carries one of the accepted keys. Keys are compared in
@@ -14,7 +15,7 @@ const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9\-._~+/]+=*)$/
  * checkBearer('Basic dXNlcg==', ['petstore-dev-key']) // 'malformed'
  */
 export function checkBearer(authorization: string | undefined, keys: readonly string[]): BearerVerdict {
-  const trimmed = authorization?.trim()
+  const trimmed = authorization?.replace(/^[ \t]+/, '')
   if (trimmed === undefined || trimmed === '') return 'missing'
   const token = BEARER.exec(trimmed)?.[1]
   if (token === undefined) return 'malformed'
@@ -30,21 +31,17 @@ function constantTimeEqual(a: string, b: string): boolean {
   return difference === 0
 }
 
-/** The message and `WWW-Authenticate` challenge (RFC 6750 section 3) for each failed verdict. */
-export function bearerChallenge(verdict: Exclude<BearerVerdict, 'ok'>): {
-  message: string
-  challenge: string
-} {
-  const realm = 'Bearer realm="petstore"'
-  switch (verdict) {
-    case 'missing':
-      return { message: "Missing API key: send 'Authorization: Bearer <API_KEY>'.", challenge: realm }
-    case 'malformed':
-      return {
-        message: "Malformed Authorization header: expected 'Bearer <API_KEY>'.",
-        challenge: `${realm}, error="invalid_request"`,
-      }
-    case 'wrong_key':
-      return { message: 'Invalid API key.', challenge: `${realm}, error="invalid_token"` }
-  }
+/** The challenge a 401 of the mock carries (RFC 6750 section 3), with an `error` when the header was wrong. */
+export const BEARER_REALM = 'Bearer realm="petstore"'
+
+/** The message and `WWW-Authenticate` challenge for each failed verdict. */
+export const BEARER_CHALLENGES: Readonly<
+  Record<Exclude<BearerVerdict, 'ok'>, { message: string; challenge: string }>
+> = {
+  missing: { message: "Missing API key: send 'Authorization: Bearer <API_KEY>'.", challenge: BEARER_REALM },
+  malformed: {
+    message: "Malformed Authorization header: expected 'Bearer <API_KEY>'.",
+    challenge: `${BEARER_REALM}, error="invalid_request"`,
+  },
+  wrong_key: { message: 'Invalid API key.', challenge: `${BEARER_REALM}, error="invalid_token"` },
 }

@@ -13,8 +13,8 @@ import {
   type SpecValidators,
   type SpecVocabulary,
 } from '../../spec/runtime.ts'
-import { answerFromSpec } from './answerFromSpec.ts'
-import { bearerChallenge, checkBearer } from './checkBearer.ts'
+import { answerFromSpec, undocumented } from './answerFromSpec.ts'
+import { BEARER_CHALLENGES, BEARER_REALM, checkBearer } from './checkBearer.ts'
 import { deprecationHeaders } from './deprecationHeaders.ts'
 import type { PetStore } from './PetStore.ts'
 import { pageText } from './pageText.ts'
@@ -127,13 +127,8 @@ export function createEngine(options: EngineOptions): Engine {
     const { method, path } = request
     const routed = router.route(method, path)
     if (routed.kind === 'outside') {
-      return {
-        response: errorResponse(
-          404,
-          'route_not_found',
-          `Nothing is served at ${path}; the API lives under ${basePath}.`,
-        ),
-      }
+      const message = `Nothing is served at ${path}; the API lives under ${basePath}.`
+      return { response: errorResponse(404, 'route_not_found', message) }
     }
     // OPTIONS on a known path needs no key (it only lists methods); an unknown path falls through to
     // auth like any other request, so no path is revealed without a key.
@@ -144,30 +139,18 @@ export function createEngine(options: EngineOptions): Engine {
     if (!operation || (keyNeeded.get(operation.operationId) ?? needsKey(operation, document))) {
       const verdict = checkBearer(request.header('authorization'), apiKeys)
       if (verdict !== 'ok') {
-        const { message, challenge } = bearerChallenge(verdict)
-        return {
-          response: errorResponse(401, 'unauthorized', message, { 'www-authenticate': challenge }),
-          operation,
-        }
+        const { message, challenge } = BEARER_CHALLENGES[verdict]
+        const response = errorResponse(401, 'unauthorized', message, { 'www-authenticate': challenge })
+        return { response, operation }
       }
     }
-    let session: EngineSession
-    if (typeof source === 'function') {
-      const given = source(request, name)
-      if (!('store' in given)) return { response: given, operation }
-      session = given
-    } else session = source
+    const session = typeof source === 'function' ? source(request, name) : source
+    if (!('store' in session)) return { response: session, operation }
     if (routed.kind === 'unknown')
       return { response: errorResponse(404, 'route_not_found', `No route ${path} under ${basePath}.`) }
     if (routed.kind === 'method') {
-      return {
-        response: errorResponse(
-          405,
-          'method_not_allowed',
-          `${method} is not allowed on ${path}; allowed: ${routed.allow}.`,
-          { allow: routed.allow },
-        ),
-      }
+      const message = `${method} is not allowed on ${path}; allowed: ${routed.allow}.`
+      return { response: errorResponse(405, 'method_not_allowed', message, { allow: routed.allow }) }
     }
     const { operation: called, params } = routed
     const preferred = preferredResponse(called, request.header('prefer'))
@@ -283,14 +266,7 @@ function json(status: number, body: unknown, location?: string): ApiResponse {
 function preferredResponse(operation: SpecOperation, prefer: string | undefined): ApiResponse | undefined {
   const status = preferredStatus(prefer)
   if (status === undefined || status < 400) return undefined
-  if (!isDocumentedStatus(operation, status)) {
-    const documented = Object.keys(operation.responses).join(', ')
-    return errorResponse(
-      400,
-      'invalid_parameter',
-      `Prefer: code=${status} is not documented for ${operation.operationId}; documented: ${documented}`,
-    )
-  }
+  if (!isDocumentedStatus(operation, status)) return undocumented(operation, `Prefer: code=${status}`)
   const response = forcedError(operation, status, `Forced by 'Prefer: code=${status}'.`)
   response.forced = 'prefer'
   return response
@@ -317,12 +293,7 @@ export function documentedErrorStatuses(operation: SpecOperation): number[] {
  */
 function forcedError(operation: SpecOperation, status: number, reason: string): ApiResponse {
   const code = errorCodeFor(operation, status) ?? `http_${status}`
-  return errorResponse(
-    status,
-    code,
-    reason,
-    status === 401 ? { 'www-authenticate': 'Bearer realm="petstore"' } : {},
-  )
+  return errorResponse(status, code, reason, status === 401 ? { 'www-authenticate': BEARER_REALM } : {})
 }
 
 /** The project's own tests run the engine with `selfCheck`, so a response the spec does not allow fails loudly. */

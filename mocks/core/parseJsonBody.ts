@@ -35,44 +35,25 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/
 export function parseJsonBody(request: ApiRequest, validate: ValidateFunction): Parsed<unknown> {
   const encoding = request.header('content-encoding')?.trim().toLowerCase()
   if (encoding && encoding !== 'identity') {
-    return refuse(
-      errorResponse(
-        415,
-        'unsupported_media_type',
-        `Content-Encoding '${clip(encoding)}' is not supported; send an uncompressed JSON body`,
-      ),
-    )
+    const message = `Content-Encoding '${clip(encoding)}' is not supported; send an uncompressed JSON body`
+    return refuse(errorResponse(415, 'unsupported_media_type', message))
   }
   const contentType = request.header('content-type')
   if (contentType !== 'application/json' && !isJsonMediaType(contentType)) {
     const received = contentType === undefined ? 'none' : `'${clip(contentType)}'`
-    return refuse(
-      errorResponse(
-        415,
-        'unsupported_media_type',
-        `Content-Type must be application/json; received ${received}`,
-      ),
-    )
+    const message = `Content-Type must be application/json; received ${received}`
+    return refuse(errorResponse(415, 'unsupported_media_type', message))
   }
-  if (request.bodyTooLarge) {
-    return refuse(
-      errorResponse(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`),
-    )
-  }
+  if (request.bodyTooLarge) return refuse(bodyTooLarge())
   const text = request.body ?? ''
   if (text.trim() === '') return invalidBody('The request body is required: a JSON value the spec describes')
 
   const shape = jsonShapeProblem(text, BODY_SHAPE)
   if (shape !== undefined) return invalidBody(`The request body is ${shape}; send a flatter JSON value`)
 
-  let parsed: ExactJson
-  try {
-    parsed = parseExactJson(text)
-  } catch (error) {
-    return refuse(
-      errorResponse(400, 'malformed_json', `The request body is not valid JSON: ${(error as Error).message}`),
-    )
-  }
+  const read = readJsonText(text)
+  if (!read.ok) return read
+  const parsed = read.value
   const duplicate = isObject(parsed.value) ? findDuplicateKey(text) : undefined
   if (duplicate !== undefined) {
     return invalidBody(
@@ -81,6 +62,26 @@ export function parseJsonBody(request: ApiRequest, validate: ValidateFunction): 
   }
   const checked = validateExact(parsed, validate, 'body')
   return checked.ok ? checked : invalidBody(checked.message)
+}
+
+/** The 413 for a body the edge stopped reading past MAX_BODY_BYTES: unread, it must not count as no body. */
+export function bodyTooLarge(): ApiResponse {
+  return errorResponse(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`)
+}
+
+/**
+ * `text` as exact JSON (`parseExactJson`), or the 400 malformed_json that says where it is not JSON.
+ *
+ * @example
+ * readJsonText('{"a":') // { ok: false, response: { status: 400, body: { code: 'malformed_json', ... } } }
+ */
+export function readJsonText(text: string): Parsed<ExactJson> {
+  try {
+    return { ok: true, value: parseExactJson(text) }
+  } catch (error) {
+    const message = `The request body is not valid JSON: ${(error as Error).message}`
+    return refuse(errorResponse(400, 'malformed_json', message))
+  }
 }
 
 /** A JSON media type (`application/json`, `application/merge-patch+json`), parameters and case aside. */

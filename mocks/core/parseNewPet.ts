@@ -4,8 +4,6 @@ import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { type NewPet, pickDeclared, type SpecValidators, type SpecVocabulary } from '../../spec/runtime.ts'
 import { parseJsonBody } from './parseJsonBody.ts'
 
-export { MAX_BODY_BYTES } from './parseJsonBody.ts'
-
 /**
  * Reads the createPet body: a JSON body valid against the spec's request schema (`parseJsonBody`),
  * then the mock's own rules: a field the Pet schema declares but NewPet does not (`id`) is the

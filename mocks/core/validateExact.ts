@@ -27,11 +27,10 @@ export function validateExact(
   subject: string,
 ): { ok: true; value: unknown } | { ok: false; message: string } {
   if (!validate(parsed.value)) return { ok: false, message: describeAjvErrors(validate.errors, subject) }
-  if (parsed.tooDeep)
-    return {
-      ok: false,
-      message: `${subject} holds an integer beyond ±(2^53 - 1) nested too deeply to read exactly`,
-    }
+  if (parsed.tooDeep) {
+    const message = `${subject} holds an integer beyond ±(2^53 - 1) nested too deeply to read exactly`
+    return { ok: false, message }
+  }
   let value = parsed.value
   // When the whole text is one number, its holder is the reviver's wrapper, outside the value.
   const isWhole = typeof value === 'number'
@@ -46,10 +45,8 @@ export function validateExact(
       const range = EXACT_JSON_SUPPORTED
         ? `${INT64_MIN} to ${INT64_MAX}`
         : '±(2^53 - 1) in this JavaScript engine'
-      return {
-        ok: false,
-        message: `${where()} must be a valid int64 (${range}); received ${clip(literal.source)}`,
-      }
+      const message = `${where()} must be a valid int64 (${range}); received ${clip(literal.source)}`
+      return { ok: false, message }
     }
     const raw = json.rawJSON(exact.toString())
     if (isWhole) value = raw

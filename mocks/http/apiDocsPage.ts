@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { API_DOCS_PATH, SPEC_JSON_PATH } from '../../kit/guard/controlPath.ts'
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { inlinePageHeaders } from '../../kit/http/inlinePage.ts'
-import { API_DOCS_PATH, SPEC_JSON_PATH } from '../server/servedSpecAnswer.ts'
 
 // Swagger UI starts on the served document as JSON (the mock first among its servers), with the
 // validator off: it would send the document to validator.swagger.io.
@@ -60,6 +60,7 @@ const PACKAGE_FILES: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
 }
 
+const NOT_INSTALLED = `Swagger UI is optional and not installed beside this mock: npm install --save-dev swagger-ui-dist adds it (${SPEC_JSON_PATH} has the document).`
 /** The files as read from swagger-ui-dist, once, on first request (1.9 MB: not read at start-up). */
 const files = new Map<string, string>()
 
@@ -67,7 +68,8 @@ const files = new Map<string, string>()
  * The API docs page at `/__mock/docs/`: Swagger UI, served offline from the `swagger-ui-dist`
  * package, on the document this mock serves (`/__mock/openapi.json`), so "Try it out" calls the
  * mock without choosing a server. GET and HEAD only; no key needed to read it (the page asks for
- * the key with its Authorize button, and sends it only to the mock).
+ * the key with its Authorize button, and sends it only to the mock). swagger-ui-dist is an optional
+ * peer (12 MB, and an install-time telemetry script): without it every path here says how to add it.
  *
  * @example
  * apiDocsAnswer(apiRequest({ method: 'GET', target: '/__mock/docs/' })).headers['content-security-policy'] // API_DOCS_CSP
@@ -76,6 +78,12 @@ export function apiDocsAnswer(request: ApiRequest): ApiResponse {
   const { method, path } = request
   if (method !== 'GET' && method !== 'HEAD')
     return errorResponse(405, 'method_not_allowed', `Only GET is allowed on ${path}.`, { allow: 'GET, HEAD' })
+  let directory: string
+  try {
+    directory = packageDirectory()
+  } catch {
+    return errorResponse(404, 'route_not_found', NOT_INSTALLED)
+  }
   const name = path.slice(API_DOCS_PATH.length)
   if (path.length < API_DOCS_PATH.length || name === '' || name === 'index.html')
     return { status: 200, headers: inlinePageHeaders(API_DOCS_CSP), text: HTML }
@@ -83,16 +91,8 @@ export function apiDocsAnswer(request: ApiRequest): ApiResponse {
   const type = Object.hasOwn(PACKAGE_FILES, name) ? PACKAGE_FILES[name] : undefined
   if (type === undefined)
     return errorResponse(404, 'route_not_found', `No file ${path}; the API docs page is ${API_DOCS_PATH}.`)
-  let text = files.get(name)
-  if (text === undefined) {
-    try {
-      text = readFileSync(join(packageDirectory(), name), 'utf8')
-    } catch {
-      const message = `The swagger-ui-dist package is not installed beside this mock (npm install swagger-ui-dist); ${SPEC_JSON_PATH} has the document.`
-      return errorResponse(404, 'route_not_found', message)
-    }
-    files.set(name, text)
-  }
+  const text = files.get(name) ?? readFileSync(join(directory, name), 'utf8')
+  files.set(name, text)
   return asset(type, text)
 }
 
@@ -104,6 +104,7 @@ function asset(type: string, text: string): ApiResponse {
   }
 }
 
+/** swagger-ui-dist's folder, looked up on each request (installed while the mock runs works too). */
 function packageDirectory(): string {
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 }

@@ -5,17 +5,19 @@ import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { isLoopbackHost } from '../../kit/guard/hostAllowed.ts'
 import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
+import { type OptionValues, readOptions } from '../../kit/node/optionTable.ts'
 import { plural } from '../../kit/text/plural.ts'
-import { say, sayError } from '../../kit/text/say.ts'
+import { exitWith, say, sayError } from '../../kit/text/say.ts'
+import { listenUntilStopped } from '../../serving/node/listenUntilStopped.ts'
 import { readPackageInfo } from '../../spec/packageInfo.ts'
 import type { Pet } from '../../spec/runtime.ts'
 import { SPEC_PATH } from '../../spec/specPath.ts'
 import { DEFAULT_API_KEY, describeOperations } from '../core/createEngine.ts'
 import { validateExact } from '../core/validateExact.ts'
 import { batchedLines } from './batchedLines.ts'
-import { createHttpMock, type HttpMockSpec, listen, packagedSpec } from './createHttpMock.ts'
+import { createHttpMock, type HttpMockSpec, packagedSpec } from './createHttpMock.ts'
+import { MOCK_CLI_OPTIONS, mockUsage } from './mockCliOptions.ts'
 import { StateFileError } from './openStateDatabase.ts'
-import { type CliOptions, mockUsage, parseCliOptions } from './parseCliOptions.ts'
 
 /**
  * How often the request log writes at most under steady traffic: at a request a turn (a few
@@ -25,8 +27,7 @@ import { type CliOptions, mockUsage, parseCliOptions } from './parseCliOptions.t
 const LOG_EVERY_MS = 50
 
 function fail(message: string): never {
-  sayError(`petstore-mock: ${message}`)
-  process.exit(2)
+  return exitWith(`petstore-mock: ${message}`)
 }
 
 /**
@@ -37,11 +38,11 @@ function fail(message: string): never {
  * await runMockCli(['--port', '0', '--spec', 'openapi.yaml'], 'petstore-mock')
  */
 export async function runMockCli(argv: readonly string[], program: string): Promise<void> {
-  let options: CliOptions
+  let options: OptionValues<typeof MOCK_CLI_OPTIONS>
   try {
-    options = parseCliOptions(argv, process.env)
+    options = readOptions(MOCK_CLI_OPTIONS, argv, process.env)
   } catch (error) {
-    fail(`${(error as Error).message}\n\n${mockUsage(program)}`)
+    fail(`${(error as Error).message} (${program} --help lists every option)`)
   }
   if (options.help) {
     say(mockUsage(program))
@@ -53,7 +54,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
   }
 
   // Compiled once, for the seed file and the server alike. A --spec file is validated like a watched edit.
-  const specFile = options.specFile
+  const specFile = options.spec
   const spec: HttpMockSpec =
     specFile === undefined
       ? packagedSpec()
@@ -73,7 +74,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
     return checked.value as Pet[]
   }
 
-  const seed = options.seedFile === undefined ? undefined : await readSeed(options.seedFile)
+  const seed = options.seed === undefined ? undefined : await readSeed(options.seed)
   if (options.stateFile !== undefined) {
     // `--state-file .state/pets.db` on a fresh clone: the folder is the mock's to make.
     try {
@@ -89,19 +90,19 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
   try {
     mock = createHttpMock({
       spec,
-      ...(options.apiKeys.length > 0 && { apiKeys: options.apiKeys }),
+      apiKeys: options.apiKey,
       ...(seed && { seed }),
-      latencyMs: options.latencyMs,
-      corsOrigins: options.corsOrigins,
+      latencyMs: options.latency,
+      corsOrigins: options.corsOrigin,
       // The bound name is served too (an IP literal always is).
-      allowedHosts: [...options.allowedHosts, options.host],
+      allowedHosts: [...options.allowedHost, options.host],
       sessions: {
         ...(options.maxSessions !== undefined && { maxSessions: options.maxSessions }),
-        idleMs: options.sessionIdleMinutes * 60_000,
+        idleMs: options.sessionIdle * 60_000,
       },
       journalSize: options.journalSize,
       maxPets: options.maxPets,
-      maxMemoryMiB: options.maxMemoryMiB,
+      maxMemoryMiB: options.maxMemory,
       ...(log && { log }),
       ...(options.stateFile !== undefined && {
         stateFile: { path: options.stateFile, log: (line: string) => sayError(line) },
@@ -130,34 +131,23 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
       say('That is the copy inside node_modules: pass --spec FILE to serve and watch your own copy.')
   }
 
-  const baseUrl = await listen(mock, options.port, options.host).catch((error: Error) =>
-    fail(`cannot listen: ${error.message}`),
-  )
+  // A stop commits what is pending and folds the write-ahead log into the file before the exit.
+  const origin = await listenUntilStopped(mock.server, 'petstore-mock', options, () => mock.state?.close())
   // The default key is public and printed so a newcomer can copy it; a key passed in is never printed.
-  const passed = options.apiKeys.length
+  const passed = options.apiKey.length
   const key =
     passed === 0
       ? `Authorization: Bearer ${DEFAULT_API_KEY}`
       : passed === 1
         ? 'the key you passed'
         : `any of the ${plural(passed, 'key')} you passed`
-  say(`Pet Store mock listening on ${baseUrl} (${mock.store.size} pets; ${key})`)
+  say(`Pet Store mock listening on ${origin}/v1 (${mock.store.size} pets; ${key})`)
   say(`Operations: ${describeOperations(mock.operations())}`)
   if (!isLoopbackHost(options.host)) {
     // Beyond loopback, anyone who can reach this machine can read, add and reset pets with the key.
     sayError(
       `petstore-mock: warning: listening on ${options.host}, reachable from other machines, not only this one; the key and /__mock/reset are open to anyone on the network. Use --host 127.0.0.1 unless you mean it.`,
     )
-  }
-
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      // Commits what is pending and folds the write-ahead log into the file before the exit.
-      mock.state?.close()
-      mock.server.close()
-      mock.server.closeAllConnections()
-      process.exit(0)
-    })
   }
 }
 

@@ -8,12 +8,14 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { lstat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { compileValidators, openApiDocument, type Pet } from '../../spec/runtime.ts'
@@ -184,4 +186,88 @@ describe('openStateDatabase', () => {
     expect(() => open(path)).toThrow(StateFileError)
     expect(() => open(path)).toThrow(message)
   })
+})
+
+/** Another file moved over `path` (a new inode, as `mv` or an editor's save leaves it). */
+function replace(path: string): void {
+  writeFileSync(`${path}.other`, 'not the mock file')
+  renameSync(`${path}.other`, path)
+}
+
+// Decision 042: a 201 only for a write in the file the path leads to. Each case acts on the files while
+// the mock runs; `back` puts the file back where it can be (the same inode, at the path again).
+describe('openStateDatabase: the path stops leading to the file written', () => {
+  const cases: {
+    name: string
+    act: (path: string) => void
+    reason: RegExp
+    back?: (path: string) => void
+  }[] = [
+    { name: 'the file deleted, its -wal left', act: (path) => rmSync(path), reason: /was deleted or moved/ },
+    {
+      name: 'the file and its -wal deleted (rm pets.db*)',
+      act: (path) => {
+        rmSync(path)
+        rmSync(`${path}-wal`)
+      },
+      reason: /was deleted or moved/,
+    },
+    { name: 'the file replaced by another file', act: replace, reason: /was replaced by another file/ },
+    {
+      name: 'the folder deleted (rm -rf)',
+      act: (path) => rmSync(dirname(path), { recursive: true }),
+      reason: /or its folder was/,
+    },
+    {
+      name: 'the folder moved, then moved back',
+      act: (path) => renameSync(dirname(path), `${dirname(path)}-old`),
+      reason: /or its folder was/,
+      back: (path) => renameSync(`${dirname(path)}-old`, dirname(path)),
+    },
+  ]
+  test.each(cases)('$name: health degraded, creates refused and taken back, reads go on', async (each) => {
+    const path = freshPath()
+    const { store, state, lines } = open(path)
+    const kept = store.create({ name: 'Kept', categoryId: 1 })
+    await state.committed()
+    // Exclusive locking keeps the log's index in memory: no -shm file is ever beside the file.
+    expect(readdirSync(dirname(path)).sort()).toEqual(['pets.db', 'pets.db-wal'])
+    each.act(path)
+    expect(state.health()).toMatchObject({
+      status: 'degraded',
+      path,
+      error: expect.stringMatching(each.reason),
+    })
+    expect(state.health()).toMatchObject({ error: expect.stringMatching(/put it back, or restart the mock/) })
+    store.create({ name: 'Refused', categoryId: 1 })
+    await expect(state.committed()).rejects.toThrow(StorageError)
+    expect(store.snapshot()).toEqual([...seed, kept])
+    expect(lines.join('\n')).toMatch(/cannot write/)
+    if (!each.back) return
+    each.back(path)
+    expect(state.health()).toEqual({ status: 'ok', path })
+    const after = store.create({ name: 'After', categoryId: 1 })
+    await state.committed()
+    expect(petsInCopyOf(path)).toEqual([...seed, kept, after])
+  })
+
+  test.each([
+    ['deleted', (wal: string) => rmSync(wal)],
+    ['replaced by another file', replace],
+  ])(
+    'its -wal alone %s: the log SQLite holds is folded into the file and begun again; no create refused',
+    async (_name, act) => {
+      const path = freshPath()
+      const { store, state, lines } = open(path)
+      const before = store.create({ name: 'Before', categoryId: 1 })
+      await state.committed()
+      act(`${path}-wal`)
+      const after = store.create({ name: 'After', categoryId: 1 })
+      await state.committed()
+      expect(state.health().status).toBe('ok')
+      // What a kill leaves now: the file and the new log at the path hold both.
+      expect(petsInCopyOf(path)).toEqual([...seed, before, after])
+      expect(lines.join('\n')).toMatch(/-wal was lost; what it held is in/)
+    },
+  )
 })

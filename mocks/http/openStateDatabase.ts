@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs'
+import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
 import type { Pet, SpecValidators } from '../../spec/runtime.ts'
@@ -23,7 +23,7 @@ export interface StateDatabase {
    * only after this: that is what makes an acknowledged create survive a killed process.
    */
   committed(): Promise<void>
-  /** ok, or degraded since the last failed commit (until one succeeds). */
+  /** ok, or degraded since a commit failed (until one succeeds) or the path lost its file (until it is back). */
   health(): StorageHealth
   /** Commits what is pending, folds the write-ahead log into the file (removing it) and closes. */
   close(): void
@@ -58,8 +58,9 @@ const SQLITE_BUSY = 5
  * `synchronous=NORMAL`: a commit is in the operating system's hands when `committed()` resolves,
  * so killing the process loses nothing acknowledged (decision 013 says why not FULL). A failed commit
  * rolls back, takes its changes back from the store, rejects `committed()` and marks the health
- * degraded. The file is held with an exclusive lock: a second mock on it is refused with a
- * StateFileError. A JSON file (the format before SQLite) is refused with a way to carry it over.
+ * degraded; so does one while the path no longer leads to the file opened (decision 042). The file
+ * is held with an exclusive lock: a second mock on it is refused with a StateFileError. A JSON file
+ * (the format before SQLite) is refused with a way to carry it over.
  *
  * @example
  * const mock = createHttpMock({ seed })
@@ -94,15 +95,54 @@ export function openStateDatabase(store: PetStore, options: StateDatabaseOptions
   }
 
   let pending: StoreChange[] = []
-  let batch: Deferred | undefined
+  let batch: PromiseWithResolvers<void> | undefined
   let degraded: { error: string; since: string } | undefined
   let replaying = false
+  // What the path led to when SQLite opened it (it resolves a symlink and keeps its log beside the target).
+  const walPath = `${realpathSync(path)}-wal`
+  const opened = { file: inode(path), wal: inode(walPath) }
+  /** True while degraded because the path does not lead to the file: the file back ends it. */
+  let lost = false
+
+  /**
+   * Throws unless the path still leads to the file written (decision 042): a write kept in a file
+   * deleted, replaced or moved away is not read at restart. A lost log alone is begun again at its
+   * path: leaving WAL folds the log SQLite still holds into the file. Two stats per commit.
+   */
+  function checkInPlace(): void {
+    const now = inode(path)
+    lost = now !== opened.file
+    // A log left at the path would be replayed at restart over the file there now: empty it into its own.
+    if (lost && inode(walPath) === opened.wal) db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    if (lost)
+      throw new Error(
+        `${path} ${now ? 'was replaced by another file' : 'was deleted or moved, or its folder was,'} after the mock opened it; put it back, or restart the mock (it then reads what is at the path, or starts from the seed; GET /__mock/export has the pets held now)`,
+      )
+    if (inode(walPath) === opened.wal) return
+    db.exec('PRAGMA journal_mode = DELETE; PRAGMA journal_mode = WAL; BEGIN EXCLUSIVE; COMMIT')
+    opened.wal = inode(walPath)
+    log?.(`state file: ${walPath} was lost; what it held is in ${path} and the log is begun again`)
+  }
+
+  function fail(message: string): void {
+    if (!degraded)
+      log?.(`state file: cannot write ${path}: ${message}; creates get 507 until a write succeeds`)
+    degraded = { error: message, since: degraded?.since ?? new Date().toISOString() }
+  }
+
+  function recover(): void {
+    if (degraded) log?.(`state file: ${path} takes writes again`)
+    degraded = undefined
+  }
 
   const unsubscribe = store.onChange((change) => {
     if (replaying) return
     pending.push(change)
     if (batch) return
-    batch = deferred()
+    batch = Promise.withResolvers<void>()
+    // A failed batch nobody waits for (a reset from a test, a create through the engine) must not
+    // become an unhandled rejection: the failure is in the health and the log already.
+    batch.promise.catch(() => {})
     setImmediate(commitPending)
   })
 
@@ -113,6 +153,7 @@ export function openStateDatabase(store: PetStore, options: StateDatabaseOptions
     batch = undefined
     if (!settle) return
     try {
+      checkInPlace()
       db.exec('BEGIN IMMEDIATE')
       for (const change of changes) {
         if (change.kind === 'create') insert.run(JSON.stringify(change.pet))
@@ -125,17 +166,14 @@ export function openStateDatabase(store: PetStore, options: StateDatabaseOptions
     } catch (error) {
       if (db.isTransaction) db.exec('ROLLBACK')
       const message = (error as Error).message
-      if (!degraded)
-        log?.(`state file: cannot write ${path}: ${message}; creates get 507 until a write succeeds`)
-      degraded = { error: message, since: new Date().toISOString() }
+      fail(message)
       takeBack(changes)
       settle.reject(
         new StorageError(`The state file cannot take the write (${message}); no pet was created.`),
       )
       return
     }
-    if (degraded) log?.(`state file: ${path} takes writes again`)
-    degraded = undefined
+    recover()
     settle.resolve()
   }
 
@@ -155,7 +193,16 @@ export function openStateDatabase(store: PetStore, options: StateDatabaseOptions
 
   return {
     committed: () => batch?.promise ?? Promise.resolve(),
-    health: () => (degraded ? { status: 'degraded', path, ...degraded } : { status: 'ok', path }),
+    health() {
+      const wasLost = lost
+      try {
+        checkInPlace()
+        if (wasLost) recover()
+      } catch (error) {
+        fail((error as Error).message)
+      }
+      return degraded ? { status: 'degraded', path, ...degraded } : { status: 'ok', path }
+    },
     close() {
       if (!db.isOpen) return
       commitPending()
@@ -170,31 +217,27 @@ export function openStateDatabase(store: PetStore, options: StateDatabaseOptions
  * it); anything else is refused before SQLite touches it.
  */
 function refuseForeignFile(path: string): boolean {
-  let fd: number
+  const head = Buffer.alloc(SQLITE_HEADER.length)
+  let length: number
   try {
-    fd = openSync(path, 'r')
+    const fd = openSync(path, 'r')
+    try {
+      length = readSync(fd, head, 0, head.length, 0)
+    } finally {
+      closeSync(fd)
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
     throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`)
   }
-  const head = Buffer.alloc(SQLITE_HEADER.length)
-  let length: number
-  try {
-    length = readSync(fd, head, 0, head.length, 0)
-  } catch (error) {
-    throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`)
-  } finally {
-    closeSync(fd)
-  }
   const text = head.toString('latin1', 0, length)
   if (length === 0) return false
   if (text === SQLITE_HEADER) return true
-  if (/^\s*\[/.test(text)) {
+  if (/^\s*\[/.test(text))
     throw new StateFileError(
       `the state file ${path} holds JSON, the format before the mock kept its state in SQLite; ` +
         `carry its pets over with --seed ${path} --state-file NEW_FILE (a new state file starts from the seed)`,
     )
-  }
   throw new StateFileError(`the state file ${path} is not a SQLite database; the mock does not overwrite it`)
 }
 
@@ -224,16 +267,14 @@ function openLocked(path: string): DatabaseSync {
     db.exec('PRAGMA synchronous = NORMAL')
     // After a checkpoint, the log file shrinks back (a full disk is not kept full by an old log).
     db.exec('PRAGMA journal_size_limit = 1048576')
-    db.exec('BEGIN EXCLUSIVE')
-    db.exec('COMMIT')
+    db.exec('BEGIN EXCLUSIVE; COMMIT')
     return db
   } catch (error) {
     db?.close()
-    if ((error as { errcode?: number }).errcode === SQLITE_BUSY) {
+    if ((error as { errcode?: number }).errcode === SQLITE_BUSY)
       throw new StateFileError(
         `the state file ${path} is in use by another process (another petstore mock?); stop it or choose another --state-file`,
       )
-    }
     throw new StateFileError(`cannot open the state file ${path}: ${(error as Error).message}`)
   }
 }
@@ -247,11 +288,10 @@ function isEmpty(db: DatabaseSync, path: string): boolean {
   const application = pragma(db, 'application_id')
   if (version === LAYOUT_VERSION && application === APPLICATION_ID) return false
   const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get()
-  if (version !== 0 || application !== 0 || Number(tables?.n) > 0) {
+  if (version !== 0 || application !== 0 || Number(tables?.n) > 0)
     throw new StateFileError(
       `the state file ${path} is a SQLite database of another program or version (application_id ${application}, user_version ${version}); the mock does not change it`,
     )
-  }
   return true
 }
 
@@ -279,6 +319,12 @@ function createWithPets(db: DatabaseSync, pets: readonly Pet[]): StatementSync {
   }
 }
 
+/** The device and inode `path` leads to now (the same file, as long as it is the same), or undefined for none. */
+function inode(path: string): string | undefined {
+  const stat = statSync(path, { throwIfNoEntry: false })
+  return stat && `${stat.dev}:${stat.ino}`
+}
+
 function pragma(db: DatabaseSync, name: string): number {
   return Number(db.prepare(`PRAGMA ${name}`).get()?.[name])
 }
@@ -287,34 +333,17 @@ function readAll(db: DatabaseSync, path: string, validators: SpecValidators): Pe
   const validate = validators.schema('Pet')
   const pets: Pet[] = []
   for (const row of db.prepare('SELECT seq, pet FROM pets ORDER BY seq').iterate()) {
+    const where = `the state file ${path} holds a row (seq ${row.seq})`
     let pet: ExactJson
     try {
       // Exact: an int64 categoryId written as its digits comes back as its digits (decisions/014-int64-exact.md).
       pet = parseExactJson(String(row.pet))
     } catch {
-      throw new StateFileError(`the state file ${path} holds a row (seq ${row.seq}) that is not JSON`)
+      throw new StateFileError(`${where} that is not JSON`)
     }
     const checked = validateExact(pet, validate, 'pet')
-    if (!checked.ok) {
-      throw new StateFileError(
-        `the state file ${path} holds a row (seq ${row.seq}) that is not a Pet: ${checked.message}`,
-      )
-    }
+    if (!checked.ok) throw new StateFileError(`${where} that is not a Pet: ${checked.message}`)
     pets.push(checked.value as Pet)
   }
   return pets
-}
-
-interface Deferred {
-  promise: Promise<void>
-  resolve(): void
-  reject(error: Error): void
-}
-
-function deferred(): Deferred {
-  const { promise, resolve, reject } = Promise.withResolvers<void>()
-  // A failed batch nobody waits for (a reset from a test, a create through the engine) must not
-  // become an unhandled rejection: the failure is in the health and the log already.
-  promise.catch(() => {})
-  return { promise, resolve, reject }
 }

@@ -1,13 +1,14 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
+import { createRedactor } from '../../kit/secrets/createRedactor.ts'
 import { redactTarget } from '../../kit/secrets/redactTarget.ts'
 import { requestLine, tenths } from './requestLine.ts'
 
-const KEYS = ['petstore-dev-key']
+const redact = createRedactor(['petstore-dev-key'])
 
 describe('requestLine', () => {
   test('writes the target as redactTarget shows it, the first time and every time after', () => {
-    const line = requestLine(KEYS)
+    const line = requestLine(redact)
     const targets = fc.sample(fc.webPath({ size: 'small' }), 300).map((path, i) => `${path}?token=t${i}`)
     targets.push(
       '/v1/pets/petstore-dev-key',
@@ -16,11 +17,11 @@ describe('requestLine', () => {
     )
     for (let round = 0; round < 2; round++)
       for (const target of targets)
-        expect(line('GET', target, 200, 0.43)).toBe(`GET ${redactTarget(target, KEYS)} 200 0.4ms`)
+        expect(line('GET', target, 200, 0.43)).toBe(`GET ${redactTarget(target, redact)} 200 0.4ms`)
   })
 
   test('never shows a key, in a short target or a long one', () => {
-    const line = requestLine(KEYS)
+    const line = requestLine(redact)
     for (const target of [
       '/v1/pets?k=petstore-dev-key',
       `/v1/pets?pad=${'x'.repeat(300)}&k=petstore-dev-key`,

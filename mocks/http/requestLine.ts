@@ -1,3 +1,4 @@
+import type { Redactor } from '../../kit/secrets/createRedactor.ts'
 import { redactTarget } from '../../kit/secrets/redactTarget.ts'
 
 /** Targets up to this long have their redacted form remembered; longer ones are redacted each time. */
@@ -13,24 +14,27 @@ const REMEMBERED_TARGETS = 256
  * time linear in its length), and the milliseconds are written without `toFixed`.
  *
  * @example
- * const line = requestLine(['petstore-dev-key'])
+ * const line = requestLine(createRedactor(['petstore-dev-key']))
  * line('GET', '/v1/pets?token=abc', 200, 0.43) // 'GET /v1/pets?token=*** 200 0.4ms'
  */
 export function requestLine(
-  secrets: readonly string[],
-): (method: string, target: string, status: number, ms: number) => string {
+  redact: Redactor,
+): (method: string, target: string, status: number | 'aborted', ms: number) => string {
   let redacted = new Map<string, string>()
   const safe = (target: string): string => {
-    if (target.length > REMEMBERED_TARGET_CHARS) return redactTarget(target, secrets)
+    if (target.length > REMEMBERED_TARGET_CHARS) return redactTarget(target, redact)
     let shown = redacted.get(target)
     if (shown === undefined) {
-      shown = redactTarget(target, secrets)
+      shown = redactTarget(target, redact)
       if (redacted.size >= REMEMBERED_TARGETS) redacted = new Map()
       redacted.set(target, shown)
     }
     return shown
   }
-  return (method, target, status, ms) => `${method} ${safe(target)} ${status} ${tenths(ms)}ms`
+  return (method, target, status, ms) =>
+    status === 'aborted'
+      ? `${method} ${safe(target)} client aborted the request`
+      : `${method} ${safe(target)} ${status} ${tenths(ms)}ms`
 }
 
 /**

@@ -24,16 +24,14 @@ export interface SpecLoadThread {
 }
 
 /**
- * A worker thread that runs the guarded loader (`loadSpecFile`: read, parse, validate, dereference,
- * compile every validator, check the engine can serve it) for `--watch`, so that a large or hostile edit
- * never holds the HTTP mock's event loop: a 954 KB edit once stalled every client for 54-69 s. The
- * document comes back by structured clone (shared values stay shared) for the caller to compile lazily.
+ * A worker thread that runs the guarded loader (`loadSpecFile`) for `--watch`, so that a large or
+ * hostile edit never holds the HTTP mock's event loop: a 954 KB edit once stalled every client for
+ * 54-69 s. The document comes back by structured clone (shared values stay shared) for the caller to
+ * compile lazily.
  *
  * Started on the first load and kept for the next ones; it does not keep the process alive. If it
- * dies (out of memory on a document, say), the loads in flight are refused and the next load starts a
- * new one.
- *
- * `heapMiB` sets the thread's old generation (SPEC_THREAD_HEAP_MIB by default).
+ * dies (out of memory on a document, say), the loads in flight are refused and the next load starts
+ * a new one. `heapMiB` sets its old generation (SPEC_THREAD_HEAP_MIB by default).
  *
  * @example
  * const thread = specLoadThread()

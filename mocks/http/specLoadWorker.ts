@@ -1,5 +1,4 @@
-// The thread specLoadThread starts: it loads spec files for `--watch` (read, parse, validate,
-// dereference, compile every validator, check the engine can serve it: `loadSpecFile`) and posts back
+// The thread specLoadThread starts: it loads spec files for `--watch` (`loadSpecFile`) and posts back
 // the document and its text, or why it was refused. Nothing else runs here, so however long a large
 // edit takes to load, the HTTP mock's event loop keeps answering.
 import { parentPort } from 'node:worker_threads'

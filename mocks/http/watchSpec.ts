@@ -33,14 +33,12 @@ export interface SpecWatcher {
 }
 
 /**
- * Spec hot reload for the HTTP mock (`npm start -- --watch`): on every change to the file, load it through
- * the guarded loader (an unsafe `$ref`, alias bomb or `pattern` is refused like any invalid edit), validate it
- * (swagger-parser), compile its validators and check the engine can serve it (`loadSpecFile`), then hand it to
- * `onSpec`. An invalid edit changes nothing and is logged with the parser's message.
+ * Spec hot reload for the HTTP mock (`npm start -- --watch`): on every change to the file, load it as
+ * `loadSpecFile` does (an unsafe `$ref`, alias bomb or `pattern` is refused like any invalid edit) and
+ * hand it to `onSpec`. An invalid edit changes nothing and is logged with the parser's message.
  *
- * All of that runs on a thread of its own (`specLoadThread`): requests in flight never wait for a reload
- * (a 954 KB edit once stalled every client for 54-69 s). This thread then takes the checked document in
- * and compiles each validator on its first use (SPEC_LIMITS.maxSchemaValues bounds one).
+ * The load runs on a thread of its own (`specLoadThread`), so requests in flight never wait for a
+ * reload; this thread then compiles each validator on its first use (SPEC_LIMITS.maxSchemaValues bounds one).
  *
  * @example
  * const mock = createHttpMock()

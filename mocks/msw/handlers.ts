@@ -1,45 +1,29 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
 import { apiRequest } from '../../kit/http/ApiRequest.ts'
+import { jsonText } from '../../kit/json/jsonChunks.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
-import type { CompiledSpec, Pet } from '../../spec/runtime.ts'
-import type { Engine } from '../core/createEngine.ts'
-import type { PetStore } from '../core/PetStore.ts'
-import { MAX_BODY_BYTES } from '../core/parseNewPet.ts'
-import { createMockServer } from '../server/createMockServer.ts'
-import type { MockSession } from '../server/MockSession.ts'
-import type { SessionRegistry } from '../server/SessionRegistry.ts'
+import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
+import { createMockServer, type MockServer, type MockServerOptions } from '../server/createMockServer.ts'
 
-export interface PetStoreHandlersOptions {
+/** The mock server's options an app sets (a `spec` such as `compileSpec(await loadSpec(path))`), and MSW's own. */
+export interface PetStoreHandlersOptions
+  extends Pick<MockServerOptions, 'apiKeys' | 'seed' | 'selfCheck' | 'spec'> {
   /** Where the API lives. `*\/v1` (any origin) by default; e.g. `https://api.example.com/v1` or `/v1`. */
   baseUrl?: string
-  /** Accepted bearer keys; `petstore-dev-key` when omitted. */
-  apiKeys?: readonly string[]
-  /** The pets the store starts with, and returns to on `reset()`; the 45 fixture pets by default. */
-  seed?: readonly Pet[]
   /** Artificial latency added to every response, in milliseconds. */
   latencyMs?: number
   /** Called when an operation the spec marks deprecated is used; the browser entry warns in the console. */
   onDeprecatedCall?: (warning: string) => void
-  /** Check every response against the spec and throw on a mismatch (for this project's own tests). */
-  selfCheck?: boolean
-  /** Another compiled document (`compileSpec(await loadSpec(path))`); `defaultSpec()` by default. */
-  spec?: CompiledSpec
 }
 
-export interface PetStoreHandlers {
+/** The handlers, and the mock server behind them for assertions and direct set-up in tests. */
+export interface PetStoreHandlers extends Pick<MockServer, 'store' | 'engine' | 'sessions' | 'reset'> {
   /**
    * MSW request handlers for every operation of the spec, plus 404/405 under the base URL, and the
    * control plane (`/__mock/...`: journal, sessions, forced responses) under the base URL's origin.
    */
   handlers: HttpHandler[]
-  /** The default session's store (requests without `X-Mock-Session`), for assertions and direct set-up in tests. */
-  store: PetStore
-  engine: Engine
-  /** Every session (`X-Mock-Session`), the default one included, with its journal and forced responses. */
-  sessions: SessionRegistry<MockSession>
-  /** Returns the store to its seed (or to `seed`, when given), and every session to new. */
-  reset(seed?: readonly Pet[]): void
 }
 
 /**
@@ -54,15 +38,9 @@ export interface PetStoreHandlers {
 export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): PetStoreHandlers {
   const baseUrl = trimTrailingSlashes(options.baseUrl ?? '*/v1')
   const { origin, path } = splitBaseUrl(baseUrl)
-  const mock = createMockServer({
-    basePath: path,
-    // The process is the test's or the tab's own: nothing to protect from other clients.
-    maxMemoryMiB: Number.POSITIVE_INFINITY,
-    ...(options.seed && { seed: options.seed }),
-    ...(options.apiKeys && { apiKeys: options.apiKeys }),
-    ...(options.spec && { spec: options.spec }),
-    ...(options.selfCheck && { selfCheck: true }),
-  })
+  const { apiKeys, seed, selfCheck, spec } = options
+  // The process is the test's or the tab's own: nothing to protect from other clients.
+  const mock = createMockServer({ apiKeys, seed, selfCheck, spec, basePath: path, maxMemoryMiB: Infinity })
 
   const resolver = async ({ request }: { request: Request }): Promise<Response> => {
     const url = new URL(request.url)
@@ -80,7 +58,7 @@ export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): P
     if (response.headers.deprecation && options.onDeprecatedCall)
       options.onDeprecatedCall(deprecationWarning(request.method, url.pathname, response.headers))
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
-    const text = response.text ?? (response.body === undefined ? null : JSON.stringify(response.body))
+    const text = response.text ?? (response.body === undefined ? null : jsonText(response.body))
     return new HttpResponse(text, { status: response.status, headers: response.headers })
   }
 

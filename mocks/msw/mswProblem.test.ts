@@ -21,22 +21,27 @@ describe('mswProblem', () => {
   const range = readPackageInfo().mswRange
 
   test('the range is the peer dependency in package.json', () => {
-    expect(range).toMatch(/^\^3\.\d+\.\d+$/)
+    expect(range).toBe('^2.10.0 || ^3.0.5')
   })
 
-  test.each(['3.0.5', '3.99.0'])('msw %s is fine', async (version) => {
+  test.each(['2.10.0', '2.15.0', '3.0.5', '3.99.0'])('msw %s is fine', async (version) => {
     expect(mswProblem(await appWith(version), range)).toBeUndefined()
   })
 
-  test.each(['2.9.0', '1.3.2', '4.0.0'])('msw %s is one sentence naming it and the fix', async (version) => {
-    const problem = mswProblem(await appWith(version), range)
-    expect(problem).toBe(
-      `petstore-mock needs msw ${range} (a peer dependency); found msw ${version}. Run: npm install msw@${range}`,
-    )
-  })
+  test.each(['2.9.0', '1.3.2', '3.0.4', '4.0.0'])(
+    'msw %s is one sentence naming it and the fix',
+    async (version) => {
+      const problem = mswProblem(await appWith(version), range)
+      expect(problem).toBe(
+        `petstore-mock needs msw ${range} (a peer dependency); found msw ${version}. Run: npm install 'msw@${range}'`,
+      )
+    },
+  )
 
   test('no msw at all says so', async () => {
-    expect(mswProblem(await appWith(undefined), range)).toMatch(/needs msw \^3.* none is installed/)
+    expect(mswProblem(await appWith(undefined), range)).toMatch(
+      /needs msw \^2\.10\.0 \|\| \^3.* none is installed/,
+    )
   })
 
   test('this repository has a working msw', () => {

@@ -1,4 +1,4 @@
-// Imported first by the Node entry (petstore-mock/node), so an msw of another major version fails
+// Imported first by the Node entry (petstore-mock/node), so an msw outside the peer range fails
 // at import with one clear sentence rather than later, deep inside msw (`handler.dispose is not a
 // function`). A missing msw fails earlier still, in Node's resolver, which names the package.
 import { readPackageInfo } from '../../spec/packageInfo.ts'

@@ -47,15 +47,3 @@ export function createMockSession(
     },
   }
 }
-
-/**
- * A tag that changes whenever anything `GET /__mock/session` or `GET /__mock/requests` shows of
- * the session changes: its pets, its journal, what is forced, or the session itself (made again).
- * Cheap: four counters, no serialising.
- *
- * @example
- * sessionVersion(session) // '7.12.40.3.0'
- */
-export function sessionVersion(session: MockSession): string {
-  return `${session.serial}.${session.store.version}.${session.journal.version}.${session.forced.version}`
-}

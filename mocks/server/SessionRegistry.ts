@@ -104,7 +104,7 @@ export class SessionRegistry<T> {
    */
   takeEviction(name: string): Eviction | undefined {
     const eviction = this.#tombstones.get(name)
-    if (eviction) this.#tombstones.delete(name)
+    this.#tombstones.delete(name)
     return eviction
   }
 
@@ -122,7 +122,9 @@ export class SessionRegistry<T> {
   use(name: string): T {
     if (name === DEFAULT_SESSION) return this.#default
     const now = this.#time()
-    this.#evictIdle(now)
+    // Idle ones first, oldest first: the first one still within idleMs ends the walk, as every later one is newer.
+    while (this.#oldest && now - this.#oldest.lastUsed > this.#limits.idleMs)
+      this.#evict(this.#oldest, now, 'idle')
     const found = this.#named.get(name)
     if (found) {
       found.lastUsed = now
@@ -133,8 +135,9 @@ export class SessionRegistry<T> {
       return found.value
     }
     this.#tombstones.delete(name)
-    while (this.#named.size >= this.#limits.maxSessions) this.#evictOldest(now, 'room')
-    while (this.#named.size > 0 && !this.#hasRoom()) this.#evictOldest(now, 'memory')
+    while (this.#oldest && this.#named.size >= this.#limits.maxSessions)
+      this.#evict(this.#oldest, now, 'room')
+    while (this.#oldest && !this.#hasRoom()) this.#evict(this.#oldest, now, 'memory')
     const value = this.#create(name)
     const entry: Entry<T> = { name, value, lastUsed: now, older: undefined, newer: undefined }
     this.#named.set(name, entry)
@@ -193,34 +196,16 @@ export class SessionRegistry<T> {
     return this.#latest
   }
 
-  #evictIdle(now: number): void {
-    // Oldest first: the first one still within idleMs ends the walk, as every later one is newer.
-    for (
-      let entry = this.#oldest;
-      entry && now - entry.lastUsed > this.#limits.idleMs;
-      entry = this.#oldest
-    ) {
-      this.#remove(entry)
-      this.#evicted++
-      this.#onEvict(entry.name, entry.value, 'idle')
-    }
-  }
-
-  #evictOldest(now: number, reason: 'room' | 'memory'): void {
-    const oldest = this.#oldest
-    if (!oldest) return
-    const { name, value } = oldest
-    this.#remove(oldest)
+  /** Takes `entry` out of the registry; one evicted for room or memory leaves a tombstone for its next request. */
+  #evict(entry: Entry<T>, now: number, reason: EvictionReason): void {
+    const { name, value } = entry
+    this.#named.delete(name)
+    this.#unlink(entry)
     this.#evicted++
-    this.#tombstones.set(name, { name, reason, at: now })
+    if (reason !== 'idle') this.#tombstones.set(name, { name, reason, at: now })
     if (this.#tombstones.size > REMEMBERED_EVICTIONS)
       this.#tombstones.delete(this.#tombstones.keys().next().value as string)
     this.#onEvict(name, value, reason)
-  }
-
-  #remove(entry: Entry<T>): void {
-    this.#named.delete(entry.name)
-    this.#unlink(entry)
   }
 
   /** Takes `entry` out of the use order (it stays in the Map). */

@@ -1,22 +1,23 @@
-import { coverageOf } from '../../coverage/coverageOf.ts'
-import { journalObservations } from '../../coverage/journalObservations.ts'
-import { journalToHar } from '../../har/journalToHar.ts'
-import { CONTROL_PREFIX, isControlPath } from '../../kit/guard/controlPath.ts'
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
 import { readJournalRecord } from '../../kit/journal/journalEntry.ts'
-import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
+import { lazy } from '../../kit/json/jsonChunks.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
-import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
-import type { Pet, PetStoreDocument, SpecValidators, SpecVocabulary } from '../../spec/runtime.ts'
+import type { Redactor } from '../../kit/secrets/createRedactor.ts'
+import { clip } from '../../kit/text/clip.ts'
+import { controlPlane } from '../../serving/controlPlane.ts'
+import { inspectorPage } from '../../serving/inspectorPage.ts'
+import { journalViews } from '../../serving/journalViews.ts'
+import type { Router } from '../../spec/Router.ts'
+import type { CompiledSpec, Pet, SpecValidators } from '../../spec/runtime.ts'
 import { StoreFullError } from '../core/PetStore.ts'
-import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
+import { bodyTooLarge, readJsonText } from '../core/parseJsonBody.ts'
 import { validateExact } from '../core/validateExact.ts'
-import { type MockSession, sessionVersion } from './MockSession.ts'
+import type { MockSession } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
 import { DEFAULT_SESSION } from './parseSessionName.ts'
-import type { SessionRegistry } from './SessionRegistry.ts'
+import type { Eviction, SessionRegistry } from './SessionRegistry.ts'
 
 /** How many of a session's newest pets `GET /__mock/session` lists (the inspector page's table). */
 export const SESSION_VIEW_PETS = 200
@@ -32,15 +33,13 @@ export interface ControlContext {
   sessions: SessionRegistry<MockSession>
   /** A new session as first use would create it; reads of a session not yet used are answered from one. */
   freshSession(name: string): MockSession
-  document: PetStoreDocument
-  /** What the document says a pet holds (the fields a reset seed keeps). */
-  vocabulary: SpecVocabulary
-  validators: SpecValidators
+  /** The document served (its Pet fields are what a reset seed keeps). */
+  spec: CompiledSpec
   defaultSeed: readonly Pet[]
-  /** The accepted keys, hidden from journal entries. */
-  secrets: readonly string[]
-  /** The API's base path (`/v1`), which the journal's paths start with. */
-  basePath?: string
+  /** Hides the accepted keys from journal entries. */
+  redact: Redactor
+  /** The one router of the document served, under the API's base path (coverage counts what it routes). */
+  router: Router
   /** The package's version, for the HAR export's creator. */
   version?: string
   /** The state file's health, when the default session has one: degraded makes its health degraded. */
@@ -49,13 +48,22 @@ export interface ControlContext {
   budget?: MemoryBudget
 }
 
-type ControlHandler = (request: ApiRequest, context: ControlContext) => ApiResponse
-
 /**
- * The control endpoints by path and method. Every write acts within the request's session; reads
- * never create a session (no state changes on GET), they answer as a fresh one would.
+ * The mock's control plane (over HTTP and under MSW alike), for end-to-end tests that need a known
+ * store, per session (`X-Mock-Session`; none: the default session): `GET /__mock/` (the inspector
+ * page); `GET /__mock/health` (with the state file's health); `GET /__mock/export` (every pet, a
+ * seed); `POST /__mock/reset` (no body: the seed; a body: a JSON array of Pet); the journal views
+ * (`GET|DELETE /__mock/requests`, `.har`, `coverage`, `coverage.html`: serving/journalViews.ts);
+ * `GET|POST|DELETE /__mock/next-response` (one-shot forced responses); `GET /__mock/session` (what
+ * the inspector page shows); `GET /__mock/sessions`. Every write acts within the request's session;
+ * reads never create a session (no state changes on GET), they answer as a fresh one would.
+ *
+ * @example
+ * curl -X POST http://127.0.0.1:4010/__mock/reset -H 'Content-Type: application/json' -H 'X-Mock-Session: worker-1'
+ * curl -X POST http://127.0.0.1:4010/__mock/next-response -H 'Content-Type: application/json' -d '{"operation":"listPets","status":401}'
  */
-const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
+export const MOCK_CONTROL = controlPlane<ControlContext>({
+  '': { GET: () => inspectorPage('mock') },
   health: {
     GET: (_request, context) => {
       const pets = readSession(context).store.size
@@ -65,17 +73,21 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
     },
   },
   export: {
-    // Every pet, oldest first: a seed for --seed or for POST /__mock/reset.
-    GET: (_request, context) => ok(readSession(context).store.snapshot()),
+    // Every pet, oldest first: a seed for --seed or for POST /__mock/reset; written as the client reads.
+    GET: (_request, context) => {
+      const session = readSession(context)
+      const version = `export.${session.name}.${session.serial}.${session.store.version}`
+      return { ...ok(session.store.snapshot()), stream: version }
+    },
   },
   reset: {
     POST: (request, context) => {
-      const seed = parseSeed(request, context.validators)
+      const seed = parseSeed(request, context.spec.validators)
       if (!seed.ok) return seed.response
       const session = context.sessions.use(context.sessionName)
       try {
         // A session's store may predate the document now served (hot reload): keep its Pet fields.
-        session.store.useFields(context.vocabulary.pet.fields)
+        session.store.useFields(context.spec.vocabulary.pet.fields)
         // A seed sent here is the client's, so the memory budget counts it; the default one is shared.
         session.store.reset(seed.value ?? context.defaultSeed, seed.value !== undefined)
       } catch (error) {
@@ -88,42 +100,26 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
       return ok({ status: 'reset', pets: session.store.size })
     },
   },
-  requests: {
-    GET: (request, context) =>
-      unlessUnchanged(request, context, (session) =>
-        session.journal.entries().map((record) => readJournalRecord(record, context.secrets)),
-      ),
-    DELETE: (_request, context) => {
-      context.sessions.use(context.sessionName).journal.clear()
-      return { status: 204, headers: {} }
+  ...journalViews(
+    (context, write) => {
+      const session = write ? context.sessions.use(context.sessionName) : readSession(context)
+      return {
+        entries: () => lazy(session.journal.entries(), (record) => readJournalRecord(record, context.redact)),
+        version: `${session.name}.${session.serial}.${session.journal.version}`,
+        clear: () => session.journal.clear(),
+      }
     },
-  },
-  coverage: {
-    // What the session's journal exercised of the document (coverage/): the app's real traffic.
-    GET: (_request, context) => {
-      const base = trimTrailingSlashes(context.basePath ?? '/v1')
-      const entries = readSession(context)
-        .journal.entries()
-        .map((record) => readJournalRecord(record, context.secrets))
-      const observations = journalObservations(entries, base)
-      return ok(coverageOf(context.document, observations))
-    },
-  },
-  'requests.har': {
-    // The journal as HAR 1.2 (har/journalToHar.ts): open it in a browser's developer tools, or
-    // measure it with `petstore-contract coverage FILE.har`.
-    GET: (request, context) => {
-      const entries = readSession(context)
-        .journal.entries()
-        .map((record) => readJournalRecord(record, context.secrets))
-      const origin = `http://${request.header('host') ?? '127.0.0.1'}`
-      return ok(journalToHar(entries, origin, context.version ?? '0.0.0'))
-    },
-  },
+    (context) => ({
+      document: context.spec.document,
+      router: context.router,
+      version: context.version ?? '0.0.0',
+      subject: `the traffic of the mock's session ${context.sessionName}`,
+    }),
+  ),
   'next-response': {
     GET: (_request, context) => ok(readSession(context).forced.pending()),
     POST: (request, context) => {
-      const force = parseNextResponse(request.body, context.document)
+      const force = parseNextResponse(request.body, context.spec.document)
       if (!force.ok) return force.response
       context.sessions.use(context.sessionName).forced.force(force.value.operation, force.value.status)
       return ok({ status: 'forced', next: force.value })
@@ -133,70 +129,22 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
       return { status: 204, headers: {} }
     },
   },
-  session: {
-    GET: (request, context) =>
-      unlessUnchanged(request, context, (session) => {
-        const eviction = context.sessions.eviction(context.sessionName)
-        return {
-          name: session.name,
-          petCount: session.store.size,
-          pets: session.store.newest(SESSION_VIEW_PETS).map(clipped),
-          pending: session.forced.pending(),
-          forceable: forceableOperations(context.document),
-          journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
-          ...(eviction && { evicted: { reason: eviction.reason, at: new Date(eviction.at).toISOString() } }),
-        }
-      }),
-  },
+  session: { GET: sessionView },
   sessions: {
     GET: (_request, context) =>
       ok({
         sessions: context.sessions.list(),
         evicted: context.sessions.evicted,
-        recentlyEvicted: context.sessions.recentEvictions(EVICTIONS_LISTED).map((eviction) => ({
-          name: eviction.name,
-          reason: eviction.reason,
-          at: new Date(eviction.at).toISOString(),
-        })),
+        recentlyEvicted: context.sessions
+          .recentEvictions(EVICTIONS_LISTED)
+          .map((eviction) => ({ name: eviction.name, ...evictionView(eviction) })),
         limits: context.sessions.limits,
         ...(context.budget && {
           memory: { usedBytes: context.budget.used, limitBytes: context.budget.limit },
         }),
       }),
   },
-}
-
-/**
- * The mock's control plane (over HTTP and under MSW alike), for end-to-end tests that need a known store, per session
- * (`X-Mock-Session`; none: the default session):
- * `GET /__mock/health` (with the state file's health); `GET /__mock/export` (every pet, a seed);
- * `POST /__mock/reset` (no body: the seed; a body: a JSON array of Pet);
- * `GET|DELETE /__mock/requests` (the request journal); `GET|POST|DELETE /__mock/next-response`
- * (one-shot forced responses); `GET /__mock/session` (what the inspector page shows);
- * `GET /__mock/sessions`. Returns undefined for paths outside the prefix.
- *
- * @example
- * curl -X POST http://127.0.0.1:4010/__mock/reset -H 'Content-Type: application/json' -H 'X-Mock-Session: worker-1'
- * curl -X POST http://127.0.0.1:4010/__mock/next-response -H 'Content-Type: application/json' -d '{"operation":"listPets","status":401}'
- */
-export function handleControl(request: ApiRequest, context: ControlContext): ApiResponse | undefined {
-  const { path } = request
-  if (!isControlPath(path)) return undefined
-  const name = path.slice(CONTROL_PREFIX.length + 1)
-  const endpoint = Object.hasOwn(ENDPOINTS, name) ? ENDPOINTS[name] : undefined
-  if (!endpoint) {
-    const known = Object.keys(ENDPOINTS)
-      .map((endpointName) => `${CONTROL_PREFIX}/${endpointName}`)
-      .join(', ')
-    return errorResponse(404, 'route_not_found', `No control endpoint ${path}; there are ${known}.`)
-  }
-  const handler = endpoint[request.method.toUpperCase()]
-  if (!handler) {
-    const allow = Object.keys(endpoint).join(', ')
-    return errorResponse(405, 'method_not_allowed', `Only ${allow} is allowed on ${path}.`, { allow })
-  }
-  return handler(request, context)
-}
+})
 
 /** The request's session for reading: the live one, or what a fresh one would show, never created. */
 function readSession(context: ControlContext): MockSession {
@@ -208,40 +156,47 @@ const documentVersions = new WeakMap<object, number>()
 let documentsSeen = 0
 
 /**
- * A session view with an ETag made of the session's change counters (nothing is serialised to
- * make it): `304 Not Modified` without a body when the request's If-None-Match has it. The
- * inspector page polls every second and gets the session again only when something changed.
+ * `GET /__mock/session`, what the inspector page shows, with an ETag made of the session's change
+ * counters (nothing is serialised to make it): `304 Not Modified` without a body when the request's
+ * If-None-Match has it. The page polls every second and gets the session again only when something changed.
  */
-function unlessUnchanged(
-  request: ApiRequest,
-  context: ControlContext,
-  view: (session: MockSession) => unknown,
-): ApiResponse {
+function sessionView(request: ApiRequest, context: ControlContext): ApiResponse {
   const live = context.sessions.peek(context.sessionName)
-  const session = live ?? context.freshSession(context.sessionName)
-  let documentVersion = documentVersions.get(context.document)
-  if (documentVersion === undefined) {
-    documentVersion = ++documentsSeen
-    documentVersions.set(context.document, documentVersion)
-  }
-  // A session not made yet shows the seed; whether it was evicted is all that can change.
+  const documentVersion = documentVersions.get(context.spec.document) ?? ++documentsSeen
+  documentVersions.set(context.spec.document, documentVersion)
+  // The session's life (made again after an eviction), its pets, its journal and what is forced. A
+  // session not made yet shows the seed; whether it was evicted is all that can change.
   const eviction = context.sessions.eviction(context.sessionName)
-  const state = live ? sessionVersion(live) : `new.${eviction?.at ?? ''}`
+  const state = live
+    ? `${live.serial}.${live.store.version}.${live.journal.version}.${live.forced.version}`
+    : `new.${eviction?.at ?? ''}`
   const etag = `"${documentVersion}.${state}"`
   const headers = { etag, 'cache-control': 'no-cache' }
   if (request.header('if-none-match') === etag) return { status: 304, headers }
-  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body: view(session) }
+  const session = live ?? context.freshSession(context.sessionName)
+  const body = {
+    name: session.name,
+    petCount: session.store.size,
+    pets: session.store.newest(SESSION_VIEW_PETS).map(clipped),
+    pending: session.forced.pending(),
+    forceable: forceableOperations(context.spec.document),
+    journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
+    ...(eviction && { evicted: evictionView(eviction) }),
+  }
+  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body }
 }
 
 /** A pet for the inspector's table: long strings clipped, so 200 pets with 64 KiB names are not 13 MB. */
 function clipped(pet: Pet): Pet {
   const shown: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(pet))
-    shown[field] =
-      typeof value === 'string' && value.length > SESSION_VIEW_CHARS
-        ? `${value.slice(0, SESSION_VIEW_CHARS)}…`
-        : value
+    shown[field] = typeof value === 'string' ? clip(value, SESSION_VIEW_CHARS) : value
   return shown as unknown as Pet
+}
+
+/** An eviction as the views show it: why, and when as an ISO date. */
+function evictionView({ reason, at }: Eviction): { reason: Eviction['reason']; at: string } {
+  return { reason, at: new Date(at).toISOString() }
 }
 
 function ok(body: unknown): ApiResponse {
@@ -251,46 +206,11 @@ function ok(body: unknown): ApiResponse {
 /** The seed a reset body gives (a JSON array of Pet), or undefined for an empty body (the default seed). */
 function parseSeed(request: ApiRequest, validators: SpecValidators): Parsed<Pet[] | undefined> {
   // Unread past the cap, a seed must not read as no seed (which would reset to the default one).
-  if (request.bodyTooLarge)
-    return refuse(
-      errorResponse(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`),
-    )
+  if (request.bodyTooLarge) return refuse(bodyTooLarge())
   if (!request.body || request.body.trim() === '') return { ok: true, value: undefined }
-  let parsed: ExactJson
-  try {
-    parsed = parseExactJson(request.body)
-  } catch (error) {
-    const message = `The request body is not valid JSON: ${(error as Error).message}`
-    return refuse(errorResponse(400, 'malformed_json', message))
-  }
-  const checked = validateExact(parsed, validators.schema('Pets'), 'seed')
+  const parsed = readJsonText(request.body)
+  if (!parsed.ok) return parsed
+  const checked = validateExact(parsed.value, validators.schema('Pets'), 'seed')
   if (!checked.ok) return refuse(errorResponse(400, 'invalid_body', checked.message))
   return { ok: true, value: checked.value as Pet[] }
-}
-
-/**
- * The methods the control endpoint at `path` answers (`GET, DELETE` for `/__mock/requests`), in
- * the order `Allow` lists them; undefined for a path that is no control endpoint.
- *
- * @example
- * controlMethods('/__mock/next-response') // 'GET, POST, DELETE'
- */
-export function controlMethods(path: string): string | undefined {
-  if (!isControlPath(path)) return undefined
-  const name = path.slice(CONTROL_PREFIX.length + 1)
-  const endpoint = Object.hasOwn(ENDPOINTS, name) ? ENDPOINTS[name] : undefined
-  return endpoint && Object.keys(endpoint).join(', ')
-}
-
-/**
- * Every control endpoint with its methods, as `METHOD /__mock/name` (the inspector page and
- * openapi.yaml are served beside them by the mock server): what `--help` must name.
- *
- * @example
- * controlEndpoints() // ['GET /__mock/health', 'GET /__mock/export', 'POST /__mock/reset', …]
- */
-export function controlEndpoints(): string[] {
-  return Object.entries(ENDPOINTS).flatMap(([name, methods]) =>
-    Object.keys(methods).map((method) => `${method} ${CONTROL_PREFIX}/${name}`),
-  )
 }

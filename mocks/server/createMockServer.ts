@@ -7,11 +7,17 @@ import { journalRecord } from '../../kit/journal/journalEntry.ts'
 import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { createdIdOf } from '../../kit/json/createdIdOf.ts'
 import { DEFAULT_MEMORY_MIB, MemoryBudget, SESSION_OVERHEAD_BYTES } from '../../kit/memory/MemoryBudget.ts'
+import { createRedactor, type Redactor } from '../../kit/secrets/createRedactor.ts'
 import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
-import { createEngine, DEFAULT_API_KEY, type Engine, type SessionSource } from '../core/createEngine.ts'
+import {
+  createEngine,
+  DEFAULT_API_KEY,
+  type Engine,
+  type EngineOptions,
+  type SessionSource,
+} from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
-import { type ControlContext, controlMethods, handleControl } from './controlPlane.ts'
-import { inspectorResponse, isInspectorPath } from './inspectorPage.ts'
+import { type ControlContext, MOCK_CONTROL } from './controlPlane.ts'
 import { createMockSession, type MockSession } from './MockSession.ts'
 import { DEFAULT_SESSION, parseSessionName, SESSION_HEADER } from './parseSessionName.ts'
 import { type Eviction, type EvictionReason, type SessionLimits, SessionRegistry } from './SessionRegistry.ts'
@@ -31,17 +37,12 @@ export interface DurableLog {
   health(): { status: 'ok' | 'degraded' }
 }
 
-export interface MockServerOptions {
-  /** Accepted bearer keys; [DEFAULT_API_KEY] when omitted. */
-  apiKeys?: readonly string[]
+/** The engine's options (`basePath`: an MSW base URL's path), and what the server around it keeps. */
+export interface MockServerOptions extends Pick<EngineOptions, 'apiKeys' | 'basePath' | 'selfCheck'> {
   /** Pets every session starts with and returns to on reset; the fixture pets by default. */
   seed?: readonly Pet[]
   /** The document to serve; `defaultSpec()` by default. */
   spec?: MockSpec
-  /** Where the API lives (an MSW base URL's path); the document's base path by default. */
-  basePath?: string
-  /** Check every response against the spec and throw on a mismatch (the project's own tests). */
-  selfCheck?: boolean
   /** Creates beyond this many pets in a session's store get 507 `store_full` (DEFAULT_MAX_PETS). */
   maxPets?: number
   /**
@@ -83,6 +84,8 @@ export interface MockServer {
   readonly sessions: SessionRegistry<MockSession>
   /** What all sessions keep, against `maxMemoryMiB`. */
   readonly budget: MemoryBudget
+  /** Hides the accepted keys in what the server shows: its journal, an adapter's log. */
+  readonly redact: Redactor
   /** The engine of the document served now (a new one after `setSpec`). */
   readonly engine: Engine
   /**
@@ -113,11 +116,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   // Copied once, so no caller can change what every session shares.
   const seed: readonly Pet[] = [...(options.seed ?? seedPets)]
   const budget = new MemoryBudget((options.maxMemoryMiB ?? DEFAULT_MEMORY_MIB) * 1024 * 1024)
-  const limits = {
-    ...(options.maxPets !== undefined && { maxPets: options.maxPets }),
-    budget,
-    sharedSeed: seed,
-  }
+  const limits = { maxPets: options.maxPets, budget, sharedSeed: seed }
   const store = new PetStore(seed, undefined, limits)
   const journalSize = options.journalSize ?? JOURNAL_SIZE
   // Cheap whatever the seed: a new store shares the seed's index and keeps only what it creates.
@@ -152,19 +151,14 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     if (eviction) return sessionEvicted(eviction, sessions.limits.maxSessions, budget)
     return sessions.use(name)
   }
-  const secrets = options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY]
+  const redact = createRedactor(options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY])
   let spec: MockSpec = options.spec ?? defaultSpec()
   let engine = build()
   const durable = options.durable?.(store)
 
   function build(): Engine {
-    return createEngine({
-      store,
-      spec,
-      ...(options.basePath !== undefined && { basePath: options.basePath }),
-      ...(options.apiKeys && { apiKeys: options.apiKeys }),
-      ...(options.selfCheck && { selfCheck: true }),
-    })
+    const { basePath, apiKeys, selfCheck } = options
+    return createEngine({ store, spec, basePath, apiKeys, selfCheck })
   }
 
   function control(request: ApiRequest, sessionName: string): ApiResponse {
@@ -173,16 +167,14 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       sessions,
       freshSession,
       defaultSeed: seed,
-      secrets,
+      redact,
       budget,
-      basePath: engine.basePath,
-      ...(options.version !== undefined && { version: options.version }),
-      document: spec.document,
-      vocabulary: spec.vocabulary,
-      validators: spec.validators,
-      ...(durable && { storage: durable.health }),
+      router: spec.router(engine.basePath),
+      version: options.version,
+      spec,
+      storage: durable?.health,
     }
-    return handleControl(request, context) as ApiResponse
+    return MOCK_CONTROL.answer(request, context)
   }
 
   function handle(request: ApiRequest): ApiResponse | Promise<ApiResponse> {
@@ -191,16 +183,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     if (typeof sessionName !== 'string') {
       // An API request is authenticated before its session is read, so one without a key gets the
       // interface's 401 whatever else it carries; with a key, the malformed name is its 400.
-      const ownPath = isInspectorPath(path) || isServedSpecPath(path) || isControlPath(path)
+      const ownPath = isServedSpecPath(path) || isControlPath(path)
       return ownPath ? sessionName : engine.handle(request, () => sessionName)
     }
-    if (isInspectorPath(path)) return inspectorResponse(request.method)
-    if (isServedSpecPath(path))
-      return servedSpecAnswer(request, {
-        document: spec.document,
-        text: spec.text,
-        basePath: engine.basePath,
-      })
+    if (isServedSpecPath(path)) return servedSpecAnswer(request, spec, engine.basePath)
     let response: ApiResponse
     if (isControlPath(path)) response = control(request, sessionName)
     else {
@@ -223,18 +209,15 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       sessions.peek(sessionName)?.journal.record(
         journalRecord(
           {
-            method: request.method,
-            url: request.target,
+            request,
             status: response.status,
             operation: response.operationId,
-            body: request.body,
             forced: response.forced,
             createdId: response.status === 201 ? createdIdOf(response.body) : undefined,
             responseBody: response.text,
             responseValue: value,
-            keyless: request.header('authorization') === undefined,
           },
-          secrets,
+          redact,
         ),
       )
     }
@@ -256,12 +239,13 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     store,
     sessions,
     budget,
+    redact,
     get engine() {
       return engine
     },
     preflightMethods(path) {
-      if (isInspectorPath(path) || isServedSpecPath(path)) return 'GET, HEAD'
-      return engine.allowAt(path) ?? controlMethods(path) ?? engine.methods
+      if (isServedSpecPath(path)) return 'GET, HEAD'
+      return engine.allowAt(path) ?? MOCK_CONTROL.methods(path) ?? engine.methods
     },
     setSpec(next) {
       spec = next

@@ -7,6 +7,7 @@ import { expect, test } from '@jest/globals'
 import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import type { JournalEntry } from '../../kit/journal/RequestJournal.ts'
+import { jsonText } from '../../kit/json/jsonChunks.ts'
 import { defaultSpec, errorCodeFor, sampleFromSchema } from '../../spec/runtime.ts'
 import { DEFAULT_API_KEY, documentedErrorStatuses } from '../core/createEngine.ts'
 import { createMockServer } from './createMockServer.ts'
@@ -62,8 +63,8 @@ test('every error code the mock answers is shown in its journal and its HAR, as 
   const codeOf = (status: number, body: string | undefined) =>
     status >= 400 && body ? (JSON.parse(body) as { code?: string }).code : undefined
   const codes = answers.map((answer) => codeOf(answer.status, answer.text))
-  const journal = (await send('GET', '/__mock/requests', [])).body as JournalEntry[]
-  const har = (await send('GET', '/__mock/requests.har', [])).body as {
+  const journal = JSON.parse(jsonText((await send('GET', '/__mock/requests', [])).body)) as JournalEntry[]
+  const har = JSON.parse(jsonText((await send('GET', '/__mock/requests.har', [])).body)) as {
     log: { entries: Array<{ response: { status: number; content: { text?: string } } }> }
   }
   expect(journal.map((entry) => codeOf(entry.status, entry.responseBody))).toEqual(codes)

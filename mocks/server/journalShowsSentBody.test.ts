@@ -8,6 +8,8 @@ import { apiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { JOURNAL_BODY_CHARS } from '../../kit/journal/journalEntry.ts'
 import type { JournalEntry } from '../../kit/journal/RequestJournal.ts'
+import { jsonText } from '../../kit/json/jsonChunks.ts'
+import { createRedactor } from '../../kit/secrets/createRedactor.ts'
 import { redactBody } from '../../kit/secrets/redactBody.ts'
 import { DEFAULT_API_KEY } from '../core/createEngine.ts'
 import { createMockServer } from './createMockServer.ts'
@@ -70,7 +72,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
  */
 function shown({ text, status }: Sent): string {
   const kept = text.slice(0, JOURNAL_BODY_CHARS + DEFAULT_API_KEY.length)
-  const hidden = redactBody(kept, [DEFAULT_API_KEY], status)
+  const hidden = redactBody(kept, createRedactor([DEFAULT_API_KEY]), status)
   return hidden.length > JOURNAL_BODY_CHARS || text.length > JOURNAL_BODY_CHARS
     ? `${hidden.slice(0, JOURNAL_BODY_CHARS)}…`
     : hidden
@@ -133,7 +135,9 @@ test('the journal and the HAR export show each answer as it was sent, whatever c
             ])
           // Every session shows what it was sent; one evicted and made anew, what came after.
           for (const [name, bodies] of sent) {
-            const live = (await call(name, 'GET', '/__mock/requests')).body as JournalEntry[]
+            const live = JSON.parse(
+              jsonText((await call(name, 'GET', '/__mock/requests')).body),
+            ) as JournalEntry[]
             // Evicted meanwhile: the session made anew holds only what came after.
             const kept = bodies.slice(bodies.length - live.length)
             sent.set(name, kept)
@@ -141,7 +145,7 @@ test('the journal and the HAR export show each answer as it was sent, whatever c
           }
         }
         for (const [name, bodies] of sent) {
-          const har = (await call(name, 'GET', '/__mock/requests.har')).body as {
+          const har = JSON.parse(jsonText((await call(name, 'GET', '/__mock/requests.har')).body)) as {
             log: { entries: { response: { content: { text?: string } } }[] }
           }
           expect(har.log.entries.map((entry) => entry.response.content.text ?? '')).toEqual(bodies.map(shown))

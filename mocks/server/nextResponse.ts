@@ -1,7 +1,9 @@
 import { type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
+import { clip } from '../../kit/text/clip.ts'
 import { operations, type PetStoreDocument } from '../../spec/runtime.ts'
 import { documentedErrorStatuses } from '../core/createEngine.ts'
+import { readJsonText } from '../core/parseJsonBody.ts'
 import type { PendingForce } from './ForcedResponses.ts'
 
 /** An operation of the spec with the error statuses the mock can force for it. */
@@ -41,32 +43,21 @@ export function parseNextResponse(
   body: string | undefined,
   document: PetStoreDocument,
 ): Parsed<PendingForce> {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(body ?? '')
-  } catch (error) {
-    return refuse(
-      errorResponse(400, 'malformed_json', `The request body is not valid JSON: ${(error as Error).message}`),
-    )
-  }
+  const read = readJsonText(body ?? '')
+  if (!read.ok) return read
+  const parsed = read.value.value
   const choices = forceableOperations(document)
   const usage = choices.map((choice) => `${choice.operation}: ${choice.statuses.join(', ')}`).join('; ')
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     return refuse(
       errorResponse(400, 'invalid_body', `Send {"operation": ..., "status": ...}; documented: ${usage}.`),
     )
-  }
   const { operation, status } = parsed as { operation?: unknown; status?: unknown }
   const choice = choices.find((candidate) => candidate.operation === operation)
   if (!choice) {
     const names = choices.map((candidate) => candidate.operation).join(', ')
-    return refuse(
-      errorResponse(
-        400,
-        'invalid_body',
-        `"operation" must be one of ${names}; received ${clipJson(operation)}.`,
-      ),
-    )
+    const message = `"operation" must be one of ${names}; received ${clipJson(operation)}.`
+    return refuse(errorResponse(400, 'invalid_body', message))
   }
   if (typeof status !== 'number' || !choice.statuses.includes(status)) {
     const documented = choice.statuses.join(', ')
@@ -77,6 +68,5 @@ export function parseNextResponse(
 }
 
 function clipJson(value: unknown): string {
-  const text = JSON.stringify(value) ?? 'nothing'
-  return text.length > 64 ? `${text.slice(0, 64)}…` : text
+  return clip(JSON.stringify(value) ?? 'nothing')
 }

@@ -1,18 +1,10 @@
-import { CONTROL_PREFIX } from '../../kit/guard/controlPath.ts'
+import { API_DOCS_PATH, SPEC_JSON_PATH, SPEC_YAML_PATH } from '../../kit/guard/controlPath.ts'
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { requestOrigin } from '../../kit/http/requestOrigin.ts'
 import type { PetStoreDocument } from '../../spec/runtime.ts'
 import { jsonWithServer, type ServedServer, yamlWithServer } from './withServedServer.ts'
-
-/** Where the mock serves the OpenAPI document it is serving from (`--spec` and `--watch` included). */
-export const SPEC_YAML_PATH = `${CONTROL_PREFIX}/openapi.yaml`
-/** The same document as JSON, for clients that read no YAML (Swagger UI at `/__mock/docs/`). */
-export const SPEC_JSON_PATH = `${CONTROL_PREFIX}/openapi.json`
-
-/** Where Swagger UI shows the served document (the HTTP mock's `mocks/http/apiDocsPage.ts`). */
-export const API_DOCS_PATH = `${CONTROL_PREFIX}/docs/`
 
 /** True for the docs page and its files: `/__mock/docs` and everything under `/__mock/docs/`. */
 export function isApiDocsPath(path: string): boolean {
@@ -37,15 +29,6 @@ export function servedServer(origin: string, basePath: string): ServedServer {
   }
 }
 
-/** What the served document is made of: the document, its file's text, and the API's base path. */
-export interface ServedSpec {
-  document: PetStoreDocument
-  /** The file's text; undefined when the mock was handed a document object with no file behind it. */
-  text: string | undefined
-  /** The base path the mock serves the API under (`/v1`). */
-  basePath: string
-}
-
 /**
  * The answer to `GET /__mock/openapi.yaml` and `/__mock/openapi.json`: the document this mock
  * enforces, with the mock itself, as the request reached it (`http://` + its `Host` + the base
@@ -57,15 +40,19 @@ export interface ServedSpec {
  * plane.
  *
  * @example
- * servedSpecAnswer(request, { document, text, basePath: '/v1' }).headers['content-type'] // 'application/yaml; charset=utf-8'
+ * servedSpecAnswer(request, { document, text }, '/v1').headers['content-type'] // 'application/yaml; charset=utf-8'
  */
-export function servedSpecAnswer(request: ApiRequest, spec: ServedSpec): ApiResponse {
+export function servedSpecAnswer(
+  request: ApiRequest,
+  spec: { document: PetStoreDocument; text?: string | undefined },
+  basePath: string,
+): ApiResponse {
   const { path, method } = request
   if (method !== 'GET' && method !== 'HEAD') {
     return errorResponse(405, 'method_not_allowed', `${path} allows GET and HEAD.`, { allow: 'GET, HEAD' })
   }
   const origin = requestOrigin(request.header('host'))
-  const server = origin === undefined ? undefined : servedServer(origin, spec.basePath)
+  const server = origin === undefined ? undefined : servedServer(origin, basePath)
   const headers = { 'cache-control': 'no-store' }
   if (path === SPEC_JSON_PATH) {
     const text = server ? jsonWithServer(spec.document, server) : JSON.stringify(spec.document, null, 2)

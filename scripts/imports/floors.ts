@@ -25,6 +25,12 @@ export const FLOORS: readonly Floor[] = [
   },
   { name: 'recorded traffic (HAR), which coverage measures', rooms: ['har'] },
   {
+    // What the mock and the proxy both stand on (decision 044): one node:http edge, one control
+    // plane with the journal views, one inspector page. It knows the spec, never a store or an upstream.
+    name: 'the server floor: the edge, the control plane, the journal views, the page',
+    rooms: ['serving'],
+  },
+  {
     // The proxy stands beside the mock and the suite, not above them: it imports the kits, the
     // spec, the model, coverage and HAR, never a sibling's internals.
     name: 'the products, side by side: the mock, the contract suite, the proxy',
@@ -45,16 +51,17 @@ export const FLOORS: readonly Floor[] = [
         ['contract-tests/base', 'contract-tests/json', 'contract-tests/text'],
         // One exchange: a call of an operation, the request sent, its bounded answer, the curl line.
         ['contract-tests/http'],
-        // The generated cases (negatives) and the model phase.
-        ['contract-tests/negative', 'contract-tests/stateful'],
+        // The generated cases (negatives), then the model phase, which draws from them.
+        ['contract-tests/negative'],
+        ['contract-tests/stateful'],
         // The Check contract and the named checks.
         ['contract-tests/checks'],
         // The runner and its CLI target; what recorded traffic breaks under another spec.
         ['contract-tests/running', 'contract-tests/breaks'],
         // The console, JSON and JUnit reports.
         ['contract-tests/report'],
-        // The entry points: the bin's CLI, the package's `petstore-mock/contract`, CI against Prism.
-        ['contract-tests', 'contract-tests/ci'],
+        // The entry points: the bin's CLI, the package's `petstore-mock/contract`.
+        ['contract-tests'],
       ],
       proxy: [['proxy']],
     },

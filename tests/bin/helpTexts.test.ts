@@ -2,10 +2,10 @@
 // every control endpoint it serves, so a new flag or endpoint cannot be left out of the help.
 import { describe, expect, test } from '@jest/globals'
 import { CONTRACT_CLI_OPTIONS, contractUsage } from '../../contract-tests/running/ContractTarget.ts'
-import { MOCK_CLI_OPTIONS, mockUsage } from '../../mocks/http/parseCliOptions.ts'
-import { controlEndpoints } from '../../mocks/server/controlPlane.ts'
+import { MOCK_CLI_OPTIONS, mockUsage } from '../../mocks/http/mockCliOptions.ts'
+import { MOCK_CONTROL } from '../../mocks/server/controlPlane.ts'
 import { PROXY_CLI_OPTIONS, PROXY_USAGE } from '../../proxy/cli.ts'
-import { PROXY_ENDPOINTS } from '../../proxy/proxyControl.ts'
+import { PROXY_CONTROL } from '../../proxy/proxyControl.ts'
 
 /** The help's lines that describe `--name` (and its short form, when it has one). */
 function describes(help: string, name: string, option: { short?: string }): boolean {
@@ -42,8 +42,8 @@ describe('petstore-mock --help, endpoints', () => {
       const [method, path] = endpoint.split(' ')
       return new RegExp(`^\\s+${method}\\s+${(path as string).replaceAll('.', '\\.')}\\s`, 'm').test(help)
     }
-    expect(controlEndpoints().length).toBeGreaterThanOrEqual(10)
-    expect(controlEndpoints().filter((endpoint) => !listed(endpoint))).toEqual([])
+    expect(MOCK_CONTROL.endpoints().length).toBeGreaterThanOrEqual(10)
+    expect(MOCK_CONTROL.endpoints().filter((endpoint) => !listed(endpoint))).toEqual([])
   })
 
   test('and the inspector page and the spec in use, served beside them', () => {
@@ -54,14 +54,12 @@ describe('petstore-mock --help, endpoints', () => {
 
 describe('petstore-mock proxy --help, endpoints', () => {
   test("lists every one of the proxy's endpoints with each of its methods", () => {
-    const missing = Object.entries(PROXY_ENDPOINTS)
-      .flatMap(([name, methods]) => methods.map((method) => `${method} /__mock/${name}`))
-      .filter((endpoint) => {
-        const [method, path] = endpoint.split(' ')
-        return !new RegExp(`^\\s+${method}\\s+${(path as string).replaceAll('.', '\\.')}\\s`, 'm').test(
-          PROXY_USAGE,
-        )
-      })
+    const missing = PROXY_CONTROL.endpoints().filter((endpoint) => {
+      const [method, path] = endpoint.split(' ')
+      return !new RegExp(`^\\s+${method}\\s+${(path as string).replaceAll('.', '\\.')}\\s`, 'm').test(
+        PROXY_USAGE,
+      )
+    })
     expect(missing).toEqual([])
   })
 })

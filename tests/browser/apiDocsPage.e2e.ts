@@ -1,5 +1,5 @@
 // Swagger UI at /__mock/docs/ in real Chromium, from the running HTTP mock: served offline from the
-// swagger-ui-dist package under its own CSP, it reads /__mock/openapi.json, offers the mock itself
+// swagger-ui-dist package (a dev dependency here, an optional peer of the package) under its own CSP, it reads /__mock/openapi.json, offers the mock itself
 // as its first server, and "Try it out" on listPets, with the dev key given to Authorize and no
 // server chosen, gets 200 and lands in the mock's journal. Keeps a screenshot in reports/api-docs/.
 import assert from 'node:assert/strict'
@@ -8,9 +8,9 @@ import { dirname } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { API_DOCS_PATH } from '../../kit/guard/controlPath.ts'
 import { createHttpMock, type HttpMock, listen } from '../../mocks/http/createHttpMock.ts'
 import { DEFAULT_API_KEY } from '../../mocks/index.ts'
-import { API_DOCS_PATH } from '../../mocks/server/servedSpecAnswer.ts'
 import { CHROMIUM_ARGS, chromiumSkip, findChromium } from '../support/findChromium.ts'
 
 const SCREENSHOT = fileURLToPath(new URL('../../reports/api-docs/api-docs.png', import.meta.url))

@@ -3,10 +3,12 @@
 // and each fails against a server with one fault of its kind.
 import { afterAll, afterEach, beforeAll, expect, test } from '@jest/globals'
 import { HttpResponse, http } from 'msw'
-import { authVariantsRejected } from '../../contract-tests/checks/authVariantsRejected.ts'
-import { bearerSpellingsAccepted } from '../../contract-tests/checks/bearerSpellingsAccepted.ts'
+import {
+  authVariantsRejected,
+  bearerSpellingsAccepted,
+  missingKeyRejected,
+} from '../../contract-tests/checks/authVariantsRejected.ts'
 import { challengeWithoutErrorCode } from '../../contract-tests/checks/challengeWithoutErrorCode.ts'
-import { missingKeyRejected } from '../../contract-tests/checks/missingKeyRejected.ts'
 import { runContract } from '../../contract-tests/running/runContract.ts'
 import { createPetStoreMockServer } from '../../mocks/node.ts'
 

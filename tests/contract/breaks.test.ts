@@ -1,6 +1,8 @@
 // `petstore-contract breaks FILE.har --spec NEXT`: recorded traffic (the running mock's journal as
 // HAR, response bodies included) against versions of the document that break it in each way, and
-// traffic that was no operation (a preflight, a typo's 404, a 405) that no version breaks.
+// traffic the current document already refused (a typo's 404, a 405, a repeated parameter, no key),
+// recorded from the mock and from `petstore-mock proxy` in front of a lenient server, that no
+// version breaks: the unchanged document exits 0.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,6 +13,7 @@ import {
   BODY_TRUNCATED,
   NO_BODY,
   NOT_AN_OPERATION,
+  REFUSED,
   whatBreaks,
 } from '../../contract-tests/breaks/whatBreaks.ts'
 import { loadCompiledSpec } from '../../contract-tests/running/loadCompiledSpec.ts'
@@ -18,7 +21,9 @@ import type { Har, HarEntry } from '../../har/Har.ts'
 import { type HarExchange, readHar } from '../../har/readHar.ts'
 import { bundleSpec, type PetStoreDocument } from '../../spec/index.ts'
 import { defaultSpec } from '../../spec/runtime.ts'
+import { startStack } from '../stacks/startStack.ts'
 import { EVOLUTION, evolveSpec } from '../support/evolveSpec.ts'
+import { killStartedClis, spawnCli } from '../support/startCli.ts'
 import { KEY, startMock } from '../support/startMock.ts'
 
 const run = promisify(execFile)
@@ -29,6 +34,9 @@ let recorded: HarExchange[]
 let noise: string
 const current = defaultSpec()
 const cli = join(import.meta.dirname, '..', '..', 'contract-tests', 'cli.ts')
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'petstore-mock.ts')
+/** The packaged document, unchanged, as a `--spec`. */
+const SAME = join(import.meta.dirname, '..', '..', 'spec', 'openapi.yaml')
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'petstore-breaks-'))
@@ -52,9 +60,10 @@ beforeAll(async () => {
   await fetch(`${base}/pets?limit=1`, { headers: other })
   await fetch(`${base}/petz`, { headers: other })
   await fetch(`${base}/pets`, { method: 'DELETE', headers: other })
+  await fetch(`${base}/pets?limit=5&limit=6`, { headers: other })
   const journal = (await (await mock.control('GET', 'requests.har', 'noise')).json()) as Har
   await mock.close()
-  expect(journal.log.entries.map((entry) => entry.response.status)).toEqual([200, 404, 405])
+  expect(journal.log.entries.map((entry) => entry.response.status)).toEqual([200, 404, 405, 400])
   // The HTTP mock answers a CORS preflight before any session sees it; a browser's HAR keeps it.
   const typo = journal.log.entries[1] as HarEntry
   journal.log.entries.push({
@@ -67,6 +76,7 @@ beforeAll(async () => {
   expect(recorded).toHaveLength(4)
 })
 afterAll(async () => {
+  killStartedClis()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -200,9 +210,12 @@ describe('what a new version of the document breaks of recorded traffic', () => 
     expect(report.responsesJudged).toBe(2)
     const noOperation = whatBreaks(readHar(noise), '/v1', current, current)
     expect(noOperation.breaks).toEqual([])
-    expect(noOperation.notJudged.map(({ request, reason }) => `${request}: ${reason}`)).toEqual([
+    expect(noOperation.invalid.map(({ request, reason }) => `${request}: ${reason}`)).toEqual([
       `GET /petz: ${NOT_AN_OPERATION} (no operation has this path; recorded 404)`,
       `DELETE /pets: ${NOT_AN_OPERATION} (/pets has no DELETE; recorded 405)`,
+      `GET /pets?limit=5&limit=6: ${REFUSED} (limit must be given at most once; received 2 values; recorded 400)`,
+    ])
+    expect(noOperation.notJudged.map(({ request, reason }) => `${request}: ${reason}`)).toEqual([
       `OPTIONS /pets: ${NOT_AN_OPERATION} (an OPTIONS request: a CORS preflight; recorded 204)`,
     ])
   })
@@ -213,7 +226,7 @@ describe('what a new version of the document breaks of recorded traffic', () => 
     })
     const report = whatBreaks(recorded, '/v1', withoutGetPet, withoutGetPet)
     expect(report.breaks).toEqual([])
-    expect(report.notJudged.map(({ step, reason }) => `${step} ${reason}`)).toEqual([
+    expect(report.invalid.map(({ step, reason }) => `${step} ${reason}`)).toEqual([
       `3 ${NOT_AN_OPERATION} (no operation has this path; recorded 200)`,
       `4 ${NOT_AN_OPERATION} (no operation has this path; recorded 404)`,
     ])
@@ -231,24 +244,63 @@ describe('what a new version of the document breaks of recorded traffic', () => 
       /^BREAKS {2}step 3 GET \/pets\/1: response no longer matches: the 200 body must have required property 'nickname'$/m,
     )
     expect(broken.stdout).toMatch(
-      /^3 recorded interactions break under .* \(4 interactions recorded, 4 response bodies judged, 0 not judged\)$/m,
+      /^3 recorded interactions break under .* \(4 interactions recorded, 4 response bodies judged, 0 already invalid, 0 not judged\)$/m,
     )
   }, 60_000)
 
-  test('the command: the same spec exits 0 on a preflight, a typo and a 405, and says it did not judge them', async () => {
+  test('the command: the same spec exits 0 on a typo, a 405 and a repeat (already invalid) and a preflight (not judged)', async () => {
     const file = join(dir, 'noise.har')
     await writeFile(file, noise)
-    const same = join(import.meta.dirname, '..', '..', 'spec', 'openapi.yaml')
-    const fine = await run(process.execPath, [cli, 'breaks', file, '--spec', same])
-    expect(fine.stdout).not.toMatch(/operation removed/)
+    const fine = await run(process.execPath, [cli, 'breaks', file, '--spec', SAME])
     expect(fine.stdout).not.toMatch(/^BREAKS/m)
-    for (const line of ['GET /petz', 'DELETE /pets', 'OPTIONS /pets'])
-      expect(fine.stdout).toMatch(
-        new RegExp(`^Not judged: 1x not an operation of the current document .*: step \\d ${line}$`, 'm'),
-      )
+    for (const line of ['GET /petz', 'DELETE /pets', 'GET /pets\\?limit=5&limit=6'])
+      expect(fine.stdout).toMatch(new RegExp(`^Already invalid: 1x .*: step \\d ${line}$`, 'm'))
     expect(fine.stdout).toMatch(
-      /^Nothing recorded in .* breaks under .* \(4 interactions recorded, 1 response body judged, 3 not judged\)$/m,
+      /^Not judged: 1x not an operation of the current document .*: step \d OPTIONS \/pets$/m,
     )
+    expect(fine.stdout).toMatch(
+      /^Nothing recorded in .* breaks under .* \(5 interactions recorded, 1 response body judged, 3 already invalid, 1 not judged\)$/m,
+    )
+  }, 60_000)
+
+  test("the command: the proxy's HAR of a lenient server (a repeat answered 200, no key, no 405) exits 0 on the same spec", async () => {
+    const upstream = await startStack('node:http', KEY)
+    const proxy = spawnCli(
+      [BIN, 'proxy', '--upstream', upstream.baseUrl, '--port', '0', '-q'],
+      /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+    )
+    try {
+      const origin = await proxy.listening
+      const auth = { authorization: `Bearer ${KEY}` }
+      const statuses: number[] = []
+      for (const [target, init] of [
+        ['/pets?limit=5&limit=6', { headers: auth }],
+        ['/pets?status=sold&status=sold', { headers: auth }],
+        ['/pets', { method: 'DELETE', headers: auth }],
+        ['/petz', { headers: auth }],
+        ['/pets?limit=2', {}],
+        ['/pets?limit=2', { headers: auth }],
+      ] as const)
+        statuses.push((await fetch(`${origin}/v1${target}`, init)).status)
+      // The lenient server answers a repeat 200 and a method the path lacks 404: the document refuses both.
+      expect(statuses).toEqual([200, 200, 404, 404, 401, 200])
+      const file = join(dir, 'proxy.har')
+      await writeFile(file, await (await fetch(`${origin}/__mock/requests.har`)).text())
+      const fine = await run(process.execPath, [cli, 'breaks', file, '--spec', SAME])
+      expect(fine.stdout).not.toMatch(/^BREAKS/m)
+      expect(fine.stdout.match(/^Already invalid: .*$/gm)).toEqual([
+        'Already invalid: 1x refused by the current document (limit must be given at most once; received 2 values; recorded 200): step 1 GET /pets?limit=5&limit=6',
+        'Already invalid: 1x refused by the current document (status must be given at most once; received 2 values; recorded 200): step 2 GET /pets?status=sold&status=sold',
+        'Already invalid: 1x not an operation of the current document (/pets has no DELETE; recorded 404): step 3 DELETE /pets',
+        'Already invalid: 1x not an operation of the current document (no operation has this path; recorded 404): step 4 GET /petz',
+        'Already invalid: 1x refused by the current document (sent without the key it needs; recorded 401): step 5 GET /pets?limit=2',
+      ])
+      expect(fine.stdout).toMatch(
+        /^Nothing recorded in .* \(6 interactions recorded, 1 response body judged, 5 already invalid, 0 not judged\)$/m,
+      )
+    } finally {
+      await upstream.stop()
+    }
   }, 60_000)
 
   test('the command prints each break and exits 1; nothing broken exits 0; no --spec is a usage error', async () => {

@@ -82,7 +82,9 @@ describe('petstore-contract (contract-tests/cli.ts)', () => {
       const stepSummary = { ...npm, GITHUB_STEP_SUMMARY: join(dir, 'step.md') }
       const result = await contract([...args, '--spec', join(dir, 'openapi.yaml'), ...files], stepSummary)
       expect(result.code).toBe(1)
-      expect(result.stdout).toMatch(/FAIL {2}default_limit \[required\] listPets/)
+      // The check by name under its failures, and in the table of checks by level (each line with --verbose).
+      expect(result.stdout).toMatch(/^default_limit \[required\] listPets: \d+ findings?/m)
+      expect(result.stdout).toMatch(/^required +\d+ +[1-9]\d* +0 +\d+ +0$/m)
       // The failure under its count, the key's instruction before its curl line, and never the key.
       expect(result.stdout).toMatch(
         /^=== \d+ failures? \(required rules\) ===\nReproduce lines read the key .*--api-key\.$/m,

@@ -1,36 +1,57 @@
 // sendRequest (contract-tests/http/exchange.ts) against hostile servers on 127.0.0.1: an endless body,
-// one at the cap, every kind of failure told apart, and the run's deadline stopping a request in flight.
+// one at the cap, one nested too deep, every kind of failure told apart (a flood of headers or of
+// 1xx answers too), and the run's deadline stopping a request in flight.
+import { maxHeaderSize } from 'node:http'
 import { describe, expect, test } from '@jest/globals'
 import { DeadlineReached } from '../../contract-tests/base/deadline.ts'
-import { EXCERPT_BYTES, sendRequest } from '../../contract-tests/http/exchange.ts'
-import { bodyOf, closedPort, stall, startHttp, startRaw } from '../servers/hostileServers.ts'
+import { EXCERPT_BYTES, MAX_ANSWER_DEPTH, sendRequest } from '../../contract-tests/http/exchange.ts'
+import {
+  bodyOf,
+  closedPort,
+  headersFlood,
+  interimForever,
+  stall,
+  startHttp,
+  startRaw,
+} from '../servers/hostileServers.ts'
 
-/** GET /pets with a body cap, and a timeout long enough that only the cap can end an endless body. */
-const getCapped = (baseUrl: string, maxBodyBytes: number) =>
-  sendRequest(baseUrl, 'k', { method: 'GET', path: '/pets' }, 30_000, fetch, { maxBodyBytes })
+/**
+ * GET /pets with a body cap, and a timeout long enough that only the cap can end an endless body:
+ * through fetch (`reused`), or over node:http on a connection of its own (`fresh`).
+ */
+const getCapped = (baseUrl: string, maxBodyBytes: number, connection: 'reused' | 'fresh' = 'reused') =>
+  sendRequest(baseUrl, 'k', { method: 'GET', path: '/pets', connection }, 30_000, undefined, {
+    maxBodyBytes,
+  })
 
 describe('sendRequest against hostile local servers', () => {
-  test('an endless body is read up to the cap, then the connection is closed and the exchange marked truncated', async () => {
-    let closedByClient: () => void = () => {}
-    const closed = new Promise<void>((resolve) => {
-      closedByClient = resolve
-    })
-    const endless = bodyOf(Number.POSITIVE_INFINITY)
-    const server = await startHttp((request, response) => {
-      response.on('close', closedByClient)
-      endless(request, response)
-    })
-    try {
-      const exchange = await getCapped(server.baseUrl, 65_536)
-      expect(exchange.status).toBe(200)
-      expect(exchange.truncated).toEqual({ limitBytes: 65_536 })
-      expect(exchange.text.length).toBeLessThanOrEqual(EXCERPT_BYTES)
-      expect(exchange.json).toBeUndefined()
-      await closed
-    } finally {
-      await server.close()
-    }
-  })
+  test.each(['reused', 'fresh'] as const)(
+    'an endless body is read up to the cap, then the connection is closed and the exchange marked truncated (%s)',
+    async (connection) => {
+      let closedByClient: () => void = () => {}
+      const closed = new Promise<void>((resolve) => {
+        closedByClient = resolve
+      })
+      const endless = bodyOf(Number.POSITIVE_INFINITY)
+      const server = await startHttp((request, response) => {
+        response.on('close', closedByClient)
+        endless(request, response)
+      })
+      try {
+        const exchange = await getCapped(server.baseUrl, 65_536, connection)
+        expect(exchange.status).toBe(200)
+        expect(exchange.truncated).toEqual({
+          limitBytes: 65_536,
+          why: 'longer than 65536 bytes: the rest was discarded unread',
+        })
+        expect(exchange.text.length).toBeLessThanOrEqual(EXCERPT_BYTES)
+        expect(exchange.json).toBeUndefined()
+        await closed
+      } finally {
+        await server.close()
+      }
+    },
+  )
 
   test('a body exactly at the cap is read whole', async () => {
     const server = await startHttp((_request, response) => {
@@ -43,6 +64,65 @@ describe('sendRequest against hostile local servers', () => {
       expect(exchange.json).toEqual([])
     } finally {
       await server.close()
+    }
+  })
+
+  test('a body nested deeper than MAX_ANSWER_DEPTH is not parsed, and says why; one at the depth is', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+    const server = await startHttp((request, response) => {
+      response.setHeader('content-type', 'application/json')
+      response.end(nested(request.url?.endsWith('/deep') ? 524_288 : MAX_ANSWER_DEPTH))
+    })
+    const get = (path: string) => sendRequest(server.baseUrl, 'k', { method: 'GET', path }, 30_000)
+    try {
+      const deep = await get('/deep')
+      expect(deep.truncated).toEqual({
+        limitBytes: 1_048_576,
+        why: `nested deeper than ${MAX_ANSWER_DEPTH} levels: not parsed`,
+      })
+      expect(deep.text.length).toBeLessThanOrEqual(EXCERPT_BYTES)
+      expect(deep.json).toBeUndefined()
+      const within = await get('/within')
+      expect(within.truncated).toBeUndefined()
+      expect(JSON.stringify(within.json)).toBe(nested(MAX_ANSWER_DEPTH))
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('a flood of headers and endless 1xx answers are named for what they are, over fetch and node:http', async () => {
+    const flood = await startRaw(headersFlood(100e6))
+    const endless = await startRaw(interimForever(0))
+    const slow = await startRaw(interimForever(100))
+    try {
+      for (const connection of ['reused', 'fresh'] as const) {
+        const get = (baseUrl: string) =>
+          sendRequest(baseUrl, 'k', { method: 'GET', path: '/pets', connection }, 1_500)
+        const [headers, interim, fewInterim] = await Promise.all([
+          get(flood.baseUrl),
+          get(endless.baseUrl),
+          get(slow.baseUrl),
+        ])
+        expect({ connection, kind: headers.failure, error: headers.error }).toEqual({
+          connection,
+          kind: 'other',
+          error: expect.stringMatching(
+            new RegExp(
+              `^response headers from 127\\.0\\.0\\.1:\\d+ over Node's ${maxHeaderSize}-byte limit \\((UND_ERR_HEADERS_OVERFLOW|HPE_HEADER_OVERFLOW)\\)$`,
+            ),
+          ),
+        })
+        for (const answer of [interim, fewInterim])
+          expect({ connection, kind: answer.failure, error: answer.error }).toEqual({
+            connection,
+            kind: 'timeout',
+            error: expect.stringMatching(
+              /^timed out: no complete response from 127\.0\.0\.1:\d+ within 1500 ms, only \d+ interim \(1xx\) responses?$/,
+            ),
+          })
+      }
+    } finally {
+      await Promise.all([flood.close(), endless.close(), slow.close()])
     }
   })
 
@@ -78,15 +158,18 @@ describe('sendRequest against hostile local servers', () => {
 
   test('a passed deadline stops a request in flight with DeadlineReached, not an exchange', async () => {
     const stalled = await startHttp(stall)
-    const deadline = new AbortController()
+    const endless = await startRaw(interimForever(0))
     try {
-      const sent = sendRequest(stalled.baseUrl, 'k', { method: 'GET', path: '/pets' }, 60_000, fetch, {
-        deadline: deadline.signal,
-      })
-      deadline.abort(new DeadlineReached('cut'))
-      await expect(sent).rejects.toBeInstanceOf(DeadlineReached)
+      for (const baseUrl of [stalled.baseUrl, endless.baseUrl]) {
+        const deadline = new AbortController()
+        const sent = sendRequest(baseUrl, 'k', { method: 'GET', path: '/pets' }, 60_000, undefined, {
+          deadline: deadline.signal,
+        })
+        setTimeout(() => deadline.abort(new DeadlineReached('cut')), 200)
+        await expect(sent).rejects.toBeInstanceOf(DeadlineReached)
+      }
     } finally {
-      await stalled.close()
+      await Promise.all([stalled.close(), endless.close()])
     }
   })
 })

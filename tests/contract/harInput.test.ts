@@ -2,8 +2,9 @@
 // is refused without reading it (a FIFO used to hang for ever, /dev/zero to read 0.7 GB), so is a
 // file over the byte limit (a sparse 1 GiB file, by its size alone) and a shape past the limits,
 // each with one line and exit 2; the worst shape accepted stays within the peak docs/replay.md states.
+// No message prints what a file holds (a path may be a symlink to a secret).
 import { execFile } from 'node:child_process'
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -90,6 +91,35 @@ describe('a HAR file is untrusted input', () => {
     const wide = join(dir, 'wide.har')
     await writeFile(wide, `{"log":{"entries":[${'[],'.repeat(HAR_SHAPE_LIMITS.maxContainers)}[]]}}`)
     await expectRefused(wide, new RegExp(`more than ${HAR_SHAPE_LIMITS.maxContainers} objects and arrays`))
+  }, 60_000)
+
+  test('no message prints what a file holds: a HAR, --spec or --api-key-file linked to a text file', async () => {
+    const text = join(dir, 'passwd')
+    await writeFile(text, 'root:x:0:0:S3CRET-ONE:/root:/bin/bash\nS3CRET-TWO: [x\n')
+    const broken = join(dir, 'broken.json')
+    await writeFile(broken, '{"S3CRET-THREE": tru')
+    const empty = join(dir, 'empty.har')
+    await writeFile(empty, '{"log":{"entries":[]}}')
+    const answers = []
+    for (const target of [text, broken]) {
+      const link = join(dir, `link-to-${target === text ? 'text' : 'json'}.har`)
+      await symlink(target, link)
+      const runs: Array<[string, string[]]> = [
+        ...commands(link),
+        ['--spec', ['-u', UNREACHABLE, '--spec', link]],
+        ['--api-key-file', ['-u', UNREACHABLE, '--api-key-file', link]],
+        ['coverage --spec', ['coverage', empty, '--spec', link]],
+      ]
+      answers.push(...(await Promise.all(runs.map(async ([name, args]) => ({ name, ...(await cli(args)) })))))
+    }
+    for (const { name, code, stdout, stderr } of answers) {
+      expect({ name, code }).toEqual({ name, code: 2 })
+      const printed = `${stdout}${stderr}`
+      expect({ name, printed }).toEqual({ name, printed: expect.not.stringMatching(/S3CRET|root:x/) })
+      // A HAR that is not JSON is said so, with where the parse stopped when JSON.parse says where.
+      if (commands('').some(([command]) => command === name))
+        expect(stderr.split('\n')[0]).toMatch(/not JSON( at position \d+ \(line \d+ column \d+\))?$/)
+    }
   }, 60_000)
 
   test('the worst shape accepted (most names in one object, the rest one string) peaks within the stated RSS', async () => {

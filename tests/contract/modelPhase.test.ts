@@ -55,7 +55,7 @@ describe('the model phase fails a broken implementation with a shrunk curl scrip
       const script = result?.findings[0]?.script ?? ''
       expect(script).toMatch(/^#!\/bin\/sh\n/)
       // The stream that failed, replayable alone: its seed, one stream, the same budget.
-      expect(script).toMatch(/--seed[ =]-?\d+ --concurrency 1 --budget 300seq\n/)
+      expect(script).toMatch(/--seed[ =]-?\d+( --concurrency 1)? --budget 300seq\n/)
       expect(script).toMatch(/^# 1\. /m)
       expect(script).toMatch(/^# {4}FAILED: expected /m)
       expect(script).toContain('-H "Authorization: Bearer $PETSTORE_API_KEY"')
@@ -64,7 +64,10 @@ describe('the model phase fails a broken implementation with a shrunk curl scrip
       // Run again before it is reported: a fault that never changes comes back every time.
       const reproduced = result?.findings[0]?.reproduced
       expect(reproduced?.of).toBeGreaterThan(0)
-      if (fault !== 'race-duplicate-ids') expect(reproduced?.times).toBe(reproduced?.of)
+      // A race, and a page short of pets whose status the list hides, show only while the store is as
+      // it was: replays that add pets can fill the page (each is still a failure, labelled flaky).
+      if (fault !== 'race-duplicate-ids' && fault !== 'omitted-status-differs')
+        expect(reproduced?.times).toBe(reproduced?.of)
     },
     TEST_TIMEOUT_MS,
   )
@@ -79,7 +82,7 @@ test(
     expect(report.failed).toBe(true)
     const reproduced = result?.findings[0]?.reproduced
     expect(reproduced).toEqual({ times: 0, of: 3 })
-    const console = formatConsole(report)
+    const console = formatConsole(report, { verbose: true })
     expect(console).toMatch(/FAIL {2}model_based_sequences \[required\] \w+ {2}\(flaky: reproduced 0\/3\)/)
     expect(console).toContain('Run again: flaky: reproduced 0/3')
     const { failures } = toJsonSummary(report) as { failures: Array<{ examples: unknown[] }> }
@@ -154,9 +157,10 @@ test(
       { seed: Number(printed?.[1]), concurrency: 1, budget: printed?.[2] },
     )
     // The stream draws the same sequences; the store differs (the other streams wrote to it), so the
-    // shrink may keep other neutral values, but the failing request is the same: the trimmed name.
+    // shrink may keep other neutral values, but the failing request is the same: the name with white
+    // space after the run's tag, which the server trims.
     const failingCreate = (report: ContractReport) =>
-      normalise(report).filter((line) => line.includes('"name":"RUN-NAME "'))
+      normalise(report).filter((line) => /"name":"RUN-NAME[^"]/.test(line))
     expect(failingCreate(concurrent).length).toBeGreaterThan(0)
     expect(failingCreate(replayed)).toEqual(failingCreate(concurrent))
     expect(normalise(replayed)[0]).toEqual(normalise(concurrent)[0])

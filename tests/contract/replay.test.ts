@@ -148,7 +148,16 @@ describe('replaying recorded traffic', () => {
     try {
       const file = join(dir, 'app.har')
       await writeFile(file, harText)
-      const passed = await run(process.execPath, [cli, '-u', baseUrl, '-k', 'replay-key', '--replay', file])
+      const passed = await run(process.execPath, [
+        cli,
+        '-u',
+        baseUrl,
+        '-k',
+        'replay-key',
+        '--replay',
+        file,
+        '--verbose',
+      ])
       expect(passed.stdout).toMatch(/^ {2}PASS {2}replayed_interactions \[required\] createPet$/m)
       expect(passed.stdout).toMatch(/^Footprint: 2 pets created/m)
       await writeFile(join(dir, 'bad.har'), 'not json')

@@ -62,13 +62,24 @@ test('a default run visits each state a seeded store allows and says why it miss
   for (const state of coverage.states) expect(state.seen > 0 || Boolean(state.reason)).toBe(true)
   expect(coverage.visited).toBe(seen.size)
 
-  const console = formatConsole(report)
+  // Without --verbose one line: the states a store this full cannot reach are counted, not listed.
+  const unreachable = coverage.states.filter((state) => state.unreachable)
+  expect(unreachable.map((state) => state.id)).toContain(`store/${limit.default}/below`)
+  const brief = formatConsole(report).split('\n')
+  const line = brief.filter((text) => text.startsWith('State coverage: '))
+  expect(line).toEqual([
+    expect.stringContaining(
+      `${coverage.visited} of ${coverage.total} states from the document's rules visited; ${unreachable.length} cannot be reached against this populated store`,
+    ),
+  ])
+  expect(brief.some((text) => text.includes(`store/${limit.default}/below`))).toBe(false)
+  const console = formatConsole(report, { verbose: true })
   expect(console).toContain(`State coverage: ${coverage.visited} of ${coverage.total} states`)
   expect(console).toContain(`never seen: store/${limit.default}/below`)
   const summary = toJsonSummary(report) as { stateCoverage: { visited: number; states: unknown[] } }
   expect(summary.stateCoverage.visited).toBe(coverage.visited)
   expect(summary.stateCoverage.states).toHaveLength(coverage.total)
-  expect(toMarkdownSummary(report)).toContain('### State coverage')
+  expect(toMarkdownSummary(report)).toContain('### Coverage of the states')
   expect(toHtmlReport(report)).toContain('id="state-coverage"')
 })
 
@@ -95,5 +106,9 @@ test('an empty store and no creates: the empty side is visited, the full side re
     expect(why.get(missed)).toEqual(expect.any(String))
   }
   expect(why.get('id/assigned-later')).toBe('the run created no pet')
-  expect(formatConsole(report)).toContain(`never seen: store/${limit.maximum}/above`)
+  expect(formatConsole(report, { verbose: true })).toContain(`never seen: store/${limit.maximum}/above`)
+  // Reachable, so named on the one line, not counted as beyond reach.
+  expect(formatConsole(report)).toMatch(
+    new RegExp(`^State coverage: .*never seen: .*store/${limit.maximum}/above`, 'm'),
+  )
 })

@@ -230,10 +230,14 @@ describe("the proxy's own endpoints", () => {
     await mock.control('DELETE', 'requests')
     const unknown = await fetch(`${it.origin}/__mock/reset`, { method: 'POST', headers: auth, body: '[]' })
     expect(unknown.status).toBe(404)
-    expect(await unknown.json()).toEqual({ code: 'not_found', message: expect.any(String), status: 404 })
+    expect(await unknown.json()).toEqual({
+      code: 'route_not_found',
+      message: expect.any(String),
+      status: 404,
+    })
     const wrong = await fetch(`${it.origin}/__mock/violations`, { method: 'PUT', headers: auth })
     expect(wrong.status).toBe(405)
-    expect(wrong.headers.get('allow')).toBe('GET, DELETE')
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD, DELETE')
     expect((await wrong.json()).code).toBe('method_not_allowed')
     expect(await (await mock.control('GET', 'requests')).json()).toEqual([])
   })

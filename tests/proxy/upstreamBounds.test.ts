@@ -95,12 +95,30 @@ describe('the buffer budget of exchanges in flight', () => {
     expect(busy.length + whole.length).toBe(12)
     for (const answer of busy) {
       expect(headerValues(answer, 'retry-after')).toEqual(['1'])
-      expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'proxy_busy', status: 503 })
+      expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'busy', status: 503 })
     }
     for (const answer of whole) expect(answer.body.equals(body)).toBe(true)
     // Everything was given back: one more exchange fits.
     const again = await getRaw(`${base}/pets`, auth)
     expect(again.status).toBe(200)
     expect(again.body.equals(body)).toBe(true)
+  })
+
+  test('an answer the judge cannot decode gives back what its copy was charged', async () => {
+    // A coding the proxy cannot read: each copy is charged the decoded bound (1 MiB) before decoding.
+    const upstream = await listenOn((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'compress' })
+      response.end('[]')
+    })
+    open.push(upstream)
+    const base = await proxyIn(upstream, { maxBufferedBytes: 4 * 1_048_576 })
+    // Four such copies would fill the budget were one kept: every answer after them a 503.
+    for (let round = 0; round < 6; round++) {
+      const answer = await getRaw(`${base}/pets`, auth)
+      expect(answer.status).toBe(200)
+      expect(headerValues(answer, 'x-petstore-not-judged')).toEqual([
+        'the proxy cannot read Content-Encoding compress',
+      ])
+    }
   })
 })

@@ -112,3 +112,52 @@ export function bodyOf(bytes: number): RequestListener {
 export const stall: RequestListener = (request) => {
   request.resume()
 }
+
+/**
+ * A raw-socket handler that answers every request with `102 Processing`, again and again, never a
+ * final answer: written as fast as the client reads them (`every` 0), or one each `every` ms.
+ *
+ * @example
+ * await startRaw(interimForever(0))
+ */
+export function interimForever(every: number): (socket: Socket) => void {
+  const interim = 'HTTP/1.1 102 Processing\r\n\r\n'
+  return (socket) =>
+    socket.once('data', () => {
+      const write = (): void => {
+        if (socket.destroyed) return
+        if (every > 0) {
+          socket.write(interim)
+          setTimeout(write, every)
+          return
+        }
+        while (socket.write(interim)) {}
+        socket.once('drain', write)
+      }
+      write()
+    })
+}
+
+/**
+ * A raw-socket handler that starts a 200 answer and sends `bytes` of header lines (far past any
+ * client's limit), then an empty body.
+ *
+ * @example
+ * await startRaw(headersFlood(100e6))
+ */
+export function headersFlood(bytes: number): (socket: Socket) => void {
+  const line = `x-flood: ${'a'.repeat(1_000)}\r\n`
+  return (socket) =>
+    socket.once('data', () => {
+      let sent = 0
+      const write = (): void => {
+        while (!socket.destroyed && sent < bytes) {
+          sent += line.length
+          if (!socket.write(line)) return void socket.once('drain', write)
+        }
+        if (!socket.destroyed) socket.end('content-length: 0\r\n\r\n')
+      }
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n')
+      write()
+    })
+}

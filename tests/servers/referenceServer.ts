@@ -84,6 +84,12 @@ export type Fault =
   | 'any-auth-header-wins'
   /** The key is also taken from an X-API-Key header. */
   | 'accepts-x-api-key'
+  /** The token trimmed as JavaScript trims (U+00A0, U+FEFF, U+2003 too) before it is compared. */
+  | 'trims-token'
+  /** A trailing character that is no letter or digit dropped before comparing (a stray `=` or `.` pasted). */
+  | 'drops-trailing-punctuation'
+  /** The body parsed before the key is checked: malformed JSON without a key (or with a wrong one) gets 400. */
+  | 'parses-json-before-auth'
   // Creation
   | 'accepts-missing-categoryId'
   | 'accepts-missing-name'
@@ -98,6 +104,12 @@ export type Fault =
   | 'null-status-as-omitted'
   /** Validation after storing: a 400 is answered but the pet is kept. */
   | 'stores-rejected-body'
+  /**
+   * A refused create is rolled back from the id lookup but not from the list it was appended to
+   * (a partial rollback): getPet never finds it; a list shows it only when its page reaches the end
+   * of the store, which a page of the default size does only while the store is small.
+   */
+  | 'refused-create-left-in-list'
   /** A client-sent `id` is used. */
   | 'client-chooses-id'
   /** Two concurrent creates get the same id: an await between reading the next id and storing. */
@@ -138,6 +150,12 @@ export type Fault =
   | 'off-by-one-limit'
   /** A name made of digits is stored as a number. */
   | 'numeric-names-as-numbers'
+  /** `status` trimmed in a body and in the query: ` sold` is stored, and filtered, as `sold`. */
+  | 'trims-status'
+  /** Falsy fields dropped when a pet is written out (a "no nulls" serialiser using truthiness): categoryId 0 disappears. */
+  | 'drops-falsy-fields'
+  /** getPet reads petId as a 1-based index into the store: 0 and -1 answer pets from its end. */
+  | 'id-as-index'
   // Invariants broken only on requests sent to look for something else (tests/suite/invariantsEverywhere.test.ts)
   /** A list whose Authorization scheme is spelled `bearer` gets one pet past its limit (a second code path for the spelling). */
   | 'lowercase-bearer-page-one-too-many'
@@ -241,6 +259,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
   const visibleFrom = new WeakMap<Pet, number>()
   const createdAt = new WeakMap<Pet, number>()
   const servedOn = new WeakSet<object>()
+  /** The half-made pets of refused creates, for `refused-create-left-in-list`. */
+  const ghosts = new WeakSet<object>()
   /** The pets a read on `connection` sees (all of them, but under these faults). */
   const visibleOn = (connection: object, operation: 'listPets' | 'getPet'): Pet[] => {
     if (fault === 'pets-per-connection') return [...pets, ...(ownPets.get(connection) ?? [])]
@@ -325,6 +345,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     )
       out.categoryId = pet.categoryId + 1
     if (fault === 'id-as-string') out.id = String(pet.id)
+    if (fault === 'drops-falsy-fields')
+      for (const [field, value] of Object.entries(out)) if (!value) delete out[field]
     if (fault === 'int64-as-string' && typeof pet.categoryId === 'bigint')
       out.categoryId = String(pet.categoryId)
     return out
@@ -362,6 +384,18 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     const viaApiKey = fault === 'accepts-x-api-key' && req.headers['x-api-key'] === key
     const session = /(?:^|; )session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1]
     const viaCookie = fault === 'cookie-session' && session !== undefined && sessions.has(session)
+    let text: Promise<string> | undefined
+    const requestText = () =>
+      (text ??=
+        fault === 'body-first-segment-only'
+          ? once(req, 'data').then(([chunk]) => String(chunk))
+          : readText(req))
+    if (
+      fault === 'parses-json-before-auth' &&
+      operation === 'createPet' &&
+      !read(await requestText(), false).ok
+    )
+      return error(res, 400, 'invalid', 'the body is not JSON')
     if (!open && !viaApiKey && !viaCookie && !authorized(authorizationLines(req), key, fault)) {
       if (fault === 'validates-before-auth' && (await badInput(operation, url, path, req)))
         return error(res, 400, 'invalid', 'bad input')
@@ -376,7 +410,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
       for (const name of ['limit', 'status'])
         if (url.searchParams.getAll(name).length > 1)
           return error(res, 400, 'repeated_parameter', `${name} given more than once`)
-      const status = url.searchParams.get('status')
+      const asked = url.searchParams.get('status')
+      const status = fault === 'trims-status' && asked !== null ? asked.trim() : asked
       const unknownStatus =
         status !== null && !STATUSES.includes(status) && !(fault === 'status-filter-prefix' && status !== '')
       if (unknownStatus && fault === 'hangs-on-unknown-status') return
@@ -449,8 +484,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     if (operation === 'createPet') {
       if (fault === 'chunked-body-crashes' && req.headers['content-length'] === undefined)
         return send(res, 500, { oops: 'RangeError: The value of "size" is out of range. Received NaN' })
-      const text =
-        fault === 'body-first-segment-only' ? String((await once(req, 'data'))[0]) : await readText(req)
+      const text = await requestText()
       if (fault === 'json-read-by-pattern' && !/^\{"name":"(?:[^"\\]|\\.)*"/.test(text))
         return error(res, 400, 'invalid', 'name is required')
       const parsed = read(text, fault === 'rounds-categoryId')
@@ -468,6 +502,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
       }
       if (fault === 'status-case-insensitive' && typeof fields.status === 'string')
         fields.status = fields.status.toLowerCase()
+      if (fault === 'trims-status' && typeof fields.status === 'string') fields.status = fields.status.trim()
       if (fault === 'null-status-as-omitted' && fields.status === null) delete fields.status
       const problem = invalid(fields, options, fault)
       if (problem && fault === 'stores-rejected-body') {
@@ -477,6 +512,16 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
           categoryId: fields.categoryId,
           status: fields.status,
         })
+      }
+      if (problem && fault === 'refused-create-left-in-list') {
+        const ghost = {
+          id: await newId(),
+          name: fields.name,
+          categoryId: fields.categoryId,
+          status: fields.status,
+        }
+        pets.push(ghost as Pet)
+        ghosts.add(ghost)
       }
       if (problem) refusedABody = true
       if (problem) return error(res, 400, 'invalid', problem)
@@ -525,7 +570,11 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     const idText = path.slice('/pets/'.length)
     if (!/^-?\d+$/.test(idText) || BigInt(idText) < INT64_MIN || BigInt(idText) > INT64_MAX)
       return error(res, 400, 'bad_id', 'petId must be an int64')
-    const pet = visibleOn(req.socket, 'getPet').find((p) => String(p.id) === String(BigInt(idText)))
+    const stored = visibleOn(req.socket, 'getPet').filter((p) => !ghosts.has(p))
+    const pet =
+      fault === 'id-as-index'
+        ? stored.at(Number(idText) - 1)
+        : stored.find((p) => String(p.id) === String(BigInt(idText)))
     const deprecation = {
       deprecation: '@1767225600',
       sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
@@ -615,6 +664,9 @@ function authorized(lines: string[], key: string, fault?: Fault): boolean {
     if (fault === 'accepts-key-prefix' && bearer && token.startsWith(key)) return true
     if (fault === 'accepts-truncated-key' && bearer && token !== '' && key.startsWith(token)) return true
     if (fault === 'key-case-insensitive' && bearer && token.toLowerCase() === key.toLowerCase()) return true
+    if (fault === 'trims-token' && bearer && token.trim() === key) return true
+    if (fault === 'drops-trailing-punctuation' && bearer && token.replace(/[^A-Za-z0-9]$/, '') === key)
+      return true
     if (
       fault === 'strips-inner-whitespace' &&
       value.replace(/\s+/g, '').toLowerCase() === `bearer${key}`.toLowerCase()
@@ -624,7 +676,9 @@ function authorized(lines: string[], key: string, fault?: Fault): boolean {
   }
   if (fault === 'first-auth-header-wins') return lines[0] !== undefined && matches(lines[0])
   if (fault === 'any-auth-header-wins')
-    return lines.flatMap((line) => line.split(',')).some((value) => matches(value.trim()))
+    return lines
+      .flatMap((line) => line.split(','))
+      .some((value) => matches(value.replace(/^[ \t]+|[ \t]+$/g, '')))
   return lines.length === 1 && matches(lines[0] as string)
 }
 

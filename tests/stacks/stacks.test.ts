@@ -48,11 +48,11 @@ const STACKS: readonly StackName[] = ['node:http', 'express', 'fastify', 'python
  */
 const FREE_CHOICES: Record<StackName, string[]> = {
   // clamps limit; its router matches GET only, so HEAD is a 404
-  'node:http': ['duplicate_authorization_rejected', 'parameter_violations_rejected', 'forms_refused'],
-  express: ['duplicate_authorization_rejected', 'gap_status_conformance'], // 422 for a name over 255
-  fastify: ['duplicate_authorization_rejected'],
+  'node:http': ['ambiguous_credentials_rejected', 'parameter_violations_rejected', 'forms_refused'],
+  express: ['ambiguous_credentials_rejected', 'gap_status_conformance'], // 422 for a name over 255
+  fastify: ['ambiguous_credentials_rejected'],
   // status=SOLD lists sold pets; http.server reads no chunked body and answers HEAD 501
-  'python http.server': ['duplicate_authorization_rejected', 'parameter_violations_handled', 'forms_refused'],
+  'python http.server': ['ambiguous_credentials_rejected', 'parameter_violations_handled', 'forms_refused'],
 }
 
 describe('the default run passes a conforming implementation on each stack', () => {

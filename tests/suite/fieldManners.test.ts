@@ -81,6 +81,35 @@ describe('a rate-limited target', () => {
   })
 })
 
+describe('a staging that locks a client out after failed logins', () => {
+  test('the near misses still go out and are judged, the lockouts waited for: the run conforms', async () => {
+    // Past 40 refused keys in a 200 ms window, every request (a valid key too) gets 429 and
+    // Retry-After: 1 until the window ends, as a staging guarding against guessing does.
+    let [windowStart, refusals, lockedOut] = [0, 0, 0]
+    const guarded = around((request, response, next) => {
+      if (Date.now() - windowStart > 200) [windowStart, refusals] = [Date.now(), 0]
+      if (refusals > 40) {
+        lockedOut++
+        request.resume()
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' })
+        return response.end(
+          JSON.stringify({ code: 'locked_out', message: 'too many failed logins', status: 429 }),
+        )
+      }
+      response.on('finish', () => {
+        if (response.statusCode === 401) refusals++
+      })
+      next()
+    })
+    const report = await runAgainstServer(guarded, { apiKey: KEY, budget: '20runs', seed: 3 })
+    expect(report.results.filter((r) => r.outcome === 'fail' && r.level === 'required')).toEqual([])
+    expect(lockedOut).toBeGreaterThan(0)
+    expect(report.rateLimited?.responses).toBeGreaterThan(0)
+    const variants = report.results.filter((r) => r.check === 'auth_variants_rejected')
+    expect(variants.map((r) => r.outcome)).toEqual(['pass', 'pass', 'pass'])
+  })
+})
+
 describe('reports a person reads', () => {
   test('a run whose only problem is a missing Location header prints a handful of lines', async () => {
     const noLocation = around((_request, response, next) => {

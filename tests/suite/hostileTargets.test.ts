@@ -7,8 +7,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals'
+import { MAX_ANSWER_DEPTH } from '../../contract-tests/http/exchange.ts'
 import { JSON_SUMMARY_MAX } from '../../contract-tests/report/toJsonSummary.ts'
-import { bodyOf, closedPort, type LocalServer, stall, startHttp } from '../servers/hostileServers.ts'
+import {
+  bodyOf,
+  closedPort,
+  headersFlood,
+  interimForever,
+  type LocalServer,
+  stall,
+  startHttp,
+  startRaw,
+} from '../servers/hostileServers.ts'
+import { createReferenceServer } from '../servers/referenceServer.ts'
 import { xmlWellFormedness } from '../support/xmlWellFormedness.ts'
 
 /**
@@ -118,7 +129,7 @@ describe('a huge or endless body costs the cap, not the body', () => {
     '%s bodies: the run completes under the memory bound and reports the cut bodies',
     async (name, bytes) => {
       const run = await withServer(startHttp(bodyOf(bytes)), (server) =>
-        runCli(`body-${name}`, ['--base-url', server.baseUrl, '--timeout', '30000']),
+        runCli(`body-${name}`, ['--base-url', server.baseUrl, '--timeout', '30000', '--verbose']),
       )
       expect(run.runaway).toBe(false)
       expect(run.maxRssMiB).toBeLessThan(MEMORY_BOUND_MIB)
@@ -132,38 +143,62 @@ describe('a huge or endless body costs the cap, not the body', () => {
 })
 
 /**
- * The documented bound of a default run against 1 MiB bodies of any shape (docs/contract-hostile-targets.md):
- * measured 176-225 MiB on a loaded 2-core machine; before the run kept facts instead of bodies, a
- * 1 MiB `[[],[],...]` took it to 4.4 GiB.
+ * The documented bound of a run against 1 MiB bodies of any shape (docs/contract-hostile-targets.md):
+ * measured 170-225 MiB on a loaded 2-core machine; before the run kept facts instead of bodies, a
+ * 1 MiB `[[],[],...]` took it to 4.4 GiB, and 1 MiB of `[[[...` to 442-480 MiB before answers were
+ * bounded in depth.
  */
 const SHAPES_BOUND_MIB = 256
 const MiB = 1_048_576
+/** `count` copies of `item` in a JSON array, so the text is about `count` times as long. */
+const arrayOf = (item: string, count: number) => `[${Array(Math.floor(count)).fill(item).join(',')}]`
+/** The deepest answer parsed: arrays MAX_ANSWER_DEPTH deep (one level is the outer array). */
+const atDepthBound = `${'['.repeat(MAX_ANSWER_DEPTH - 1)}${']'.repeat(MAX_ANSWER_DEPTH - 1)}`
 
 /**
- * Bodies of the shapes that cost most once parsed (many tiny values, deep nesting, a huge string),
- * each with the run that proves the bound for it at a fraction of a default run's parsing:
- * - `[[],[],...]` (512 KiB) and long number arrays (1 MiB): `--max-creates 1`. A create answered
- *   with one of these is never a pet, so the census's ~130 creates only multiplied the parsing (the
- *   default run with 1 MiB bodies took 74-81 s for `[[],...]`, 29 s for the numbers). 66 bodies still
- *   arrive, on every operation.
- * - deep objects (512 KiB: 87,000 levels, far past any recursive walker's stack): at 1 MiB, V8's
- *   JSON.parse alone took 90 ms a body.
- * - pets with a 1 MB name: the whole default run, since it is the census's and the model's ~130
- *   valid pets that must be kept as facts, not with their names.
- * Checked against a CLI made to keep every parsed body (a preload wrapping JSON.parse): 620, 407,
- * 424 and 414 MiB, each past the bound, against 172-179 MiB as it is. Every target answers a request
- * without the key with a small 401: the authentication negatives are not this test's subject, and
- * each was one more body to parse.
+ * The deepest, widest and longest 1 MiB body of each kind (arrays, objects, strings, numbers),
+ * answered on every operation. Each runs with `--max-creates 1`: a create answered with one of them
+ * is never a pet, so the census's ~130 creates only multiplied the parsing; 66 bodies still arrive.
+ * Pets with a 1 MB name run the whole default census, since it is the ~130 valid pets that must be
+ * kept as facts, not with their names. Every target answers a request without the key with a small
+ * 401: the authentication negatives are not this test's subject, and each was one more body.
+ * Each shape held the CLI past the bound once: 1 MiB of `[[[...` at 442-480 MiB (parsed whole, and
+ * copied whole to read an id), the int64 runs at 484-554 MiB (every kept page kept the exact digits of
+ * all 52,000 numbers); a CLI made to keep every body it parsed reached 407-620 MiB on the others.
  */
+const ONE_CREATE = ['--max-creates', '1']
 const SHAPES: Array<[string, string, string[]]> = [
-  ['nested arrays [[],[],...]', `[${'[],'.repeat(MiB / 6 - 2)}[]]`, ['--max-creates', '1']],
-  ['deep objects {"a":{"a":...}}', `${'{"a":'.repeat(MiB / 12)}1${'}'.repeat(MiB / 12)}`, []],
-  ['long number arrays', `[${'1,'.repeat(MiB / 2 - 2)}1]`, ['--max-creates', '1']],
+  [
+    'arrays 524,288 deep [[[...]]] (past the depth bound: not parsed)',
+    `${'['.repeat(MiB / 2)}${']'.repeat(MiB / 2)}`,
+    ONE_CREATE,
+  ],
+  [
+    'arrays at the depth bound, side by side',
+    arrayOf(atDepthBound, Math.floor(MiB / (2 * MAX_ANSWER_DEPTH))),
+    ONE_CREATE,
+  ],
+  ['349,525 empty arrays [[],[],...]', arrayOf('[]', MiB / 3), ONE_CREATE],
+  [
+    'objects 174,761 deep {"a":{"a":...}}',
+    `${'{"a":'.repeat(MiB / 6 - 1)}1${'}'.repeat(MiB / 6 - 1)}`,
+    ONE_CREATE,
+  ],
+  [
+    'one object of 104,856 fields',
+    `{${Array.from({ length: MiB / 10 - 1 }, (_, i) => `"k${i.toString(36).padStart(4, '0')}":0`).join(',')}}`,
+    ONE_CREATE,
+  ],
+  ['52,428 small objects', arrayOf('{"id":1,"name":"a"}', MiB / 20), ONE_CREATE],
+  ['one 1 MiB string', JSON.stringify('x'.repeat(MiB - 2)), ONE_CREATE],
   [
     'schema-valid pets with a 1 MB name',
     JSON.stringify({ id: 1, name: 'x'.repeat(MiB - 100), categoryId: 1, status: 'available' }),
     [],
   ],
+  ['524,287 zeros [0,0,...]', arrayOf('0', MiB / 2 - 1), ONE_CREATE],
+  ['52,428 int64 beyond 2^53 (the lossless parser)', arrayOf('1234567890123456789', MiB / 20), ONE_CREATE],
+  ['one number of 1,048,576 digits', '1'.repeat(MiB), ONE_CREATE],
 ]
 
 describe('memory is bounded by what the run keeps, not by what the target sends', () => {
@@ -183,7 +218,11 @@ describe('memory is bounded by what the run keeps, not by what the target sends'
       // A fixed model phase: its default budget (200 sequences or 20 s) made the run's length vary.
       const args = ['--budget', '8seq', '--seed', '1', ...run]
       const cli = await withServer(startHttp(answer), (server) =>
-        runCli(`shape-${name.split(' ')[0]}`, ['--base-url', server.baseUrl, ...args]),
+        runCli(`shape-${SHAPES.findIndex(([shape]) => shape === name)}`, [
+          '--base-url',
+          server.baseUrl,
+          ...args,
+        ]),
       )
       expect(cli.runaway).toBe(false)
       expect(cli.maxRssMiB).toBeLessThan(SHAPES_BOUND_MIB)
@@ -318,7 +357,15 @@ describe('the deadline and what a failure to connect is called', () => {
       stall(request, response)
     }
     const run = await withServer(startHttp(stallsLater), (server) =>
-      runCli('deadline', ['--base-url', server.baseUrl, '--timeout', '60000', '--deadline', '6s']),
+      runCli('deadline', [
+        '--base-url',
+        server.baseUrl,
+        '--timeout',
+        '60000',
+        '--deadline',
+        '6s',
+        '--verbose',
+      ]),
     )
     expect(run.code).toBe(2)
     expect(run.stderr).toMatch(/The deadline \(6 s, --deadline or PETSTORE_DEADLINE\) cut the run/)
@@ -327,6 +374,29 @@ describe('the deadline and what a failure to connect is called', () => {
       /SKIP {2}default_limit \[required\] listPets {2}\(not judged: the deadline cut the run/,
     )
     expect(JSON.parse(run.summary).cut).toMatch(/cut the run/)
+  })
+
+  test('a target that stops answering after one request: a named failure, the run ended by itself', async () => {
+    // A conforming server until the first request with the largest limit, then silent for everyone.
+    const reference = createReferenceServer({ apiKey: KEY }).listeners('request')[0] as (
+      request: IncomingMessage,
+      response: ServerResponse,
+    ) => void
+    let silent = false
+    const goesSilent = (request: IncomingMessage, response: ServerResponse) => {
+      silent ||= /[?&]limit=100(&|$)/.test(request.url ?? '')
+      if (silent) return stall(request, response)
+      reference(request, response)
+    }
+    const run = await withServer(startHttp(goesSilent), (server) =>
+      runCli('silent', ['--base-url', server.baseUrl, '--timeout', '1000', '--deadline', '120s']),
+    )
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/server_keeps_answering/)
+    expect(run.stdout).toMatch(/the first of them was GET \/pets\?limit=100/)
+    // Stopped by the silence, not by the deadline (which it never reached).
+    expect(JSON.parse(run.summary).cut).toMatch(/^The target stopped answering/)
+    expect(run.stderr).not.toMatch(/--deadline or PETSTORE_DEADLINE/)
   })
 
   test('connection refused, timeout and DNS failure each get their own message', async () => {
@@ -346,5 +416,43 @@ describe('the deadline and what a failure to connect is called', () => {
       /unreachable: DNS lookup failed for does-not-exist\.invalid \((ENOTFOUND|EAI_AGAIN)\)/,
     )
     for (const run of [refused, timedOut, dns]) expect(run.code).toBe(2)
+  })
+
+  test('a flood of headers, or 1xx answers for ever, is named for what it is, not called unreachable', async () => {
+    const flood = await withServer(startRaw(headersFlood(100e6)), (server) =>
+      runCli('headers', ['--base-url', server.baseUrl]),
+    )
+    expect(flood.stderr).toMatch(
+      /gave no usable answer to GET \/pets\?limit=1: response headers from 127\.0\.0\.1:\d+ over Node's \d+-byte limit/,
+    )
+    const interim = await withServer(startRaw(interimForever(0)), (server) =>
+      runCli('interim', ['--base-url', server.baseUrl, '--timeout', '2000']),
+    )
+    expect(interim.stderr).toMatch(
+      /did not answer GET \/pets\?limit=1 in time \(timed out: no complete response from 127\.0\.0\.1:\d+ within 2000 ms, only \d+ interim \(1xx\) responses?\)/,
+    )
+    for (const run of [flood, interim]) {
+      expect(run.code).toBe(2)
+      expect(run.stderr).not.toMatch(/unreachable|Is it running/)
+    }
+  })
+
+  test('a target that answers 102 Processing for ever after its first answer: --deadline ends the run', async () => {
+    let answered = 0
+    const processingForever = (request: IncomingMessage, response: ServerResponse) => {
+      request.resume()
+      if (answered++ === 0) {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        return void response.end('[]')
+      }
+      const again = setInterval(() => response.writeProcessing(), 5)
+      response.on('close', () => clearInterval(again))
+    }
+    const run = await withServer(startHttp(processingForever), (server) =>
+      runCli('processing', ['--base-url', server.baseUrl, '--timeout', '60000', '--deadline', '6s']),
+    )
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/The deadline \(6 s, --deadline or PETSTORE_DEADLINE\) cut the run/)
+    expect(JSON.parse(run.summary).cut).toMatch(/cut the run/)
   })
 })

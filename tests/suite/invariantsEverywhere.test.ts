@@ -61,10 +61,11 @@ const cases: Array<[Fault, string, string, RegExp, ReferenceOptions, boolean]> =
   [
     'getPet-1-answers-first-pet',
     'fetched_pet_is_asked getPet',
+    // extreme_ids_not_found, which asks getPet of the integer edge 1, sees it too.
     'deprecation_signals, which reads only headers',
     /\/v1\/pets\/1[' ]/,
     { ids: 'from-1000' },
-    true,
+    false,
   ],
   [
     'spaced-name-reuses-id',

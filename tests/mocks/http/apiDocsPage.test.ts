@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from '@jest/globals'
+import { API_DOCS_PATH } from '../../../kit/guard/controlPath.ts'
 import { API_DOCS_CSP } from '../../../mocks/http/apiDocsPage.ts'
 import { createHttpMock, type HttpMock, listen } from '../../../mocks/http/createHttpMock.ts'
-import { API_DOCS_PATH } from '../../../mocks/server/servedSpecAnswer.ts'
 import { sendRaw } from '../../support/rawHttp.ts'
 
 let mock: HttpMock | undefined

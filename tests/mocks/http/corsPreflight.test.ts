@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { createHttpMock, type HttpMock, listen } from '../../../mocks/http/createHttpMock.ts'
-import { controlEndpoints } from '../../../mocks/server/controlPlane.ts'
+import { MOCK_CONTROL } from '../../../mocks/server/controlPlane.ts'
 import { compileSpec, defaultSpec, type PetStoreDocument } from '../../../spec/runtime.ts'
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
@@ -77,9 +77,10 @@ describe('CORS preflight methods', () => {
   test('every control endpoint: exactly its methods', async () => {
     const origin = await start(defaultSpec().document)
     const byPath = new Map<string, string[]>()
-    for (const endpoint of controlEndpoints()) {
+    for (const endpoint of MOCK_CONTROL.endpoints()) {
       const [method, path] = endpoint.split(' ') as [string, string]
-      byPath.set(path, [...(byPath.get(path) ?? []), method])
+      // HEAD is answered wherever GET is (RFC 9110 section 9.3.2).
+      byPath.set(path, [...(byPath.get(path) ?? []), ...(method === 'GET' ? ['GET', 'HEAD'] : [method])])
     }
     for (const [path, methods] of byPath)
       expect(await allowed(origin, path, methods[0] as string)).toEqual(new Set(methods))

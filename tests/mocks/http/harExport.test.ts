@@ -87,7 +87,7 @@ describe('GET /__mock/requests.har', () => {
 
   test('reads back, and `petstore-contract coverage` measures it with its gate', async () => {
     const har = await (await it.control('GET', 'requests.har', 'app')).text()
-    const observations = harObservations(readHar(har), '/v1')
+    const observations = harObservations(readHar(har), defaultSpec().router('/v1'))
     const coverage = coverageOf(defaultSpec().document, observations)
     expect(coverage.items.filter((i) => i.seen > 0).map((i) => `${i.operationId} ${i.key}`)).toEqual(
       expect.arrayContaining([

@@ -121,6 +121,6 @@ describe('GET /__mock/requests', () => {
   test('other methods are 405 with Allow', async () => {
     const response = await it.control('POST', 'requests', 'alice')
     expect(response.status).toBe(405)
-    expect(response.headers.get('allow')).toBe('GET, DELETE')
+    expect(response.headers.get('allow')).toBe('GET, HEAD, DELETE')
   })
 })

@@ -3,13 +3,18 @@
 // (Body cap, 415, malformed HTTP and 431 are rows of fixtures/bad-inputs.json.)
 import { connect } from 'node:net'
 import { afterEach, describe, expect, test } from '@jest/globals'
+import { readOptions } from '../../../kit/node/optionTable.ts'
 import {
   createHttpMock,
   type HttpMock,
   type HttpMockOptions,
   listen,
 } from '../../../mocks/http/createHttpMock.ts'
-import { parseCliOptions } from '../../../mocks/http/parseCliOptions.ts'
+import { MOCK_CLI_OPTIONS } from '../../../mocks/http/mockCliOptions.ts'
+
+const parseCliOptions = (argv: string[], env: Record<string, string>) =>
+  readOptions(MOCK_CLI_OPTIONS, argv, env)
+
 import { sendHttp, sendRaw } from '../../support/rawHttp.ts'
 
 const running: HttpMock[] = []

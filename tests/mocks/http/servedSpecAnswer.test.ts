@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { parse } from 'yaml'
+import { SPEC_JSON_PATH, SPEC_YAML_PATH } from '../../../kit/guard/controlPath.ts'
 import {
   createHttpMock,
   type HttpMock,
   type HttpMockOptions,
   listen,
 } from '../../../mocks/http/createHttpMock.ts'
-import { SPEC_JSON_PATH, SPEC_YAML_PATH } from '../../../mocks/server/servedSpecAnswer.ts'
 import { defaultSpec, SPEC_PATH } from '../../../spec/index.ts'
 import { sendRaw } from '../../support/rawHttp.ts'
 

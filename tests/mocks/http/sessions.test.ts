@@ -123,7 +123,7 @@ describe('X-Mock-Session', () => {
     expect(api.headers.get('access-control-allow-headers')).toContain('x-mock-session')
     expect(api.headers.get('access-control-allow-methods')).not.toContain('DELETE')
     const journal = await preflight('/__mock/requests')
-    expect(journal.headers.get('access-control-allow-methods')).toBe('GET, DELETE')
+    expect(journal.headers.get('access-control-allow-methods')).toBe('GET, HEAD, DELETE')
   })
 
   test('reading the control plane never creates a session', async () => {

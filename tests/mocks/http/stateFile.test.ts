@@ -1,18 +1,20 @@
 // The state file and the store's cap over HTTP (decision 013): restarts keep the pets, a write the file
 // cannot take is a documented 507 and nothing of it stays, the health says degraded while reads go
 // on, --max-pets refuses creates with a documented 507, the export is a seed, and the CLI refuses a
-// file in use or in the old JSON format with exit code 2.
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+// file in use or in the old JSON format with exit code 2. Its files deleted, replaced or moved while
+// it runs: every 201 is there after a SIGKILL and a restart (decision 042).
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, test } from '@jest/globals'
+import { PetStore } from '../../../mocks/core/PetStore.ts'
 import {
   createHttpMock,
   type HttpMock,
   type HttpMockOptions,
   listen,
 } from '../../../mocks/http/createHttpMock.ts'
-import { StateFileError } from '../../../mocks/http/openStateDatabase.ts'
+import { openStateDatabase, StateFileError } from '../../../mocks/http/openStateDatabase.ts'
 import { compileValidators, openApiDocument, type Pet } from '../../../spec/runtime.ts'
 import { killStartedClis, startCli } from '../../support/startCli.ts'
 
@@ -289,5 +291,131 @@ describe('npm start -- --state-file', () => {
         expect(second.output()).toMatch(/a first start was interrupted/)
     },
     CLI_TIMEOUT_MS * 2,
+  )
+})
+
+// Decision 042: the state file's files deleted, replaced or moved under a running mock, as the attack
+// of the attack of 2026-12-06 did it: then 20 creates, a SIGKILL, and a start again on the same path. Every 201 is
+// there after the restart; the other creates got the documented 507 while the health said degraded.
+/** Creates sent once the files were acted on, as many as the attack sent. */
+const CREATES = 20
+/** A pet of the state file moved over the mock's (another mock's file, or a backup). */
+const OTHER: Pet = { id: 90, name: 'From the other file', categoryId: 1, status: 'available' }
+
+function startCliOn(path: string, seed: string) {
+  return startCli(['--port', '0', '--quiet', '--seed', seed, '--state-file', path])
+}
+
+async function control(baseUrl: string, endpoint: string): Promise<unknown> {
+  return (await fetch(`${new URL(baseUrl).origin}/__mock/${endpoint}`)).json()
+}
+
+/** A state file holding OTHER, made as a mock makes it, moved over `path` (a new inode). */
+function replaceWithOtherStateFile(path: string): void {
+  const other = join(mkdtempSync(join(tmpdir(), 'petstore-moved-other-')), 'other.db')
+  openStateDatabase(new PetStore([OTHER]), { path: other, validators }).close()
+  renameSync(other, path)
+}
+
+interface Case {
+  name: string
+  act: (path: string) => void
+  /** What the restart holds besides the 201s after the act: the pets before it, or what the path leads to now. */
+  before: 'kept' | 'gone' | 'other'
+  /** The path stops leading to the file until `back` (creates get 507), or only its -wal was lost (made again). */
+  refuses: boolean
+  back?: (path: string) => void
+}
+
+const cases: Case[] = [
+  {
+    name: 'rm pets.db* (the file and its -wal)',
+    act: (path) => {
+      rmSync(path)
+      rmSync(`${path}-wal`)
+    },
+    before: 'gone',
+    refuses: true,
+  },
+  { name: 'rm pets.db (its -wal left)', act: (path) => rmSync(path), before: 'gone', refuses: true },
+  {
+    name: 'rm pets.db-wal (the file left)',
+    act: (path) => rmSync(`${path}-wal`),
+    before: 'kept',
+    refuses: false,
+  },
+  {
+    name: 'another state file moved over pets.db',
+    act: replaceWithOtherStateFile,
+    before: 'other',
+    refuses: true,
+  },
+  {
+    name: 'rm -rf .state (the folder)',
+    act: (path) => rmSync(dirname(path), { recursive: true }),
+    before: 'gone',
+    refuses: true,
+  },
+  {
+    name: 'mv .state .state-old, then back',
+    act: (path) => renameSync(dirname(path), `${dirname(path)}-old`),
+    before: 'kept',
+    refuses: true,
+    back: (path) => renameSync(`${dirname(path)}-old`, dirname(path)),
+  },
+]
+
+describe('npm start -- --state-file, its files acted on while it runs', () => {
+  test.each(cases)(
+    '$name: every 201 is there after SIGKILL and a restart on the path',
+    async (each) => {
+      const dir = mkdtempSync(join(tmpdir(), 'petstore-moved-'))
+      const path = join(dir, '.state', 'pets.db')
+      const seed = join(dir, 'empty.json')
+      writeFileSync(seed, '[]')
+      const first = startCliOn(path, seed)
+      const baseUrl = await first.listening
+      const before: Pet[] = []
+      for (const name of ['Rex', 'Tom', 'Zed']) before.push(await create(baseUrl, name))
+      each.act(path)
+
+      const answers = await Promise.all(
+        Array.from({ length: CREATES }, (_, i) => post(baseUrl, `after ${i}`)),
+      )
+      const acknowledged: Pet[] = []
+      for (const answer of answers) {
+        const body = await answer.json()
+        if (answer.status === 201) acknowledged.push(body as Pet)
+        else {
+          expect(answer.status).toBe(507)
+          expectDocumented507(body, 'storage_failed')
+          expect(body).toMatchObject({ message: expect.stringContaining(path) })
+        }
+      }
+      expect(acknowledged.length).toBe(each.refuses ? 0 : CREATES)
+      expect(await control(baseUrl, 'health')).toMatchObject(
+        each.refuses
+          ? {
+              status: 'degraded',
+              storage: { status: 'degraded', error: expect.stringContaining('put it back') },
+            }
+          : { status: 'ok' },
+      )
+      // Reads go on from memory, the pets before the act included.
+      expect(await control(baseUrl, 'export')).toEqual([...before, ...acknowledged])
+      if (each.back) {
+        each.back(path)
+        expect(await control(baseUrl, 'health')).toMatchObject({ status: 'ok', storage: { status: 'ok' } })
+        for (const name of ['Back 1', 'Back 2']) acknowledged.push(await create(baseUrl, name))
+      }
+
+      first.child.kill('SIGKILL')
+      await first.exited
+      const second = startCliOn(path, seed)
+      const restarted = await second.listening
+      const kept = { kept: before, gone: [], other: [OTHER] }[each.before]
+      expect(await control(restarted, 'export')).toEqual([...kept, ...acknowledged])
+    },
+    CLI_TIMEOUT_MS,
   )
 })
