@@ -484,6 +484,9 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     if (operation === 'createPet') {
       if (fault === 'chunked-body-crashes' && req.headers['content-length'] === undefined)
         return send(res, 500, { oops: 'RangeError: The value of "size" is out of range. Received NaN' })
+      // The body is application/json (§4.2): another media type is refused before it is read.
+      if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
+        return error(res, 415, 'unsupported_media_type', 'the body must be application/json')
       const text = await requestText()
       if (fault === 'json-read-by-pattern' && !/^\{"name":"(?:[^"\\]|\\.)*"/.test(text))
         return error(res, 400, 'invalid', 'name is required')
