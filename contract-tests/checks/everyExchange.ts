@@ -23,6 +23,8 @@ export interface ExchangeRuleContext {
   /** Whether the spec documents this status for the operation (exact, range or `default`: `isDocumentedStatus`). */
   isDocumented(status: number): boolean
   capabilities: ReadonlySet<Need>
+  /** The run's context, for a rule that judges with what the run has learnt (invariantChecks.ts). */
+  run: CheckContext
 }
 
 export type ExchangeRule = (
@@ -51,10 +53,12 @@ export function everyExchange(
     readsUnanswered?: boolean
     /** The exchanges the rule is about (all by default): an operation with none of them is not judged. */
     appliesTo?: (exchange: Exchange) => boolean
+    /** Why an operation none of whose answers the rule applies to is not judged (a generic reason by default). */
+    unjudged?: (operation: OperationName) => string
   },
   rule: ExchangeRule,
 ): Check {
-  const { readsTruncated, readsUnanswered, appliesTo, ...named } = check
+  const { readsTruncated, readsUnanswered, appliesTo, unjudged, ...named } = check
   const operations = check.operations ?? OPERATION_IDS
   const ruleContextsOf = (context: CheckContext) =>
     new Map(
@@ -66,6 +70,7 @@ export function everyExchange(
           documented: Object.keys(spec?.responses ?? {}),
           isDocumented: (status: number) => spec !== undefined && isDocumentedStatus(spec, status),
           capabilities: context.capabilities,
+          run: context,
         }
         return [op, ruleContext]
       }),
@@ -105,7 +110,7 @@ export function everyExchange(
                 op,
                 lost > 0
                   ? `not judged: no ${op} request got an answer to judge (${lost} timed out or failed: see no_server_errors)`
-                  : `not judged: no ${op} response this check applies to`,
+                  : (unjudged?.(op) ?? `not judged: no ${op} response this check applies to`),
               ]
             }),
         )
