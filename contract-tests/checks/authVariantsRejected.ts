@@ -231,10 +231,8 @@ export const authVariantsRejected: Check = {
 }
 
 /**
- * What RFC 9110 leaves a receiver to read its own way, the document deciding nothing: the valid
- * line next to a wrong one (section 5.3; Node, Go, Java servlets and Python read the first), the key
- * in other white space (section 2.2 lets a recipient recover it, as Python's `split()` does). 401 is the
- * careful answer, so recommended.
+ * What RFC 9110 leaves a receiver to read its own way: two lines (§5.3; Node, Go, Java servlets and
+ * Python read the first), the key in other white space (§2.2 lets it recover it, as Python's `split()` does).
  */
 export const ambiguousCredentialsRejected: Check = {
   name: 'ambiguous_credentials_rejected',
@@ -250,11 +248,8 @@ export const ambiguousCredentialsRejected: Check = {
 }
 
 /**
- * The valid key in the other spellings HTTP allows, found by the same edits as the near misses
- * (negative/authVariants.ts: those a correct server reads as valid): the scheme in another case (RFC 9110
- * §11.1: case-insensitive), more spaces before the token (RFC 6750 §2.1: `"Bearer" 1*SP
- * b64token`), SP or HTAB around the value. A client library may send any. Recommended: the
- * document shows only `Bearer <API_KEY>`.
+ * The valid key in the other spellings HTTP allows (the edits of negative/authVariants.ts a correct
+ * server reads as valid; RFC 6750 §2.1: `"Bearer" 1*SP b64token`): a client library may send any.
  */
 export const bearerSpellingsAccepted: Check = {
   name: 'bearer_spellings_accepted',

@@ -7,10 +7,8 @@ import { type Check, type CheckOutcome, finding } from './Check.ts'
 import { describeResponse, excerpt } from './describeResponse.ts'
 
 /**
- * §4.2 rule 2 and §4.3: the created pet carries the submitted fields and a new id, getPet returns it,
- * and a list of its status at once holds it while that page is not full (§4.1 rule 2: nothing in the
- * document lets a list lag behind a create). Every value is read exactly: an id beyond 2^53 is
- * sent back and compared as the digits the server wrote.
+ * §4.2 rule 2, §4.3: a list sent at once holds the new pet (§4.1 rule 2: nothing lets a list lag behind
+ * a create). Read exactly: an id beyond 2^53 is sent back and compared as the digits the server wrote.
  */
 export const createRoundTrip: Check = {
   name: 'create_round_trip',

@@ -18,12 +18,7 @@ type Pet = Record<string, unknown>
 const same = (fields: readonly string[], a: Pet, b: Pet) =>
   fields.every((field) => sameJson(a[field], b[field]))
 
-/**
- * No accepted write is lost, and a pet reads the same everywhere: every pet this run created (201)
- * is returned by getPet as it was answered, carrying the submitted fields; and it is listed under
- * its status (and an omitted status reads the same in the list as in getPet) while that status's
- * page is not full. Every pet is read exactly, found by the digits of its id (`petIdOf`).
- */
+/** No accepted write is lost, and a pet reads the same everywhere: read exactly, found by the digits of its id (`petIdOf`). */
 export const createdPetsKept: Check = {
   name: 'created_pets_kept',
   level: 'required',

@@ -19,11 +19,8 @@ const SWEEP_MAX = 200
 const SWEEP_CONCURRENCY = 8
 
 /**
- * The model-based phase as a check: random sequences of createPet (single and concurrent bursts),
- * listPets and getPet, each answer judged against a model of the interface document (see
- * contract-tests/model/), the first failure shrunk to the shortest failing sequence and reported
- * with a runnable curl script and the seed. Then every accepted write (a sample when there are
- * many) is fetched again: none may be lost. In read-only mode it only reads.
+ * The model-based phase as a check (contract-tests/model/): the first failure shrunk to the shortest
+ * failing sequence, reported with a runnable curl script and the seed. In read-only mode it only reads.
  */
 export const modelBasedSequences: Check = {
   name: 'model_based_sequences',

@@ -6,10 +6,8 @@ import { judge } from './judge.ts'
 const PADDED_WIDTH = 20
 
 /**
- * A listed pet's id written with leading zeros (`00000000000000000001`) is the same integer. The
- * document does not say how `petId` may be spelled, so a 400 is as good as the pet; a 404 says that
- * a pet the list just showed does not exist, and another pet, or a 5xx, is a wrong answer.
- * Recommended: the spelling of a path integer is not shown (§4.3).
+ * A listed pet's id with leading zeros (`00000000000000000001`) is the same integer: a 404 says a pet
+ * the list just showed does not exist.
  *
  * @example
  * // list showed {"id":1,…}; getPet 00000000000000000001 answered 404 → a finding

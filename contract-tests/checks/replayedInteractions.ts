@@ -26,17 +26,11 @@ export interface Recording {
 }
 
 /**
- * `replayed_interactions`: the interactions a frontend really made (a HAR from the mock's journal,
- * a browser or the proxy), sent again in order against the target with the run's key, and judged by
- * the document and the independent model, never by the recorded values. A call the recording made
- * with no Authorization header is sent without a key and must get 401 (§5.3). Otherwise: a documented status with a
- * body of its schema (the response checks judge every exchange), a created pet that keeps what was
- * sent and reads back the same, a page of at most `limit` pets of the status asked for, 404 only
- * for an id no known pet has. An id the recording's create returned is replaced by the id the
- * target returns (when the recording kept response bodies). Writes carry the run tag in the name;
- * a read-only run replays reads only. A request the document leaves open (an out-of-range `limit`,
- * an unknown `status`, a petId that is not an int64) is judged only as every exchange is (no 5xx,
- * an Error body on a 4xx).
+ * The interactions a frontend really made (a HAR from the mock's journal, a browser or the proxy),
+ * sent again in order with the run's key, judged by the document and the independent model, never by
+ * the recorded values (docs/replay.md). A call recorded with no Authorization header must get 401.
+ * A created id is replaced by the target's; writes carry the run tag; a read-only run replays reads.
+ * A request the document leaves open is judged only as every exchange is (no 5xx, an Error body).
  *
  * @example
  * replayedInteractions({ exchanges: readHar(text), basePath: '/v1' })
