@@ -29,14 +29,10 @@ export const uniqueIds: Check = {
     const findings: Finding[] = burst
       .filter((exchange) => exchange.status !== 201)
       .slice(0, 1)
-      .map((exchange) =>
-        finding(
-          exchange,
-          'createPet',
-          `${exchange.status} for one of ${BURST} concurrent creates sharing the name ${name}`,
-          '201 for each valid NewPet: names need not be unique',
-        ),
-      )
+      .map((exchange) => {
+        const received = `${exchange.status} for one of ${BURST} concurrent creates sharing the name ${name}`
+        return finding(exchange, 'createPet', received, '201 for each valid NewPet: names need not be unique')
+      })
     const before = new Set(
       [...(context.census?.pets.keys() ?? [])].filter((id) => !context.census?.created.has(id)),
     )
@@ -54,14 +50,8 @@ export const uniqueIds: Check = {
           ? 'a pet that existed before the run'
           : undefined
       if (clash) {
-        findings.push(
-          finding(
-            exchange,
-            'createPet',
-            `id ${id} again, already given to ${clash}`,
-            'a new, unique id for each created pet',
-          ),
-        )
+        const received = `id ${id} again, already given to ${clash}`
+        findings.push(finding(exchange, 'createPet', received, 'a new, unique id for each created pet'))
         break
       }
       owner.set(id, exchange)
