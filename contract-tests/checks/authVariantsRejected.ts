@@ -116,12 +116,10 @@ function probesOf(context: CheckContext): Probe[] {
 }
 
 /**
- * Sends a run's near misses alongside the rest of it, never in one burst: CHAINS at a time, each
- * once the run has sent EVERY other requests per near miss sent, so they are a steady share of its
+ * Sends a run's near misses alongside the rest of it, never in one burst, a steady share of its
  * traffic (a staging that limits rates sees them spread; `send` honours its 429 and Retry-After).
- * The function it gives sends what is left at once and gives every answer (none for a create past
- * MAX_WRONGLY_CREATED). Started by wrong_key_rejected; judged by auth_variants_rejected and
- * ambiguous_credentials_rejected.
+ * The function it gives sends what is left at once and gives every answer. Started by
+ * wrong_key_rejected; judged by auth_variants_rejected and ambiguous_credentials_rejected.
  */
 export const nearMissesAlongTheRun = oncePer(async (context: CheckContext) => {
   const probes = probesOf(context)
@@ -159,7 +157,7 @@ export const nearMissesAlongTheRun = oncePer(async (context: CheckContext) => {
 type Sent = { probes: Probe[]; answers: Array<Exchange | undefined>; created?: number }
 
 /** The findings of the answers `select` keeps: each not 401 (still 429 or 503 after the waits it asked for: not judged). */
-function rejected({ probes, answers, created = 0 }: Sent, select = twoLines): CheckOutcome {
+function rejected({ probes, answers, created = 0 }: Sent, select: typeof twoLines): CheckOutcome {
   const findings = probes.flatMap(({ operation, variant, input }, i) => {
     const exchange = answers[i]
     if (!exchange || !select(variant) || [401, 429, 503].includes(exchange.status)) return []
@@ -268,9 +266,8 @@ export const bearerSpellingsAccepted: Check = {
     )
     const findings = answers.flatMap((exchange, i) => {
       const spelling = `${spellings[i]?.label}, still the valid key`
-      return exchange.status === 200
-        ? []
-        : [finding(exchange, 'listPets', `${describeResponse(exchange)} for ${spelling}`, `200: ${spelling}`)]
+      const received = `${describeResponse(exchange)} for ${spelling}`
+      return exchange.status === 200 ? [] : [finding(exchange, 'listPets', received, `200: ${spelling}`)]
     })
     return { findings }
   },

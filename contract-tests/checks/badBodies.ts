@@ -83,14 +83,18 @@ export const badBodiesRejected: Check = {
   async run(context) {
     const { sent } = await sendViolations(context)
     const created = sent.filter(({ exchange }) => exchange.status >= 200 && exchange.status < 300).length
+    const stored =
+      created > 0
+        ? ` (${plural(created, 'pet was', 'pets were')} created from invalid bodies in this run)`
+        : ''
     const findings = sent
       .filter(({ exchange }) => exchange.status !== 400)
-      .map(({ violation, exchange }) =>
+      .map(({ violation: { label }, exchange }) =>
         finding(
           exchange,
           'createPet',
-          `${describeResponse(exchange)} for a body where ${violation.label}${created > 0 ? ` (${plural(created, 'pet was', 'pets were')} created from invalid bodies in this run)` : ''}`,
-          `400 with an Error body: ${violation.label}`,
+          `${describeResponse(exchange)} for a body where ${label}${stored}`,
+          `400 with an Error body: ${label}`,
         ),
       )
     return { findings }
@@ -140,14 +144,9 @@ export const rejectedBodiesNotStored: Check = {
         const id = petIdOf(pet) ?? pet.id
         if (!label || seen.has(id)) continue
         seen.add(id)
-        findings.push(
-          finding(
-            exchange,
-            'createPet',
-            `${exchange.request.method} ${exchange.request.path} shows ${toJsonText(exactJson(pet))}, created from a body answered ${refused.find((r) => r.violation.label === label)?.exchange.status} (${label})`,
-            'a refused body leaves nothing in the store',
-          ),
-        )
+        const answered = refused.find((r) => r.violation.label === label)?.exchange.status
+        const received = `${exchange.request.method} ${exchange.request.path} shows ${toJsonText(exactJson(pet))}, created from a body answered ${answered} (${label})`
+        findings.push(finding(exchange, 'createPet', received, 'a refused body leaves nothing in the store'))
       }
     }
     return { findings }

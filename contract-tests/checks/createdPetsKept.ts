@@ -84,16 +84,11 @@ export const createdPetsKept: Check = {
         const missing =
           pet.status === status && typeof status === 'string' && !listed && pets.length < maximum
         if (!missing && (!listed || same(fields, listed, pet))) continue
-        findings.push(
-          finding(
-            list,
-            'listPets',
-            listed
-              ? `the list shows ${toJsonText(listed)}, getPet shows ${toJsonText(pet)}`
-              : `${plural(pets.length, 'pet')}, without ${toJsonText(pet)}, which getPet returns with that status`,
-            'every pet listed under its status while the page is not full, as getPet shows it',
-          ),
-        )
+        const received = listed
+          ? `the list shows ${toJsonText(listed)}, getPet shows ${toJsonText(pet)}`
+          : `${plural(pets.length, 'pet')}, without ${toJsonText(pet)}, which getPet returns with that status`
+        const expected = 'every pet listed under its status while the page is not full, as getPet shows it'
+        findings.push(finding(list, 'listPets', received, expected))
         break
       }
     }

@@ -17,12 +17,9 @@ type RunInvariants = (exchange: Exchange) => readonly InvariantProblem[]
 const judges = new WeakMap<CheckContext, RunInvariants>()
 
 /**
- * The run's judge of the invariants (model/judgeInvariants.ts): every exchange the run makes,
- * whichever check or phase sent it (the census, the fixed checks, the generated negatives, the
- * model phase, a replay), routed by the spec's one router and judged once, in the order answers
- * arrive, with one memory of the store (a lower bound: writes in flight cannot make a verdict
- * false). An exchange that got no whole answer, or that the implementation did not answer
- * (`notJudged`), is not judged.
+ * The run's judge of the invariants (model/judgeInvariants.ts): every exchange, whichever check or
+ * phase sent it, routed by the spec's one router and judged once, in the order answers arrive, with
+ * one memory of the store (a lower bound: writes in flight cannot make a verdict false).
  */
 function runInvariantsOf(context: CheckContext): RunInvariants {
   const known = judges.get(context)

@@ -7,10 +7,8 @@ import { type Check, type Finding, finding } from './Check.ts'
 const BURST = 10
 
 /**
- * §2: `id` is a unique identifier assigned on creation. A burst of concurrent creates (a server that
- * reads its next id, awaits, then stores hands two of them the same id), all with the same name (the
- * document does not make names unique, so each must get 201), then every id any create of this run
- * got, against each other and against the pets that were there before the run.
+ * §2: `id` is unique. A burst of concurrent creates catches a server that reads its next id, awaits,
+ * then stores; every id of the run is compared with each other and with the pets there before it.
  */
 export const uniqueIds: Check = {
   name: 'unique_ids',
