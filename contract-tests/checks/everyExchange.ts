@@ -33,12 +33,10 @@ export type ExchangeRule = (
 ) => Finding | undefined
 
 /**
- * A check that judges every exchange of the run, whichever check sent it, as it arrives (the runner
- * calls the watcher while the body is whole, then keeps only facts of it), so every response the
- * suite provokes is held to the spec. Findings are grouped per operation: a count and the first
- * EXAMPLES_MAX distinct ones (the same fault on twenty requests is one thing to fix). An operation
- * none of whose exchanges could be judged is skipped, not passed: one that never answered (timed
- * out, reset) says so, unless the rule judges unanswered requests itself (`readsUnanswered`).
+ * A check that judges every exchange of the run as it arrives, while its body is whole, whichever
+ * check sent it. Findings are grouped per operation: a count and the first EXAMPLES_MAX distinct ones
+ * (the same fault on twenty requests is one thing to fix). An operation none of whose exchanges could
+ * be judged is skipped, not passed, with why (no answer, or none the rule applies to).
  *
  * @example
  * export const noServerErrors = everyExchange({ name: 'no_server_errors', ... }, (exchange) =>

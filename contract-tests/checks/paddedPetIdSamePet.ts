@@ -1,5 +1,5 @@
 import type { Check } from './Check.ts'
-import { describeResponse, petsIn } from './describeResponse.ts'
+import { petsIn } from './describeResponse.ts'
 import { judge } from './judge.ts'
 
 /** Wider than any int64 written plainly (19 digits): a reader that guesses by length is caught out. */
@@ -40,7 +40,6 @@ export const paddedPetIdSamePet: Check = {
       'getPet',
       same || got.status === 400,
       `pet ${id} (or 400) for petId ${padded}, the id ${id} written with leading zeros`,
-      describeResponse(got),
     )
   },
 }
