@@ -61,11 +61,7 @@ export interface CheckContext {
   /** The spec's router for a base path (a recording's URLs are routed by it, as the mock routes). */
   router: CompiledSpec['router']
   validators: SpecValidators
-  /**
-   * Calls an operation of the spec by its id and parameters (`call('getPet', { petId: 7 })`): the
-   * method and target come from the spec (http/callRequest.ts), the rest from `options`. Sent as
-   * `send` sends.
-   */
+  /** Calls an operation by its id (`call('getPet', { petId: 7 })`): method and target from the spec (callRequest). */
   call(operationId: OperationName, parameters?: CallParameters, options?: CallOptions): Promise<Exchange>
   /** Sends a request as given (recorded for the checks that read every exchange); checks `call` instead. */
   send(request: ProbeRequest): Promise<Exchange>
@@ -77,15 +73,9 @@ export interface CheckContext {
    * the reader of the calling code only.
    */
   petName(purpose?: string): string
-  /**
-   * The run's tag (`ct` + 7 characters of the run id): every name a pet of this run gets starts
-   * with it, so the run's data can be found in a shared store. Absent in a hand-made context.
-   */
+  /** `ct` + 7 characters of the run id, starting every pet name of the run: its data can be found in a shared store. */
   runTag?: string
-  /**
-   * Runs tasks side by side, each a chain of requests of its own, so the run's estimate of its
-   * length at staging latency counts the longest chain, not their sum. Absent in a hand-made context.
-   */
+  /** Runs chains of requests side by side: the run's estimate of its length counts the longest chain, not their sum. */
   inParallel?<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>
   /** The run's create budget (`--max-creates`): what is left, and what was written. Absent in a hand-made context. */
   readonly creates?: CreateBudget
@@ -101,10 +91,7 @@ export interface CheckContext {
 
 export interface CheckOutcome {
   findings: Finding[]
-  /**
-   * Operations this check could not exercise or judge, with the reason (reported as skipped, never
-   * as passed). To skip every operation from deep inside a check, throw NotJudged.
-   */
+  /** Operations not judged, with the reason (a skip, never a pass); throw NotJudged to skip them all. */
   skipped?: Partial<Record<OperationName, string>>
   /** How many findings each operation had in all, when `findings` holds only the first examples (FindingGroups). */
   found?: Partial<Record<OperationName, number>>
@@ -129,11 +116,7 @@ export interface Check {
    * check has none, its rule is the document's own.
    */
   because?: string
-  /**
-   * One sentence: what the check asserts, and where the rule comes from, written from the
-   * vocabulary of the spec the run checks against (its limits, statuses), so an evolved spec
-   * changes it.
-   */
+  /** One sentence: what the check asserts and where the rule comes from, worded from the spec's vocabulary. */
   description(vocabulary: SuiteVocabulary): string
   operations: readonly OperationName[]
   needs: readonly Need[]
@@ -151,19 +134,15 @@ export interface Check {
   watch?(context: CheckContext): ExchangeWatcher
   run(context: CheckContext): Promise<CheckOutcome>
   /**
-   * Runs what one of this check's findings saw again (the failing exchange, sent anew and judged by
-   * the same rule): true when the failure came back, false when it did not, undefined when the
-   * replay judged nothing (no answer, the create budget spent, a finding it cannot replay). The
-   * runner asks it before a finding is reported, to say `reproduced 3/3` or flaky.
+   * Sends a finding's failing exchange again, judged by the same rule, before it is reported
+   * (`reproduced 3/3` or flaky): true when the failure came back, undefined when nothing was judged.
    */
   reproduce?(context: CheckContext, found: Finding): Promise<boolean | undefined>
 }
 
 /**
- * A finding for an exchange: what was received, what the rule wants, its curl line and Arazzo steps,
- * and the fault the exchange shows in terms other checks share (causeOf), for the reports to group by. The runner
- * words it by the check's level (findingMessage): "Documented:" for a required check, "Recommended:"
- * and why for a recommended one.
+ * A finding for an exchange: received, expected, its curl line, Arazzo steps and cause (causeOf, for
+ * the reports to group by). The runner words it by the check's level (findingMessage).
  *
  * @example
  * finding(exchange, 'getPet', '200 with 1 items', '404 with an Error body')

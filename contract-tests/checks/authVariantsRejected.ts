@@ -116,12 +116,10 @@ function probesOf(context: CheckContext): Probe[] {
 }
 
 /**
- * Sends a run's near misses alongside the rest of it, never in one burst: CHAINS at a time, each
- * once the run has sent EVERY other requests per near miss sent, so they are a steady share of its
+ * Sends a run's near misses alongside the rest of it, never in one burst, a steady share of its
  * traffic (a staging that limits rates sees them spread; `send` honours its 429 and Retry-After).
- * The function it gives sends what is left at once and gives every answer (none for a create past
- * MAX_WRONGLY_CREATED). Started by wrong_key_rejected; judged by auth_variants_rejected and
- * ambiguous_credentials_rejected.
+ * The function it gives sends what is left at once and gives every answer. Started by
+ * wrong_key_rejected; judged by auth_variants_rejected and ambiguous_credentials_rejected.
  */
 export const nearMissesAlongTheRun = oncePer(async (context: CheckContext) => {
   const probes = probesOf(context)
@@ -159,7 +157,7 @@ export const nearMissesAlongTheRun = oncePer(async (context: CheckContext) => {
 type Sent = { probes: Probe[]; answers: Array<Exchange | undefined>; created?: number }
 
 /** The findings of the answers `select` keeps: each not 401 (still 429 or 503 after the waits it asked for: not judged). */
-function rejected({ probes, answers, created = 0 }: Sent, select = twoLines): CheckOutcome {
+function rejected({ probes, answers, created = 0 }: Sent, select: typeof twoLines): CheckOutcome {
   const findings = probes.flatMap(({ operation, variant, input }, i) => {
     const exchange = answers[i]
     if (!exchange || !select(variant) || [401, 429, 503].includes(exchange.status)) return []
@@ -231,10 +229,8 @@ export const authVariantsRejected: Check = {
 }
 
 /**
- * What RFC 9110 leaves a receiver to read its own way, the document deciding nothing: the valid
- * line next to a wrong one (section 5.3; Node, Go, Java servlets and Python read the first), the key
- * in other white space (section 2.2 lets a recipient recover it, as Python's `split()` does). 401 is the
- * careful answer, so recommended.
+ * What RFC 9110 leaves a receiver to read its own way: two lines (§5.3; Node, Go, Java servlets and
+ * Python read the first), the key in other white space (§2.2 lets it recover it, as Python's `split()` does).
  */
 export const ambiguousCredentialsRejected: Check = {
   name: 'ambiguous_credentials_rejected',
@@ -250,11 +246,8 @@ export const ambiguousCredentialsRejected: Check = {
 }
 
 /**
- * The valid key in the other spellings HTTP allows, found by the same edits as the near misses
- * (negative/authVariants.ts: those a correct server reads as valid): the scheme in another case (RFC 9110
- * §11.1: case-insensitive), more spaces before the token (RFC 6750 §2.1: `"Bearer" 1*SP
- * b64token`), SP or HTAB around the value. A client library may send any. Recommended: the
- * document shows only `Bearer <API_KEY>`.
+ * The valid key in the other spellings HTTP allows (the edits of negative/authVariants.ts a correct
+ * server reads as valid; RFC 6750 §2.1: `"Bearer" 1*SP b64token`): a client library may send any.
  */
 export const bearerSpellingsAccepted: Check = {
   name: 'bearer_spellings_accepted',
@@ -273,9 +266,8 @@ export const bearerSpellingsAccepted: Check = {
     )
     const findings = answers.flatMap((exchange, i) => {
       const spelling = `${spellings[i]?.label}, still the valid key`
-      return exchange.status === 200
-        ? []
-        : [finding(exchange, 'listPets', `${describeResponse(exchange)} for ${spelling}`, `200: ${spelling}`)]
+      const received = `${describeResponse(exchange)} for ${spelling}`
+      return exchange.status === 200 ? [] : [finding(exchange, 'listPets', received, `200: ${spelling}`)]
     })
     return { findings }
   },

@@ -83,14 +83,18 @@ export const badBodiesRejected: Check = {
   async run(context) {
     const { sent } = await sendViolations(context)
     const created = sent.filter(({ exchange }) => exchange.status >= 200 && exchange.status < 300).length
+    const stored =
+      created > 0
+        ? ` (${plural(created, 'pet was', 'pets were')} created from invalid bodies in this run)`
+        : ''
     const findings = sent
       .filter(({ exchange }) => exchange.status !== 400)
-      .map(({ violation, exchange }) =>
+      .map(({ violation: { label }, exchange }) =>
         finding(
           exchange,
           'createPet',
-          `${describeResponse(exchange)} for a body where ${violation.label}${created > 0 ? ` (${plural(created, 'pet was', 'pets were')} created from invalid bodies in this run)` : ''}`,
-          `400 with an Error body: ${violation.label}`,
+          `${describeResponse(exchange)} for a body where ${label}${stored}`,
+          `400 with an Error body: ${label}`,
         ),
       )
     return { findings }
@@ -140,14 +144,9 @@ export const rejectedBodiesNotStored: Check = {
         const id = petIdOf(pet) ?? pet.id
         if (!label || seen.has(id)) continue
         seen.add(id)
-        findings.push(
-          finding(
-            exchange,
-            'createPet',
-            `${exchange.request.method} ${exchange.request.path} shows ${toJsonText(exactJson(pet))}, created from a body answered ${refused.find((r) => r.violation.label === label)?.exchange.status} (${label})`,
-            'a refused body leaves nothing in the store',
-          ),
-        )
+        const answered = refused.find((r) => r.violation.label === label)?.exchange.status
+        const received = `${exchange.request.method} ${exchange.request.path} shows ${toJsonText(exactJson(pet))}, created from a body answered ${answered} (${label})`
+        findings.push(finding(exchange, 'createPet', received, 'a refused body leaves nothing in the store'))
       }
     }
     return { findings }
@@ -177,42 +176,34 @@ export const malformedBodiesRejected: Check = {
   operations: ['createPet'],
   needs: ['write'],
   async run(context) {
-    const findings: Finding[] = []
     // Near misses of the body's media type too: no body at all, a valid one as text/plain, a form.
     // The document shows no answer to them: a 4xx says no; a 5xx is never an answer (no_server_errors).
     const valid = JSON.stringify({ name: context.petName('media'), categoryId: 1 })
-    const media = (type: string, body: string) => ({
-      body,
-      headers: { 'content-type': type },
-      kind: 'gap' as const,
+    const media = (input: string, type: string, body?: string) => ({
+      input,
+      options: {
+        kind: 'gap' as const,
+        ...(body !== undefined && { body, headers: { 'content-type': type } }),
+      },
+      refused: (status: number) => status >= 400 && status < 500,
+      expected: 'a 4xx with an Error body (§4.2: the body is application/json)',
     })
-    for (const [input, options] of [
-      ['no body at all', { kind: 'gap' as const }],
-      ['a valid NewPet sent as text/plain', media('text/plain', valid)],
-      ['a form body', media('application/x-www-form-urlencoded', 'name=x&categoryId=1')],
-    ] as const) {
+    const cases = [
+      media('no body at all', ''),
+      media('a valid NewPet sent as text/plain', 'text/plain', valid),
+      media('a form body', 'application/x-www-form-urlencoded', 'name=x&categoryId=1'),
+      ...malformedBodies(context).map(({ input, body, why }) => ({
+        input,
+        options: { body, kind: 'gap' as const },
+        refused: (status: number) => status === 400,
+        expected: `400 with an Error body: ${why}`,
+      })),
+    ]
+    const findings: Finding[] = []
+    for (const { input, options, refused, expected } of cases) {
       const exchange = await context.call('createPet', {}, options)
-      if (exchange.status < 400 || exchange.status >= 500)
-        findings.push(
-          finding(
-            exchange,
-            'createPet',
-            `${describeResponse(exchange)} for ${input}`,
-            'a 4xx with an Error body (§4.2: the body is application/json)',
-          ),
-        )
-    }
-    for (const { input, body, why } of malformedBodies(context)) {
-      const exchange = await context.call('createPet', {}, { body, kind: 'gap' })
-      if (exchange.status !== 400)
-        findings.push(
-          finding(
-            exchange,
-            'createPet',
-            `${describeResponse(exchange)} for ${input}`,
-            `400 with an Error body: ${why}`,
-          ),
-        )
+      if (!refused(exchange.status))
+        findings.push(finding(exchange, 'createPet', `${describeResponse(exchange)} for ${input}`, expected))
     }
     return { findings }
   },

@@ -19,7 +19,6 @@ export const challengeWithoutErrorCode = everyExchange(
     appliesTo: (exchange) => exchange.status === 401 && sentNoCredentials(exchange.request),
   },
   (exchange) => {
-    if (exchange.status !== 401 || !sentNoCredentials(exchange.request)) return undefined
     const challenge = exchange.headers.get('www-authenticate')
     if (challenge === null || !/\berror\s*=/i.test(challenge)) return undefined
     return finding(

@@ -29,28 +29,17 @@ export const clientIdNotUsed: Check = {
       )
       if (created.status !== 0) answered++
       const got = petIdOf(created.json)
-      if (created.status === 201 && got === String(id)) {
-        findings.push(
-          finding(
-            created,
-            'createPet',
-            `201 with the client's id ${id}`,
-            'a refusal (400), or an id the service chose',
-          ),
-        )
-        return
-      }
       if (created.status !== 201) return
-      const fetched = await context.call('getPet', { petId: id })
-      if (fetched.status === 200 && (fetched.json as { name?: unknown } | undefined)?.name === name)
-        findings.push(
-          finding(
-            fetched,
-            'createPet',
-            `getPet ${id} (the id the client sent) returns the pet created as ${got}`,
-            'the client’s id is not used',
-          ),
+      if (got === String(id)) {
+        const received = `201 with the client's id ${id}`
+        return findings.push(
+          finding(created, 'createPet', received, 'a refusal (400), or an id the service chose'),
         )
+      }
+      const fetched = await context.call('getPet', { petId: id })
+      const received = `getPet ${id} (the id the client sent) returns the pet created as ${got}`
+      if (fetched.status === 200 && (fetched.json as { name?: unknown } | undefined)?.name === name)
+        findings.push(finding(fetched, 'createPet', received, 'the client’s id is not used'))
     })
     // No create carrying an id got an answer (each timed out or failed): nothing was judged.
     if (answered === 0 && findings.length === 0)

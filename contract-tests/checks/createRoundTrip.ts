@@ -3,14 +3,12 @@ import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { keptAsSent } from '../../model/keptAsSent.ts'
 import { sameJson } from '../../model/sameJson.ts'
 import { petIdOf } from '../json/petIdOf.ts'
-import { type Check, type CheckOutcome, finding } from './Check.ts'
+import { type Check, type Finding, finding } from './Check.ts'
 import { describeResponse, excerpt } from './describeResponse.ts'
 
 /**
- * §4.2 rule 2 and §4.3: the created pet carries the submitted fields and a new id, getPet returns it,
- * and a list of its status at once holds it while that page is not full (§4.1 rule 2: nothing in the
- * document lets a list lag behind a create). Every value is read exactly: an id beyond 2^53 is
- * sent back and compared as the digits the server wrote.
+ * §4.2 rule 2, §4.3: a list sent at once holds the new pet (§4.1 rule 2: nothing lets a list lag behind
+ * a create). Read exactly: an id beyond 2^53 is sent back and compared as the digits the server wrote.
  */
 export const createRoundTrip: Check = {
   name: 'create_round_trip',
@@ -20,7 +18,7 @@ export const createRoundTrip: Check = {
   operations: ['createPet', 'getPet', 'listPets'],
   needs: ['write', 'state'],
   async run(context) {
-    const outcome: CheckOutcome = { findings: [] }
+    const findings: Finding[] = []
     const { statuses, limit } = context.vocabulary
     const { maximum } = limit
     let created201 = 0
@@ -43,14 +41,8 @@ export const createRoundTrip: Check = {
           differs.length > 0 && pet
             ? `${created.status} with ${toJsonText(pet)} (differs in ${differs.join(', ')})`
             : describeResponse(created)
-        outcome.findings.push(
-          finding(
-            created,
-            'createPet',
-            received,
-            `201 with a Pet carrying ${JSON.stringify(submitted)} and an integer id`,
-          ),
-        )
+        const expected = `201 with a Pet carrying ${JSON.stringify(submitted)} and an integer id`
+        findings.push(finding(created, 'createPet', received, expected))
         continue
       }
       created201++
@@ -62,7 +54,7 @@ export const createRoundTrip: Check = {
           fetched.status === 200
             ? `200 with ${excerpt(fetched.text, 200)} (differs in ${lost.join(', ')})`
             : describeResponse(fetched)
-        outcome.findings.push(
+        findings.push(
           finding(fetched, 'getPet', received, `200 with the pet just created: ${toJsonText(pet)}`),
         )
       }
@@ -71,27 +63,16 @@ export const createRoundTrip: Check = {
       const page = Array.isArray(listed.json) ? (listed.json as unknown[]) : undefined
       if (page) listsJudged++
       if (page && page.length < maximum && !page.some((item) => petIdOf(item) === id)) {
-        outcome.findings.push(
-          finding(
-            listed,
-            'listPets',
-            `a page of ${page.length} (room for ${maximum}) without pet ${id}, created just before`,
-            `every ${status === undefined ? 'pet' : `pet with status ${status}`} while the page has room, the new one included`,
-          ),
-        )
+        const received = `a page of ${page.length} (room for ${maximum}) without pet ${id}, created just before`
+        const expected = `every ${status === undefined ? 'pet' : `pet with status ${status}`} while the page has room, the new one included`
+        findings.push(finding(listed, 'listPets', received, expected))
       }
     }
-    // A list sent after each create that never came back as a list judged nothing.
-    if (created201 > 0 && listsJudged === 0)
-      outcome.skipped = {
-        listPets: 'not judged: no list sent right after a create answered with a list (see no_server_errors)',
-      }
     // With no pet created, fetching one cannot be judged: a skip with the reason, not a pass.
-    if (created201 === 0) {
-      const reason =
-        'not judged: no create returned a pet (see createPet), so none could be fetched or listed'
-      outcome.skipped = { getPet: reason, listPets: reason }
-    }
-    return outcome
+    const none = 'not judged: no create returned a pet (see createPet), so none could be fetched or listed'
+    if (created201 === 0) return { findings, skipped: { getPet: none, listPets: none } }
+    // A list sent after each create that never came back as a list judged nothing.
+    const noList = 'not judged: no list sent right after a create answered with a list (see no_server_errors)'
+    return { findings, ...(listsJudged === 0 && { skipped: { listPets: noList } }) }
   },
 }

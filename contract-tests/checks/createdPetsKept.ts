@@ -18,12 +18,7 @@ type Pet = Record<string, unknown>
 const same = (fields: readonly string[], a: Pet, b: Pet) =>
   fields.every((field) => sameJson(a[field], b[field]))
 
-/**
- * No accepted write is lost, and a pet reads the same everywhere: every pet this run created (201)
- * is returned by getPet as it was answered, carrying the submitted fields; and it is listed under
- * its status (and an omitted status reads the same in the list as in getPet) while that status's
- * page is not full. Every pet is read exactly, found by the digits of its id (`petIdOf`).
- */
+/** No accepted write is lost, and a pet reads the same everywhere: read exactly, found by the digits of its id (`petIdOf`). */
 export const createdPetsKept: Check = {
   name: 'created_pets_kept',
   level: 'required',
@@ -89,16 +84,11 @@ export const createdPetsKept: Check = {
         const missing =
           pet.status === status && typeof status === 'string' && !listed && pets.length < maximum
         if (!missing && (!listed || same(fields, listed, pet))) continue
-        findings.push(
-          finding(
-            list,
-            'listPets',
-            listed
-              ? `the list shows ${toJsonText(listed)}, getPet shows ${toJsonText(pet)}`
-              : `${plural(pets.length, 'pet')}, without ${toJsonText(pet)}, which getPet returns with that status`,
-            'every pet listed under its status while the page is not full, as getPet shows it',
-          ),
-        )
+        const received = listed
+          ? `the list shows ${toJsonText(listed)}, getPet shows ${toJsonText(pet)}`
+          : `${plural(pets.length, 'pet')}, without ${toJsonText(pet)}, which getPet returns with that status`
+        const expected = 'every pet listed under its status while the page is not full, as getPet shows it'
+        findings.push(finding(list, 'listPets', received, expected))
         break
       }
     }

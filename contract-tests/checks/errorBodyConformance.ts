@@ -13,7 +13,6 @@ export const errorBodyConformance = everyExchange(
     appliesTo: (exchange) => exchange.status >= 400,
   },
   (exchange, { validators }) => {
-    if (exchange.status < 400) return undefined
     const validate = validators.schema('Error')
     if (validate(exchange.json)) return undefined
     const received = `${exchange.status} with ${excerpt(exchange.text, 200) || 'no body'}`

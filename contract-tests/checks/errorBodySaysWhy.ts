@@ -18,7 +18,7 @@ export const errorBodySaysWhy = everyExchange(
   },
   (exchange) => {
     const body = exchange.json
-    if (exchange.status < 400 || typeof body !== 'object' || body === null) return undefined
+    if (typeof body !== 'object' || body === null) return undefined
     const { code, message } = body as Record<string, unknown>
     const empty = [
       ...(typeof code === 'string' && code.trim() === '' ? ['code'] : []),

@@ -23,6 +23,8 @@ export interface ExchangeRuleContext {
   /** Whether the spec documents this status for the operation (exact, range or `default`: `isDocumentedStatus`). */
   isDocumented(status: number): boolean
   capabilities: ReadonlySet<Need>
+  /** The run's context, for a rule that judges with what the run has learnt (invariantChecks.ts). */
+  run: CheckContext
 }
 
 export type ExchangeRule = (
@@ -31,12 +33,10 @@ export type ExchangeRule = (
 ) => Finding | undefined
 
 /**
- * A check that judges every exchange of the run, whichever check sent it, as it arrives (the runner
- * calls the watcher while the body is whole, then keeps only facts of it), so every response the
- * suite provokes is held to the spec. Findings are grouped per operation: a count and the first
- * EXAMPLES_MAX distinct ones (the same fault on twenty requests is one thing to fix). An operation
- * none of whose exchanges could be judged is skipped, not passed: one that never answered (timed
- * out, reset) says so, unless the rule judges unanswered requests itself (`readsUnanswered`).
+ * A check that judges every exchange of the run as it arrives, while its body is whole, whichever
+ * check sent it. Findings are grouped per operation: a count and the first EXAMPLES_MAX distinct ones
+ * (the same fault on twenty requests is one thing to fix). An operation none of whose exchanges could
+ * be judged is skipped, not passed, with why (no answer, or none the rule applies to).
  *
  * @example
  * export const noServerErrors = everyExchange({ name: 'no_server_errors', ... }, (exchange) =>
@@ -51,10 +51,12 @@ export function everyExchange(
     readsUnanswered?: boolean
     /** The exchanges the rule is about (all by default): an operation with none of them is not judged. */
     appliesTo?: (exchange: Exchange) => boolean
+    /** Why an operation none of whose answers the rule applies to is not judged (a generic reason by default). */
+    unjudged?: (operation: OperationName) => string
   },
   rule: ExchangeRule,
 ): Check {
-  const { readsTruncated, readsUnanswered, appliesTo, ...named } = check
+  const { readsTruncated, readsUnanswered, appliesTo, unjudged, ...named } = check
   const operations = check.operations ?? OPERATION_IDS
   const ruleContextsOf = (context: CheckContext) =>
     new Map(
@@ -66,6 +68,7 @@ export function everyExchange(
           documented: Object.keys(spec?.responses ?? {}),
           isDocumented: (status: number) => spec !== undefined && isDocumentedStatus(spec, status),
           capabilities: context.capabilities,
+          run: context,
         }
         return [op, ruleContext]
       }),
@@ -105,7 +108,7 @@ export function everyExchange(
                 op,
                 lost > 0
                   ? `not judged: no ${op} request got an answer to judge (${lost} timed out or failed: see no_server_errors)`
-                  : `not judged: no ${op} response this check applies to`,
+                  : (unjudged?.(op) ?? `not judged: no ${op} response this check applies to`),
               ]
             }),
         )

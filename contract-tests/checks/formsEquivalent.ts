@@ -13,13 +13,10 @@ import { everyExchange } from './everyExchange.ts'
 const RFCS = 'RFC 9110, 9112, 3986 and 8259 make them one request'
 
 /**
- * The metamorphic relation of HTTP: one request written in every form the standards make
- * equivalent (each dimension of requestForm.ts changed alone: framing, HTTP/1.0, Expect, TCP
- * segments, a HEAD first on the same connection or pipelined, field names' case and whitespace,
- * Accept, the query percent-encoded, JSON spaced, reordered or `\u`-escaped) gets the answer it gets
- * in the default form: the same status, the same pet. Each meaning's answer is one the document
- * decides (a valid list, a listed pet, a valid create, a request without a key), so a difference is
- * required; a form an RFC lets the target refuse, refused, is forms_refused's (recommended).
+ * The metamorphic relation of HTTP: one request in every form the standards make equivalent (each
+ * dimension of requestForm.ts changed alone) gets the answer of the default form. Each meaning's answer
+ * is one the document decides, so a difference is required; a form an RFC lets the target refuse,
+ * refused, is forms_refused's (recommended).
  *
  * @example
  * // createPet sent chunked answered 400, sent with Content-Length 201 → a finding naming both forms

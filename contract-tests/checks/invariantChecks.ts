@@ -6,10 +6,9 @@ import type { InvariantProblem } from '../../model/InvariantProblem.ts'
 import { interfaceModelOf } from '../../model/interfaceModel.ts'
 import { INVARIANT_NAMES, INVARIANTS, type InvariantName } from '../../model/invariantRules.ts'
 import { judgeInvariants } from '../../model/judgeInvariants.ts'
-import { FindingGroups } from '../base/FindingGroups.ts'
 import type { Exchange } from '../http/exchange.ts'
-import { type Check, type CheckContext, type ExchangeWatcher, finding, type OperationName } from './Check.ts'
-import { exampleRequests, runWatched } from './everyExchange.ts'
+import { type Check, type CheckContext, finding } from './Check.ts'
+import { everyExchange } from './everyExchange.ts'
 
 /** What the run's one judge of the invariants found in an exchange (judged once, whichever check asks first). */
 type RunInvariants = (exchange: Exchange) => readonly InvariantProblem[]
@@ -18,12 +17,9 @@ type RunInvariants = (exchange: Exchange) => readonly InvariantProblem[]
 const judges = new WeakMap<CheckContext, RunInvariants>()
 
 /**
- * The run's judge of the invariants (model/judgeInvariants.ts): every exchange the run makes,
- * whichever check or phase sent it (the census, the fixed checks, the generated negatives, the
- * model phase, a replay), routed by the spec's one router and judged once, in the order answers
- * arrive, with one memory of the store (a lower bound: writes in flight cannot make a verdict
- * false). An exchange that got no whole answer, or that the implementation did not answer
- * (`notJudged`), is not judged.
+ * The run's judge of the invariants (model/judgeInvariants.ts): every exchange, whichever check or
+ * phase sent it, routed by the spec's one router and judged once, in the order answers arrive, with
+ * one memory of the store (a lower bound: writes in flight cannot make a verdict false).
  */
 function runInvariantsOf(context: CheckContext): RunInvariants {
   const known = judges.get(context)
@@ -49,11 +45,8 @@ function runInvariantsOf(context: CheckContext): RunInvariants {
     )
   }
   const judge: RunInvariants = (exchange) => {
-    let found = verdicts.get(exchange)
-    if (!found) {
-      found = judgeOne(exchange)
-      verdicts.set(exchange, found)
-    }
+    const found = verdicts.get(exchange) ?? judgeOne(exchange)
+    verdicts.set(exchange, found)
     return found
   }
   judges.set(context, judge)
@@ -62,70 +55,34 @@ function runInvariantsOf(context: CheckContext): RunInvariants {
 
 /**
  * The check of one invariant of the interface (model/invariantRules.ts), judged on every exchange of
- * the run as it arrives, never only on those sent to look for it: its findings say what came back
- * and what the invariant holds, with the curl line of the request that showed it. An operation that
- * got no answer the invariant reads (a 200 page, a 201) is skipped, not passed. Needs a stateful
- * target: a mock answering static examples (Prism) keeps no invariant of a store.
+ * the run as it arrives, never only on those sent to look for it. Needs a stateful target: a mock
+ * answering static examples (Prism) keeps no invariant of a store.
  *
  * @example
  * invariantCheck('page_within_limit') // fails a run whose any listPets 200 held more than its limit
  */
 export function invariantCheck(name: InvariantName): Check {
   const rule = INVARIANTS[name]
-  const examples = exampleRequests()
-  const watch = (context: CheckContext): ExchangeWatcher => {
-    const judge = runInvariantsOf(context)
-    const groups = new FindingGroups()
-    const answered = new Set<OperationName>()
-    examples.start(context)
-    return {
-      see(exchange) {
-        // An operation is judged once an answer the invariant reads came back (a 401 holds no page).
-        const operation = exchange.request.operation
-        if (operation && rule.answers.includes(exchange.status) && !exchange.truncated)
-          answered.add(operation)
-        for (const problem of judge(exchange)) {
-          if (problem.invariant !== name) continue
-          const found = finding(
-            exchange,
-            problem.operation as OperationName,
-            problem.received,
-            problem.documented,
-          )
-          groups.add(found)
-          examples.keep(context, found, exchange)
-        }
-      },
-      outcome() {
-        const skipped = Object.fromEntries(
-          rule.operations
-            .filter((operation) => !answered.has(operation))
-            .map((operation) => [
-              operation,
-              `not judged: no ${operation} request of this run got a ${rule.answers.join(' or ')} answer to judge`,
-            ]),
-        )
-        return { ...groups.outcome(), skipped }
-      },
-    }
-  }
-  return {
-    name,
-    // Every invariant is a sentence of the interface document, so each fails the run.
-    level: 'required',
-    description: (vocabulary) => rule.sentence(vocabulary),
-    operations: rule.operations,
-    needs: ['state'],
-    afterAll: true,
-    watch,
-    run: runWatched(watch),
-    // The example's request sent again and judged by the run's one judge, with what it has learnt of
-    // the store since: broken again is reproduced (a pet that read differently reads differently again).
-    reproduce: (context, found) =>
-      examples.reproduce(context, found, (again) =>
-        again.truncated ? undefined : runInvariantsOf(context)(again).some((p) => p.invariant === name),
-      ),
-  }
+  return everyExchange(
+    {
+      name,
+      // Every invariant is a sentence of the interface document, so each fails the run.
+      level: 'required',
+      description: (vocabulary) => rule.sentence(vocabulary),
+      operations: rule.operations,
+      needs: ['state'],
+      // An operation is judged once an answer the invariant reads came back (a 401 holds no page).
+      appliesTo: (exchange) => rule.answers.includes(exchange.status),
+      unjudged: (operation) =>
+        `not judged: no ${operation} request of this run got a ${rule.answers.join(' or ')} answer to judge`,
+    },
+    // By the run's one judge, with what it has learnt of the store so far: a replayed example broken
+    // again is reproduced (a pet that read differently reads differently again).
+    (exchange, { run }) => {
+      const problem = runInvariantsOf(run)(exchange).find((found) => found.invariant === name)
+      return problem && finding(exchange, exchange.operation, problem.received, problem.documented)
+    },
+  )
 }
 
 /** The body a request sent, read exactly (an int64 beyond 2^53 as a bigint), when it is JSON. */

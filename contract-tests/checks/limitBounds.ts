@@ -3,11 +3,7 @@ import { lackOfData } from '../base/lackOfData.ts'
 import type { Check, Finding } from './Check.ts'
 import { pageFinding } from './pageSize.ts'
 
-/**
- * §4.1, §8: every limit from the spec's minimum to its maximum is valid and cuts the page: never
- * more pets than asked for, and never fewer while more exist (a server capping limit below the
- * maximum fails). The limits come from the spec's minimum, default and maximum.
- */
+/** §4.1, §8: every limit within the spec's bounds cuts the page (a server capping it lower fails). */
 export const limitBounds: Check = {
   name: 'limit_bounds',
   level: 'required',

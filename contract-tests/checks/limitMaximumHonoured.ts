@@ -25,17 +25,11 @@ export const limitMaximumHonoured: Check = {
       const exchange = await context.call('listPets', { limit }, { kind: 'gap' })
       const pets = petsIn(exchange)
       if (exchange.status !== 0) answered++
-      if (exchange.status >= 200 && exchange.status < 300 && pets && pets.length < maximum) shortPages++
-      if (exchange.status >= 200 && exchange.status < 300 && (!pets || pets.length > maximum)) {
-        findings.push(
-          finding(
-            exchange,
-            'listPets',
-            describeResponse(exchange),
-            `a 4xx, or at most ${plural(maximum, 'pet')}, for limit=${limit}`,
-          ),
-        )
-      }
+      if (exchange.status < 200 || exchange.status >= 300) continue
+      if (pets && pets.length < maximum) shortPages++
+      const expected = `a 4xx, or at most ${plural(maximum, 'pet')}, for limit=${limit}`
+      if (!pets || pets.length > maximum)
+        findings.push(finding(exchange, 'listPets', describeResponse(exchange), expected))
     }
     if (answered === 0)
       throw new NotJudged(

@@ -13,9 +13,8 @@ import { petsIn } from './describeResponse.ts'
 const SAMPLE = 100
 
 /**
- * §4.1 and §4.3 speak of one store: a pet a list returned is found by getPet, identical (no
- * operation deletes a pet or changes it). A server that lists another tenant's pets, or serves the
- * list and getPet from stores that disagree, fails.
+ * §4.1 and §4.3 speak of one store (no operation deletes or changes a pet): a server that lists another
+ * tenant's pets, or serves the list and getPet from stores that disagree, fails.
  *
  * @example
  * // a list showed {"id":900000,…}; getPet 900000 answered 404 → a finding on listPets

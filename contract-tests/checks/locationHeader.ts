@@ -18,7 +18,6 @@ export const locationHeader = everyExchange(
     appliesTo: (exchange) => exchange.status === 201,
   },
   (exchange, { capabilities, vocabulary }) => {
-    if (exchange.status !== 201) return undefined
     const id = petIdOf(exchange.json) ?? String((exchange.json as { id?: unknown } | undefined)?.id)
     const location = exchange.headers.get('location')
     const path = itemPath(vocabulary, id)

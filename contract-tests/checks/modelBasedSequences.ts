@@ -19,11 +19,8 @@ const SWEEP_MAX = 200
 const SWEEP_CONCURRENCY = 8
 
 /**
- * The model-based phase as a check: random sequences of createPet (single and concurrent bursts),
- * listPets and getPet, each answer judged against a model of the interface document (see
- * contract-tests/model/), the first failure shrunk to the shortest failing sequence and reported
- * with a runnable curl script and the seed. Then every accepted write (a sample when there are
- * many) is fetched again: none may be lost. In read-only mode it only reads.
+ * The model-based phase as a check (contract-tests/model/): the first failure shrunk to the shortest
+ * failing sequence, reported with a runnable curl script and the seed. In read-only mode it only reads.
  */
 export const modelBasedSequences: Check = {
   name: 'model_based_sequences',
@@ -41,28 +38,17 @@ export const modelBasedSequences: Check = {
     const found = await context.call('listPets', { limit: context.vocabulary.limit.maximum })
     await context.call('getPet', { petId: petIdOf(petsIn(found)?.[0]) ?? '1' })
     const seed = streamSeed(context.generation.seed, OPENING_STREAM)
-    const opening = await search(
-      context,
-      OPENING,
-      seed,
-      2,
-      'in the opening, before any other check wrote',
-      OPENING_CREATES,
-    )
+    const opening = await search(context, OPENING, seed, 2, OPENING_WHEN, OPENING_CREATES)
     if (opening.finding) opened.set(context, opening.finding)
   },
   async run(context) {
     const model = interfaceModelOf(context)
-    const { seed, budget } = context.generation
+    const { seed, budget, concurrency = 1 } = context.generation
     const firstExchange = context.exchanges.length
-    const {
-      result,
-      finding: failed,
-      replay,
-    } = await search(context, budget, seed, context.generation.concurrency ?? 1)
+    const { result, replay, ...searched } = await search(context, budget, seed, concurrency)
     // What the opening found counts when the search after the other checks found nothing: that one
     // replays alone (--concurrency 1), the opening only with the whole run.
-    const found = failed ?? opened.get(context)
+    const found = searched.finding ?? opened.get(context)
     const findings = found ? [found] : []
     // The run's deadline stopping the phase is not a fault of the target: a failure found before it
     // stands, the rest is for the runner to report as cut (it skips a check that throws the deadline).
@@ -122,6 +108,7 @@ const OPENING: Budget = { runs: 16, ms: 2_000 }
 const OPENING_CREATES = 12
 /** The opening's seed is the run's, as the stream of this index would draw it. */
 const OPENING_STREAM = 1_000
+const OPENING_WHEN = 'in the opening, before any other check wrote'
 /** What the opening found, reported in the check's turn with the rest. */
 const opened = new WeakMap<CheckContext, Finding>()
 

@@ -25,29 +25,17 @@ export function pageFinding(
   if (exchange.status !== 200 || !pets)
     return finding(exchange, 'listPets', describeResponse(exchange), expected)
   const strays = rule.status === undefined ? [] : pets.filter((pet) => pet.status !== rule.status)
-  if (strays.length > 0)
-    return finding(
-      exchange,
-      'listPets',
-      `${strays.length} of ${plural(pets.length, 'pet')} with another status, e.g. ${toJsonText(exactJson(strays[0]))}`,
-      expected,
-    )
   // By the digits the server wrote: 64-bit ids read as doubles would collapse into one.
   const ids = pets.map((pet) => petIdOf(pet) ?? String(pet?.id))
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i)
-  if (repeated !== undefined)
-    return finding(
-      exchange,
-      'listPets',
-      `200 with ${plural(countIn(exchange) ?? pets.length, 'pet')}, id ${repeated} more than once`,
-      expected,
-    )
-  if (pets.length > rule.limit || pets.length < least)
-    return finding(
-      exchange,
-      'listPets',
-      `200 with ${plural(countIn(exchange) ?? pets.length, 'pet')}`,
-      expected,
-    )
-  return undefined
+  const count = `200 with ${plural(countIn(exchange) ?? pets.length, 'pet')}`
+  const received =
+    strays.length > 0
+      ? `${strays.length} of ${plural(pets.length, 'pet')} with another status, e.g. ${toJsonText(exactJson(strays[0]))}`
+      : repeated !== undefined
+        ? `${count}, id ${repeated} more than once`
+        : pets.length > rule.limit || pets.length < least
+          ? count
+          : undefined
+  return received === undefined ? undefined : finding(exchange, 'listPets', received, expected)
 }

@@ -45,15 +45,9 @@ export const parameterViolationsHandled: Check = {
       if (exchange.status !== 0) answered.add(violation.operation)
       if (exchange.status < 200 || exchange.status >= 300) continue
       const broken = brokenRule(violation, exchange, maximum)
-      if (broken)
-        findings.push(
-          finding(
-            exchange,
-            violation.operation,
-            `${describeResponse(exchange)} for ${violation.label}: ${broken}`,
-            `a 4xx with an Error body, or a 2xx that keeps the rules, for ${violation.label}`,
-          ),
-        )
+      const expected = `a 4xx with an Error body, or a 2xx that keeps the rules, for ${violation.label}`
+      const received = `${describeResponse(exchange)} for ${violation.label}: ${broken}`
+      if (broken) findings.push(finding(exchange, violation.operation, received, expected))
     }
     // An operation none of whose violations got an answer was not judged (no_server_errors fails them).
     const skipped = Object.fromEntries(
@@ -99,12 +93,12 @@ export const parameterViolationsRejected: Check = {
   async run(context) {
     const findings = (await sendViolations(context))
       .filter(({ exchange }) => exchange.status !== 400)
-      .map(({ violation, exchange }) =>
+      .map(({ violation: { operation, label }, exchange }) =>
         finding(
           exchange,
-          violation.operation,
-          `${describeResponse(exchange)} for ${violation.label}`,
-          `400 with an Error body for ${violation.label}`,
+          operation,
+          `${describeResponse(exchange)} for ${label}`,
+          `400 with an Error body for ${label}`,
         ),
       )
     return { findings }
@@ -129,14 +123,10 @@ export const parameterErrorsNamed: Check = {
         const message = (exchange.json as { message?: unknown } | undefined)?.message
         return typeof message === 'string' && !message.includes(violation.parameter)
       })
-      .map(({ violation, exchange }) =>
-        finding(
-          exchange,
-          violation.operation,
-          `${exchange.status} for ${violation.label} with ${excerpt(exchange.text, 200)}`,
-          `an Error message that names ${violation.parameter}`,
-        ),
-      )
+      .map(({ violation: { operation, label, parameter }, exchange }) => {
+        const received = `${exchange.status} for ${label} with ${excerpt(exchange.text, 200)}`
+        return finding(exchange, operation, received, `an Error message that names ${parameter}`)
+      })
     return { findings }
   },
 }

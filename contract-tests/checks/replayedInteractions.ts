@@ -5,7 +5,7 @@ import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { redactTarget } from '../../kit/secrets/redactTarget.ts'
 import { interfaceModelOf } from '../../model/interfaceModel.ts'
 import { type Answer, describe } from '../../model/judgeCreate.ts'
-import { judgeExchange } from '../../model/judgeExchange.ts'
+import { judgeExchange, type ModelRequest } from '../../model/judgeExchange.ts'
 import type { Problem } from '../../model/Problem.ts'
 import { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import type { Exchange } from '../http/exchange.ts'
@@ -26,17 +26,11 @@ export interface Recording {
 }
 
 /**
- * `replayed_interactions`: the interactions a frontend really made (a HAR from the mock's journal,
- * a browser or the proxy), sent again in order against the target with the run's key, and judged by
- * the document and the independent model, never by the recorded values. A call the recording made
- * with no Authorization header is sent without a key and must get 401 (§5.3). Otherwise: a documented status with a
- * body of its schema (the response checks judge every exchange), a created pet that keeps what was
- * sent and reads back the same, a page of at most `limit` pets of the status asked for, 404 only
- * for an id no known pet has. An id the recording's create returned is replaced by the id the
- * target returns (when the recording kept response bodies). Writes carry the run tag in the name;
- * a read-only run replays reads only. A request the document leaves open (an out-of-range `limit`,
- * an unknown `status`, a petId that is not an int64) is judged only as every exchange is (no 5xx,
- * an Error body on a 4xx).
+ * The interactions a frontend really made (a HAR from the mock's journal, a browser or the proxy),
+ * sent again in order with the run's key, judged by the document and the independent model, never by
+ * the recorded values (docs/replay.md). A call recorded with no Authorization header must get 401.
+ * A created id is replaced by the target's; writes carry the run tag; a read-only run replays reads.
+ * A request the document leaves open is judged only as every exchange is (no 5xx, an Error body).
  *
  * @example
  * replayedInteractions({ exchanges: readHar(text), basePath: '/v1' })
@@ -81,81 +75,55 @@ async function replay(recording: Recording, context: CheckContext) {
     const name = `step ${step} (${request.method} ${redactTarget(`${path}${request.search === '' ? '' : `?${request.search}`}`)})`
     // A call recorded without a key goes out without one: its 401 is what the recording shows.
     const auth = recorded.keyless ? ({ auth: 'none' } as const) : {}
-    if (operation === 'createPet') {
-      if (!writes) {
-        skippedWrites.add(operation)
-        continue
-      }
-      const sent = taggedBody(recorded.body, context.runTag ?? '')
-      const exchange = await context.call(operation, {}, { body: sent.text, ...auth })
-      replayed.add(operation)
-      if (recorded.keyless) {
-        note(findings, keylessProblem(operation, exchange), exchange, name)
-        continue
-      }
-      const recordedId = recorded.createdId ?? idIn(recorded.responseText)
+    const recordedId = route.params.petId ?? ''
+    const mapped = ids.get(recordedId)
+    const petId = mapped ?? recordedId
+    if (
+      !writes &&
+      (operation === 'createPet' || (operation === 'getPet' && !mapped && createdInRecording.has(recordedId)))
+    ) {
+      skippedWrites.add(operation)
+      continue
+    }
+    const sent = operation === 'createPet' ? taggedBody(recorded.body, context.runTag ?? '') : undefined
+    // listPets goes out with its query as recorded.
+    const exchange = await context.call(operation, operation === 'getPet' ? { petId } : {}, {
+      ...auth,
+      ...(sent ? { body: sent.text } : operation === 'listPets' && { rawQuery: request.search }),
+    })
+    replayed.add(operation)
+    const judged = (input: ModelRequest) =>
+      judgeExchange(model, knowledge, operation, input, answerOf(exchange), name)
+    let problem: Problem | undefined
+    if (recorded.keyless)
+      problem = exchange.status === 401 ? undefined : problemOf(operation, exchange, KEYLESS)
+    else if (sent) {
+      const createdId = recorded.createdId ?? idIn(recorded.responseText)
       const newId = idIn(exchange.text)
-      if (recordedId !== undefined) {
-        createdInRecording.add(recordedId)
-        if (newId !== undefined && exchange.status === 201) ids.set(recordedId, newId)
+      if (createdId !== undefined) {
+        createdInRecording.add(createdId)
+        if (newId !== undefined && exchange.status === 201) ids.set(createdId, newId)
       }
       // A body that is not JSON at all is judged as every exchange is (the document shows no answer for it).
-      const problem =
+      problem =
         sent.plain === undefined
           ? undefined
           : context.validators.requestBody('createPet')(sent.plain)
-            ? judgeExchange(model, knowledge, operation, { body: sent.exact }, answerOf(exchange), name)
+            ? judged({ body: sent.exact })
             : exchange.status === 400
               ? undefined
-              : problemOf('createPet', exchange, '400 with an Error body: the body breaks NewPet (§4.2, §7)')
-      note(findings, problem, exchange, name)
-      continue
-    }
-    if (operation === 'getPet') {
-      const recordedId = route.params.petId ?? ''
-      const mapped = ids.get(recordedId)
-      if (!mapped && createdInRecording.has(recordedId) && !writes) {
-        skippedWrites.add(operation)
-        continue
-      }
-      const id = mapped ?? recordedId
-      const exchange = await context.call(operation, { petId: id }, auth)
-      replayed.add(operation)
-      if (recorded.keyless) {
-        note(findings, keylessProblem(operation, exchange), exchange, name)
-        continue
-      }
+              : problemOf(operation, exchange, '400 with an Error body: the body breaks NewPet (§4.2, §7)')
+    } else if (operation === 'getPet')
       // An id the document leaves open (not an int64) is judged as every exchange is, not here.
-      const problem = judgeExchange(
-        model,
-        knowledge,
-        operation,
-        { params: { petId: id } },
-        answerOf(exchange),
-        name,
-      )
-      note(findings, problem, exchange, name)
-      continue
+      problem = judged({ params: { petId } })
+    else {
+      problem = judged({ query: request.query })
+      if (!problem)
+        for (const pet of petsIn(exchange) ?? [])
+          knowledge.learn(exactJson(pet) as Record<string, unknown>, false, name)
     }
-    // listPets, its query as recorded.
-    const exchange = await context.call(operation, {}, { rawQuery: request.search, ...auth })
-    replayed.add(operation)
-    if (recorded.keyless) {
-      note(findings, keylessProblem(operation, exchange), exchange, name)
-      continue
-    }
-    const problem = judgeExchange(
-      model,
-      knowledge,
-      operation,
-      { query: request.query },
-      answerOf(exchange),
-      name,
-    )
-    note(findings, problem, exchange, name)
-    if (!problem)
-      for (const pet of petsIn(exchange) ?? [])
-        knowledge.learn(exactJson(pet) as Record<string, unknown>, false, name)
+    if (problem)
+      findings.push(finding(exchange, operation, `${name}: ${problem.received}`, problem.documented))
   }
   const skipped: Partial<Record<OperationName, string>> = {}
   for (const operation of OPERATION_IDS) {
@@ -171,26 +139,10 @@ function answerOf(exchange: Exchange): Answer {
   return { status: exchange.status, body: exactJson(exchange.json), error: exchange.error }
 }
 
-function note(findings: Finding[], problem: Problem | undefined, exchange: Exchange, step: string): void {
-  if (problem)
-    findings.push(
-      finding(
-        exchange,
-        problem.operation as OperationName,
-        `${step}: ${problem.received}`,
-        problem.documented,
-      ),
-    )
-}
+/** What a call sent with no key must get (its Error body is judged as every exchange's is). */
+const KEYLESS = '401 with an Error body: the call carries no key, as recorded (§5.3)'
 
-/** A call sent with no key that got anything but 401 (its Error body is judged as every exchange's is). */
-function keylessProblem(operation: OperationName, exchange: Exchange): Problem | undefined {
-  return exchange.status === 401
-    ? undefined
-    : problemOf(operation, exchange, '401 with an Error body: the call carries no key, as recorded (§5.3)')
-}
-
-function problemOf(operation: OperationName, exchange: Exchange, documented: string): Problem | undefined {
+function problemOf(operation: OperationName, exchange: Exchange, documented: string): Problem {
   return { operation, received: describe(answerOf(exchange)), documented }
 }
 
@@ -222,7 +174,5 @@ function taggedBody(
 }
 
 function idIn(text: string | undefined): string | undefined {
-  if (!text) return undefined
-  const id = /"id"\s*:\s*(-?\d{1,19})\b/.exec(text)?.[1]
-  return id
+  return text ? /"id"\s*:\s*(-?\d{1,19})\b/.exec(text)?.[1] : undefined
 }

@@ -9,12 +9,9 @@ import { type Check, type ExchangeWatcher, finding, OPERATION_IDS, type Operatio
 export const SILENT_BEFORE_PROBE = 3
 
 /**
- * A target that stops answering fails every operation the document lists, whatever it was asked
- * last: a hang is a finding, not a run that waits for its deadline (or an outside kill) and reports
- * nothing. The runner, seeing SILENT_BEFORE_PROBE requests in a row go unanswered, asks once more on
- * a fresh connection; when that gets nothing either, it ends the run there, and this check names the
- * first request that went unanswered after the last answer: what to send to a fresh server to see
- * it stop. One request or one connection that hangs while others are answered is no_server_errors'.
+ * A hang is a finding, not a run that waits for its deadline (or an outside kill) and reports nothing.
+ * The runner ends the run (SILENT_BEFORE_PROBE); this check names the first request unanswered after
+ * the last answer. One request or connection that hangs while others are answered is no_server_errors'.
  */
 export const serverKeepsAnswering: Check = {
   name: 'server_keeps_answering',

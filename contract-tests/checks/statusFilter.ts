@@ -3,11 +3,7 @@ import { known, lackOfData } from '../base/lackOfData.ts'
 import type { Check, Finding } from './Check.ts'
 import { pageFinding } from './pageSize.ts'
 
-/**
- * §4.1 rule 2, for each PetStatus value, with and without `limit`: every returned pet has the
- * status, and the page is cut by `limit` after filtering (a page cut first, or a filter applied only
- * with `limit`, fails).
- */
+/** §4.1 rule 2: the page is cut by `limit` after filtering (a page cut first, or filtered only with `limit`, fails). */
 export const statusFilter: Check = {
   name: 'status_filter',
   level: 'required',

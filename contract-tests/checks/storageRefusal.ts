@@ -2,10 +2,9 @@ import type { Exchange } from '../http/exchange.ts'
 import type { CheckContext } from './Check.ts'
 
 /**
- * Why a create could not be judged, when the target refused it with a server-side status its spec
- * documents for createPet (5xx with a conforming Error body: the mock's 507 for a full store or a
- * full disk), or undefined. Such an answer is conforming; it only leaves the check nothing to judge,
- * so the runner turns what a check found after such an answer into a skip with this reason.
+ * Why a create could not be judged: the target refused it with a 5xx its spec documents for createPet
+ * (the mock's 507 for a full store or disk). Conforming, so the runner turns what a check found after
+ * it into a skip with this reason.
  *
  * @example
  * storageRefusal(context, exchange) // 'the target answered 507 store_full (documented for createPet) ...'

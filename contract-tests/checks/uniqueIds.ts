@@ -7,10 +7,8 @@ import { type Check, type Finding, finding } from './Check.ts'
 const BURST = 10
 
 /**
- * §2: `id` is a unique identifier assigned on creation. A burst of concurrent creates (a server that
- * reads its next id, awaits, then stores hands two of them the same id), all with the same name (the
- * document does not make names unique, so each must get 201), then every id any create of this run
- * got, against each other and against the pets that were there before the run.
+ * §2: `id` is unique. A burst of concurrent creates catches a server that reads its next id, awaits,
+ * then stores; every id of the run is compared with each other and with the pets there before it.
  */
 export const uniqueIds: Check = {
   name: 'unique_ids',
@@ -29,14 +27,10 @@ export const uniqueIds: Check = {
     const findings: Finding[] = burst
       .filter((exchange) => exchange.status !== 201)
       .slice(0, 1)
-      .map((exchange) =>
-        finding(
-          exchange,
-          'createPet',
-          `${exchange.status} for one of ${BURST} concurrent creates sharing the name ${name}`,
-          '201 for each valid NewPet: names need not be unique',
-        ),
-      )
+      .map((exchange) => {
+        const received = `${exchange.status} for one of ${BURST} concurrent creates sharing the name ${name}`
+        return finding(exchange, 'createPet', received, '201 for each valid NewPet: names need not be unique')
+      })
     const before = new Set(
       [...(context.census?.pets.keys() ?? [])].filter((id) => !context.census?.created.has(id)),
     )
@@ -54,14 +48,8 @@ export const uniqueIds: Check = {
           ? 'a pet that existed before the run'
           : undefined
       if (clash) {
-        findings.push(
-          finding(
-            exchange,
-            'createPet',
-            `id ${id} again, already given to ${clash}`,
-            'a new, unique id for each created pet',
-          ),
-        )
+        const received = `id ${id} again, already given to ${clash}`
+        findings.push(finding(exchange, 'createPet', received, 'a new, unique id for each created pet'))
         break
       }
       owner.set(id, exchange)

@@ -14,7 +14,7 @@ export const wwwAuthenticateChallenge = everyExchange(
   },
   (exchange) => {
     const challenge = exchange.headers.get('www-authenticate')
-    if (exchange.status !== 401 || /^bearer\b/i.test(challenge ?? '')) return undefined
+    if (/^bearer\b/i.test(challenge ?? '')) return undefined
     return finding(
       exchange,
       exchange.operation,
