@@ -1,12 +1,11 @@
 import fc from 'fast-check'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
+import { INTEGER_RANGES } from '../json/nearMisses.ts'
 import { type Connection, CreatePets, GetPet, ListPets, Pause, RefusedCreate } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
 import type { SequenceModel, SequenceTarget } from './Step.ts'
 import { TowardState } from './TowardState.ts'
 import type { ValueOptions } from './valueArbitrary.ts'
-
-const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
 
 /**
  * The commands a sequence is drawn from. Reads always: listPets with every `limit` from the
@@ -50,7 +49,10 @@ export function commandArbitraries(
     .tuple(
       fc.oneof(
         fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),
-        fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64) }),
+        fc.record({
+          kind: fc.constant('unknown' as const),
+          id: fc.bigInt(...(INTEGER_RANGES.int64 ?? [0n, 0n])),
+        }),
       ),
       connection,
     )

@@ -26,6 +26,10 @@ const ON: Record<Connection, string> = {
   reused: 'on a reused (keep-alive) connection',
 }
 
+/** A pet as the target wrote it (ids beyond 2^53 exact), when the body is an object. */
+const petOf = (exchange: Exchange) =>
+  exactJson(exchange.json) as { id?: unknown; status?: unknown } | undefined
+
 const answerOf = (exchange: Exchange): Answer => ({
   status: exchange.status,
   body: exactJson(exchange.json),
@@ -85,13 +89,10 @@ export class CreatePets implements Command {
     // A neutral body's strings become the run's pet names, so what it leaves in a shared store is
     // unique; a body probing a gap keeps its generated strings (the run's tag, then a space,
     // Unicode, a column width), which is the point of sending it.
-    const bodies = this.bodies.map((body) => (isNeutralNewPet(m.model, body) ? withRunName(m, body) : body))
+    const neutral = this.bodies.map((body) => isNeutralNewPet(m.model, body))
+    const bodies = this.bodies.map((body, i) => (neutral[i] ? withRunName(m, body) : body))
     const calls = bodies.map(
-      (body): Call => [
-        'createPet',
-        {},
-        { body: toJsonText(body), kind: isNeutralNewPet(m.model, body) ? 'valid' : 'gap' },
-      ],
+      (body, i): Call => ['createPet', {}, { body: toJsonText(body), kind: neutral[i] ? 'valid' : 'gap' }],
     )
     const title =
       this.bodies.length === 1
@@ -101,12 +102,9 @@ export class CreatePets implements Command {
       judgeCreate(m.model, known, bodies[index] ?? {}, answerOf(exchange), stepName),
     )
     for (const exchange of created) {
-      const pet =
-        exchange?.status === 201
-          ? (exactJson(exchange.json) as { id?: unknown; status?: unknown })
-          : undefined
-      if (typeof pet?.id === 'bigint' || Number.isInteger(pet?.id))
-        m.states?.see({ operation: 'createPet', id: BigInt(pet?.id as bigint), status: pet?.status })
+      const { id, status } = (exchange?.status === 201 && petOf(exchange)) || {}
+      if (typeof id === 'bigint' || Number.isInteger(id))
+        m.states?.see({ operation: 'createPet', id: BigInt(id as bigint), status })
     }
   }
   toString = () => `createPet(${this.bodies.map((body) => toJsonText(body)).join(', ')})`
@@ -140,9 +138,9 @@ export class ListPets implements Command {
       [['listPets', { limit: this.query.limit, status: this.query.status }, on]],
       (exchange, _i, name, known) => judgeList(m.model, known, this.query, answerOf(exchange), name),
     )
-    const page =
-      (listed ? (exactJson(listed.json) as Array<{ id: number | bigint; status?: unknown }>) : []) ?? []
-    if (listed?.status === 200 && Array.isArray(page))
+    const answered = listed && exactJson(listed.json)
+    const page = (Array.isArray(answered) ? answered : []) as Array<{ id: number | bigint; status?: unknown }>
+    if (listed?.status === 200 && Array.isArray(answered))
       m.states?.see({
         operation: 'listPets',
         limit: this.query.limit,
@@ -189,20 +187,10 @@ export class GetPet implements Command {
     const [got] = await step(m, r, 'getPet', [['getPet', { petId: id }, on]], (exchange, _i, name, known) =>
       judgeGet(known, id, answerOf(exchange), name),
     )
-    if (got)
-      m.states?.see({
-        operation: 'getPet',
-        id,
-        answered: got.status,
-        status: (exactJson(got.json) as { status?: unknown } | undefined)?.status,
-      })
+    if (got) m.states?.see({ operation: 'getPet', id, answered: got.status, status: petOf(got)?.status })
   }
   toString = () =>
-    `${
-      this.which.kind === 'unknown'
-        ? `getPet(${this.which.id}`
-        : `getPet(${this.which.kind} #${this.which.index}`
-    }${this.connection ? `, ${this.connection}` : ''})`
+    `getPet(${this.which.kind === 'unknown' ? this.which.id : `${this.which.kind} #${this.which.index}`}${this.connection ? `, ${this.connection}` : ''})`
 }
 
 /**

@@ -19,10 +19,8 @@ export const DEFAULT_CONCURRENCY = 8
 export interface ModelPhaseOptions {
   model: InterfaceModel
   /**
-   * A fresh knowledge (what the earlier checks left included), which every stream of the search
-   * and every replay of the shortest failure shares. Each answer is judged by it as of when its
-   * request went out (`StoreKnowledge.asOf`), so a stream is bound by what any stream learned
-   * before, never by a request still in flight.
+   * A fresh knowledge (what the earlier checks left included), shared by every stream and every replay;
+   * each answer is judged by it as of when its request went out (`StoreKnowledge.asOf`).
    */
   newKnowledge(): StoreKnowledge
   /** Calls an operation of the target (the run's `context.call`). */
@@ -42,11 +40,7 @@ export interface ModelPhaseOptions {
   createsLeft?(): number
   /** Commands per sequence at most. */
   maxCommands?: number
-  /**
-   * How many times the shortest failing sequence is run again, judged by the shared knowledge, before it
-   * is reported (DEFAULT_REPRODUCTIONS); 0 runs it no more. The replays draw nothing from fast-check,
-   * so a seed replays the same search.
-   */
+  /** Replays of the shortest failure before it is reported (DEFAULT_REPRODUCTIONS); they draw nothing from fast-check. */
   reproductions?: number
   /** Runs the streams side by side (the runner's, to count round trips per stream); Promise.all by default. */
   inParallel?<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>
@@ -121,12 +115,9 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   })
   // Shrinking replays creates, and so does running the shortest failure again: part of what the
   // budget leaves is kept for each.
-  const left = options.createsLeft?.() ?? 0
-  const reserve = Math.min(SHRINK_RESERVE, Math.floor(left / 4))
-  const replayReserve = Math.min(
-    (options.reproductions ?? DEFAULT_REPRODUCTIONS) * REPLAY_CREATES,
-    Math.floor(left / 4),
-  )
+  const quarter = Math.floor((options.createsLeft?.() ?? 0) / 4)
+  const reserve = Math.min(SHRINK_RESERVE, quarter)
+  const replayReserve = Math.min((options.reproductions ?? DEFAULT_REPRODUCTIONS) * REPLAY_CREATES, quarter)
   let shrinking = false
   const mayCreate = options.createsLeft
     ? (count: number) => (options.createsLeft?.() ?? 0) - replayReserve - (shrinking ? 0 : reserve) >= count
@@ -138,13 +129,17 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     }),
     { maxCommands: options.maxCommands ?? 10 },
   )
-  interface Stream {
-    seed: number
-    /** The run's one knowledge, shared by every stream. */
-    knowledge: StoreKnowledge
-    /** The states this stream's own answers visited (its own, so a seed replays the same steering). */
-    states: StateCoverage
-  }
+  // A stream's states are its own answers' (so a seed replays the same steering); its seed changes a round.
+  type Stream = { seed: number; states: StateCoverage }
+  const shared = options.newKnowledge()
+  const { petName } = options
+  const sequenceOf = (own: Partial<SequenceModel>): SequenceModel => ({
+    model,
+    knowledge: shared,
+    steps: [],
+    petName,
+    ...own,
+  })
   let failure:
     | (NonNullable<ModelPhaseResult['failure']> & { stream: Stream; commands: Iterable<SequenceCommand> })
     | undefined
@@ -152,14 +147,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   const propertyOf = (arbitrary: typeof sequences, stream: Stream) =>
     fc.asyncProperty(arbitrary, async (commands) => {
       executions++
-      const sequence: SequenceModel = {
-        model,
-        knowledge: stream.knowledge,
-        steps: [],
-        petName: options.petName,
-        states: stream.states,
-        ...(mayCreate ? { mayCreate } : {}),
-      }
+      const sequence = sequenceOf({ states: stream.states, ...(mayCreate ? { mayCreate } : {}) })
       const mine = search
       try {
         await fc.asyncModelRun(() => ({ model: sequence, real: targetFor(mine) }), commands)
@@ -178,14 +166,11 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
         throw error
       }
     })
-  const timeLimit = () => (budget.ms === undefined ? [] : [fc.interruptAfterTimeLimit(budget.ms - elapsed())])
   const elapsed = () => performance.now() - started
-  const shared = options.newKnowledge()
-  const streams: Stream[] = Array.from({ length: concurrency }, (_, index) => ({
-    seed: streamSeed(seed, index),
-    knowledge: shared,
-    states: new StateCoverage(model),
-  }))
+  const streams = Array.from(
+    { length: concurrency },
+    (): Stream => ({ seed, states: new StateCoverage(model) }),
+  )
   const inParallel =
     options.inParallel ??
     (<T>(tasks: ReadonlyArray<() => Promise<T>>) => Promise.all(tasks.map((task) => task())))
@@ -203,7 +188,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
             seed: stream.seed,
             numRuns: shareOf(budget.runs, concurrency, index),
             endOnFailure: true,
-            plugins: timeLimit(),
+            plugins: budget.ms === undefined ? [] : [fc.interruptAfterTimeLimit(budget.ms - elapsed())],
           }),
       ),
     )
@@ -240,7 +225,8 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     result.shrinks = shrunk.numShrinks
   }
   const { stream: _, commands, ...shortest } = failure
-  const reproduced = await reproduce(commands, shortest.steps, options, shared, () => targetFor(search))
+  const replay = () => fc.asyncModelRun(() => ({ model: sequenceOf({}), real: targetFor(search) }), commands)
+  const reproduced = await reproduce(shortest.steps, options, replay)
   return {
     ...result,
     failure: { ...shortest, ...(reproduced ? { reproduced } : {}) },
@@ -256,34 +242,24 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
  * are counted), so a spent budget never reads as a flaky failure.
  */
 async function reproduce(
-  commands: Iterable<SequenceCommand>,
   steps: readonly Step[],
   options: ModelPhaseOptions,
-  knowledge: StoreKnowledge,
-  target: () => SequenceTarget,
+  replay: () => Promise<void>,
 ): Promise<Reproduced | undefined> {
-  const wanted = options.reproductions ?? DEFAULT_REPRODUCTIONS
   const creates = steps
     .flatMap((step) => step.exchanges)
     .filter(({ exchange }) => exchange.request.operation === 'createPet').length
   let times = 0
   let of = 0
-  for (let i = 0; i < wanted; i++) {
+  for (; of < (options.reproductions ?? DEFAULT_REPRODUCTIONS); of++) {
     if (options.createsLeft && options.createsLeft() < creates) break
-    const sequence: SequenceModel = {
-      model: options.model,
-      knowledge,
-      steps: [],
-      petName: options.petName,
-    }
     try {
-      await fc.asyncModelRun(() => ({ model: sequence, real: target() }), commands)
+      await replay()
     } catch (error) {
       // Anything but the model's verdict (the run's deadline, a network failure) judged nothing.
       if (!(error instanceof ModelViolation)) break
       times++
     }
-    of++
   }
   return of === 0 ? undefined : { times, of }
 }

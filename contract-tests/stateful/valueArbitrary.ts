@@ -69,7 +69,7 @@ export function valueArbitrary(
   schema: JsonSchema,
   { exactInt64 = true, tag = '' }: ValueOptions = {},
 ): fc.Arbitrary<unknown> {
-  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]))
+  if (Array.isArray(schema.enum) || schema.type === 'boolean') return neutralValueArbitrary(schema)
   if (schema.type === 'string') {
     const exactly = (length: number) => {
       const rest = Math.max(0, length - characters(tag))
@@ -103,7 +103,6 @@ export function valueArbitrary(
       )
       .map((n) => (n >= SAFE_INTEGERS[0] && n <= SAFE_INTEGERS[1] ? Number(n) : n))
   }
-  if (schema.type === 'boolean') return fc.boolean()
   if (schema.type === 'number') return fc.double({ noNaN: true, noDefaultInfinity: true })
   return fc.constant(undefined)
 }
