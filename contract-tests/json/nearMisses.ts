@@ -1,6 +1,7 @@
 // Near misses of valid values, derived by edits and drawn from a seed, never listed: of a text, of an
 // integer, of a JSON string. Pure, below both the negatives and the model phase, which draw on it.
 import fc from 'fast-check'
+import { INT64_MAX, INT64_MIN } from '../../kit/json/exactJson.ts'
 
 /** A piece of an edited text: literal text, or characters [from, to) of the valid one, perhaps in another case. */
 export type Piece = string | readonly [from: number, to: number, kind?: 'upper' | 'lower' | 'swap']
@@ -153,7 +154,7 @@ export function enumNearMisses(allowed: readonly string[], seed: number, drawn =
 /** The ranges of OpenAPI's integer formats, exactly. */
 export const INTEGER_RANGES: Readonly<Record<string, readonly [bigint, bigint]>> = {
   int32: [-(2n ** 31n), 2n ** 31n - 1n],
-  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+  int64: [INT64_MIN, INT64_MAX],
 }
 
 /**

@@ -5,11 +5,7 @@
 export interface Budget {
   runs?: number
   ms?: number
-  /**
-   * The default's own: the search goes on, in new rounds of sequences, until this long has passed
-   * (within `ms`), so what changes after some seconds or many requests is met; a budget given with
-   * `--budget` searches as long as it says.
-   */
+  /** The default's own: new rounds of sequences until this long has passed (within `ms`), to meet what changes with time. */
   watchMs?: number
 }
 

@@ -30,9 +30,8 @@ export class TowardState implements Command {
     this.connection = connection
   }
   /**
-   * The read this command chose the first time it ran. A shrunk or replayed sequence runs the same
-   * command again on a fresh model, whose knowledge would aim elsewhere: the step must send what it
-   * sent when the failure was found, or a fault that the first run showed is reported as flaky.
+   * The read chosen the first time: a shrunk or replayed run must send what the failing one sent (a
+   * fresh model would aim elsewhere), or a fault the first run showed reads as flaky.
    */
   private chosen: Command | undefined
   check = () => true

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
+import { INT64_MAX, INT64_MIN } from '../../kit/json/exactJson.ts'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
-import { INTEGER_RANGES } from '../json/nearMisses.ts'
 import { type Connection, CreatePets, GetPet, ListPets, Pause, RefusedCreate } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
 import type { SequenceModel, SequenceTarget } from './Step.ts'
@@ -49,10 +49,7 @@ export function commandArbitraries(
     .tuple(
       fc.oneof(
         fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),
-        fc.record({
-          kind: fc.constant('unknown' as const),
-          id: fc.bigInt(...(INTEGER_RANGES.int64 ?? [0n, 0n])),
-        }),
+        fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64_MIN, INT64_MAX) }),
       ),
       connection,
     )

@@ -37,11 +37,9 @@ const answerOf = (exchange: Exchange): Answer => ({
 })
 
 /**
- * Sends requests together, records them as one step, and throws at the first problem a judge finds.
- * A create the run's budget no longer allows (another stream took the last slot) is not sent: its
- * place in the result is undefined and nothing is judged for it. Each answer is judged by the
- * knowledge every stream shares, as of when its request went out (`StoreKnowledge.asOf`): bound by
- * every write and read of the run that completed before, never by one that overlapped it.
+ * Sends requests together, records them as one step, and throws at the first problem a judge finds,
+ * each answer judged by the shared knowledge as of when its request went out (`StoreKnowledge.asOf`).
+ * A create the budget no longer allows (another stream took the last slot) is not sent: undefined.
  */
 async function step(
   m: SequenceModel,
@@ -169,11 +167,7 @@ export class GetPet implements Command {
     this.which = which
     this.connection = connection
   }
-  /**
-   * The id this command fetched the first time it ran: the pool it picks from is the knowledge every
-   * stream shares, so a shrunk or replayed run of the command must fetch the same pet, not the one
-   * the pool now holds at that index (as TowardState keeps its read).
-   */
+  /** The id fetched the first time: a shrunk or replayed run fetches it again, whatever the shared pool now holds. */
   private chosen: bigint | undefined
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
@@ -202,7 +196,7 @@ export class GetPet implements Command {
  */
 export class RefusedCreate implements Command {
   readonly choice: number
-  /** False for a target that cannot carry an int64 beyond 2^53 exactly (Prism): no such value is sent. */
+  /** False for a target that reads doubles (Prism): no value beyond 2^53 is sent. */
   readonly exactInt64: boolean
   constructor(choice: number, exactInt64 = true) {
     this.choice = choice

@@ -53,11 +53,7 @@ export interface ModelPhaseResult {
   /** Sequences run while searching (every stream), and candidates replayed while shrinking. */
   runs: number
   shrinks: number
-  /**
-   * The shortest failing sequence found, its last step holding the problem, with the seed of the
-   * stream that found it: `--seed <seed> --concurrency 1` with the same budget replays that stream
-   * alone, draw for draw, and shrinks it the same way.
-   */
+  /** The shortest failing sequence (its last step holds the problem) and the seed of the stream that found it. */
   failure?: {
     problem: Problem & { exchange: Exchange }
     steps: Step[]
@@ -76,8 +72,8 @@ export interface ModelPhaseResult {
 }
 
 /**
- * The seed of stream `index`: the run's seed for the first, then well spread 32-bit integers, so
- * `--concurrency 1 --seed <a stream's seed>` replays that stream.
+ * The seed of stream `index`: the run's seed for the first, then well spread 32-bit integers;
+ * `--concurrency 1 --seed <a stream's seed>` with the same budget replays that stream, draw for draw.
  *
  * @example
  * streamSeed(42, 0) // 42
@@ -87,15 +83,12 @@ export function streamSeed(seed: number, index: number): number {
 }
 
 /**
- * The model-based phase: fast-check draws sequences of commands (`fc.commands`), runs each against
- * the target and the model (`fc.asyncModelRun`). `concurrency` streams run at once, each its own
- * `fc.check` with its own seed (streamSeed), sharing the budget's sequences and one knowledge of the
- * store ordered by completion: a write or read of any stream that completed before a request went
- * out binds its answer; one still in flight does not (knowledge stays a lower bound). The
- * first sequence a model rejects stops every stream; it is then shrunk in its own stream (the same
- * seed and path), replaying shorter sequences against the live target, to the shortest that still
- * fails. Searching and shrinking are each bounded by the budget: sequences, time, or both. Given the
- * same seed and the same target behaviour, a stream draws the same sequences.
+ * The model-based phase: fast-check draws sequences of commands and runs each against the target and
+ * the model. `concurrency` streams run at once, each its own `fc.check` and seed (streamSeed), sharing
+ * the budget's sequences and one knowledge of the store ordered by completion: what completed before
+ * a request went out binds its answer, what was still in flight does not (a lower bound). The first
+ * failure stops every stream and is shrunk in its own stream (same seed and path) against the live
+ * target. Searching and shrinking are each bounded by the budget.
  *
  * @example
  * const result = await runModelPhase({ model, newKnowledge, call, canWrite: true, seed: 42, budget: { runs: 50 } })
@@ -235,11 +228,9 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
 }
 
 /**
- * Runs the shortest failing sequence again, `options.reproductions` times, one after another, each
- * judged by the run's knowledge as it stands (a failure may rest on what another stream learned,
- * and every pet known then still exists): how many of the replays failed again. A replay
- * is not started when the create budget has no room for the sequence's creates (then fewer replays
- * are counted), so a spent budget never reads as a flaky failure.
+ * How many of `options.reproductions` replays of the shortest failure failed again, each judged by
+ * the run's knowledge as it stands (a failure may rest on what another stream learned). A replay the
+ * create budget has no room for is not started, so a spent budget never reads as a flaky failure.
  */
 async function reproduce(
   steps: readonly Step[],
