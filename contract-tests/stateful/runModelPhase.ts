@@ -115,13 +115,9 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   const mayCreate = options.createsLeft
     ? (count: number) => (options.createsLeft?.() ?? 0) - replayReserve - (shrinking ? 0 : reserve) >= count
     : undefined
-  const sequences = fc.commands(
-    commandArbitraries(model, options.canWrite, {
-      exactInt64: options.exactInt64 ?? true,
-      ...(options.tag === undefined ? {} : { tag: options.tag }),
-    }),
-    { maxCommands: options.maxCommands ?? 10 },
-  )
+  const sequences = fc.commands(commandArbitraries(model, options.canWrite, options), {
+    maxCommands: options.maxCommands ?? 10,
+  })
   // A stream's states are its own answers' (so a seed replays the same steering); its seed changes a round.
   type Stream = { seed: number; states: StateCoverage }
   const shared = options.newKnowledge()
