@@ -8,12 +8,10 @@ import { TowardState } from './TowardState.ts'
 import type { ValueOptions } from './valueArbitrary.ts'
 
 /**
- * The commands a sequence is drawn from. Reads always: listPets with every `limit` from the
- * document's minimum to its maximum or none, each status or none, then getPet of some listed pets at
- * once; getPet of created, known and unknown ids; a read aimed at a state not visited yet; each read
- * on a fresh connection or a reused one; a pause. Writes only when the run may write: single
- * creates and bursts of 2-4 concurrent creates (every name starting with `tag`), and creates of a
- * body the document refuses.
+ * The commands a sequence is drawn from. Reads always (listPets with any `limit` and status or none,
+ * then getPet of listed pets at once; getPet of created, known and unknown ids; a read aimed at a
+ * state not visited yet; a pause). Writes only when the run may write: single creates, bursts of 2-4
+ * concurrent creates (every name starting with `tag`), and creates of a body the document refuses.
  *
  * @example
  * fc.commands(commandArbitraries(model, true), { maxCommands: 12 })
