@@ -11,7 +11,8 @@ import type { ValueOptions } from './valueArbitrary.ts'
  * The commands a sequence is drawn from. Reads always (listPets with any `limit` and status or none,
  * then getPet of listed pets at once; getPet of created, known and unknown ids; a read aimed at a
  * state not visited yet; a pause). Writes only when the run may write: single creates, bursts of 2-4
- * concurrent creates (every name starting with `tag`), and creates of a body the document refuses.
+ * concurrent creates (every name starting with `tag`), the last create again, and creates of a body
+ * the document refuses.
  *
  * @example
  * fc.commands(commandArbitraries(model, true), { maxCommands: 12 })
@@ -66,6 +67,8 @@ export function commandArbitraries(
     fc.array(newPet, { minLength: 1, maxLength: 1 }).map((bodies) => new CreatePets(bodies)),
     fc.array(newPet, { minLength: 1, maxLength: 1 }).map((bodies) => new CreatePets(bodies)),
     fc.array(newPet, { minLength: 2, maxLength: 4 }).map((bodies) => new CreatePets(bodies)),
+    // The last create's bodies again: two pets, whatever a server keys on besides the id.
+    fc.constant(new CreatePets([], true)),
     // A refused create among the others: whatever came before or comes after, it stores nothing.
     fc.nat().map((choice) => new RefusedCreate(choice, options.exactInt64 ?? true)),
   ]

@@ -74,28 +74,38 @@ async function step(
   return exchanges
 }
 
-/** createPet, once or as a burst of concurrent creates (ids must stay unique under concurrency). */
+/**
+ * createPet, once or as a burst of concurrent creates (ids must stay unique under concurrency).
+ * `again`: the bodies the sequence's last create sent, sent once more (the document keys pets by
+ * id alone: the same body twice is two pets, however a server matches names or bodies).
+ */
 export class CreatePets implements Command {
   readonly bodies: ReadonlyArray<Record<string, unknown>>
-  constructor(bodies: ReadonlyArray<Record<string, unknown>>) {
+  readonly again: boolean
+  constructor(bodies: ReadonlyArray<Record<string, unknown>>, again = false) {
     this.bodies = bodies
+    this.again = again
   }
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
-    // Past the run's create budget (--max-creates) a sequence goes on reading; the creates are not sent.
-    if (m.mayCreate && !m.mayCreate(this.bodies.length)) return
     // A neutral body's strings become the run's pet names, so what it leaves in a shared store is
     // unique; a body probing a gap keeps its generated strings (the run's tag, then a space,
     // Unicode, a column width), which is the point of sending it.
-    const neutral = this.bodies.map((body) => isNeutralNewPet(m.model, body))
-    const bodies = this.bodies.map((body, i) => (neutral[i] ? withRunName(m, body) : body))
+    const bodies =
+      (this.again && m.lastSent) ||
+      this.bodies.map((body) => (isNeutralNewPet(m.model, body) ? withRunName(m, body) : body))
+    // Past the run's create budget (--max-creates) a sequence goes on reading; the creates are not sent.
+    if (m.mayCreate && !m.mayCreate(bodies.length)) return
+    m.lastSent = bodies
     const calls = bodies.map(
-      (body, i): Call => ['createPet', {}, { body: toJsonText(body), kind: neutral[i] ? 'valid' : 'gap' }],
+      (body): Call => [
+        'createPet',
+        {},
+        { body: toJsonText(body), kind: isNeutralNewPet(m.model, body) ? 'valid' : 'gap' },
+      ],
     )
     const title =
-      this.bodies.length === 1
-        ? 'createPet'
-        : `${this.bodies.length} createPet at once (each must get its own id)`
+      bodies.length === 1 ? 'createPet' : `${bodies.length} createPet at once (each must get its own id)`
     const created = await step(m, r, title, calls, (exchange, index, stepName, known) =>
       judgeCreate(m.model, known, bodies[index] ?? {}, answerOf(exchange), stepName),
     )
@@ -105,7 +115,8 @@ export class CreatePets implements Command {
         m.states?.see({ operation: 'createPet', id: BigInt(id as bigint), status })
     }
   }
-  toString = () => `createPet(${this.bodies.map((body) => toJsonText(body)).join(', ')})`
+  toString = () =>
+    this.again ? 'createPet(the last create again)' : `createPet(${this.bodies.map(toJsonText).join(', ')})`
 }
 
 function withRunName(m: SequenceModel, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
