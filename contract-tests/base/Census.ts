@@ -1,7 +1,5 @@
-// What a run knows to be in the store, shared by the checks' context and ensurePets, which fills it.
-
 /**
- * What the run knows to be in the store: lower bounds, since a page holds at most 100 pets and the
+ * What the run knows to be in the store (the checks' context holds it, ensurePets fills it): lower bounds, since a page holds at most 100 pets and the
  * API has no count. Pets are never deleted and never change status (no operation does either), so a
  * pet once seen or created stays counted.
  */

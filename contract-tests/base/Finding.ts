@@ -3,29 +3,18 @@ import type { OperationName } from './OperationName.ts'
 /** One violation: what was received against what the rule wants, and how to reproduce it. */
 export interface Finding {
   operation: OperationName
-  /**
-   * What a person reads. For a finding made of `received` and `expected`, the runner words it by
-   * the check's level (findingMessage): "Documented:" for a required rule, "Recommended:" and why
-   * for a recommended one.
-   */
+  /** What a person reads; one made of `received` and `expected` is worded by the check's level (findingMessage). */
   message: string
   curl: string
   /** What came back (the "Received:" line), when the finding compares an answer with a rule. */
   received?: string
   /** What the rule wants, in the check's words; findingMessage says whose rule it is. */
   expected?: string
-  /**
-   * A multi-line, runnable `sh` script reproducing a failing sequence (the model phase's shrunk
-   * failure): numbered curl steps with what was expected and received as comments, the key read
-   * from `$PETSTORE_API_KEY`, the seed and the replay command.
-   */
+  /** A runnable `sh` script reproducing a failing sequence (the model phase's shrunk failure, stateful/curlScript.ts). */
   script?: string
   /** The steps of its Arazzo 1.0.1 workflow (http/arazzoSteps.ts), when its requests can be written as one. */
   steps?: ReadonlyArray<Record<string, unknown>>
-  /**
-   * How often the failure came back when it was run again before being reported (the model phase
-   * replays its shrunk sequence): `times` of `of` replays. Fewer than all: flaky, and still a failure.
-   */
+  /** How often the failure came back when run again before being reported (the model phase replays its shrunk sequence). */
   reproduced?: Reproduced
   /** What the fault is in terms other checks' findings share, so the reports group findings by cause (report/causesOf.ts). */
   cause?: Cause

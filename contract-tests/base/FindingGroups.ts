@@ -55,12 +55,10 @@ export class FindingGroups {
 }
 
 function bounded(found: Finding): Finding {
-  return {
-    ...found,
-    message: detached(truncate(found.message, EXAMPLE_TEXT_MAX)),
-    curl: detached(truncate(found.curl, EXAMPLE_TEXT_MAX)),
-    ...(found.received !== undefined && { received: detached(truncate(found.received, EXAMPLE_TEXT_MAX)) }),
-    ...(found.expected !== undefined && { expected: detached(truncate(found.expected, EXAMPLE_TEXT_MAX)) }),
-    ...(found.script !== undefined && { script: detached(truncate(found.script, EXAMPLE_TEXT_MAX)) }),
+  const kept = { ...found }
+  for (const key of ['message', 'curl', 'received', 'expected', 'script'] as const) {
+    const text = found[key]
+    if (text !== undefined) kept[key] = detached(truncate(text, EXAMPLE_TEXT_MAX))
   }
+  return kept
 }

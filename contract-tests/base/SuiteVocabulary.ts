@@ -17,11 +17,7 @@ export interface SuiteVocabulary extends SpecVocabulary {
  * suiteVocabularyOf(defaultSpec().vocabulary).limit // { minimum: 1, maximum: 100, default: 20 }
  */
 export function suiteVocabularyOf(vocabulary: SpecVocabulary): SuiteVocabulary {
-  if (!hasLimit(vocabulary))
+  if (vocabulary.limit === undefined)
     throw new Error("the spec's listPets has no 'limit' with a numeric minimum, maximum and default")
-  return vocabulary
-}
-
-function hasLimit(vocabulary: SpecVocabulary): vocabulary is SuiteVocabulary {
-  return vocabulary.limit !== undefined
+  return vocabulary as SuiteVocabulary
 }

@@ -9,7 +9,14 @@ export type Need = 'write' | 'state' | 'auth' | 'malformed-json' | 'own-auth-err
  */
 export type TargetKind = 'server' | 'prism-mock' | 'prism-proxy'
 
-export const TARGET_KINDS: readonly TargetKind[] = ['server', 'prism-mock', 'prism-proxy']
+/** What each kind of target cannot give, measured with Prism 5.16 (SKIP_REASONS says how each shows). */
+const LACKS: Record<TargetKind, readonly Need[]> = {
+  server: [],
+  'prism-mock': ['state', 'auth', 'malformed-json', 'exact-int64', 'forms'],
+  'prism-proxy': ['malformed-json', 'own-auth-errors', 'exact-int64', 'forms'],
+}
+
+export const TARGET_KINDS = Object.keys(LACKS) as readonly TargetKind[]
 
 /** Why a check (or one of its probes) is skipped when the target lacks a capability. */
 export const SKIP_REASONS: Record<Need, string> = {
@@ -31,16 +38,6 @@ export const SKIP_REASONS: Record<Need, string> = {
  * capabilitiesOf('prism-mock', false) // Set { 'own-auth-errors', 'write' }
  */
 export function capabilitiesOf(kind: TargetKind, readOnly: boolean): Set<Need> {
-  const capabilities = new Set<Need>(['state', 'auth', 'malformed-json', 'own-auth-errors', 'exact-int64'])
-  if (!readOnly) capabilities.add('write')
-  if (kind === 'server') capabilities.add('forms')
-  // Measured with Prism 5.16: the mock keeps nothing and takes any key; both hang on malformed JSON;
-  // the proxy answers a missing key itself, with its own problem+json body.
-  // Both validate with JavaScript numbers, so neither can carry an int64 beyond 2^53 exactly.
-  if (kind === 'prism-mock')
-    for (const need of ['state', 'auth', 'malformed-json', 'exact-int64'] as const) capabilities.delete(need)
-  if (kind === 'prism-proxy')
-    for (const need of ['malformed-json', 'own-auth-errors', 'exact-int64'] as const)
-      capabilities.delete(need)
-  return capabilities
+  const needs = Object.keys(SKIP_REASONS) as Need[]
+  return new Set(needs.filter((need) => !LACKS[kind].includes(need) && !(readOnly && need === 'write')))
 }

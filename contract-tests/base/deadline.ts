@@ -22,13 +22,12 @@ export function defaultDeadlineFor(budget: { ms?: number | undefined; runs?: num
 export interface Deadline {
   /** Aborted, with a DeadlineReached as its reason, when the deadline passes or the run is stopped. */
   signal: AbortSignal
-  /** The message the report shows when the deadline (or a stop) cut the run. */
+  /** What the report shows when the deadline (or a stop) cut the run. */
   readonly message: string
   /** Ends the run now, as the deadline would, saying why (a target that stopped answering). */
   stop(why: string): void
-  /** When it passes, in `Date.now()` milliseconds: a wait for a rate-limited target never goes past it. */
+  /** When it passes (`Date.now()` ms): a wait for a rate-limited target never goes past it. */
   endsAt: number
-  /** Stops the timer (at the end of a run that finished in time). */
   clear(): void
 }
 

@@ -33,6 +33,6 @@ export function findingMessage(
  */
 export function worded(found: Finding, check: { level: Level; because?: string | undefined }): Finding {
   if (found.received === undefined || found.expected === undefined) return found
-  const parts = { received: found.received, expected: found.expected }
-  return { ...found, message: findingMessage(parts, check.level, check.because) }
+  const { received, expected } = found
+  return { ...found, message: findingMessage({ received, expected }, check.level, check.because) }
 }

@@ -1,6 +1,3 @@
-// What a new version of the document breaks of recorded traffic: each interaction the current one
-// accepted and the new one would refuse or answer differently, judged on the recording alone (no
-// target is called); what was already invalid, or could not be judged, is said, never passed over.
 import type { ErrorObject } from 'ajv'
 import type { HarExchange } from '../../har/readHar.ts'
 import { type ApiRequest, apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
@@ -29,14 +26,14 @@ export interface Break {
 export interface NotJudged {
   step: number
   request: string
-  /** A short reason, the same for every interaction it applies to, so they can be counted together. */
+  /** The same for every interaction it applies to, so they can be counted together. */
   reason: string
 }
 
-/** What `whatBreaks` found: the breaks, what was already invalid, what it could not judge, how many answers it judged. */
+/** What `whatBreaks` found. */
 export interface BreaksReport {
   breaks: Break[]
-  /** Already invalid: requests the current document refused (no version can break what it never accepted). */
+  /** Requests the current document refused (no version can break what it never accepted). */
   invalid: NotJudged[]
   notJudged: NotJudged[]
   /** Interactions under the base path (each one a step). */
@@ -55,12 +52,12 @@ export const STATUS_UNDOCUMENTED = 'its status is not documented by the current 
 
 /**
  * The recorded interactions (under `basePath`) that `current` (the recording's document) accepted
- * and `next` refuses or answers differently, each read as the server saw it and judged alike by
+ * and `next` refuses or answers differently, judged on the recording alone (no target is called) by
  * each document's router and parameter reader (`judged`). What `current` already refused is
- * already `invalid`, never a break, whatever a lenient server answered; a CORS preflight is not
- * judged. A recorded response body is validated against `next`'s schema for that operation and
- * status (a field now required or gone, a type changed, an enum value gone, each named); one the
- * recording did not keep, or cut, is not judged.
+ * `invalid`, never a break, whatever a lenient server answered; what cannot be judged (a CORS
+ * preflight, a body the recording did not keep or cut) is said, never passed over. A recorded
+ * response body is validated against `next`'s schema for its operation and status (a field now
+ * required or gone, a type or an enum value changed, each named).
  *
  * @example
  * whatBreaks(readHar(text), '/v1', await loadCompiledSpec('next.yaml'), defaultSpec())

@@ -1,10 +1,6 @@
 import { copyExact } from '../../kit/json/exactJson.ts'
 
-/**
- * Items of the top-level array kept by default: twice the spec's largest page (100), so every pet of
- * a page is kept and a page too long is still too long. The run passes twice its own spec's maximum
- * when that is larger (keptItemsFor).
- */
+/** Items of the top-level array kept by default: twice the largest page (100), so a page too long is still too long (keptItemsFor). */
 export const KEPT_ITEMS_MAX = 200
 /** Items of a nested array, and fields of any object, kept (a Pet has 4, an Error 3). */
 export const KEPT_NESTED_MAX = 64
@@ -22,12 +18,9 @@ export interface KeptSize {
 }
 
 /**
- * The facts of a parsed body that later checks read (ids, names, statuses, an Error's code), not the
- * body: the first KEPT_ITEMS_MAX items of an array, objects' first KEPT_NESTED_MAX fields, strings up
- * to KEPT_STRING_MAX characters, KEPT_DEPTH_MAX levels; what is cut becomes NOT_KEPT. A copy, so the
- * parsed body can be collected; exact integers beyond 2^53 stay readable through `exactJson`. The
- * caps keep every verdict the checks reach on a copy: a page over 200 items is still over the
- * spec's maximum of 100, a string over 8 KiB still differs from every name the suite sends.
+ * The facts of a parsed body that later checks read (ids, names, statuses, an Error's code), within
+ * the KEPT_* caps, which keep every verdict the checks reach; what is cut becomes NOT_KEPT. A copy,
+ * so the parsed body can be collected; exact integers beyond 2^53 stay readable through `exactJson`.
  * `size.spent` grows by what was kept.
  *
  * @example

@@ -1,6 +1,8 @@
 // Near misses of valid values, derived by edits and drawn from a seed, never listed: of a text, of an
 // integer, of a JSON string. Pure, below both the negatives and the model phase, which draw on it.
 import fc from 'fast-check'
+import { INT64_MAX, INT64_MIN } from '../../kit/json/exactJson.ts'
+import type { JsonSchema } from '../../spec/runtime.ts'
 
 /** A piece of an edited text: literal text, or characters [from, to) of the valid one, perhaps in another case. */
 export type Piece = string | readonly [from: number, to: number, kind?: 'upper' | 'lower' | 'swap']
@@ -153,7 +155,7 @@ export function enumNearMisses(allowed: readonly string[], seed: number, drawn =
 /** The ranges of OpenAPI's integer formats, exactly. */
 export const INTEGER_RANGES: Readonly<Record<string, readonly [bigint, bigint]>> = {
   int32: [-(2n ** 31n), 2n ** 31n - 1n],
-  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+  int64: [INT64_MIN, INT64_MAX],
 }
 
 /**
@@ -204,23 +206,16 @@ export function integerSpellings(value: bigint): Refused[] {
  * @example
  * integersOutside({ format: 'int32', minimum: 1, maximum: 100 }).map((r) => r.text) // ['0', '-1', '2147483647', …, '101']
  */
-export function integersOutside(schema: {
-  format?: unknown
-  minimum?: unknown
-  maximum?: unknown
-}): Refused[] {
+export function integersOutside(schema: JsonSchema): Refused[] {
   const [low, high] = INTEGER_RANGES[String(schema.format)] ?? []
   const min = typeof schema.minimum === 'number' ? BigInt(Math.ceil(schema.minimum)) : low
   const max = typeof schema.maximum === 'number' ? BigInt(Math.floor(schema.maximum)) : high
   const bounds = [...(min === undefined ? [] : [min - 1n]), ...(max === undefined ? [] : [max + 1n])]
   return [...new Set([...integerEdges().map((edge) => edge.value), ...bounds])].flatMap((n) => {
-    const beyond = n < (low ?? n) || n > (high ?? n)
-    const label = beyond
-      ? `beyond ${schema.format}`
-      : n < (min ?? n)
-        ? `below its minimum ${min}`
-        : `above its maximum ${max}`
-    return beyond || n < (min ?? n) || n > (max ?? n) ? [{ text: String(n), label }] : []
+    const label =
+      (n < (low ?? n) || n > (high ?? n) ? `beyond ${schema.format}` : undefined) ??
+      (n < (min ?? n) ? `below its minimum ${min}` : n > (max ?? n) ? `above its maximum ${max}` : undefined)
+    return label ? [{ text: String(n), label }] : []
   })
 }
 

@@ -10,8 +10,7 @@ export interface AuthVariant {
   query?: Record<string, string>
   /** One of many edits of its kind (at a position, drawn, of the scheme): sent on one operation, not on each. */
   oneOperation?: true
-  /** How a correct server may read it: as the valid line (the scheme in another case, SP or HTAB around the
-   * value), or, recovering the key from other white space around it (RFC 9110 section 2.2), as the valid line too. */
+  /** How a correct server may read it (see authVariants): as the valid line, or leniently as it too. */
   reading?: 'valid' | 'lenient'
 }
 
@@ -23,9 +22,8 @@ export interface AuthVariant {
  * 9110 sections 11.1, 5.5, 5.3, RFC 6750 section 2.1: the scheme in any case, SP or HTAB around the
  * value, 1*SP before the key, a comma list one element of which is valid); 'lenient' if it is only
  * other white space (U+00A0, U+0085, HTAB) around the key, which RFC 9110 section 2.2 lets a
- * recipient recover the key from. A line is sent as bytes
- * (beyond U+00FF, UTF-8's, as curl sends typed text); `shown` rebuilds it in a double-quoted shell
- * word from `$PETSTORE_API_KEY`, so the curl line runs as printed and never holds the key.
+ * recipient recover the key from. A line is sent as bytes (beyond U+00FF, UTF-8's, as curl sends
+ * typed text); `shown` rebuilds it from `$PETSTORE_API_KEY`, so the curl line never holds the key.
  *
  * @example
  * authVariants('k3y', 'bearer', 7, 0).map((v) => v.label)

@@ -5,11 +5,7 @@
 export interface Budget {
   runs?: number
   ms?: number
-  /**
-   * The default's own: the search goes on, in new rounds of sequences, until this long has passed
-   * (within `ms`), so what changes after some seconds or many requests is met; a budget given with
-   * `--budget` searches as long as it says.
-   */
+  /** The default's own: new rounds of sequences until this long has passed (within `ms`), to meet what changes with time. */
   watchMs?: number
 }
 
@@ -33,17 +29,16 @@ export const DEFAULT_BUDGET: Budget = { runs: 200, ms: 20_000, watchMs: 3_000 }
  * parseBudget('300seq,1m') // { runs: 300, ms: 60000 }
  */
 export function parseBudget(text: string): Budget {
-  const parts = text.replaceAll(' ', '').split(',')
   const budget: Budget = {}
-  for (const part of parts) {
-    const match = /^(\d+(?:\.\d+)?)(runs?|seqs?|sequences?|ms|s|m|min)?$/i.exec(part)
-    const amount = Number(match?.[1])
-    const unit = match?.[2]?.toLowerCase()
-    if (!match || !(amount > 0))
+  for (const part of text.replaceAll(' ', '').split(',')) {
+    const [, digits, given = 'seq'] =
+      /^(\d+(?:\.\d+)?)(runs?|seqs?|sequences?|ms|s|m|min)?$/i.exec(part) ?? []
+    const [amount, unit] = [Number(digits), given.toLowerCase()]
+    if (!(amount > 0))
       throw new Error(
         `--budget must be a number of sequences (200, 200seq, 200runs), a time (30s, 500ms, 2m), or both (300seq,60s); received '${text}'`,
       )
-    if (unit === undefined || unit.startsWith('run') || unit.startsWith('seq')) {
+    if (unit.startsWith('run') || unit.startsWith('seq')) {
       if (!Number.isInteger(amount))
         throw new Error(`--budget sequences must be a whole number; received '${text}'`)
       if (budget.runs !== undefined) throw new Error(`--budget gives sequences twice; received '${text}'`)

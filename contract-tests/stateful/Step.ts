@@ -31,6 +31,8 @@ export interface SequenceModel {
   mayCreate?(count: number): boolean
   /** The states this stream's answers visited: TowardState steers toward the others (absent: no steering). */
   states?: StateCoverage
+  /** The bodies the sequence's last create sent (CreatePets `again` sends them once more). */
+  lastSent?: ReadonlyArray<Record<string, unknown>>
 }
 
 /** The real side: the target, through the run's recorded `call` (an operation by id and parameters). */

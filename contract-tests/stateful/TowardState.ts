@@ -16,8 +16,8 @@ interface Aim {
  * than, exactly, or one less than the pets the stream knows match a filter (a page one short, full,
  * cut); a list with the limit omitted when a filter's known count sits at the default's boundary; a
  * getPet of the id after the largest known (not assigned yet), or of an id once answered 404 that is
- * likely assigned since. The aims are computed from the stream's own knowledge and states, so a seed replays the
- * same choices against the same answers; it only reads, so the create budget is untouched.
+ * likely assigned since. Aimed from the stream's own knowledge and states, so a seed replays the same
+ * choices; it only reads, so the create budget is untouched.
  *
  * @example
  * new TowardState(3) // in commandArbitraries: fc.nat().map((choice) => new TowardState(choice))
@@ -30,9 +30,8 @@ export class TowardState implements Command {
     this.connection = connection
   }
   /**
-   * The read this command chose the first time it ran. A shrunk or replayed sequence runs the same
-   * command again on a fresh model, whose knowledge would aim elsewhere: the step must send what it
-   * sent when the failure was found, or a fault that the first run showed is reported as flaky.
+   * The read chosen the first time: a shrunk or replayed run must send what the failing one sent (a
+   * fresh model would aim elsewhere), or a fault the first run showed reads as flaky.
    */
   private chosen: Command | undefined
   check = () => true

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { INT64_MAX, INT64_MIN } from '../../kit/json/exactJson.ts'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import { type Connection, CreatePets, GetPet, ListPets, Pause, RefusedCreate } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
@@ -6,15 +7,12 @@ import type { SequenceModel, SequenceTarget } from './Step.ts'
 import { TowardState } from './TowardState.ts'
 import type { ValueOptions } from './valueArbitrary.ts'
 
-const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n }
-
 /**
- * The commands a sequence is drawn from. Reads always: listPets with every `limit` from the
- * document's minimum to its maximum or none, each status or none, then getPet of some listed pets at
- * once; getPet of created, known and unknown ids; a read aimed at a state not visited yet; each read
- * on a fresh connection or a reused one; a pause. Writes only when the run may write: single
- * creates and bursts of 2-4 concurrent creates (every name starting with `tag`), and creates of a
- * body the document refuses.
+ * The commands a sequence is drawn from. Reads always (listPets with any `limit` and status or none,
+ * then getPet of listed pets at once; getPet of created, known and unknown ids; a read aimed at a
+ * state not visited yet; a pause). Writes only when the run may write: single creates, bursts of 2-4
+ * concurrent creates (every name starting with `tag`), the last create again, and creates of a body
+ * the document refuses.
  *
  * @example
  * fc.commands(commandArbitraries(model, true), { maxCommands: 12 })
@@ -50,7 +48,7 @@ export function commandArbitraries(
     .tuple(
       fc.oneof(
         fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),
-        fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64) }),
+        fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64_MIN, INT64_MAX) }),
       ),
       connection,
     )
@@ -69,6 +67,8 @@ export function commandArbitraries(
     fc.array(newPet, { minLength: 1, maxLength: 1 }).map((bodies) => new CreatePets(bodies)),
     fc.array(newPet, { minLength: 1, maxLength: 1 }).map((bodies) => new CreatePets(bodies)),
     fc.array(newPet, { minLength: 2, maxLength: 4 }).map((bodies) => new CreatePets(bodies)),
+    // The last create's bodies again: two pets, whatever a server keys on besides the id.
+    fc.constant(new CreatePets([], true)),
     // A refused create among the others: whatever came before or comes after, it stores nothing.
     fc.nat().map((choice) => new RefusedCreate(choice, options.exactInt64 ?? true)),
   ]

@@ -26,6 +26,10 @@ const ON: Record<Connection, string> = {
   reused: 'on a reused (keep-alive) connection',
 }
 
+/** A pet as the target wrote it (ids beyond 2^53 exact), when the body is an object. */
+const petOf = (exchange: Exchange) =>
+  exactJson(exchange.json) as { id?: unknown; status?: unknown } | undefined
+
 const answerOf = (exchange: Exchange): Answer => ({
   status: exchange.status,
   body: exactJson(exchange.json),
@@ -33,11 +37,9 @@ const answerOf = (exchange: Exchange): Answer => ({
 })
 
 /**
- * Sends requests together, records them as one step, and throws at the first problem a judge finds.
- * A create the run's budget no longer allows (another stream took the last slot) is not sent: its
- * place in the result is undefined and nothing is judged for it. Each answer is judged by the
- * knowledge every stream shares, as of when its request went out (`StoreKnowledge.asOf`): bound by
- * every write and read of the run that completed before, never by one that overlapped it.
+ * Sends requests together, records them as one step, and throws at the first problem a judge finds,
+ * each answer judged by the shared knowledge as of when its request went out (`StoreKnowledge.asOf`).
+ * A create the budget no longer allows (another stream took the last slot) is not sent: undefined.
  */
 async function step(
   m: SequenceModel,
@@ -72,20 +74,29 @@ async function step(
   return exchanges
 }
 
-/** createPet, once or as a burst of concurrent creates (ids must stay unique under concurrency). */
+/**
+ * createPet, once or as a burst of concurrent creates (ids must stay unique under concurrency).
+ * `again`: the bodies the sequence's last create sent, sent once more (the document keys pets by
+ * id alone: the same body twice is two pets, however a server matches names or bodies).
+ */
 export class CreatePets implements Command {
   readonly bodies: ReadonlyArray<Record<string, unknown>>
-  constructor(bodies: ReadonlyArray<Record<string, unknown>>) {
+  readonly again: boolean
+  constructor(bodies: ReadonlyArray<Record<string, unknown>>, again = false) {
     this.bodies = bodies
+    this.again = again
   }
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
-    // Past the run's create budget (--max-creates) a sequence goes on reading; the creates are not sent.
-    if (m.mayCreate && !m.mayCreate(this.bodies.length)) return
     // A neutral body's strings become the run's pet names, so what it leaves in a shared store is
     // unique; a body probing a gap keeps its generated strings (the run's tag, then a space,
     // Unicode, a column width), which is the point of sending it.
-    const bodies = this.bodies.map((body) => (isNeutralNewPet(m.model, body) ? withRunName(m, body) : body))
+    const bodies =
+      (this.again && m.lastSent) ||
+      this.bodies.map((body) => (isNeutralNewPet(m.model, body) ? withRunName(m, body) : body))
+    // Past the run's create budget (--max-creates) a sequence goes on reading; the creates are not sent.
+    if (m.mayCreate && !m.mayCreate(bodies.length)) return
+    m.lastSent = bodies
     const calls = bodies.map(
       (body): Call => [
         'createPet',
@@ -94,22 +105,18 @@ export class CreatePets implements Command {
       ],
     )
     const title =
-      this.bodies.length === 1
-        ? 'createPet'
-        : `${this.bodies.length} createPet at once (each must get its own id)`
+      bodies.length === 1 ? 'createPet' : `${bodies.length} createPet at once (each must get its own id)`
     const created = await step(m, r, title, calls, (exchange, index, stepName, known) =>
       judgeCreate(m.model, known, bodies[index] ?? {}, answerOf(exchange), stepName),
     )
     for (const exchange of created) {
-      const pet =
-        exchange?.status === 201
-          ? (exactJson(exchange.json) as { id?: unknown; status?: unknown })
-          : undefined
-      if (typeof pet?.id === 'bigint' || Number.isInteger(pet?.id))
-        m.states?.see({ operation: 'createPet', id: BigInt(pet?.id as bigint), status: pet?.status })
+      const { id, status } = (exchange?.status === 201 && petOf(exchange)) || {}
+      if (typeof id === 'bigint' || Number.isInteger(id))
+        m.states?.see({ operation: 'createPet', id: BigInt(id as bigint), status })
     }
   }
-  toString = () => `createPet(${this.bodies.map((body) => toJsonText(body)).join(', ')})`
+  toString = () =>
+    this.again ? 'createPet(the last create again)' : `createPet(${this.bodies.map(toJsonText).join(', ')})`
 }
 
 function withRunName(m: SequenceModel, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
@@ -140,9 +147,9 @@ export class ListPets implements Command {
       [['listPets', { limit: this.query.limit, status: this.query.status }, on]],
       (exchange, _i, name, known) => judgeList(m.model, known, this.query, answerOf(exchange), name),
     )
-    const page =
-      (listed ? (exactJson(listed.json) as Array<{ id: number | bigint; status?: unknown }>) : []) ?? []
-    if (listed?.status === 200 && Array.isArray(page))
+    const answered = listed && exactJson(listed.json)
+    const page = (Array.isArray(answered) ? answered : []) as Array<{ id: number | bigint; status?: unknown }>
+    if (listed?.status === 200 && Array.isArray(answered))
       m.states?.see({
         operation: 'listPets',
         limit: this.query.limit,
@@ -171,11 +178,7 @@ export class GetPet implements Command {
     this.which = which
     this.connection = connection
   }
-  /**
-   * The id this command fetched the first time it ran: the pool it picks from is the knowledge every
-   * stream shares, so a shrunk or replayed run of the command must fetch the same pet, not the one
-   * the pool now holds at that index (as TowardState keeps its read).
-   */
+  /** The id fetched the first time: a shrunk or replayed run fetches it again, whatever the shared pool now holds. */
   private chosen: bigint | undefined
   check = () => true
   async run(m: SequenceModel, r: SequenceTarget): Promise<void> {
@@ -189,20 +192,10 @@ export class GetPet implements Command {
     const [got] = await step(m, r, 'getPet', [['getPet', { petId: id }, on]], (exchange, _i, name, known) =>
       judgeGet(known, id, answerOf(exchange), name),
     )
-    if (got)
-      m.states?.see({
-        operation: 'getPet',
-        id,
-        answered: got.status,
-        status: (exactJson(got.json) as { status?: unknown } | undefined)?.status,
-      })
+    if (got) m.states?.see({ operation: 'getPet', id, answered: got.status, status: petOf(got)?.status })
   }
   toString = () =>
-    `${
-      this.which.kind === 'unknown'
-        ? `getPet(${this.which.id}`
-        : `getPet(${this.which.kind} #${this.which.index}`
-    }${this.connection ? `, ${this.connection}` : ''})`
+    `getPet(${this.which.kind === 'unknown' ? this.which.id : `${this.which.kind} #${this.which.index}`}${this.connection ? `, ${this.connection}` : ''})`
 }
 
 /**
@@ -214,7 +207,7 @@ export class GetPet implements Command {
  */
 export class RefusedCreate implements Command {
   readonly choice: number
-  /** False for a target that cannot carry an int64 beyond 2^53 exactly (Prism): no such value is sent. */
+  /** False for a target that reads doubles (Prism): no value beyond 2^53 is sent. */
   readonly exactInt64: boolean
   constructor(choice: number, exactInt64 = true) {
     this.choice = choice

@@ -30,17 +30,15 @@ export function curlScript(header: ScriptHeader, steps: readonly Step[]): string
   for (const [index, step] of steps.entries()) {
     lines.push('', `# ${index + 1}. ${comment(step.title)}`)
     for (const { exchange, note } of step.exchanges) {
-      const failed = step.problem?.exchange === exchange
-      lines.push(
-        `#    received ${comment(received(exchange))}${failed ? '' : ` (${note})`}`,
-        ...(failed && step.problem
-          ? [
-              `#    FAILED: expected ${comment(step.problem.documented)}`,
-              `#    FAILED: ${comment(step.problem.received)}`,
-            ]
-          : []),
-        `${curlLine(exchange)}${step.concurrent ? ' &' : ''}`,
-      )
+      const { problem } = step
+      const failed = problem?.exchange === exchange
+      lines.push(`#    received ${comment(received(exchange))}${failed ? '' : ` (${note})`}`)
+      if (failed)
+        lines.push(
+          `#    FAILED: expected ${comment(problem.documented)}`,
+          `#    FAILED: ${comment(problem.received)}`,
+        )
+      lines.push(`${curlLine(exchange)}${step.concurrent ? ' &' : ''}`)
     }
     if (step.concurrent) lines.push('wait')
     if (step.pauseMs !== undefined) lines.push(`sleep ${step.pauseMs / 1000}`)
@@ -50,8 +48,11 @@ export function curlScript(header: ScriptHeader, steps: readonly Step[]): string
 
 function curlLine(exchange: Exchange): string {
   const { request } = exchange
-  const parts = [`curl -sS -i -X ${request.method}`, `"$BASE${request.path.replace(/["\\$`]/g, '\\$&')}"`]
-  parts.push('-H "Authorization: Bearer $PETSTORE_API_KEY"')
+  const parts = [
+    `curl -sS -i -X ${request.method}`,
+    `"$BASE${request.path.replace(/["\\$`]/g, '\\$&')}"`,
+    '-H "Authorization: Bearer $PETSTORE_API_KEY"',
+  ]
   if (request.body !== undefined)
     parts.push(`-H 'Content-Type: application/json' --data-raw ${quote(request.body)}`)
   return parts.join(' ')

@@ -19,10 +19,8 @@ export const DEFAULT_CONCURRENCY = 8
 export interface ModelPhaseOptions {
   model: InterfaceModel
   /**
-   * A fresh knowledge (what the earlier checks left included), which every stream of the search
-   * and every replay of the shortest failure shares. Each answer is judged by it as of when its
-   * request went out (`StoreKnowledge.asOf`), so a stream is bound by what any stream learned
-   * before, never by a request still in flight.
+   * A fresh knowledge (what the earlier checks left included), shared by every stream and every replay;
+   * each answer is judged by it as of when its request went out (`StoreKnowledge.asOf`).
    */
   newKnowledge(): StoreKnowledge
   /** Calls an operation of the target (the run's `context.call`). */
@@ -42,11 +40,7 @@ export interface ModelPhaseOptions {
   createsLeft?(): number
   /** Commands per sequence at most. */
   maxCommands?: number
-  /**
-   * How many times the shortest failing sequence is run again, judged by the shared knowledge, before it
-   * is reported (DEFAULT_REPRODUCTIONS); 0 runs it no more. The replays draw nothing from fast-check,
-   * so a seed replays the same search.
-   */
+  /** Replays of the shortest failure before it is reported (DEFAULT_REPRODUCTIONS); they draw nothing from fast-check. */
   reproductions?: number
   /** Runs the streams side by side (the runner's, to count round trips per stream); Promise.all by default. */
   inParallel?<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]>
@@ -59,11 +53,7 @@ export interface ModelPhaseResult {
   /** Sequences run while searching (every stream), and candidates replayed while shrinking. */
   runs: number
   shrinks: number
-  /**
-   * The shortest failing sequence found, its last step holding the problem, with the seed of the
-   * stream that found it: `--seed <seed> --concurrency 1` with the same budget replays that stream
-   * alone, draw for draw, and shrinks it the same way.
-   */
+  /** The shortest failing sequence (its last step holds the problem) and the seed of the stream that found it. */
   failure?: {
     problem: Problem & { exchange: Exchange }
     steps: Step[]
@@ -82,8 +72,8 @@ export interface ModelPhaseResult {
 }
 
 /**
- * The seed of stream `index`: the run's seed for the first, then well spread 32-bit integers, so
- * `--concurrency 1 --seed <a stream's seed>` replays that stream.
+ * The seed of stream `index`: the run's seed for the first, then well spread 32-bit integers;
+ * `--concurrency 1 --seed <a stream's seed>` with the same budget replays that stream, draw for draw.
  *
  * @example
  * streamSeed(42, 0) // 42
@@ -93,15 +83,12 @@ export function streamSeed(seed: number, index: number): number {
 }
 
 /**
- * The model-based phase: fast-check draws sequences of commands (`fc.commands`), runs each against
- * the target and the model (`fc.asyncModelRun`). `concurrency` streams run at once, each its own
- * `fc.check` with its own seed (streamSeed), sharing the budget's sequences and one knowledge of the
- * store ordered by completion: a write or read of any stream that completed before a request went
- * out binds its answer; one still in flight does not (knowledge stays a lower bound). The
- * first sequence a model rejects stops every stream; it is then shrunk in its own stream (the same
- * seed and path), replaying shorter sequences against the live target, to the shortest that still
- * fails. Searching and shrinking are each bounded by the budget: sequences, time, or both. Given the
- * same seed and the same target behaviour, a stream draws the same sequences.
+ * The model-based phase: fast-check draws sequences of commands and runs each against the target and
+ * the model. `concurrency` streams run at once, each its own `fc.check` and seed (streamSeed), sharing
+ * the budget's sequences and one knowledge of the store ordered by completion: what completed before
+ * a request went out binds its answer, what was still in flight does not (a lower bound). The first
+ * failure stops every stream and is shrunk in its own stream (same seed and path) against the live
+ * target. Searching and shrinking are each bounded by the budget.
  *
  * @example
  * const result = await runModelPhase({ model, newKnowledge, call, canWrite: true, seed: 42, budget: { runs: 50 } })
@@ -121,30 +108,27 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   })
   // Shrinking replays creates, and so does running the shortest failure again: part of what the
   // budget leaves is kept for each.
-  const left = options.createsLeft?.() ?? 0
-  const reserve = Math.min(SHRINK_RESERVE, Math.floor(left / 4))
-  const replayReserve = Math.min(
-    (options.reproductions ?? DEFAULT_REPRODUCTIONS) * REPLAY_CREATES,
-    Math.floor(left / 4),
-  )
+  const quarter = Math.floor((options.createsLeft?.() ?? 0) / 4)
+  const reserve = Math.min(SHRINK_RESERVE, quarter)
+  const replayReserve = Math.min((options.reproductions ?? DEFAULT_REPRODUCTIONS) * REPLAY_CREATES, quarter)
   let shrinking = false
   const mayCreate = options.createsLeft
     ? (count: number) => (options.createsLeft?.() ?? 0) - replayReserve - (shrinking ? 0 : reserve) >= count
     : undefined
-  const sequences = fc.commands(
-    commandArbitraries(model, options.canWrite, {
-      exactInt64: options.exactInt64 ?? true,
-      ...(options.tag === undefined ? {} : { tag: options.tag }),
-    }),
-    { maxCommands: options.maxCommands ?? 10 },
-  )
-  interface Stream {
-    seed: number
-    /** The run's one knowledge, shared by every stream. */
-    knowledge: StoreKnowledge
-    /** The states this stream's own answers visited (its own, so a seed replays the same steering). */
-    states: StateCoverage
-  }
+  const sequences = fc.commands(commandArbitraries(model, options.canWrite, options), {
+    maxCommands: options.maxCommands ?? 10,
+  })
+  // A stream's states are its own answers' (so a seed replays the same steering); its seed changes a round.
+  type Stream = { seed: number; states: StateCoverage }
+  const shared = options.newKnowledge()
+  const { petName } = options
+  const sequenceOf = (own: Partial<SequenceModel>): SequenceModel => ({
+    model,
+    knowledge: shared,
+    steps: [],
+    petName,
+    ...own,
+  })
   let failure:
     | (NonNullable<ModelPhaseResult['failure']> & { stream: Stream; commands: Iterable<SequenceCommand> })
     | undefined
@@ -152,14 +136,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   const propertyOf = (arbitrary: typeof sequences, stream: Stream) =>
     fc.asyncProperty(arbitrary, async (commands) => {
       executions++
-      const sequence: SequenceModel = {
-        model,
-        knowledge: stream.knowledge,
-        steps: [],
-        petName: options.petName,
-        states: stream.states,
-        ...(mayCreate ? { mayCreate } : {}),
-      }
+      const sequence = sequenceOf({ states: stream.states, ...(mayCreate ? { mayCreate } : {}) })
       const mine = search
       try {
         await fc.asyncModelRun(() => ({ model: sequence, real: targetFor(mine) }), commands)
@@ -178,14 +155,11 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
         throw error
       }
     })
-  const timeLimit = () => (budget.ms === undefined ? [] : [fc.interruptAfterTimeLimit(budget.ms - elapsed())])
   const elapsed = () => performance.now() - started
-  const shared = options.newKnowledge()
-  const streams: Stream[] = Array.from({ length: concurrency }, (_, index) => ({
-    seed: streamSeed(seed, index),
-    knowledge: shared,
-    states: new StateCoverage(model),
-  }))
+  const streams = Array.from(
+    { length: concurrency },
+    (): Stream => ({ seed, states: new StateCoverage(model) }),
+  )
   const inParallel =
     options.inParallel ??
     (<T>(tasks: ReadonlyArray<() => Promise<T>>) => Promise.all(tasks.map((task) => task())))
@@ -203,7 +177,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
             seed: stream.seed,
             numRuns: shareOf(budget.runs, concurrency, index),
             endOnFailure: true,
-            plugins: timeLimit(),
+            plugins: budget.ms === undefined ? [] : [fc.interruptAfterTimeLimit(budget.ms - elapsed())],
           }),
       ),
     )
@@ -240,7 +214,8 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     result.shrinks = shrunk.numShrinks
   }
   const { stream: _, commands, ...shortest } = failure
-  const reproduced = await reproduce(commands, shortest.steps, options, shared, () => targetFor(search))
+  const replay = () => fc.asyncModelRun(() => ({ model: sequenceOf({}), real: targetFor(search) }), commands)
+  const reproduced = await reproduce(shortest.steps, options, replay)
   return {
     ...result,
     failure: { ...shortest, ...(reproduced ? { reproduced } : {}) },
@@ -249,41 +224,29 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
 }
 
 /**
- * Runs the shortest failing sequence again, `options.reproductions` times, one after another, each
- * judged by the run's knowledge as it stands (a failure may rest on what another stream learned,
- * and every pet known then still exists): how many of the replays failed again. A replay
- * is not started when the create budget has no room for the sequence's creates (then fewer replays
- * are counted), so a spent budget never reads as a flaky failure.
+ * How many of `options.reproductions` replays of the shortest failure failed again, each judged by
+ * the run's knowledge as it stands (a failure may rest on what another stream learned). A replay the
+ * create budget has no room for is not started, so a spent budget never reads as a flaky failure.
  */
 async function reproduce(
-  commands: Iterable<SequenceCommand>,
   steps: readonly Step[],
   options: ModelPhaseOptions,
-  knowledge: StoreKnowledge,
-  target: () => SequenceTarget,
+  replay: () => Promise<void>,
 ): Promise<Reproduced | undefined> {
-  const wanted = options.reproductions ?? DEFAULT_REPRODUCTIONS
   const creates = steps
     .flatMap((step) => step.exchanges)
     .filter(({ exchange }) => exchange.request.operation === 'createPet').length
   let times = 0
   let of = 0
-  for (let i = 0; i < wanted; i++) {
+  for (; of < (options.reproductions ?? DEFAULT_REPRODUCTIONS); of++) {
     if (options.createsLeft && options.createsLeft() < creates) break
-    const sequence: SequenceModel = {
-      model: options.model,
-      knowledge,
-      steps: [],
-      petName: options.petName,
-    }
     try {
-      await fc.asyncModelRun(() => ({ model: sequence, real: target() }), commands)
+      await replay()
     } catch (error) {
       // Anything but the model's verdict (the run's deadline, a network failure) judged nothing.
       if (!(error instanceof ModelViolation)) break
       times++
     }
-    of++
   }
   return of === 0 ? undefined : { times, of }
 }

@@ -57,9 +57,8 @@ export interface ValueOptions {
 
 /**
  * Every value a property's schema allows, biased toward the edges: what the model phase sends.
- * Integers beyond 2^53 are bigints (exact JSON text), none with `exactInt64: false` (Prism reads
- * doubles). Strings start with `tag`, then the gap: plain, an edge (jsonStringEdges), any Unicode,
- * one of COLUMN_WIDTH_LENGTHS characters in all, or long (up to 300).
+ * Integers beyond 2^53 are bigints (none with `exactInt64: false`). Strings start with `tag`, then
+ * plain, an edge (jsonStringEdges), any Unicode, COLUMN_WIDTH_LENGTHS characters, or long.
  *
  * @example
  * fc.sample(valueArbitrary({ type: 'integer', format: 'int64' }), 3) // e.g. [7, -9223372036854775808n, 0]
@@ -69,7 +68,7 @@ export function valueArbitrary(
   schema: JsonSchema,
   { exactInt64 = true, tag = '' }: ValueOptions = {},
 ): fc.Arbitrary<unknown> {
-  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]))
+  if (Array.isArray(schema.enum) || schema.type === 'boolean') return neutralValueArbitrary(schema)
   if (schema.type === 'string') {
     const exactly = (length: number) => {
       const rest = Math.max(0, length - characters(tag))
@@ -103,7 +102,6 @@ export function valueArbitrary(
       )
       .map((n) => (n >= SAFE_INTEGERS[0] && n <= SAFE_INTEGERS[1] ? Number(n) : n))
   }
-  if (schema.type === 'boolean') return fc.boolean()
   if (schema.type === 'number') return fc.double({ noNaN: true, noDefaultInfinity: true })
   return fc.constant(undefined)
 }
