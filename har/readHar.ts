@@ -76,8 +76,8 @@ export function readHar(
     if (typeof method !== 'string' || typeof url !== 'string' || typeof status !== 'number')
       throw new HarError(`log.entries[${i}] lacks request.method, request.url or response.status`)
     const body = (request?.postData as { text?: unknown } | undefined)?.text
-    const responseText = (response?.content as { text?: unknown; encoding?: unknown } | undefined)?.text
-    const plain = (response?.content as { encoding?: unknown } | undefined)?.encoding === undefined
+    const content = response?.content as { text?: unknown; encoding?: unknown } | undefined
+    const responseText = content?.encoding === undefined ? content?.text : undefined
     const createdId = (entry as { _createdId?: unknown })._createdId
     const headers = request?.headers
     const keyless =
@@ -90,7 +90,7 @@ export function readHar(
       status,
       ...(typeof createdId === 'string' && /^-?\d{1,19}$/.test(createdId) ? { createdId } : {}),
       ...(typeof body === 'string' ? { body } : {}),
-      ...(typeof responseText === 'string' && plain ? { responseText } : {}),
+      ...(typeof responseText === 'string' ? { responseText } : {}),
       ...(keyless ? { keyless: true as const } : {}),
     }
   })

@@ -59,10 +59,7 @@ export class RequestJournal<T = JournalEntry> {
   readonly capacity: number
   readonly #costs: JournalCosts<T> | undefined
   #ring: (T | undefined)[] = []
-  /**
-   * What each kept entry was charged, beside the ring: dropping the oldest entry then reads one
-   * number here instead of the old entry's strings (which, 500 requests later, are out of cache).
-   */
+  /** What each kept entry was charged: dropping the oldest reads this, not its strings (out of cache by then). */
   #charges: number[] = []
   /** Where the oldest entry is. */
   #start = 0
@@ -82,22 +79,17 @@ export class RequestJournal<T = JournalEntry> {
   record(entry: T): void {
     this.#recorded++
     const costs = this.#costs
-    let cost = 0
+    const cost = costs ? costs.cost(entry) : 0
+    if (this.#count === this.capacity) this.#dropOldest()
     if (costs) {
-      cost = costs.cost(entry)
-      if (this.#count === this.capacity) this.#dropOldest()
       while (this.#count > 0 && !costs.budget.fits(cost)) this.#dropOldest()
       costs.budget.force(cost)
       this.#charged += cost
-    } else if (this.#count === this.capacity) this.#dropOldest()
-    const at = (this.#start + this.#count) % this.capacity
-    if (at === this.#ring.length) {
-      this.#ring.push(entry)
-      this.#charges.push(cost)
-    } else {
-      this.#ring[at] = entry
-      this.#charges[at] = cost
     }
+    // Writing at the ring's length appends: the arrays stay packed while the ring fills.
+    const at = (this.#start + this.#count) % this.capacity
+    this.#ring[at] = entry
+    this.#charges[at] = cost
     this.#count++
   }
 
@@ -135,9 +127,7 @@ export class RequestJournal<T = JournalEntry> {
     this.#start = (this.#start + 1) % this.capacity
     this.#count--
     this.#dropped++
-    if (this.#costs) {
-      this.#charged -= cost
-      this.#costs.budget.release(cost)
-    }
+    this.#charged -= cost
+    this.#costs?.budget.release(cost)
   }
 }

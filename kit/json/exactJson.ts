@@ -16,6 +16,7 @@ export interface RawJson {
 type Reviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown
 export const json = JSON as unknown as {
   rawJSON?: (text: string) => RawJson
+  isRawJSON?: (value: unknown) => boolean
   parse(text: string, reviver?: Reviver): unknown
 }
 

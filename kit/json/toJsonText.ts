@@ -1,3 +1,5 @@
+import { exactValue, json } from './exactJson.ts'
+
 /**
  * JSON text for a value that may hold bigints, written as exact integer literals (Node 24's
  * `JSON.rawJSON`), so a request can carry an int64 beyond 2^53 exactly as generated. DEL, the C1
@@ -24,7 +26,7 @@ export function toJsonText(value: unknown): string {
 }
 
 function exactIntegers(_key: string, item: unknown): unknown {
-  return typeof item === 'bigint' ? rawJson(item.toString()) : item
+  return exactValue(item)
 }
 
 /** What JSON.stringify writes for a JSON value (as JSON.parse and exactJson give one), without recursing. */
@@ -38,7 +40,7 @@ function withOwnStack(root: unknown): string {
       continue
     }
     const { value } = next
-    if (typeof value !== 'object' || value === null || isRawJson(value)) {
+    if (typeof value !== 'object' || value === null || json.isRawJSON?.(value)) {
       out.push(JSON.stringify(value, exactIntegers) ?? 'null')
       continue
     }
@@ -55,10 +57,4 @@ function withOwnStack(root: unknown): string {
       pending.push(parts[index] as (typeof parts)[number])
   }
   return out.join('')
-}
-
-// Not yet in TypeScript's lib; present in Node 24 (V8 11.4+).
-const { rawJSON: rawJson, isRawJSON: isRawJson } = JSON as unknown as {
-  rawJSON(text: string): unknown
-  isRawJSON(value: unknown): boolean
 }
