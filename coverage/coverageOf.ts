@@ -51,9 +51,8 @@ export interface Coverage {
 }
 
 /**
- * What `observations` exercised of `document`. Each is routed by the one router (spec/Router.ts),
- * so coverage counts an operation exactly when the mock would have answered it: `GET /pets/` and
- * `GET /pets//7` are no operation's, HEAD counts as GET.
+ * What `observations` exercised of `document`, each routed by the one router (spec/Router.ts) as the
+ * mock routes it: `GET /pets/` and `GET /pets//7` are no operation's, HEAD counts as GET.
  *
  * @example
  * coverageOf(document, [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]).dimensions.operations

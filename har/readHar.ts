@@ -97,9 +97,8 @@ export function readHar(
 }
 
 /**
- * The exchanges under the router's base path as coverage Observations (a DevTools HAR also holds the page's
- * scripts, images and other APIs: left out). Each URL is read as the server saw its target
- * (`originForm`: no dot segment resolved, nothing re-encoded), so coverage routes what was sent.
+ * The exchanges under the router's base path (a DevTools HAR also holds scripts, images, other APIs)
+ * as coverage Observations, each URL read as the server saw its target (`originForm`).
  *
  * @example
  * harObservations(readHar(text), spec.router('/v1')) // [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]

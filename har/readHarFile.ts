@@ -6,12 +6,10 @@ import { HAR_MAX_CHARS, HarError, type HarExchange, readHar } from './readHar.ts
 export const HAR_MAX_BYTES = HAR_MAX_CHARS
 
 /**
- * Reads the HAR file at `path` as untrusted input: opened without blocking (a FIFO would wait for
- * a writer for ever) and judged by its open descriptor, so what is read is what was checked. Anything
- * but a regular file (a FIFO, `/dev/zero`, a folder, a socket) is refused, and so is a file whose
- * size is over `maxBytes`, before a byte is read (a sparse 1 GiB file costs nothing). A file that
- * changes size while it is read is refused. Then `readHar` bounds its shape. Every refusal is one
- * HarError line (naming the file when the file itself is refused).
+ * Reads the HAR file at `path` as untrusted input: opened without blocking (a FIFO would wait for a
+ * writer for ever) and judged by its open descriptor, so what is read is what was checked. Anything
+ * but a regular file, a file over `maxBytes` (before a byte is read: a sparse 1 GiB file costs
+ * nothing) and one that changes size while read are refused, each with one HarError line.
  *
  * @example
  * await readHarFile('reports/app.har') // [{ method: 'GET', url: 'http://…/v1/pets', status: 200 }]

@@ -13,10 +13,9 @@ export interface UpstreamAnswer {
 }
 
 /**
- * Why no answer came back: `timeout` (headers and body not whole within the timeout, a dripping
- * upstream included), `unreachable` (refused, reset, bad TLS), `incomplete` (closed mid-answer,
- * shorter than it declared), `too_large` (a body past the cap),
- * `over_budget` (the proxy's buffers for all exchanges together are full).
+ * Why no answer came back: `timeout` (not whole within the timeout, a dripping upstream included),
+ * `unreachable` (refused, reset, bad TLS), `incomplete` (closed mid-answer), `too_large` (a body past
+ * the cap), `over_budget` (the proxy's buffers for all exchanges together are full).
  */
 export type UpstreamFailure = {
   kind: 'timeout' | 'unreachable' | 'incomplete' | 'too_large' | 'over_budget'

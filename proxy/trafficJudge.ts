@@ -30,20 +30,15 @@ export interface Violation {
   message: string
 }
 
-/**
- * An exchange as the proxy saw it: the request as its edge parsed it, where the one router sent it,
- * and the upstream's answer. Whether the request carried an Authorization header is read from it
- * (the proxy never learns the key itself).
- */
+/** An exchange as the proxy saw it: the parsed request, where the one router sent it, the answer. */
 export interface ObservedExchange {
   request: ApiRequest
   /** The router's answer for the request (`spec.router(basePath).route(method, path)`): only operations are judged. */
   route: Route
   /**
-   * When the request arrived at the proxy and when the upstream's answer to it was complete, on one
-   * counter per proxy (so two never tie). The answer is judged by the knowledge as of its start
-   * (`StoreKnowledge.asOf`, as the contract suite judges): bound only by what exchanges of any
-   * client that completed before it arrived taught, and what it teaches is known from its completion.
+   * When the request arrived and when its answer was complete, on one counter per proxy (never a
+   * tie). The answer is judged by the knowledge as of its start (`StoreKnowledge.asOf`): bound only
+   * by exchanges of any client that completed before it arrived.
    */
   startedAt: number
   completedAt: number

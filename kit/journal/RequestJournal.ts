@@ -41,14 +41,11 @@ export interface JournalCosts<T> {
 }
 
 /**
- * A bounded ring buffer of the requests one session received, oldest first: once full, each new
- * entry overwrites the oldest, so memory stays at `capacity` entries whatever the traffic. `T` is
- * what is kept per request (the HTTP mock keeps raw facts and formats them when read).
- *
- * With `costs`, every entry is charged to a memory budget shared with the other sessions. An entry
- * that does not fit drops this journal's oldest entries until it does; when nothing is left to
- * drop, it is kept all the same (a request is never refused for its journal entry), so a journal
- * goes past the budget by at most one entry.
+ * A ring buffer of the requests one session received, oldest first: once full, each new entry
+ * overwrites the oldest. `T` is what is kept per request (the HTTP mock keeps raw facts). With
+ * `costs`, every entry is charged to a memory budget shared with the other sessions: one that does
+ * not fit drops this journal's oldest entries until it does, and is kept even when none is left (a
+ * request is never refused for its journal entry), so a journal passes the budget by one entry at most.
  *
  * @example
  * const journal = new RequestJournal(2)

@@ -128,12 +128,10 @@ export function journalRecordCost(record: JournalRecord): number {
 }
 
 /**
- * The journal entry of a record from `journalRecord`. Headers are never read, so the Authorization
- * value cannot be recorded (only whether there was one, `keyless`); every secret `redact` knows, in
- * any spelling, anywhere in the target or either body, and the values of credential-looking names
- * (`isCredentialName`; an error answer's identifier `code` is shown, `redactBody`) become `***`.
- * The path, the query and both bodies are clipped (`…`) past JOURNAL_PATH_CHARS,
- * JOURNAL_QUERY_CHARS and JOURNAL_BODY_CHARS.
+ * The journal entry of a record from `journalRecord`. Headers are never read, so no Authorization
+ * value can be recorded (only `keyless`); every secret `redact` knows, in any spelling, in the target
+ * or either body, and every credential-like name's value (`redactBody`) become `***`. The path, the
+ * query and both bodies are clipped (`…`) past their JOURNAL_*_CHARS.
  *
  * @example
  * journal.entries().map((record) => readJournalRecord(record, redact))

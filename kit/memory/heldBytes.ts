@@ -28,10 +28,9 @@ export interface Held {
 }
 
 /**
- * What holding `value` costs, at any depth: every string by its length, every number, array,
- * object and member name (HELD_BYTES), walked without recursion so no nesting can overflow the
- * stack. Linear in the value's size: the mock's body cap bounds it. A raw JSON number (the mock's
- * `JSON.rawJSON` for an integer beyond 2^53) is counted as an object holding its digits.
+ * What holding `value` costs, at any depth (HELD_BYTES), walked without recursion so no nesting can
+ * overflow the stack; linear in its size. A raw JSON number (the mock's `JSON.rawJSON` for an integer
+ * beyond 2^53) is counted as an object holding its digits.
  *
  * @example
  * heldBytes('Rex') // { bytes: 38, chars: 3 }

@@ -15,9 +15,8 @@ const ERROR_CODE = /^"(?=[a-z_]{1,32}")[a-z]+(?:_[a-z]+)*"$/
  * But an error answer's (`answerStatus` 400 or more) member named exactly `code` holding an error
  * identifier (`"not_found"`) is shown: never a request's, where OAuth's codes travel (decisions/038).
  *
- * It scans the text once (strings, nesting) instead of parsing it, so a body cut short (the
- * journal keeps its first characters) is redacted as well as a whole one: a value cut mid-string
- * is hidden to its end. Linear in the body's length.
+ * It scans the text once instead of parsing it, so a body cut short (as the journal keeps it) is
+ * redacted too, a value cut mid-string hidden to its end. Linear in the body's length.
  *
  * @example
  * redactBody('{"name":"Rex","password":"hunter2"}', createRedactor([])) // '{"name":"Rex","password":"***"}'
