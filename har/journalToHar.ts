@@ -84,15 +84,12 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
 
 /** A response body as HAR content: its text, and a `comment` when the journal cut it (its size unknown). */
 function contentOf(text: string | undefined): HarResponse['content'] {
-  const unknownSize = { size: -1, mimeType: 'application/json' }
-  if (text === undefined) return unknownSize
-  if (text.length === JOURNAL_BODY_CHARS + 1 && text.endsWith('…'))
-    return {
-      ...unknownSize,
-      text,
-      comment: `clipped: the journal keeps the first ${JOURNAL_BODY_CHARS} characters`,
-    }
-  return { size: utf8Bytes(text), mimeType: 'application/json', text }
+  const mimeType = 'application/json'
+  if (text === undefined) return { size: -1, mimeType }
+  if (text.length !== JOURNAL_BODY_CHARS + 1 || !text.endsWith('…'))
+    return { size: utf8Bytes(text), mimeType, text }
+  const comment = `clipped: the journal keeps the first ${JOURNAL_BODY_CHARS} characters`
+  return { size: -1, mimeType, text, comment }
 }
 
 /** Bytes of `text` in UTF-8, in Node and in a browser (the MSW worker serves this HAR too). */

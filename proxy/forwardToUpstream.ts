@@ -17,9 +17,7 @@ export interface UpstreamAnswer {
  * `unreachable` (refused, reset, bad TLS), `incomplete` (closed mid-answer), `too_large` (a body past
  * the cap), `over_budget` (the proxy's buffers for all exchanges together are full).
  */
-export type UpstreamFailure = {
-  kind: 'timeout' | 'unreachable' | 'incomplete' | 'too_large' | 'over_budget'
-}
+export type UpstreamFailure = { kind: 'timeout' | 'unreachable' | 'incomplete' | 'too_large' | 'over_budget' }
 
 export interface Forwarded {
   method: string

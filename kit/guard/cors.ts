@@ -1,9 +1,7 @@
 import { trimTrailingSlashes } from '../text/trimTrailingSlashes.ts'
 
 /** Origins a browser app may call the HTTP mock from: any port of localhost/127.0.0.1, plus extras. */
-export interface CorsPolicy {
-  allows(origin: string): boolean
-}
+export type CorsPolicy = { allows(origin: string): boolean }
 
 const LOCAL_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/
 

@@ -12,14 +12,7 @@ import { textBytes } from './MemoryBudget.ts'
  * - OBJECT: an object with its in-object slots (measured 56 for `{}`); each member in dictionary
  *   mode (a wide object) costs MEMBER beside its name's STRING and its value.
  */
-export const HELD_BYTES = {
-  SLOT: 16,
-  NUMBER: 32,
-  STRING: 32,
-  ARRAY: 80,
-  OBJECT: 96,
-  MEMBER: 48,
-} as const
+export const HELD_BYTES = { SLOT: 16, NUMBER: 32, STRING: 32, ARRAY: 80, OBJECT: 96, MEMBER: 48 } as const
 
 /** What a value costs held in memory, and how many characters of text it holds (member names included). */
 export interface Held {

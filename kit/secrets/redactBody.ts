@@ -1,4 +1,4 @@
-import { jsonStringEnd } from '../json/jsonStringEnd.ts'
+import { jsonSpaceEnd, jsonStringEnd } from '../json/jsonStringEnd.ts'
 import type { Redactor } from './createRedactor.ts'
 import { isCredentialName } from './isCredentialName.ts'
 import { redactPairs } from './redactTarget.ts'
@@ -47,12 +47,12 @@ export function redactJsonFields(text: string, errorCodes = false): string {
       continue
     }
     const end = jsonStringEnd(text, i)
-    let next = skipSpace(text, end)
+    let next = jsonSpaceEnd(text, end)
     if (text[next] !== ':' || !isCredentialName(stringValue(text.slice(i, end)))) {
       i = end
       continue
     }
-    next = skipSpace(text, next + 1)
+    next = jsonSpaceEnd(text, next + 1)
     const valueEnd = valueEndAt(text, next)
     if (errorCodes && text.slice(i, end) === '"code"' && ERROR_CODE.test(text.slice(next, valueEnd))) {
       i = valueEnd
@@ -63,12 +63,6 @@ export function redactJsonFields(text: string, errorCodes = false): string {
     i = valueEnd
   }
   return copied === 0 ? text : out + text.slice(copied)
-}
-
-function skipSpace(text: string, from: number): number {
-  let i = from
-  while (i < text.length && ' \t\r\n'.includes(text[i] as string)) i++
-  return i
 }
 
 /** Where the JSON value starting at `start` ends: a string, an object or array (to its match), or a scalar. */
