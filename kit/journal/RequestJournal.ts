@@ -56,7 +56,7 @@ export class RequestJournal<T = JournalEntry> {
   readonly capacity: number
   readonly #costs: JournalCosts<T> | undefined
   #ring: (T | undefined)[] = []
-  /** What each kept entry was charged: dropping the oldest reads this, not its strings (out of cache by then). */
+  /** What each kept entry was charged: dropping the oldest reads this, not its strings (out of cache). */
   #charges: number[] = []
   /** Where the oldest entry is. */
   #start = 0

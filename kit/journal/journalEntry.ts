@@ -117,11 +117,7 @@ function shownBody(kept: string, chars: number, redact: Redactor, answerStatus?:
     : shown
 }
 
-/**
- * What a record costs the memory budget: its strings and the object around them. A response kept as
- * its value is charged as its kept text would be, so the budget bounds the journals alike however an
- * entry is kept.
- */
+/** What a record costs the memory budget: its strings (a response value as its kept text) and the object. */
 export function journalRecordCost(record: JournalRecord): number {
   const response = record.responseKeptChars ?? record.responseBody?.length ?? 0
   return JOURNAL_OVERHEAD_BYTES + textBytes(record.url.length + (record.body?.length ?? 0) + response)

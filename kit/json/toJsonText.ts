@@ -1,10 +1,9 @@
 import { exactValue, json } from './exactJson.ts'
 
 /**
- * JSON text for a value that may hold bigints, written as exact integer literals (Node 24's
- * `JSON.rawJSON`), so a request can carry an int64 beyond 2^53 exactly as generated. DEL, the C1
- * controls and the line/paragraph separators are written as `\u` escapes (the same JSON), so the
- * text can be printed in a report or a shell script without reaching a terminal raw.
+ * JSON text for a value that may hold bigints, written as exact integer literals, so a request can
+ * carry an int64 beyond 2^53 as generated. DEL, C1 controls and line/paragraph separators are `\u`
+ * escapes (the same JSON), so a report or a shell script never puts them on a terminal raw.
  *
  * @example
  * toJsonText({ name: 'Rex', categoryId: 9223372036854775807n }) // '{"name":"Rex","categoryId":9223372036854775807}'
