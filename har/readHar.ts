@@ -49,13 +49,9 @@ export interface HarExchange {
  * @example
  * readHar('{"log":{"version":"1.2","entries":[…]}}') // [{ method: 'GET', url: 'http://…/v1/pets', status: 200 }]
  */
-export function readHar(
-  text: string,
-  maxChars = HAR_MAX_CHARS,
-  shape: JsonShapeLimits = HAR_SHAPE_LIMITS,
-): HarExchange[] {
+export function readHar(text: string, maxChars = HAR_MAX_CHARS): HarExchange[] {
   if (text.length > maxChars) throw new HarError(`the HAR is over ${maxChars} characters`)
-  const tooBig = jsonShapeProblem(text, shape)
+  const tooBig = jsonShapeProblem(text, HAR_SHAPE_LIMITS)
   if (tooBig) throw new HarError(`the HAR holds ${tooBig} (HAR_SHAPE_LIMITS)`)
   let parsed: unknown
   try {
