@@ -38,8 +38,8 @@ export interface ForwardLimits {
 }
 
 /**
- * Sends one request to the one upstream with `node:http(s)` (never fetch, which decodes the body and
- * folds repeated headers) and reads the answer's raw bytes under the limits. Resolves, never rejects.
+ * Sends one request to the upstream with `node:http(s)` (fetch would decode the body and fold repeated
+ * headers) and reads the answer's raw bytes under the limits. Never rejects.
  *
  * @example
  * await forwardToUpstream(new URL('http://127.0.0.1:4010/v1'),

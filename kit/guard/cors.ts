@@ -23,10 +23,8 @@ export const EXPOSED_HEADERS = 'location, deprecation, sunset, link, www-authent
 export const ALLOWED_REQUEST_HEADERS = 'authorization, content-type, prefer, x-mock-session'
 
 /**
- * Adds the CORS response headers for a request from `origin` to `headers`; `Vary: Origin` always,
- * because the answer depends on it. A preflight (`preflightMethods` given) also gets the allowed
- * headers and those methods: the path's own, exactly (the caller derives them from the spec's router
- * or the control endpoint), never a method the path does not have.
+ * Adds the CORS response headers for a request from `origin` to `headers` (`Vary: Origin` always). A
+ * preflight also gets the allowed headers and `preflightMethods`: the path's own, never another.
  *
  * @example
  * applyCors(policy, 'http://localhost:5173', headers, 'GET, POST, HEAD, OPTIONS')

@@ -12,19 +12,13 @@ export interface JournalEntry {
   operation: string | null
   /** When the answer was sent, ISO 8601 in UTC. */
   time: string
-  /**
-   * The request body (only when there was one): its first JOURNAL_BODY_CHARS characters (then `…`),
-   * with the values of credential-looking JSON fields and any accepted key as `***`.
-   */
+  /** The request body, if any: its first JOURNAL_BODY_CHARS characters (then `…`), secrets as `***`. */
   body?: string
   /** Only on a forced response: `prefer` (a `Prefer: code=` header) or `next-response`. */
   forced?: 'prefer' | 'next-response'
   /** The id of the pet a 201 created, as text (kept apart from the response body, which may be cut). */
   createdId?: string
-  /**
-   * The response body (only when there was one), kept, clipped and redacted exactly as `body` is:
-   * what `breaks` judges against another version of the document.
-   */
+  /** The response body, if any, kept as `body` is: what `breaks` judges against another document. */
   responseBody?: string
   /** Only when the request carried no Authorization header: a replay sends it without a key. */
   keyless?: true

@@ -1,7 +1,6 @@
-// JSON in and out without rounding an int64. JSON.parse turns every number into a double, exact only
-// up to 2^53 - 1. This is the project's one lossless JSON reader: `parseExactJson` parses and notes
-// where each number a double cannot hold sits and what its source text was; callers read it through
-// one of two views:
+// JSON in and out without rounding an int64 (JSON.parse's doubles are exact only up to 2^53 - 1).
+// The project's one lossless JSON reader notes where each number a double cannot hold sits and its
+// source text; callers read it through one of two views:
 // - raw digits, for re-serialisation (the mock: `exactValue`, and mocks/core/validateExact.ts which
 //   keeps a big literal as JSON.rawJSON, so JSON.stringify writes it back digit for digit);
 // - exact bigints, for comparison (the suite, the proxy, the tests' reference server:

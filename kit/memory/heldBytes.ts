@@ -1,10 +1,9 @@
 import { textBytes } from './MemoryBudget.ts'
 
 /**
- * What V8 may spend on each kind of value a stored pet holds, in bytes, on a 64-bit Node without
- * pointer compression (Node's default). Each is an upper bound of what was measured on Node 24 (heap
- * used per value, over pets built by JSON.parse of the worst 64 KiB bodies: docs/sessions.md), so
- * the budget errs on the safe side:
+ * What V8 may spend on each kind of value a stored pet holds, in bytes, on a 64-bit Node (no pointer
+ * compression): upper bounds of what was measured on Node 24 (heap per value, over pets parsed from
+ * the worst 64 KiB bodies: docs/sessions.md), so the budget errs on the safe side:
  * - SLOT: the 8-byte slot that holds any value in its parent (`true`, `null` need no more), doubled;
  * - NUMBER: a slot and a boxed double (measured up to 16 beyond the slot);
  * - STRING: a slot and a string's header; its characters at two bytes each (`textBytes`);
