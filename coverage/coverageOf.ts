@@ -1,12 +1,7 @@
 // Coverage: which items of the document's universe a set of observed exchanges exercised. Pure: the
 // contract run, a HAR file or a mock session's journal each turn what they saw into Observations.
 import { Router } from '../spec/Router.ts'
-import {
-  documentedResponseKey,
-  operations,
-  type PetStoreDocument,
-  type SpecOperation,
-} from '../spec/runtime.ts'
+import { documentedResponseKey, operations, type PetStoreDocument } from '../spec/runtime.ts'
 import {
   COVERAGE_GAUGES,
   type CoverageDimension,
@@ -29,9 +24,8 @@ export interface Observation {
   /** The response status; 0 when no response came (not counted as a status). */
   status: number
   /**
-   * The operation the server routed the request to, when it said (a journal records it; null: none).
-   * Coverage then counts what the server saw even where the recorded path was clipped; otherwise
-   * the path is routed here, by the one router.
+   * The operation the server routed the request to, when it said (a journal does; null: none), which
+   * a clipped path cannot change; otherwise the path is routed here, by the one router.
    */
   operationId?: string | null | undefined
 }
@@ -57,9 +51,8 @@ export interface Coverage {
 }
 
 /**
- * What `observations` exercised of `document`. Each is routed by the one router (spec/Router.ts),
- * so coverage counts an operation exactly when the mock would have answered it: `GET /pets/` and
- * `GET /pets//7` are no operation's, HEAD counts as GET.
+ * What `observations` exercised of `document`, each routed by the one router (spec/Router.ts) as the
+ * mock routes it: `GET /pets/` and `GET /pets//7` are no operation's, HEAD counts as GET.
  *
  * @example
  * coverageOf(document, [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]).dimensions.operations
@@ -83,12 +76,8 @@ export function coverageOf(document: PetStoreDocument, observations: Iterable<Ob
     // Upper-case as every edge makes it (apiRequest): a recording may spell `get`.
     const route = router.route(observation.method.toUpperCase(), observation.path)
     const routed = route.kind === 'operation' ? route : undefined
-    const operation: SpecOperation | undefined =
-      observation.operationId === undefined
-        ? routed?.operation
-        : observation.operationId === null
-          ? undefined
-          : byId.get(observation.operationId)
+    const said = observation.operationId
+    const operation = said === undefined ? routed?.operation : said === null ? undefined : byId.get(said)
     if (!operation) {
       unmatched++
       continue

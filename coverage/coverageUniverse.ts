@@ -1,9 +1,7 @@
-// What there is to cover, derived from the document alone: every operation, every documented
-// status of each, every parameter (given, and omitted when optional), and every enum value a
-// request can carry (a parameter's, or a field of the JSON request body). A status or enum value
-// added to spec/openapi.yaml appears here with no code change. A status the spec marks as its own
-// addition (`x-added-statuses`: a 413 of the body cap, a 507 of a full store) is marked `added`, so
-// a gate can hold real traffic to the interface document's statuses alone.
+// What there is to cover, from the document alone: every operation, its documented statuses, its
+// parameters (given, and omitted when optional), and every enum value a request can carry (a
+// parameter's, a JSON body field's). A status the spec adds (`x-added-statuses`: a 413 of the body
+// cap) is marked `added`, so a gate can hold real traffic to the interface document's statuses.
 import { isAddedStatus, type JsonSchema, operations, type PetStoreDocument } from '../spec/runtime.ts'
 
 export const COVERAGE_DIMENSIONS = ['operations', 'statuses', 'parameters', 'enumValues'] as const

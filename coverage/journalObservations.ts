@@ -11,9 +11,8 @@ export type JournalLine = Pick<JournalEntry, 'method' | 'path' | 'query' | 'body
 }
 
 /**
- * The observations of the entries under the router's base path (the others are no operation's), in order, with
- * the operation each was routed to when it was recorded: the server's own answer, which a path
- * clipped by the journal cannot change.
+ * The observations of the entries under the router's base path, in order, with the operation each
+ * was routed to when recorded (which a path the journal clipped cannot change).
  *
  * @example
  * journalObservations([{ method: 'GET', path: '/v1/pets', query: { limit: '5' }, status: 200 }], spec.router('/v1'))

@@ -30,10 +30,8 @@ function kebab(name: string): string {
 }
 
 /**
- * Reads the flag's text; throws a usage error naming what is wrong. A name is a dimension or a set
- * of statuses, in kebab-case or camelCase: `documented-statuses` counts only the statuses the
- * interface document lists, `added-statuses` those this project's spec adds (`x-added-statuses`).
- * One percentage applies to the four dimensions.
+ * Reads the flag's text; throws a usage error naming what is wrong. A name is a dimension or a set of
+ * statuses (`gaugeName`), in kebab-case or camelCase; one percentage applies to the four dimensions.
  *
  * @example
  * parseMinCoverage('documented-statuses=100,operations=100') // { documentedStatuses: 100, operations: 100 }
@@ -64,9 +62,8 @@ export function parseMinCoverage(text: string): MinCoverage {
 }
 
 /**
- * One line per gauge below its minimum, judged on the exact fraction (2/3 misses 66.67), with a
- * figure that never looks like a pass, naming the first items never observed; empty when the gate
- * passes.
+ * One line per gauge below its minimum, judged on the exact fraction (2/3 misses 66.67), with a figure
+ * that never looks like a pass, naming the first items never observed; none when the gate passes.
  *
  * @example
  * missedCoverage(coverage, { documentedStatuses: 100 })

@@ -1,12 +1,8 @@
-// A request journal (a mock session's, or the validating proxy's) as HAR 1.2, so what an app sent can be opened in a browser's
-// developer tools, replayed, measured for coverage, or judged against another version of the
-// document (`breaks`). The journal keeps what it keeps (decision 019): the request line, the request
-// body and the response body (each 4,096 characters, credentials redacted, by the same code), the
-// status, the operation, whether the answer was forced and whether the request carried a key; no
-// other header. So each request's headers are its Host and, when it had one, `Authorization: ***`
-// (a request with no Authorization header was key-less, and a replay sends it so); a body the
-// journal cut says so in its content's `comment`. The proxy's entries add the time the upstream took
-// and what the proxy found wrong (`_violations`).
+// A request journal (a mock session's or the proxy's) as HAR 1.2, to open in a browser's developer
+// tools, replay, measure for coverage or judge against another document (`breaks`). The journal
+// keeps no header (decision 019), so each request's are its Host and, unless it was key-less (a
+// replay sends it so), `Authorization: ***`; a body the journal cut says so in a `comment`. The
+// proxy's entries add the upstream's time and what the proxy found wrong (`_violations`).
 import { JOURNAL_BODY_CHARS } from '../kit/journal/journalEntry.ts'
 import type { JournalEntry } from '../kit/journal/RequestJournal.ts'
 import { type Lazy, lazy } from '../kit/json/jsonChunks.ts'
@@ -84,15 +80,12 @@ function toHarEntry(entry: JournalView, origin: string): HarEntry {
 
 /** A response body as HAR content: its text, and a `comment` when the journal cut it (its size unknown). */
 function contentOf(text: string | undefined): HarResponse['content'] {
-  const unknownSize = { size: -1, mimeType: 'application/json' }
-  if (text === undefined) return unknownSize
-  if (text.length === JOURNAL_BODY_CHARS + 1 && text.endsWith('…'))
-    return {
-      ...unknownSize,
-      text,
-      comment: `clipped: the journal keeps the first ${JOURNAL_BODY_CHARS} characters`,
-    }
-  return { size: utf8Bytes(text), mimeType: 'application/json', text }
+  const mimeType = 'application/json'
+  if (text === undefined) return { size: -1, mimeType }
+  if (text.length !== JOURNAL_BODY_CHARS + 1 || !text.endsWith('…'))
+    return { size: utf8Bytes(text), mimeType, text }
+  const comment = `clipped: the journal keeps the first ${JOURNAL_BODY_CHARS} characters`
+  return { size: -1, mimeType, text, comment }
 }
 
 /** Bytes of `text` in UTF-8, in Node and in a browser (the MSW worker serves this HAR too). */

@@ -49,13 +49,9 @@ export interface HarExchange {
  * @example
  * readHar('{"log":{"version":"1.2","entries":[…]}}') // [{ method: 'GET', url: 'http://…/v1/pets', status: 200 }]
  */
-export function readHar(
-  text: string,
-  maxChars = HAR_MAX_CHARS,
-  shape: JsonShapeLimits = HAR_SHAPE_LIMITS,
-): HarExchange[] {
+export function readHar(text: string, maxChars = HAR_MAX_CHARS): HarExchange[] {
   if (text.length > maxChars) throw new HarError(`the HAR is over ${maxChars} characters`)
-  const tooBig = jsonShapeProblem(text, shape)
+  const tooBig = jsonShapeProblem(text, HAR_SHAPE_LIMITS)
   if (tooBig) throw new HarError(`the HAR holds ${tooBig} (HAR_SHAPE_LIMITS)`)
   let parsed: unknown
   try {
@@ -76,8 +72,8 @@ export function readHar(
     if (typeof method !== 'string' || typeof url !== 'string' || typeof status !== 'number')
       throw new HarError(`log.entries[${i}] lacks request.method, request.url or response.status`)
     const body = (request?.postData as { text?: unknown } | undefined)?.text
-    const responseText = (response?.content as { text?: unknown; encoding?: unknown } | undefined)?.text
-    const plain = (response?.content as { encoding?: unknown } | undefined)?.encoding === undefined
+    const content = response?.content as { text?: unknown; encoding?: unknown } | undefined
+    const responseText = content?.encoding === undefined ? content?.text : undefined
     const createdId = (entry as { _createdId?: unknown })._createdId
     const headers = request?.headers
     const keyless =
@@ -90,16 +86,15 @@ export function readHar(
       status,
       ...(typeof createdId === 'string' && /^-?\d{1,19}$/.test(createdId) ? { createdId } : {}),
       ...(typeof body === 'string' ? { body } : {}),
-      ...(typeof responseText === 'string' && plain ? { responseText } : {}),
+      ...(typeof responseText === 'string' ? { responseText } : {}),
       ...(keyless ? { keyless: true as const } : {}),
     }
   })
 }
 
 /**
- * The exchanges under the router's base path as coverage Observations (a DevTools HAR also holds the page's
- * scripts, images and other APIs: left out). Each URL is read as the server saw its target
- * (`originForm`: no dot segment resolved, nothing re-encoded), so coverage routes what was sent.
+ * The exchanges under the router's base path (a DevTools HAR also holds scripts, images, other APIs)
+ * as coverage Observations, each URL read as the server saw its target (`originForm`).
  *
  * @example
  * harObservations(readHar(text), spec.router('/v1')) // [{ method: 'GET', path: '/pets', query: [['limit', '5']], status: 200 }]

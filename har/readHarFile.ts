@@ -6,18 +6,16 @@ import { HAR_MAX_CHARS, HarError, type HarExchange, readHar } from './readHar.ts
 export const HAR_MAX_BYTES = HAR_MAX_CHARS
 
 /**
- * Reads the HAR file at `path` as untrusted input: opened without blocking (a FIFO would wait for
- * a writer for ever) and judged by its open descriptor, so what is read is what was checked. Anything
- * but a regular file (a FIFO, `/dev/zero`, a folder, a socket) is refused, and so is a file whose
- * size is over `maxBytes`, before a byte is read (a sparse 1 GiB file costs nothing). A file that
- * changes size while it is read is refused. Then `readHar` bounds its shape. Every refusal is one
- * HarError line (naming the file when the file itself is refused).
+ * Reads the HAR file at `path` as untrusted input: opened without blocking (a FIFO would wait for a
+ * writer for ever) and judged by its open descriptor, so what is read is what was checked. Anything
+ * but a regular file, a file over HAR_MAX_BYTES (before a byte is read: a sparse 1 GiB file costs
+ * nothing) and one that changes size while read are refused, each with one HarError line.
  *
  * @example
  * await readHarFile('reports/app.har') // [{ method: 'GET', url: 'http://…/v1/pets', status: 200 }]
  * await readHarFile('/dev/zero') // throws HarError('/dev/zero: not a regular file ...')
  */
-export async function readHarFile(path: string, maxBytes = HAR_MAX_BYTES): Promise<HarExchange[]> {
+export async function readHarFile(path: string): Promise<HarExchange[]> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(
     (error: NodeJS.ErrnoException) => {
       throw new HarError(`${path}: cannot read it (${error.code ?? error.message})`)
@@ -29,8 +27,8 @@ export async function readHarFile(path: string, maxBytes = HAR_MAX_BYTES): Promi
       throw new HarError(
         `${path}: not a regular file; a HAR must be a regular file (a FIFO or a device is refused)`,
       )
-    if (stats.size > maxBytes)
-      throw new HarError(`${path}: ${stats.size} bytes, over the ${maxBytes}-byte limit of a HAR`)
+    if (stats.size > HAR_MAX_BYTES)
+      throw new HarError(`${path}: ${stats.size} bytes, over the ${HAR_MAX_BYTES}-byte limit of a HAR`)
     // One buffer of the size stat gave, plus a byte to see that the file grew meanwhile.
     const buffer = Buffer.allocUnsafe(stats.size + 1)
     let length = 0

@@ -1,13 +1,9 @@
 // The validating proxy: a frontend points at it instead of staging; every request is forwarded
-// unchanged (method, path, query, headers but the hop-by-hop ones, body) to the one upstream, its
-// answer comes back as sent (status, every header line, the body's bytes in their coding), and every
-// exchange is judged (proxy/trafficJudge.ts) on a decoded copy bounded in decoded bytes. It stands
-// on the mock's floor (decision 044): the same node:http edge (serving/node/httpEdge.ts: guards, body
-// cap, bytes in flight counted until written, pipelines taking turns, stalled readers cut off), the
-// same control plane and journal views, the same page; only its answerer differs: it forwards.
-// Violations go to the log line, an `X-Petstore-Violations` header, the page at `/__mock/` and
-// `GET /__mock/violations`. Nothing is trusted: only origin-form targets are forwarded, a dead
-// upstream is a 502 and one not whole within the timeout a 504, each with an Error body.
+// unchanged (but the hop-by-hop headers) to the one upstream, its answer comes back as sent (every
+// header line, the body's bytes in their coding), and every exchange is judged (trafficJudge.ts) on
+// a copy bounded in decoded bytes. It stands on the mock's floor (decision 044: the same node:http
+// edge, control plane, journal views and page); only its answerer differs: it forwards. Nothing is
+// trusted: only origin-form targets are forwarded; a dead upstream is a 502, a slow one a 504.
 import { isControlPath } from '../kit/guard/controlPath.ts'
 import { corsPolicy } from '../kit/guard/cors.ts'
 import { hostPolicy } from '../kit/guard/hostAllowed.ts'
@@ -42,10 +38,7 @@ export interface ProxyOptions {
   spec: CompiledSpec
   /** Milliseconds the upstream may take to answer, headers and body whole; default 30 s. */
   timeoutMs?: number
-  /**
-   * Bytes all exchanges in flight may hold together (request bodies, answers as sent, decoded
-   * copies); default 64 MiB. Past it a new exchange is `503` with `Retry-After`.
-   */
+  /** Bytes all exchanges in flight may hold together (bodies, decoded copies); past it a 503. */
   maxBufferedBytes?: number
   allowedHosts?: readonly string[]
   /** Exchanges the journal keeps (`/__mock/requests`, `.har`, coverage); JOURNAL_SIZE (500) by default. */
@@ -83,11 +76,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     options.maxBufferedBytes ?? DEFAULT_BUFFERED_BYTES,
     "The proxy's buffers for exchanges in flight (--max-buffer-mib)",
   )
-  /**
-   * One counter for every exchange's stamps (when its request arrived, when the upstream's answer
-   * was complete), whichever client and connection it came on: the judge reads the store's
-   * knowledge as of each request's arrival (ObservedExchange.startedAt).
-   */
+  /** One counter for every exchange's stamps, whatever its connection (ObservedExchange.startedAt). */
   let clock = 0
   const state: ProxyState = {
     upstream,

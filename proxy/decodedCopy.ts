@@ -14,9 +14,9 @@ type Decode = (bytes: Buffer, options: { maxOutputLength: number }) => Buffer
 const zstd = (zlib as { zstdDecompressSync?: Decode }).zstdDecompressSync
 
 const DECODERS: Readonly<Record<string, Decode>> = {
-  gzip: (bytes, options) => zlib.gunzipSync(bytes, options),
-  'x-gzip': (bytes, options) => zlib.gunzipSync(bytes, options),
-  br: (bytes, options) => zlib.brotliDecompressSync(bytes, options),
+  gzip: zlib.gunzipSync,
+  'x-gzip': zlib.gunzipSync,
+  br: zlib.brotliDecompressSync,
   ...(zstd && { zstd }),
   // `deflate` is the zlib format (RFC 9110 §8.4.1.2); some servers send raw deflate under the name.
   deflate: (bytes, options) => {
@@ -30,11 +30,10 @@ const DECODERS: Readonly<Record<string, Decode>> = {
 }
 
 /**
- * A decoded copy of an answer's body for the judge, under a bound on the DECODED bytes: zlib stops
- * at `maxBytes` of output (`maxOutputLength`), so 1,617 bytes of brotli standing for 1 GiB cost at
- * most `maxBytes`. The bytes forwarded to the client are never these: they stay as the upstream sent
- * them. Codings are undone last first (RFC 9110 §8.4); an unknown one, a broken stream or a body
- * past the bound is not judged, and says why.
+ * A decoded copy of an answer's body for the judge (the client gets the bytes as sent), bounded in
+ * DECODED bytes: zlib stops at `maxBytes` of output, so 1,617 bytes of brotli standing for 1 GiB cost
+ * `maxBytes` at most. Codings are undone last first (RFC 9110 §8.4); an unknown one, a broken stream
+ * or a body past the bound is not judged, and says why.
  *
  * @example
  * decodedCopy('gzip', gzipSync('[]'), 1_048_576) // { text: '[]' }

@@ -13,14 +13,11 @@ export interface UpstreamAnswer {
 }
 
 /**
- * Why no answer came back: `timeout` (headers and body not whole within the timeout, a dripping
- * upstream included), `unreachable` (refused, reset, bad TLS), `incomplete` (closed mid-answer,
- * shorter than it declared), `too_large` (a body past the cap),
- * `over_budget` (the proxy's buffers for all exchanges together are full).
+ * Why no answer came back: `timeout` (not whole within the timeout, a dripping upstream included),
+ * `unreachable` (refused, reset, bad TLS), `incomplete` (closed mid-answer), `too_large` (a body past
+ * the cap), `over_budget` (the proxy's buffers for all exchanges together are full).
  */
-export type UpstreamFailure = {
-  kind: 'timeout' | 'unreachable' | 'incomplete' | 'too_large' | 'over_budget'
-}
+export type UpstreamFailure = { kind: 'timeout' | 'unreachable' | 'incomplete' | 'too_large' | 'over_budget' }
 
 export interface Forwarded {
   method: string
@@ -41,8 +38,8 @@ export interface ForwardLimits {
 }
 
 /**
- * Sends one request to the one upstream with `node:http(s)` (never fetch, which decodes the body and
- * folds repeated headers) and reads the answer's raw bytes under the limits. Resolves, never rejects.
+ * Sends one request to the upstream with `node:http(s)` (fetch would decode the body and fold repeated
+ * headers) and reads the answer's raw bytes under the limits. Never rejects.
  *
  * @example
  * await forwardToUpstream(new URL('http://127.0.0.1:4010/v1'),

@@ -13,9 +13,8 @@ const CONNECTION_SCOPED: ReadonlySet<string> = new Set([
 ])
 
 /**
- * A message's header lines as received (`rawHeaders`: name, value, name, value, …) without the
- * connection-scoped ones, those the `Connection` header names, and `drop` (lower-case names the
- * caller sets itself). Repeated lines stay, in their order and spelling: three `Set-Cookie` stay three.
+ * A message's `rawHeaders` (name, value, …) without the connection-scoped ones, those `Connection`
+ * names, and `drop` (lower-case); repeated lines stay, in order and spelling.
  *
  * @example
  * endToEndLines(['Connection', 'close, X-Hop', 'X-Hop', '1', 'Set-Cookie', 'a=1', 'Set-Cookie', 'b=2'])

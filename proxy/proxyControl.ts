@@ -14,9 +14,9 @@ import type { Violation } from './trafficJudge.ts'
 import type { ViolationLog } from './ViolationLog.ts'
 
 /**
- * Characters of one journal entry as JSON at most, in its worst shape: the journal's path, query and
- * two body bounds (request and response), and VIOLATIONS_PER_EXCHANGE_MAX messages of
- * VIOLATION_MESSAGE_MAX characters (about 24,000 of the 32,768). With the default 500 entries the journal holds at most about 16 MiB of text.
+ * Characters of one journal entry as JSON at most, in its worst shape: the path, query and two body
+ * bounds, and VIOLATIONS_PER_EXCHANGE_MAX messages of VIOLATION_MESSAGE_MAX characters (about 24,000
+ * of the 32,768). 500 entries (the default) then hold about 16 MiB of text at most.
  */
 export const PROXY_ENTRY_MAX_CHARS = 32 * 1024
 

@@ -30,20 +30,15 @@ export interface Violation {
   message: string
 }
 
-/**
- * An exchange as the proxy saw it: the request as its edge parsed it, where the one router sent it,
- * and the upstream's answer. Whether the request carried an Authorization header is read from it
- * (the proxy never learns the key itself).
- */
+/** An exchange as the proxy saw it: the parsed request, where the one router sent it, the answer. */
 export interface ObservedExchange {
   request: ApiRequest
   /** The router's answer for the request (`spec.router(basePath).route(method, path)`): only operations are judged. */
   route: Route
   /**
-   * When the request arrived at the proxy and when the upstream's answer to it was complete, on one
-   * counter per proxy (so two never tie). The answer is judged by the knowledge as of its start
-   * (`StoreKnowledge.asOf`, as the contract suite judges): bound only by what exchanges of any
-   * client that completed before it arrived taught, and what it teaches is known from its completion.
+   * When the request arrived and when its answer was complete, on one counter per proxy (never a
+   * tie). The answer is judged by the knowledge as of its start (`StoreKnowledge.asOf`): bound only
+   * by exchanges of any client that completed before it arrived.
    */
   startedAt: number
   completedAt: number
@@ -94,9 +89,8 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     const violations: Violation[] = []
     const add = (check: string, level: Violation['level'], message: string) =>
       violations.push({ check, level, operation, message: clipWithin(message, VIOLATION_MESSAGE_MAX) })
-    // The invariants' caps: past them the knowledge starts over empty. It is a lower bound, so
-    // forgetting never makes a verdict wrong, only weaker; an upstream inventing ids or 1 MiB names
-    // on every list cannot grow the proxy's memory without end. Views (asOf) hold nothing of their own.
+    // Past the invariants' caps the knowledge starts over: a lower bound, it only weakens by forgetting,
+    // and an upstream inventing ids or 1 MiB names cannot grow the proxy's memory without end.
     if (knowledge.size >= REMEMBERED_PETS_MAX || knowledge.chars >= REMEMBERED_CHARS_MAX)
       knowledge = new StoreKnowledge(model)
     // The request as the mock reads it: a refused value is required, a form recommended (decisions/037).
@@ -135,9 +129,8 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     const validate = head ? undefined : spec.validators.response(operation, status)
     if (validate && !validate(body === undefined ? null : body))
       add('response_schema_conformance', 'required', describeAjvErrors(validate.errors, `the ${status} body`))
-    // §5: every operation that needs the key refuses a request without one. Whether a key that was
-    // sent is the right one the proxy cannot know, so a 401 to it is never judged a fault, and the
-    // model judges only answers to requests that got past authentication.
+    // §5: an operation that needs the key refuses a request without one. Whether a key sent is right
+    // the proxy cannot know: a 401 to it is no fault, and the model judges only what got past auth.
     const keyless = request.header('authorization') === undefined
     if (keyless && status !== 401 && needsKey(route.operation, spec.document)) {
       const message = `${status} to a request with no Authorization header; documented 401`
@@ -155,8 +148,7 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     const broken = judgeInvariants(model, memory, operation, modelRequest, answer, step)
     for (const problem of broken)
       add(problem.invariant, 'required', `received ${problem.received}; documented ${problem.documented}`)
-    // The model: only answers past authentication to requests the document defines an answer for,
-    // and not an error asked for.
+    // The model: only answers past authentication to valid requests, and not an error asked for.
     if (status === 401 || !requestValid || asked) return violations
     // One knowledge in time: a read in flight while a create completed may predate that pet, and is
     // not bound by it; each pet it holds is still held to what was known of it (a pet never changes).

@@ -1,9 +1,7 @@
 import { trimTrailingSlashes } from '../text/trimTrailingSlashes.ts'
 
 /** Origins a browser app may call the HTTP mock from: any port of localhost/127.0.0.1, plus extras. */
-export interface CorsPolicy {
-  allows(origin: string): boolean
-}
+export type CorsPolicy = { allows(origin: string): boolean }
 
 const LOCAL_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/
 
@@ -25,10 +23,8 @@ export const EXPOSED_HEADERS = 'location, deprecation, sunset, link, www-authent
 export const ALLOWED_REQUEST_HEADERS = 'authorization, content-type, prefer, x-mock-session'
 
 /**
- * Adds the CORS response headers for a request from `origin` to `headers`; `Vary: Origin` always,
- * because the answer depends on it. A preflight (`preflightMethods` given) also gets the allowed
- * headers and those methods: the path's own, exactly (the caller derives them from the spec's router
- * or the control endpoint), never a method the path does not have.
+ * Adds the CORS response headers for a request from `origin` to `headers` (`Vary: Origin` always). A
+ * preflight also gets the allowed headers and `preflightMethods`: the path's own, never another.
  *
  * @example
  * applyCors(policy, 'http://localhost:5173', headers, 'GET, POST, HEAD, OPTIONS')

@@ -7,9 +7,7 @@ import { isIP } from 'node:net'
  * rebound are served: IP literals, `localhost` and `*.localhost` (RFC 6761: always loopback), the
  * bound host, and `--allowed-host` entries (a leading dot allows every subdomain; `all` allows any).
  */
-export interface HostPolicy {
-  allows(hostHeader: string | undefined): boolean
-}
+export type HostPolicy = { allows(hostHeader: string | undefined): boolean }
 
 /**
  * @example

@@ -21,10 +21,9 @@ const MAX_SHOWN = 100
  * The HTTP mock's answer to requests a web page could send on a victim's behalf, before anything
  * else reads them (decisions/007-hostile-clients.md):
  * - a `Host` the host policy refuses (DNS rebinding) gets 403 `host_not_allowed`;
- * - a write to `/__mock/*` gets 403 `cross_site_request` unless it is `Content-Type: application/json`
- *   (which a page on another origin can only send after a CORS preflight the mock refuses) or comes
- *   from an allowed Origin; a write from an Origin outside the CORS allow-list is refused whatever
- *   its type. A form or `text/plain` POST from any web page therefore cannot reset the mock.
+ * - a write to `/__mock/*` gets 403 `cross_site_request` from an Origin outside the CORS allow-list,
+ *   and from no Origin unless it is `Content-Type: application/json` (which another origin's page can
+ *   send only after a CORS preflight the mock refuses): no form or `text/plain` POST resets the mock.
  * Returns undefined when the request may go on.
  *
  * @example

@@ -7,10 +7,8 @@ import { originForm } from './originForm.ts'
 export type Query = Omit<URLSearchParams, 'append' | 'set' | 'delete' | 'sort'>
 
 /**
- * One HTTP request as every part of the project reads it: the mock's engine, its server layer, the
- * proxy's judge, coverage, replay and breaks. Each edge (the MSW resolver, the node:http server, the
- * proxy, a recorded HAR entry) builds it once with `apiRequest`; nothing below the edge reads a URL
- * string again.
+ * One HTTP request as every part of the project reads it. Each edge (the MSW resolver, the node:http
+ * server, the proxy, a HAR entry) builds it once with `apiRequest`; nothing below reads a URL again.
  */
 export interface ApiRequest {
   /** The method, upper-case. */

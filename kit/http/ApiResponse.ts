@@ -10,9 +10,8 @@ export interface ApiResponse {
   /** A body already serialised (the inspector page's HTML); sent as is, instead of `body`. */
   text?: string
   /**
-   * Set on a large body (a store's pets, a journal, which may hold lazy collections:
-   * kit/json/jsonChunks.ts) that a transport writes in pieces as its client reads them, never
-   * whole: the version of what it serialises, so its length is counted once per version.
+   * Set on a large body (which may hold lazy collections: jsonChunks) written in pieces as the client
+   * reads them: the version of what it serialises, so its length is counted once per version.
    */
   stream?: string
   /** The spec operation that answered (set by the engine, for the request journal; never sent). */

@@ -64,8 +64,7 @@ export function inlinePage(
 }
 
 /**
- * Whether this runtime can hash a page's inline blocks (Node's crypto, synchronously): false in a
- * browser, where such a page is not served.
+ * Whether this runtime can hash a page's inline blocks (Node's crypto): not a browser (which serves none).
  *
  * @example
  * canHashInlinePages() // true in Node

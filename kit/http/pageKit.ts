@@ -1,8 +1,6 @@
 /**
- * What every page script of ours (the mock's inspector, the proxy's page) uses, run in the browser.
- * It is serialised with `toString()` beside the page's own script (`inlineScript` in
- * inlinePage.ts), so it must stay self-contained: no imports, nothing from outside. Every value from
- * the server reaches the page through `textContent` or attributes set as text, never as HTML.
+ * What every page script of ours uses, in the browser: serialised beside it (`inlinePage`), so it
+ * imports nothing. Every value from the server reaches the page as text, never as HTML.
  *
  * @example
  * const { byId, row } = pageKit()

@@ -10,13 +10,8 @@
  */
 export function requestOrigin(host: string | undefined): string | undefined {
   if (host === undefined || host === '' || host.length > 300 || /[\s/?#@\\"'<>`]/.test(host)) return undefined
-  let url: URL
-  try {
-    url = new URL(`http://${host}`)
-  } catch {
-    return undefined
-  }
-  if (url.hostname === '' || url.username !== '' || url.password !== '' || url.pathname !== '/')
+  const url = URL.parse(`http://${host}`)
+  if (!url || url.hostname === '' || url.username !== '' || url.password !== '' || url.pathname !== '/')
     return undefined
   return url.origin
 }

@@ -12,19 +12,13 @@ export interface JournalEntry {
   operation: string | null
   /** When the answer was sent, ISO 8601 in UTC. */
   time: string
-  /**
-   * The request body (only when there was one): its first JOURNAL_BODY_CHARS characters (then `…`),
-   * with the values of credential-looking JSON fields and any accepted key as `***`.
-   */
+  /** The request body, if any: its first JOURNAL_BODY_CHARS characters (then `…`), secrets as `***`. */
   body?: string
   /** Only on a forced response: `prefer` (a `Prefer: code=` header) or `next-response`. */
   forced?: 'prefer' | 'next-response'
   /** The id of the pet a 201 created, as text (kept apart from the response body, which may be cut). */
   createdId?: string
-  /**
-   * The response body (only when there was one), kept, clipped and redacted exactly as `body` is:
-   * what `breaks` judges against another version of the document.
-   */
+  /** The response body, if any, kept as `body` is: what `breaks` judges against another document. */
   responseBody?: string
   /** Only when the request carried no Authorization header: a replay sends it without a key. */
   keyless?: true
@@ -41,14 +35,11 @@ export interface JournalCosts<T> {
 }
 
 /**
- * A bounded ring buffer of the requests one session received, oldest first: once full, each new
- * entry overwrites the oldest, so memory stays at `capacity` entries whatever the traffic. `T` is
- * what is kept per request (the HTTP mock keeps raw facts and formats them when read).
- *
- * With `costs`, every entry is charged to a memory budget shared with the other sessions. An entry
- * that does not fit drops this journal's oldest entries until it does; when nothing is left to
- * drop, it is kept all the same (a request is never refused for its journal entry), so a journal
- * goes past the budget by at most one entry.
+ * A ring buffer of the requests one session received, oldest first: once full, each new entry
+ * overwrites the oldest. `T` is what is kept per request (the HTTP mock keeps raw facts). With
+ * `costs`, every entry is charged to a memory budget shared with the other sessions: one that does
+ * not fit drops this journal's oldest entries until it does, and is kept even when none is left (a
+ * request is never refused for its journal entry), so a journal passes the budget by one entry at most.
  *
  * @example
  * const journal = new RequestJournal(2)
@@ -59,10 +50,7 @@ export class RequestJournal<T = JournalEntry> {
   readonly capacity: number
   readonly #costs: JournalCosts<T> | undefined
   #ring: (T | undefined)[] = []
-  /**
-   * What each kept entry was charged, beside the ring: dropping the oldest entry then reads one
-   * number here instead of the old entry's strings (which, 500 requests later, are out of cache).
-   */
+  /** What each kept entry was charged: dropping the oldest reads this, not its strings (out of cache). */
   #charges: number[] = []
   /** Where the oldest entry is. */
   #start = 0
@@ -82,22 +70,17 @@ export class RequestJournal<T = JournalEntry> {
   record(entry: T): void {
     this.#recorded++
     const costs = this.#costs
-    let cost = 0
+    const cost = costs ? costs.cost(entry) : 0
+    if (this.#count === this.capacity) this.#dropOldest()
     if (costs) {
-      cost = costs.cost(entry)
-      if (this.#count === this.capacity) this.#dropOldest()
       while (this.#count > 0 && !costs.budget.fits(cost)) this.#dropOldest()
       costs.budget.force(cost)
       this.#charged += cost
-    } else if (this.#count === this.capacity) this.#dropOldest()
-    const at = (this.#start + this.#count) % this.capacity
-    if (at === this.#ring.length) {
-      this.#ring.push(entry)
-      this.#charges.push(cost)
-    } else {
-      this.#ring[at] = entry
-      this.#charges[at] = cost
     }
+    // Writing at the ring's length appends: the arrays stay packed while the ring fills.
+    const at = (this.#start + this.#count) % this.capacity
+    this.#ring[at] = entry
+    this.#charges[at] = cost
     this.#count++
   }
 
@@ -135,9 +118,7 @@ export class RequestJournal<T = JournalEntry> {
     this.#start = (this.#start + 1) % this.capacity
     this.#count--
     this.#dropped++
-    if (this.#costs) {
-      this.#charged -= cost
-      this.#costs.budget.release(cost)
-    }
+    this.#charged -= cost
+    this.#costs?.budget.release(cost)
   }
 }

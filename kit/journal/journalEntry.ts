@@ -28,19 +28,12 @@ export interface JournalRecord {
   /** The whole body's length, to say it was cut. */
   bodyChars: number
   /** How the response was forced, if it was: `prefer` (the request's header) or `next-response`. */
-  forced: ForcedBy | undefined
+  forced: JournalEntry['forced']
   /** The id of the pet a 201 created (kept apart from the response body, which may be cut). */
   createdId?: string | undefined
-  /**
-   * The response body's first characters, kept and redacted as the request body is; undefined when
-   * `responseValue` is kept instead.
-   */
+  /** The response body's first characters, as the request's; undefined when `responseValue` is kept. */
   responseBody: string | undefined
-  /**
-   * The value the response body's text was serialised from, kept instead of the text when the
-   * adapter says the value is never changed afterwards (see `Exchange.responseValue`): the text is
-   * made again, the same, when the entry is read.
-   */
+  /** The value the response body was serialised from (see `Exchange`): its text is made again when read. */
   responseValue?: unknown
   /** With `responseValue`: the characters of the text `responseBody` would have kept (what is charged). */
   responseKeptChars?: number
@@ -50,16 +43,12 @@ export interface JournalRecord {
   keyless: boolean
 }
 
-export type ForcedBy = 'prefer' | 'next-response'
-
 /**
- * What an adapter knows of one answered request: the request its edge parsed (the record keeps its
- * method, target, body, and whether it carried a key), the answer's facts, each body whole.
- * `responseValue` is the value `responseBody` is `JSON.stringify` of, when it is never changed
- * afterwards (the mock's answers: pets the store keeps, and fresh objects). The record then keeps the
- * value, not the text: a list's text is a few KiB per request, its value an array of pets the store
- * holds anyway, and with 1,000 sessions' journals growing, every kept byte is one the garbage
- * collector copies (docs/bench.md). The entry read shows the same text.
+ * What an adapter knows of one answered request: the parsed request, the answer's facts, each body
+ * whole. `responseValue` is what `responseBody` is `JSON.stringify` of, when it never changes after
+ * (the mock's answers). The record then keeps the value, not the text: a list's text is a few KiB per
+ * request, its value an array of pets the store holds anyway, and with 1,000 sessions' journals
+ * growing every kept byte is one the garbage collector copies (docs/bench.md).
  */
 export type Exchange = Pick<JournalRecord, 'status' | 'operation'> &
   Partial<Pick<JournalRecord, 'forced' | 'createdId' | 'responseBody' | 'responseValue'>> & {
@@ -107,11 +96,7 @@ export function journalRecord(exchange: Exchange, redact: Redactor, at: number =
   return record
 }
 
-/**
- * A body's first JOURNAL_BODY_CHARS characters and the longest key's length more (so a key cut in
- * two is still found and hidden when read), copied apart from the whole; the request's and the
- * response's alike.
- */
+/** A body (request or response) as a record keeps it (see `journalRecord`), copied apart from the whole. */
 function keptBody(text: string | undefined, redact: Redactor): string | undefined {
   if (!text) return undefined
   const keep = JOURNAL_BODY_CHARS + redact.longest
@@ -132,23 +117,17 @@ function shownBody(kept: string, chars: number, redact: Redactor, answerStatus?:
     : shown
 }
 
-/**
- * What a record costs the memory budget: its strings and the object around them. A response kept as
- * its value is charged as its kept text would be, so the budget bounds the journals alike however an
- * entry is kept.
- */
+/** What a record costs the memory budget: its strings (a response value as its kept text) and the object. */
 export function journalRecordCost(record: JournalRecord): number {
   const response = record.responseKeptChars ?? record.responseBody?.length ?? 0
   return JOURNAL_OVERHEAD_BYTES + textBytes(record.url.length + (record.body?.length ?? 0) + response)
 }
 
 /**
- * The journal entry of a record from `journalRecord`. Headers are never read, so the Authorization
- * value cannot be recorded (only whether there was one, `keyless`); every secret `redact` knows, in
- * any spelling, anywhere in the target or either body, and the values of credential-looking names
- * (`isCredentialName`; an error answer's identifier `code` is shown, `redactBody`) become `***`.
- * The path, the query and both bodies are clipped (`…`) past JOURNAL_PATH_CHARS,
- * JOURNAL_QUERY_CHARS and JOURNAL_BODY_CHARS.
+ * The journal entry of a record from `journalRecord`. Headers are never read, so no Authorization
+ * value can be recorded (only `keyless`); every secret `redact` knows, in any spelling, in the target
+ * or either body, and every credential-like name's value (`redactBody`) become `***`. The path, the
+ * query and both bodies are clipped (`…`) past their JOURNAL_*_CHARS.
  *
  * @example
  * journal.entries().map((record) => readJournalRecord(record, redact))

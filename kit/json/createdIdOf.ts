@@ -1,8 +1,6 @@
 /**
- * The id a create answered with, as its exact digits: what a journal keeps of a 201 (it keeps no
- * response body), so a replay can map the ids a recording created to the ones its target creates.
- * `body` is the answer's JSON, read exactly (a bigint beyond 2^53, as `exactJson` gives it); an id
- * that is not a number is no id.
+ * The id a create answered with, as its exact digits (`body` read by `exactJson`; an id that is not a
+ * number is none): what a journal keeps of a 201, so a replay can map a recording's ids to its target's.
  *
  * @example
  * createdIdOf({ id: 7, name: 'Rex' }) // '7'

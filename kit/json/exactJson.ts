@@ -1,7 +1,6 @@
-// JSON in and out without rounding an int64. JSON.parse turns every number into a double, exact only
-// up to 2^53 - 1. This is the project's one lossless JSON reader: `parseExactJson` parses and notes
-// where each number a double cannot hold sits and what its source text was; callers read it through
-// one of two views:
+// JSON in and out without rounding an int64 (JSON.parse's doubles are exact only up to 2^53 - 1).
+// The project's one lossless JSON reader notes where each number a double cannot hold sits and its
+// source text; callers read it through one of two views:
 // - raw digits, for re-serialisation (the mock: `exactValue`, and mocks/core/validateExact.ts which
 //   keeps a big literal as JSON.rawJSON, so JSON.stringify writes it back digit for digit);
 // - exact bigints, for comparison (the suite, the proxy, the tests' reference server:
@@ -16,6 +15,7 @@ export interface RawJson {
 type Reviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown
 export const json = JSON as unknown as {
   rawJSON?: (text: string) => RawJson
+  isRawJSON?: (value: unknown) => boolean
   parse(text: string, reviver?: Reviver): unknown
 }
 
@@ -111,10 +111,9 @@ const INTEGER_LITERAL = /^-?(?:0|[1-9]\d*)$/
 const LONG_DIGITS = /\d{16}/
 
 /**
- * The bigint view: `JSON.parse` that also remembers the exact value of every integer literal beyond
- * ±(2^53 − 1), for `exactJson`. Returns what `JSON.parse` returns (numbers, never bigints, so Ajv
- * reads it as any JSON), or undefined for empty text, text that is not JSON, or a big integer nested
- * too deep to read exactly.
+ * The bigint view: `JSON.parse` (numbers, never bigints: Ajv reads it as any JSON) that remembers the
+ * exact value of every integer literal beyond ±(2^53 − 1) for `exactJson`; undefined for text that is
+ * not JSON or a big integer nested too deep to read exactly.
  *
  * @example
  * const body = parseJsonLossless('{"categoryId":9007199254740993}') // { categoryId: 9007199254740992 }
@@ -196,9 +195,8 @@ function emptyLike(value: object): Record<string, unknown> {
 }
 
 /**
- * `exactJson(value)` for a value `parseJsonLossless(text)` gave, without the deep copy when `text`
- * holds no run of 16 digits (then the parse was exact already, and `value` itself is returned): for
- * a caller that reads the result and does not change it (the proxy judges every page it forwards).
+ * `exactJson(value)` for a value `parseJsonLossless(text)` gave, or `value` itself when `text` holds
+ * no run of 16 digits (the parse was exact): for a caller that only reads it (the proxy's judge).
  *
  * @example
  * exactJsonOf(parseJsonLossless(text), text)
@@ -208,9 +206,8 @@ export function exactJsonOf(value: unknown, text: string): unknown {
 }
 
 /**
- * Lets `copy` (a copy of a parsed object or array keeping some of its keys, such as keptJson's) give
- * the same exact integers through `exactJson` as `original`, for the keys it kept: a copy of the
- * first 200 of 50,000 big integers keeps 200 of them, not all (it is kept for the whole run).
+ * Lets `copy` (of a parsed object or array, keeping some keys: keptJson's) give the exact integers
+ * of `original` through `exactJson`, for the keys it kept only (it is kept for the whole run).
  *
  * @example
  * copyExact(pet, { ...pet, name: 'cut' })

@@ -1,4 +1,4 @@
-import { jsonStringEnd } from './jsonStringEnd.ts'
+import { jsonSpaceEnd, jsonStringEnd } from './jsonStringEnd.ts'
 
 const QUOTE = 34
 const COLON = 58
@@ -20,7 +20,7 @@ export function findDuplicateKey(json: string): string | undefined {
     const c = json.charCodeAt(i)
     if (c === QUOTE) {
       const end = jsonStringEnd(json, i)
-      if (depth === 1 && nextToken(json, end) === COLON) {
+      if (depth === 1 && json.charCodeAt(jsonSpaceEnd(json, end)) === COLON) {
         const raw = json.slice(i, end)
         // Escapes can spell the same name differently ("na\u006de" is "name").
         const key = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1)
@@ -35,10 +35,4 @@ export function findDuplicateKey(json: string): string | undefined {
     i++
   }
   return undefined
-}
-
-function nextToken(json: string, from: number): number {
-  let i = from
-  while (i < json.length && json.charCodeAt(i) <= 32) i++
-  return json.charCodeAt(i)
 }

@@ -28,9 +28,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The JSON text of `value` in pieces, as `JSON.stringify` would write it whole: objects member by
- * member, arrays and lazy collections item by item (each item whole). The writer takes pieces only
- * as fast as its client reads them, so a large answer is never built whole per client.
+ * The JSON text of `value` in pieces (objects by member, arrays and lazy collections by item), taken
+ * as fast as the client reads, so a large answer is never built whole per client.
  *
  * @example
  * [...jsonChunks({ pets: lazy([1, 2], (n) => ({ id: n })) })].join('') // '{"pets":[{"id":1},{"id":2}]}'

@@ -19,10 +19,9 @@ export interface JsonShapeLimits {
 
 /**
  * Why JSON text holds more than `limits` allow, or undefined when it fits. Counted before
- * `JSON.parse`, which would otherwise build every object of a hostile text first: a 64 MiB text of
- * `[[],[],...]` is 21 million arrays. One pass over the bytes (or characters), never recursive, never
- * allocating; it reads structure only (a string's bytes are skipped), so it works on UTF-8 bytes as
- * well as on text, and on text that is not valid JSON (the parse then says why).
+ * `JSON.parse`, which would build every object of a hostile text first (64 MiB of `[[],[],...]` is
+ * 21 million arrays): one pass, never recursive or allocating, over structure only, so it reads UTF-8
+ * bytes as well as text, and text that is not JSON (the parse then says why).
  *
  * @example
  * jsonShapeProblem('[[[]]]', { maxDepth: 2, maxContainers: 10, maxValues: 10 }) // 'nested deeper than 2 levels'

@@ -13,3 +13,15 @@ export function jsonStringEnd(text: string, start: number): number {
   }
   return text.length
 }
+
+/**
+ * The index of the first character at or after `from` that is not JSON whitespace.
+ *
+ * @example
+ * jsonSpaceEnd('{"a" : 1}', 4) // 5
+ */
+export function jsonSpaceEnd(text: string, from: number): number {
+  let i = from
+  while (i < text.length && ' \t\r\n'.includes(text[i] as string)) i++
+  return i
+}

@@ -1,8 +1,9 @@
+import { exactValue, json } from './exactJson.ts'
+
 /**
- * JSON text for a value that may hold bigints, written as exact integer literals (Node 24's
- * `JSON.rawJSON`), so a request can carry an int64 beyond 2^53 exactly as generated. DEL, the C1
- * controls and the line/paragraph separators are written as `\u` escapes (the same JSON), so the
- * text can be printed in a report or a shell script without reaching a terminal raw.
+ * JSON text for a value that may hold bigints, written as exact integer literals, so a request can
+ * carry an int64 beyond 2^53 as generated. DEL, C1 controls and line/paragraph separators are `\u`
+ * escapes (the same JSON), so a report or a shell script never puts them on a terminal raw.
  *
  * @example
  * toJsonText({ name: 'Rex', categoryId: 9223372036854775807n }) // '{"name":"Rex","categoryId":9223372036854775807}'
@@ -24,7 +25,7 @@ export function toJsonText(value: unknown): string {
 }
 
 function exactIntegers(_key: string, item: unknown): unknown {
-  return typeof item === 'bigint' ? rawJson(item.toString()) : item
+  return exactValue(item)
 }
 
 /** What JSON.stringify writes for a JSON value (as JSON.parse and exactJson give one), without recursing. */
@@ -38,7 +39,7 @@ function withOwnStack(root: unknown): string {
       continue
     }
     const { value } = next
-    if (typeof value !== 'object' || value === null || isRawJson(value)) {
+    if (typeof value !== 'object' || value === null || json.isRawJSON?.(value)) {
       out.push(JSON.stringify(value, exactIntegers) ?? 'null')
       continue
     }
@@ -55,10 +56,4 @@ function withOwnStack(root: unknown): string {
       pending.push(parts[index] as (typeof parts)[number])
   }
   return out.join('')
-}
-
-// Not yet in TypeScript's lib; present in Node 24 (V8 11.4+).
-const { rawJSON: rawJson, isRawJSON: isRawJson } = JSON as unknown as {
-  rawJSON(text: string): unknown
-  isRawJSON(value: unknown): boolean
 }

@@ -26,11 +26,10 @@ export function textBytes(chars: number): number {
 }
 
 /**
- * One memory budget for everything clients can make the mock keep at run time, across every
- * session: the sessions themselves, pets created, seeds given to `POST /__mock/reset`, journal entries. What the mock loads
- * at start (the seed, a state file) is shared by every session and not charged. Costs are
- * estimates from the sizes of what is kept (PET_OVERHEAD_BYTES, `heldBytes`, `textBytes`), each an
- * upper bound of what was measured: no measuring of the heap on the request path.
+ * One memory budget for all that clients can make the mock keep at run time, across sessions: the
+ * sessions, pets created, seeds given to `POST /__mock/reset`, journal entries (what it loads at start
+ * is shared, not charged). Costs are upper bounds of measured sizes (PET_OVERHEAD_BYTES, `heldBytes`,
+ * `textBytes`): the heap is never measured on the request path.
  *
  * @example
  * const budget = new MemoryBudget(1024)
@@ -62,9 +61,9 @@ export class MemoryBudget {
 
   /** Charges `bytes` when they fit and says so; charges nothing otherwise. */
   charge(bytes: number): boolean {
-    if (this.#used + bytes > this.limit) return false
-    this.#used += bytes
-    return true
+    const fits = this.fits(bytes)
+    if (fits) this.#used += bytes
+    return fits
   }
 
   /** Charges `bytes` whether or not they fit (what cannot be refused, such as a journal's last entry). */

@@ -1,10 +1,9 @@
 import { textBytes } from './MemoryBudget.ts'
 
 /**
- * What V8 may spend on each kind of value a stored pet holds, in bytes, on a 64-bit Node without
- * pointer compression (Node's default). Each is an upper bound of what was measured on Node 24 (heap
- * used per value, over pets built by JSON.parse of the worst 64 KiB bodies: docs/sessions.md), so
- * the budget errs on the safe side:
+ * What V8 may spend on each kind of value a stored pet holds, in bytes, on a 64-bit Node (no pointer
+ * compression): upper bounds of what was measured on Node 24 (heap per value, over pets parsed from
+ * the worst 64 KiB bodies: docs/sessions.md), so the budget errs on the safe side:
  * - SLOT: the 8-byte slot that holds any value in its parent (`true`, `null` need no more), doubled;
  * - NUMBER: a slot and a boxed double (measured up to 16 beyond the slot);
  * - STRING: a slot and a string's header; its characters at two bytes each (`textBytes`);
@@ -12,14 +11,7 @@ import { textBytes } from './MemoryBudget.ts'
  * - OBJECT: an object with its in-object slots (measured 56 for `{}`); each member in dictionary
  *   mode (a wide object) costs MEMBER beside its name's STRING and its value.
  */
-export const HELD_BYTES = {
-  SLOT: 16,
-  NUMBER: 32,
-  STRING: 32,
-  ARRAY: 80,
-  OBJECT: 96,
-  MEMBER: 48,
-} as const
+export const HELD_BYTES = { SLOT: 16, NUMBER: 32, STRING: 32, ARRAY: 80, OBJECT: 96, MEMBER: 48 } as const
 
 /** What a value costs held in memory, and how many characters of text it holds (member names included). */
 export interface Held {
@@ -28,10 +20,9 @@ export interface Held {
 }
 
 /**
- * What holding `value` costs, at any depth: every string by its length, every number, array,
- * object and member name (HELD_BYTES), walked without recursion so no nesting can overflow the
- * stack. Linear in the value's size: the mock's body cap bounds it. A raw JSON number (the mock's
- * `JSON.rawJSON` for an integer beyond 2^53) is counted as an object holding its digits.
+ * What holding `value` costs, at any depth (HELD_BYTES), walked without recursion so no nesting can
+ * overflow the stack; linear in its size. A raw JSON number (the mock's `JSON.rawJSON` for an integer
+ * beyond 2^53) is counted as an object holding its digits.
  *
  * @example
  * heldBytes('Rex') // { bytes: 38, chars: 3 }

@@ -44,9 +44,8 @@ export type OptionValues<Table> = {
 }
 
 /**
- * A command's table: each option by its long flag, and the help sentence of each by the same flag
- * (a column apart, so both stay on one line each; the compiler holds one sentence per option), then
- * `-h, --help`, which every command has.
+ * A command's table: each option by its long flag, and its help sentence by the same flag (a column
+ * apart, so both stay on one line; the compiler wants one per option), then `-h, --help`.
  *
  * @example
  * optionTable({ port: { short: 'p', value: 'N', read: integer(0, 65535) } }, { port: 'port to listen on' })
@@ -60,9 +59,8 @@ export function optionTable<const Options extends Readonly<Record<string, Option
 }
 
 /**
- * Reads `argv` by the table (node:util parseArgs, strict: an unknown flag throws), then for each
- * option not given its environment variable, then its default, through its reader; `from` says which
- * each came from. `typedIn` says where relative paths were typed (tests); `positionals` allows operands.
+ * Reads `argv` by the table (parseArgs, strict), else each option's environment variable, else its
+ * default, through its reader; `from` says which. `typedIn`: where paths were typed (tests).
  *
  * @example
  * readOptions({ port: { value: 'N', env: 'PORT', default: 4010, read: integer(0, 65535) } }, [], { PORT: '0' })

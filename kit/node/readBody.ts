@@ -34,7 +34,6 @@ export function readBodyInto(
   const declared = request.headers['content-length']
   if (declared === undefined && request.headers['transfer-encoding'] === undefined) return NO_BYTES
   if (declared !== undefined && Number(declared) > maxBytes) {
-    // Refused before a byte is read: answered at once, the body drained behind it.
     request.resume()
     return TOO_LARGE
   }

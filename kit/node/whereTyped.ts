@@ -24,11 +24,9 @@ export function startedByNpm({ env, script }: TypedIn): boolean {
 }
 
 /**
- * A path the user typed, resolved where the user typed it: against `INIT_CWD` when npm started the
- * program (so `npm run contract -- coverage app.har` in a subfolder reads that subfolder's file),
- * else returned as it stands (the working directory is where it was typed). The one rule for every
- * path option of the suite and the mock. The result is relative to the working directory when it lies
- * inside it (messages stay short), absolute otherwise.
+ * A path the user typed, resolved where it was typed: against `INIT_CWD` when npm started the program
+ * (so `npm run contract -- coverage app.har` in a subfolder reads that subfolder's file), else as it
+ * stands. Relative to the working directory when inside it (messages stay short), else absolute.
  *
  * @example
  * whereTyped('app.har', { env: { INIT_CWD: '/repo/web', npm_lifecycle_script: 'node contract-tests/cli.ts' },

@@ -3,9 +3,8 @@ import { dirname } from 'node:path'
 import { say, sayError } from '../text/say.ts'
 
 /**
- * Writes a report whole or not at all (its folder made): to a file beside it, then renamed over it.
- * On failure (a full disk, no permission) neither a part of it nor an older report is left under the
- * name, which a CI job would publish as this run's; returns the reason, undefined when written.
+ * Writes a report whole or not at all (to a file beside it, renamed over it): on failure no part of it
+ * and no older report, which a CI job would publish as this run's, is left; returns the reason.
  *
  * @example
  * const failed = await writeFileWhole('reports/contract/junit.xml', xml) // undefined, or 'ENOSPC: no space left on device, write'

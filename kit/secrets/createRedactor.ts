@@ -24,9 +24,8 @@ export type Redactor = ((text: string) => string) & { readonly longest: number }
 type Secret = ReturnType<typeof compile>
 
 /**
- * The one redactor (the mock's log and journal, the proxy's, the HAR export, the contract suite's
- * reports): a function that hides each secret in a text in every form a client or a target may
- * spell it back:
+ * The one redactor (logs, journals, HAR exports, the suite's reports): hides each secret in a text in
+ * every form a client or a target may spell it back:
  * - in any letter case, each character literal, percent-encoded once or more (`%70`, `%7A` or
  *   `%7a`, `%2570`; `+` for a space) or JSON-escaped (`\u0070`), in any mix (decodedViews);
  * - a prefix or a suffix of at least two thirds of it (a key cut short), and a prefix that ends

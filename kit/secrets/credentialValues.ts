@@ -4,10 +4,9 @@ import { isCredentialName } from './isCredentialName.ts'
 const MAX_VALUES = 10_000
 
 /**
- * The values a request holds under credential-like names (`isCredentialName`), the rule the mock's
- * and the proxy's logs hide by: each query pair's value, and every string or number under such a
- * member of a JSON body, at any depth (a nested object under `credentials` entire), or of a form
- * body. What a report must then never show, wherever a target echoes it. Never throws.
+ * The values a request holds under credential-like names (`isCredentialName`, as the logs hide
+ * them): query values, and every string or number under such a member of a JSON body at any depth,
+ * or of a form body; what a report must never show wherever a target echoes it. Never throws.
  *
  * @example
  * credentialValues([['limit', '5'], ['apiKey', 'k-123']], '{"name":"Rex","auth":{"password":"pw1"}}')

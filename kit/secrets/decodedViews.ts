@@ -13,10 +13,10 @@ const SPELLED = /\\[uU][0-9A-Fa-f]{4}|(?:%(?:25)*[0-9A-Fa-f]{2})+/g
 const utf8 = new TextDecoder()
 
 /**
- * The ways a client may have meant a text: as it is, and, when it holds `%` or `\`, decoded as
- * far as it allows, never throwing: `\uXXXX` escapes (JSON), and `%XX` bytes (hex digits of either
- * case, a run of them read as UTF-8, an invalid sequence as U+FFFD), encoded twice or more (`%2570`
- * is `p`); a stray `%` stays as it is. One regular expression without ambiguity: linear in the text.
+ * The ways a client may have meant a text: as it is, and, when it holds `%` or `\`, decoded as far
+ * as it allows, never throwing: `\uXXXX` escapes, and `%XX` bytes (a run read as UTF-8, an invalid
+ * sequence as U+FFFD), encoded twice or more (`%2570` is `p`). One unambiguous regular expression:
+ * linear in the text.
  *
  * @example
  * decodedViews('%2570et')[1]?.text // 'pet'

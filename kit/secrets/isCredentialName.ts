@@ -24,8 +24,7 @@ export const CREDENTIAL_WORDS = [
 
 /**
  * Whether a query parameter or JSON field called `name` carries a credential, however the name is
- * written: any case, percent-encoded in any form (some bytes or all, either hex case, twice) or
- * `\u`-escaped (`decodedViews`). Linear in the name's length.
+ * written (any case, percent-encoded or `\u`-escaped: `decodedViews`). Linear in the name's length.
  *
  * @example
  * isCredentialName('access_token') // true

@@ -1,4 +1,4 @@
-import { jsonStringEnd } from '../json/jsonStringEnd.ts'
+import { jsonSpaceEnd, jsonStringEnd } from '../json/jsonStringEnd.ts'
 import type { Redactor } from './createRedactor.ts'
 import { isCredentialName } from './isCredentialName.ts'
 import { redactPairs } from './redactTarget.ts'
@@ -15,9 +15,8 @@ const ERROR_CODE = /^"(?=[a-z_]{1,32}")[a-z]+(?:_[a-z]+)*"$/
  * But an error answer's (`answerStatus` 400 or more) member named exactly `code` holding an error
  * identifier (`"not_found"`) is shown: never a request's, where OAuth's codes travel (decisions/038).
  *
- * It scans the text once (strings, nesting) instead of parsing it, so a body cut short (the
- * journal keeps its first characters) is redacted as well as a whole one: a value cut mid-string
- * is hidden to its end. Linear in the body's length.
+ * It scans the text once instead of parsing it, so a body cut short (as the journal keeps it) is
+ * redacted too, a value cut mid-string hidden to its end. Linear in the body's length.
  *
  * @example
  * redactBody('{"name":"Rex","password":"hunter2"}', createRedactor([])) // '{"name":"Rex","password":"***"}'
@@ -48,12 +47,12 @@ export function redactJsonFields(text: string, errorCodes = false): string {
       continue
     }
     const end = jsonStringEnd(text, i)
-    let next = skipSpace(text, end)
+    let next = jsonSpaceEnd(text, end)
     if (text[next] !== ':' || !isCredentialName(stringValue(text.slice(i, end)))) {
       i = end
       continue
     }
-    next = skipSpace(text, next + 1)
+    next = jsonSpaceEnd(text, next + 1)
     const valueEnd = valueEndAt(text, next)
     if (errorCodes && text.slice(i, end) === '"code"' && ERROR_CODE.test(text.slice(next, valueEnd))) {
       i = valueEnd
@@ -64,12 +63,6 @@ export function redactJsonFields(text: string, errorCodes = false): string {
     i = valueEnd
   }
   return copied === 0 ? text : out + text.slice(copied)
-}
-
-function skipSpace(text: string, from: number): number {
-  let i = from
-  while (i < text.length && ' \t\r\n'.includes(text[i] as string)) i++
-  return i
 }
 
 /** Where the JSON value starting at `start` ends: a string, an object or array (to its match), or a scalar. */

@@ -2,12 +2,10 @@ import type { Redactor } from './createRedactor.ts'
 import { isCredentialName } from './isCredentialName.ts'
 
 /**
- * The request target as a log line may show it: the value of every query parameter whose name says
- * it is a credential (`isCredentialName`: `password`, `sig`, `session`, `code`, ... in any
- * encoding) becomes `***`, and so does every secret `redact` knows, in any spelling
- * (`createRedactor`). It splits the query on `&` instead of matching a regular expression over it,
- * so its cost is linear in the target's length whatever the input: a log line must never let one
- * request freeze the server (decisions/007-hostile-clients.md).
+ * The request target as a log line may show it: every credential-named query value
+ * (`isCredentialName`) and every secret `redact` knows, in any spelling, becomes `***`. It splits the
+ * query on `&` rather than match a regular expression over it: linear whatever the input, so a log
+ * line never lets one request freeze the server (decisions/007-hostile-clients.md).
  *
  * @example
  * redactTarget('/v1/pets?api_key=abc') // '/v1/pets?api_key=***'

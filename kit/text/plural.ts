@@ -5,7 +5,6 @@
  * @example
  * plural(1, 'pet') // '1 pet'
  * plural(3, 'pet') // '3 pets'
- * plural(2, 'sequence', 'sequences') // '2 sequences'
  * plural(0, 'entry', 'entries') // '0 entries'
  */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {

@@ -4,14 +4,9 @@
  * controls (U+009B is a one-byte CSI on some terminals), line and paragraph separators, the
  * bidirectional overrides that reorder what a reader sees, noncharacters XML 1.0 forbids, and lone
  * surrogates (half a character, invalid in UTF-8 and XML; with the `u` flag only a lone one matches).
- * Line feed and tab stay unless asked.
+ * Line feed and tab are among them, but stay unless asked.
  */
 const HIDDEN =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ufffe\uffff\ud800-\udfff]/gu
-
-/** HIDDEN plus line feed and tab, for text that must stay on one line. */
-const HIDDEN_OR_BREAK =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ufffe\uffff\ud800-\udfff]/gu
 
@@ -26,7 +21,8 @@ const NAMED: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\t': '\\t', '
  * visible('a\nb', { singleLine: true }) // 'a\\nb'
  */
 export function visible(text: string, options: { singleLine?: boolean } = {}): string {
-  return text.replace(options.singleLine ? HIDDEN_OR_BREAK : HIDDEN, escapeOne)
+  const kept = options.singleLine ? '' : '\n\t'
+  return text.replace(HIDDEN, (char) => (kept.includes(char) ? char : escapeOne(char)))
 }
 
 function escapeOne(char: string): string {
