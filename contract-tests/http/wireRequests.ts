@@ -1,4 +1,4 @@
-import { curlOf, KEY_VARIABLE } from './curlOf.ts'
+import { curlOf, keyWord } from './curlOf.ts'
 import { DEFAULT_FORM, describeForm, type RequestForm } from './requestForm.ts'
 
 /** One request as written on a connection: its head (request line and fields), its body's pieces (one TCP segment each). */
@@ -115,13 +115,9 @@ export function reproduceLine(
     ]
     return curlOf(method, url, Object.fromEntries(typed), body, apiKey, args)
   }
-  const word = (text: string) => {
-    const quoted = `'${text.replaceAll("'", `'\\''`)}'`
-    return apiKey === '' ? quoted : quoted.replaceAll(apiKey, `'"$${KEY_VARIABLE}"'`)
-  }
   const printf = (piece: string) => {
     const lines = piece.split('\r\n')
-    return `printf '${'%s\\r\\n'.repeat(lines.length - 1)}%s' ${lines.map(word).join(' ')}`
+    return `printf '${'%s\\r\\n'.repeat(lines.length - 1)}%s' ${lines.map((line) => keyWord(line, apiKey)).join(' ')}`
   }
   const target = new URL(url)
   const writes = wireRequests(method, target, fields, body, form).map((request) =>
