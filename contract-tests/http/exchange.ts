@@ -160,8 +160,7 @@ export async function sendRequest(
   // query and the body can differ.
   const tried = inProcess ? { ...DEFAULT_FORM, query: drawn.query, json: drawn.json } : drawn
   let form = tried
-  const auth = request.auth ?? 'valid'
-  const lines = request.authorization
+  const { auth = 'valid', authorization: lines } = request
   const keys =
     lines?.map((line) => line.value) ??
     (auth === 'none' ? [] : [`Bearer ${auth === 'wrong' ? WRONG_KEY : apiKey}`])
@@ -187,9 +186,7 @@ export async function sendRequest(
     const accept = request.headers?.accept ?? form.accept
     const fields = [...(accept === '' ? [] : [['accept', accept] as const]), ...own]
     // fetch sends a form whose only changes are the spelling of the query and of the body.
-    const spelling = (Object.keys(form) as Array<keyof RequestForm>).every(
-      (d) => d === 'query' || d === 'json' || form[d] === DEFAULT_FORM[d],
-    )
+    const spelling = !describeForm({ ...form, query: '', json: '' })
     const byFetch = inProcess || (request.connection !== 'fresh' && keys.length < 2 && spelling)
     const wire = byFetch ? [] : wireRequests(request.method, new URL(sent), fields, body, form)
     const curl = reproduceLine(request.method, sent, fields, body, apiKey, form, shown)

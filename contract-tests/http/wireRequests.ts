@@ -103,16 +103,14 @@ export function reproduceLine(
       .filter(([name]) => name !== 'accept' && !(shown && name === 'authorization'))
       .map(([name, value]) => [spelledName(name, form), `${value}${form.trailing}`])
     const args = [
-      ...(form.version === '1.0' ? ['--http1.0'] : []),
-      ...(form.framing === 'chunked' ? ["-H 'Transfer-Encoding: chunked'"] : []),
-      ...(form.expect ? [`-H 'Expect: ${form.expect}'`] : []),
-      ...(form.connection ? [`-H 'Connection: ${form.connection}'`] : []),
+      form.version === '1.0' && '--http1.0',
+      form.framing === 'chunked' && "-H 'Transfer-Encoding: chunked'",
+      form.expect && `-H 'Expect: ${form.expect}'`,
+      form.connection && `-H 'Connection: ${form.connection}'`,
       // curl sends `Accept: */*` unless told otherwise; `-H 'Accept:'` sends none.
-      ...(form.accept === DEFAULT_FORM.accept
-        ? []
-        : [form.accept ? `-H 'Accept: ${form.accept}'` : "-H 'Accept:'"]),
+      form.accept !== DEFAULT_FORM.accept && `-H 'Accept:${form.accept && ` ${form.accept}`}'`,
       ...(shown ?? []).map((word) => `-H ${word}`),
-    ]
+    ].filter((arg): arg is string => Boolean(arg))
     return curlOf(method, url, Object.fromEntries(typed), body, apiKey, args)
   }
   const printf = (piece: string) => {
