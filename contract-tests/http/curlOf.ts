@@ -22,10 +22,8 @@ export function curlOf(
 ): string {
   // A URL carrying the key (a credential sent in the query, which must be refused) reads it from the variable too.
   const parts = ['curl -sS -i', `-X ${method}`, keyWord(url, apiKey), ...shellArgs]
-  for (const [name, value] of Object.entries(headers)) {
-    if (name === 'accept') continue
+  for (const [name, value] of Object.entries(headers))
     parts.push(`-H ${headerWord(`${name}: ${value}`, apiKey)}`)
-  }
   if (body !== undefined)
     parts.push(`--data-raw ${quote(body.length > 300 ? `${body.slice(0, 300)}…` : body)}`)
   return parts.join(' ')
