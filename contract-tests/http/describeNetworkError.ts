@@ -27,8 +27,7 @@ export function describeNetworkError(
   interim = 0,
 ): { kind: NetworkFailure; message: string } {
   // A URL fetch could not parse (`http://[::1:4010/v1`) is named as it was given, not thrown over.
-  const parsed = URL.parse(url)
-  const host = parsed?.host ?? url
+  const { host, hostname } = URL.parse(url) ?? { host: url, hostname: url }
   const said = (kind: NetworkFailure, message: string) => ({ kind, message })
   const only = interim > 0 ? `, only ${plural(interim, 'interim (1xx) response')}` : ''
   if (timedOut || (error as Error | undefined)?.name === 'TimeoutError')
@@ -39,10 +38,7 @@ export function describeNetworkError(
   if (code === 'ECONNREFUSED')
     return said('refused', `connection refused by ${host} (ECONNREFUSED): nothing listens there`)
   if (DNS_CODES.has(code))
-    return said(
-      'dns',
-      `DNS lookup failed for ${parsed?.hostname ?? url} (${code}): the name does not resolve`,
-    )
+    return said('dns', `DNS lookup failed for ${hostname} (${code}): the name does not resolve`)
   if (TIMEOUT_CODE.test(code))
     return said('timeout', `timed out (${code}): no complete response from ${host}${only}`)
   if (HEADERS_OVERFLOW_CODES.has(code))
