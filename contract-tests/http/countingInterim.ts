@@ -17,8 +17,8 @@ subscribe('undici:request:headers', (message) => {
 
 /**
  * Runs `send`, counting in `interim` the 1xx answers its requests get before a final one, so a
- * target that sends `102 Processing` until the timeout is named for it. A node:http request counts
- * its own 'information' events into `currentInterim()`.
+ * target that sends `102 Processing` until the timeout is named for it. sendRaw counts the 1xx it
+ * skips into `currentInterim()`.
  *
  * @example
  * const interim = { count: 0 }

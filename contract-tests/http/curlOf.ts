@@ -21,13 +21,9 @@ export function curlOf(
   shellArgs: readonly string[] = [],
 ): string {
   // A URL carrying the key (a credential sent in the query, which must be refused) reads it from the variable too.
-  const urlWord =
-    apiKey && url.includes(apiKey) ? url.split(apiKey).map(quote).join(`"$${KEY_VARIABLE}"`) : quote(url)
-  const parts = ['curl -sS -i', `-X ${method}`, urlWord, ...shellArgs]
-  for (const [name, value] of Object.entries(headers)) {
-    if (name === 'accept') continue
+  const parts = ['curl -sS -i', `-X ${method}`, keyWord(url, apiKey), ...shellArgs]
+  for (const [name, value] of Object.entries(headers))
     parts.push(`-H ${headerWord(`${name}: ${value}`, apiKey)}`)
-  }
   if (body !== undefined)
     parts.push(`--data-raw ${quote(body.length > 300 ? `${body.slice(0, 300)}…` : body)}`)
   return parts.join(' ')
@@ -40,8 +36,7 @@ export function curlOf(
 function headerWord(header: string, apiKey: string | undefined): string {
   if (!apiKey) {
     const credentials = /^authorization: *\S+ +(\S.*)$/i.exec(header)?.[1]
-    if (!credentials) return quote(header)
-    return headerWord(header, credentials)
+    return credentials ? headerWord(header, credentials) : quote(header)
   }
   const minimum = apiKey.length >= 6 ? Math.ceil((2 * apiKey.length) / 3) : apiKey.length
   // Case changes through tr, not ${VAR^^}: macOS still ships bash 3.2. tr knows ASCII letters only.
@@ -55,28 +50,18 @@ function headerWord(header: string, apiKey: string | undefined): string {
   ]
   let word = ''
   let substituted = false
-  let i = 0
-  while (i < header.length) {
-    const found = whole.find(([form]) => header.startsWith(form, i))
-    if (found) {
-      // `${VAR}` rather than `$VAR` when a name character follows, so bash reads the right name.
-      const [form, expansion] = found
-      const next = header[i + form.length] ?? ''
-      word +=
-        /^[A-Za-z0-9_]$/.test(next) && expansion === `$${KEY_VARIABLE}` ? `\${${KEY_VARIABLE}}` : expansion
-      i += form.length
-      substituted = true
-      continue
-    }
+  for (let i = 0; i < header.length; ) {
+    const [form = '', expansion] = whole.find(([form]) => header.startsWith(form, i)) ?? []
     const piece = longestPiece(header, i, apiKey)
-    if (piece.length >= minimum) {
-      word += `\${${KEY_VARIABLE}:${piece.offset}:${piece.length}}`
-      i += piece.length
-      substituted = true
-      continue
-    }
-    word += /["\\$`]/.test(header[i] as string) ? `\\${header[i]}` : header[i]
-    i++
+    const taken = expansion ? form.length : piece.length >= minimum ? piece.length : 0
+    // `${VAR}` rather than `$VAR` when a name character follows, so bash reads the right name.
+    if (expansion === `$${KEY_VARIABLE}` && /^[A-Za-z0-9_]$/.test(header[i + taken] ?? ''))
+      word += `\${${KEY_VARIABLE}}`
+    else if (expansion) word += expansion
+    else if (taken) word += `\${${KEY_VARIABLE}:${piece.offset}:${piece.length}}`
+    else word += /["\\$`]/.test(header[i] as string) ? `\\${header[i]}` : header[i]
+    substituted ||= taken > 0
+    i += taken || 1
   }
   return substituted ? `"${word}"` : quote(header)
 }
@@ -94,4 +79,14 @@ function longestPiece(text: string, at: number, key: string): { offset: number; 
 
 function quote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`
+}
+
+/**
+ * The text as one shell word, single-quoted, with the key (when given) read from the variable.
+ *
+ * @example
+ * keyWord('http://h/v1/pets?key=k3y', 'k3y') // `'http://h/v1/pets?key='"$PETSTORE_API_KEY"''`
+ */
+export function keyWord(text: string, apiKey: string | undefined): string {
+  return apiKey ? text.split(apiKey).map(quote).join(`"$${KEY_VARIABLE}"`) : quote(text)
 }

@@ -4,12 +4,7 @@ import { plural } from '../../kit/text/plural.ts'
 /** Why no response came, in the terms a user acts on: a timeout is not an unreachable host. */
 export type NetworkFailure = 'timeout' | 'refused' | 'dns' | 'reset' | 'tls' | 'other'
 
-const TIMEOUT_CODES = new Set([
-  'ETIMEDOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-])
+const TIMEOUT_CODE = /^(ETIMEDOUT|UND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT)$/
 const HEADERS_OVERFLOW_CODES = new Set(['UND_ERR_HEADERS_OVERFLOW', 'HPE_HEADER_OVERFLOW'])
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA'])
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'])
@@ -32,8 +27,7 @@ export function describeNetworkError(
   interim = 0,
 ): { kind: NetworkFailure; message: string } {
   // A URL fetch could not parse (`http://[::1:4010/v1`) is named as it was given, not thrown over.
-  const parsed = URL.parse(url)
-  const host = parsed?.host ?? url
+  const { host, hostname } = URL.parse(url) ?? { host: url, hostname: url }
   const said = (kind: NetworkFailure, message: string) => ({ kind, message })
   const only = interim > 0 ? `, only ${plural(interim, 'interim (1xx) response')}` : ''
   if (timedOut || (error as Error | undefined)?.name === 'TimeoutError')
@@ -44,11 +38,8 @@ export function describeNetworkError(
   if (code === 'ECONNREFUSED')
     return said('refused', `connection refused by ${host} (ECONNREFUSED): nothing listens there`)
   if (DNS_CODES.has(code))
-    return said(
-      'dns',
-      `DNS lookup failed for ${parsed?.hostname ?? url} (${code}): the name does not resolve`,
-    )
-  if (TIMEOUT_CODES.has(code))
+    return said('dns', `DNS lookup failed for ${hostname} (${code}): the name does not resolve`)
+  if (TIMEOUT_CODE.test(code))
     return said('timeout', `timed out (${code}): no complete response from ${host}${only}`)
   if (HEADERS_OVERFLOW_CODES.has(code))
     return said('other', `response headers from ${host} over Node's ${maxHeaderSize}-byte limit (${code})`)

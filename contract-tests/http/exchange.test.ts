@@ -1,7 +1,8 @@
 // sendRequest against local servers (caps, failures told apart, the deadline) is tested in
 // tests/contract/exchangeAgainstHostileServers.test.ts; here, with a fetch stand-in.
 import { describe, expect, test } from '@jest/globals'
-import { curlOf, sendRequest } from './exchange.ts'
+import { curlOf } from './curlOf.ts'
+import { sendRequest } from './exchange.ts'
 
 describe('curlOf', () => {
   test('redacts the bearer key and keeps everything needed to reproduce the request', () => {

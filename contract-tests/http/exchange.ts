@@ -20,8 +20,6 @@ import {
 import { type Answer, cutAt, sendRaw } from './sendRaw.ts'
 import { reproduceLine, wireRequests } from './wireRequests.ts'
 
-export { curlOf } from './curlOf.ts'
-
 /** A request a check sends; `path` is relative to the base URL and may hold a query. */
 export interface ProbeRequest {
   operation?: OperationName | undefined
@@ -31,11 +29,9 @@ export interface ProbeRequest {
   auth?: 'valid' | 'none' | 'wrong'
   headers?: Record<string, string>
   /**
-   * Exact Authorization field lines, instead of `auth`: none, one, or several (a second header).
-   * `shown` is the line as a double-quoted shell word for the curl reproduction, with the key as
-   * `$PETSTORE_API_KEY` (never the key itself). Several lines go out as separate header lines by
-   * the raw client when no custom fetch is given; through a custom fetch (MSW in-process) they are joined
-   * with `, ` as fetch joins duplicates, which a correct server also refuses.
+   * Exact Authorization field lines, instead of `auth`: none, one, or several (sent apart by the raw
+   * client, joined with `, ` through a custom fetch, which a correct server also refuses). `shown`: the
+   * line as a double-quoted shell word for the curl line, the key as `$PETSTORE_API_KEY`.
    */
   authorization?: ReadonlyArray<{ value: string; shown: string }>
   body?: string
@@ -49,10 +45,10 @@ export interface ProbeRequest {
   /** Set when the answer will not come from the implementation (a proxy answers it), saying why: the response checks skip it. */
   notJudged?: string | undefined
   /**
-   * Which connection carries it: `reused` (the default) goes through the keep-alive pool, so on a
-   * connection an earlier request used whenever one is idle (unless its form needs the raw client);
-   * `fresh` opens a connection of its own, says `Connection: close` and closes it after the answer. A custom fetch, or a global fetch replaced since the suite loaded
-   * (MSW's setupServer answering in-process), has no connections: both go through it.
+   * Which connection carries it: `reused` (the default) goes through the keep-alive pool unless its
+   * form needs the raw client; `fresh` opens one of its own, says `Connection: close` and closes it
+   * after the answer. A custom fetch, or a global fetch replaced since the suite loaded (MSW's
+   * setupServer answering in-process), has no connections: both go through it.
    */
   connection?: 'fresh' | 'reused' | undefined
   /** The form it is written in (requestForm.ts); else the run draws one (`SendLimits.forms`). */
@@ -110,8 +106,7 @@ const LOADED_FETCH = globalThis.fetch
  * never tie and `a.completedAt < b.startedAt` means b was sent after a's answer was complete.
  */
 export function exchangeTicks(): number {
-  ticks += 1
-  return ticks
+  return ++ticks
 }
 
 export const WRONG_KEY = 'contract-suite-wrong-key-0000'
@@ -165,8 +160,7 @@ export async function sendRequest(
   // query and the body can differ.
   const tried = inProcess ? { ...DEFAULT_FORM, query: drawn.query, json: drawn.json } : drawn
   let form = tried
-  const auth = request.auth ?? 'valid'
-  const lines = request.authorization
+  const { auth = 'valid', authorization: lines } = request
   const keys =
     lines?.map((line) => line.value) ??
     (auth === 'none' ? [] : [`Bearer ${auth === 'wrong' ? WRONG_KEY : apiKey}`])
@@ -192,9 +186,7 @@ export async function sendRequest(
     const accept = request.headers?.accept ?? form.accept
     const fields = [...(accept === '' ? [] : [['accept', accept] as const]), ...own]
     // fetch sends a form whose only changes are the spelling of the query and of the body.
-    const spelling = (Object.keys(form) as Array<keyof RequestForm>).every(
-      (d) => d === 'query' || d === 'json' || form[d] === DEFAULT_FORM[d],
-    )
+    const spelling = !describeForm({ ...form, query: '', json: '' })
     const byFetch = inProcess || (request.connection !== 'fresh' && keys.length < 2 && spelling)
     const wire = byFetch ? [] : wireRequests(request.method, new URL(sent), fields, body, form)
     const curl = reproduceLine(request.method, sent, fields, body, apiKey, form, shown)
@@ -207,6 +199,13 @@ export async function sendRequest(
   let sending = inForm(form)
   let curl = sending.curl
   const startedAt = exchangeTicks()
+  const stamped = () => ({
+    request: { ...request, url, form: tried },
+    curl,
+    ...(describeForm(form) && { form: describeForm(form) }),
+    startedAt,
+    completedAt: exchangeTicks(),
+  })
   const interim = { count: 0 }
   try {
     const refusable = [...REFUSABLE].some((d) => form[d] !== DEFAULT_FORM[d])
@@ -243,58 +242,29 @@ export async function sendRequest(
     const tooDeep = answer.cut === undefined && jsonShapeProblem(answer.bytes, ANSWER_SHAPE)
     const why = answer.cut ?? (tooDeep ? `${tooDeep}: not parsed` : undefined)
     const text = new TextDecoder().decode(why ? answer.bytes.subarray(0, EXCERPT_BYTES) : answer.bytes)
-    return withLazyJson(
-      {
-        request: { ...request, url, form: tried },
-        status: answer.status,
-        headers: answer.headers,
-        text,
-        ...(why && { truncated: { limitBytes: maxBodyBytes, why } }),
-        curl,
-        ...(describeForm(form) && { form: describeForm(form) }),
-        ...(unlike && { unlike }),
-        startedAt,
-        completedAt: exchangeTicks(),
+    // `json` is parsed on first read, then kept. A parsed 1 MiB body can be tens of MB; parsed here,
+    // every response that completed while the run awaited another would hold one at once. Read first
+    // by the runner's watchers, right before it keeps only the facts, one is alive at a time.
+    let parsed: { value: unknown } | undefined
+    return {
+      ...stamped(),
+      status: answer.status,
+      headers: answer.headers,
+      text,
+      get json() {
+        if (!parsed && !why && text.length >= LARGE_BODY_CHARS) collectPending()
+        parsed ??= { value: why ? undefined : parseJsonLossless(text) }
+        return parsed.value
       },
-      () => {
-        if (why) return undefined
-        if (text.length >= LARGE_BODY_CHARS) collectPending()
-        return parseJsonLossless(text)
-      },
-    )
+      ...(why && { truncated: { limitBytes: maxBodyBytes, why } }),
+      ...(unlike && { unlike }),
+    }
   } catch (error) {
     if (limits.deadline?.aborted) throw limits.deadline.reason ?? new DeadlineReached('deadline')
     const { kind, message } = describeNetworkError(error, url, timeoutMs, timeout.aborted, interim.count)
-    return {
-      request: { ...request, url, form: tried },
-      status: 0,
-      headers: new Headers(),
-      text: '',
-      json: undefined,
-      error: message,
-      failure: kind,
-      curl,
-      ...(describeForm(form) && { form: describeForm(form) }),
-      startedAt,
-      completedAt: exchangeTicks(),
-    }
+    const none = { status: 0, headers: new Headers(), text: '', json: undefined }
+    return { ...stamped(), ...none, error: message, failure: kind }
   }
-}
-
-/**
- * The exchange with `json` parsed on first read, then kept. A parsed 1 MiB body can be tens of MB;
- * parsed here, every response that completed while the run awaited another would hold one at once.
- * Read first by the runner's watchers, right before it keeps only the facts, one is alive at a time.
- */
-function withLazyJson(exchange: Omit<Exchange, 'json'>, parse: () => unknown): Exchange {
-  let parsed: { value: unknown } | undefined
-  return Object.defineProperty(exchange, 'json', {
-    enumerable: true,
-    get: () => {
-      parsed ??= { value: parse() }
-      return parsed.value
-    },
-  }) as Exchange
 }
 
 async function sendFetch(
@@ -304,34 +274,24 @@ async function sendFetch(
   fields: ReadonlyArray<readonly [string, string]>,
   body: string | undefined,
   signal: AbortSignal,
-  maxBodyBytes: number,
+  max: number,
 ): Promise<Answer> {
   // Two Authorization lines are joined with `, `, as fetch joins duplicates (sendRaw keeps them apart).
   const headers = new Headers(fields as Array<[string, string]>)
   const response = await fetchImpl(url, { method, headers, body, redirect: 'manual', signal })
-  return {
-    status: response.status,
-    headers: response.headers,
-    ...(await readCapped(response.body, maxBodyBytes)),
-  }
-}
-
-/**
- * Reads a body (fetch's stream) up to `max` bytes. Past that it stops, which cancels the stream and
- * closes the connection, so the rest is never received, let alone held.
- */
-async function readCapped(body: AsyncIterable<Uint8Array> | null, max: number) {
+  const answer = { status: response.status, headers: response.headers }
   const chunks: Uint8Array[] = []
   let size = 0
-  for await (const chunk of body ?? []) {
+  // Past `max` it stops, which cancels the stream and closes the connection: the rest is never received.
+  for await (const chunk of response.body ?? []) {
     if (size + chunk.byteLength > max) {
       chunks.push(chunk.subarray(0, max - size))
-      return { bytes: Buffer.concat(chunks, max), cut: cutAt(max) }
+      return { ...answer, bytes: Buffer.concat(chunks, max), cut: cutAt(max) }
     }
     chunks.push(chunk)
     size += chunk.byteLength
   }
-  return { bytes: Buffer.concat(chunks, size) }
+  return { ...answer, bytes: Buffer.concat(chunks, size) }
 }
 
 /**

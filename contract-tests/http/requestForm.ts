@@ -41,10 +41,8 @@ export const REFUSABLE = new Set<keyof RequestForm>(['version', 'framing', 'expe
 export type FormMeaning = { method: string; path: string; body?: string | undefined }
 
 /**
- * The form with every dimension that cannot apply to the request set back to its default: body
- * forms without a body, HEAD but for a GET, chunked and Expect in HTTP/1.0 (which has neither),
- * pipelining on a connection that does not persist, the query's spelling without a query, JSON's
- * without a JSON body.
+ * The form with every dimension that cannot apply to the request set back to its default (chunked
+ * and Expect in HTTP/1.0, which has neither; pipelining on a connection that does not persist).
  *
  * @example
  * formFor({ ...DEFAULT_FORM, framing: 'chunked' }, { method: 'GET', path: '/pets' }).framing // 'length'
@@ -130,11 +128,9 @@ export function describeForm(form: RequestForm): string | undefined {
 export function spelledTarget(path: string, query: RequestForm['query']): string {
   const at = path.indexOf('?')
   if (at < 0 || query === '') return path
-  const encode = (c: string) => {
-    if (c.startsWith('%')) return c
-    const hex = `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`
-    return query === 'upper' ? hex.toUpperCase() : hex
-  }
+  // Every unreserved character is past U+002C: two hex digits.
+  const hex = (c: string) => c.charCodeAt(0).toString(16)
+  const encode = (c: string) => (c.length > 1 ? c : `%${query === 'upper' ? hex(c).toUpperCase() : hex(c)}`)
   return path.slice(0, at + 1) + path.slice(at + 1).replace(/%[0-9A-Fa-f]{2}|[A-Za-z0-9\-._~]/g, encode)
 }
 
@@ -178,8 +174,6 @@ export function spelledJson(text: string, json: RequestForm['json']): string {
     if (token === ',' && depth === 0) members.push([])
     else members.at(-1)?.push(token)
   }
-  return `{${members
-    .reverse()
-    .map((member) => member.join(''))
-    .join(',')}}`
+  const reversed = members.reverse().map((member) => member.join(''))
+  return `{${reversed.join(',')}}`
 }

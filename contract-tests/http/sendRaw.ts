@@ -76,21 +76,19 @@ function connect(url: URL, signal: AbortSignal) {
   // Read as it comes, so an answer is kept when the socket fails after it (a write refused: EPIPE).
   let buffer: Buffer = Buffer.alloc(0)
   let heard = false
-  let ended: { error?: Error } | undefined
+  let ended: { error: Error | undefined } | undefined
   let wake = () => {}
   socket.on('data', (chunk: Buffer) => {
     buffer = Buffer.concat([buffer, chunk])
     heard = true
     wake()
   })
-  socket.on('end', () => {
-    ended ??= {}
-    wake()
-  })
-  socket.on('error', (error) => {
+  const end = (error?: Error) => {
     ended ??= { error }
     wake()
-  })
+  }
+  socket.on('end', () => end())
+  socket.on('error', end)
   /** Waits for more bytes, `ms` at most; false once the server closed its side; throws why the socket failed. */
   const more = (ms?: number) =>
     new Promise<boolean>((resolve, reject) => {
@@ -180,7 +178,7 @@ function connect(url: URL, signal: AbortSignal) {
           ]),
         )
         const [coding, length] = [headers.get('transfer-encoding'), headers.get('content-length')]
-        let [bytes, whole]: [Buffer, boolean] = [Buffer.alloc(0), true]
+        let [bytes, whole, closes]: [Buffer, boolean, boolean] = [Buffer.alloc(0), true, false]
         if (method === 'HEAD' || status === 204 || status === 304 || status === 101) bytes = Buffer.alloc(0)
         else if (coding !== null && /chunked\s*$/i.test(coding)) [bytes, whole] = await chunked(cap)
         else if (coding === null && length !== null) {
@@ -189,10 +187,9 @@ function connect(url: URL, signal: AbortSignal) {
         } else {
           // Delimited by the close: read until it, or past the cap.
           while (buffer.length <= cap && (await more()));
-          ;[bytes, whole] = [await take(Math.min(cap, buffer.length)), buffer.length === 0]
-          return { answer: { status, headers, bytes, ...(!whole && { cut: cutAt(cap) }) }, keep: false }
+          ;[bytes, whole, closes] = [await take(Math.min(cap, buffer.length)), buffer.length === 0, true]
         }
-        const keep = whole && version[1] === '1' && !/close/i.test(headers.get('connection') ?? '')
+        const keep = !closes && whole && version[1] === '1' && !/close/i.test(headers.get('connection') ?? '')
         return { answer: { status, headers, bytes, ...(!whole && { cut: cutAt(cap) }) }, keep }
       }
     },

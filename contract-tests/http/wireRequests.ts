@@ -1,4 +1,4 @@
-import { curlOf, KEY_VARIABLE } from './curlOf.ts'
+import { curlOf, keyWord } from './curlOf.ts'
 import { DEFAULT_FORM, describeForm, type RequestForm } from './requestForm.ts'
 
 /** One request as written on a connection: its head (request line and fields), its body's pieces (one TCP segment each). */
@@ -103,25 +103,19 @@ export function reproduceLine(
       .filter(([name]) => name !== 'accept' && !(shown && name === 'authorization'))
       .map(([name, value]) => [spelledName(name, form), `${value}${form.trailing}`])
     const args = [
-      ...(form.version === '1.0' ? ['--http1.0'] : []),
-      ...(form.framing === 'chunked' ? ["-H 'Transfer-Encoding: chunked'"] : []),
-      ...(form.expect ? [`-H 'Expect: ${form.expect}'`] : []),
-      ...(form.connection ? [`-H 'Connection: ${form.connection}'`] : []),
+      form.version === '1.0' && '--http1.0',
+      form.framing === 'chunked' && "-H 'Transfer-Encoding: chunked'",
+      form.expect && `-H 'Expect: ${form.expect}'`,
+      form.connection && `-H 'Connection: ${form.connection}'`,
       // curl sends `Accept: */*` unless told otherwise; `-H 'Accept:'` sends none.
-      ...(form.accept === DEFAULT_FORM.accept
-        ? []
-        : [form.accept ? `-H 'Accept: ${form.accept}'` : "-H 'Accept:'"]),
+      form.accept !== DEFAULT_FORM.accept && `-H 'Accept:${form.accept && ` ${form.accept}`}'`,
       ...(shown ?? []).map((word) => `-H ${word}`),
-    ]
+    ].filter((arg): arg is string => Boolean(arg))
     return curlOf(method, url, Object.fromEntries(typed), body, apiKey, args)
-  }
-  const word = (text: string) => {
-    const quoted = `'${text.replaceAll("'", `'\\''`)}'`
-    return apiKey === '' ? quoted : quoted.replaceAll(apiKey, `'"$${KEY_VARIABLE}"'`)
   }
   const printf = (piece: string) => {
     const lines = piece.split('\r\n')
-    return `printf '${'%s\\r\\n'.repeat(lines.length - 1)}%s' ${lines.map(word).join(' ')}`
+    return `printf '${'%s\\r\\n'.repeat(lines.length - 1)}%s' ${lines.map((line) => keyWord(line, apiKey)).join(' ')}`
   }
   const target = new URL(url)
   const writes = wireRequests(method, target, fields, body, form).map((request) =>
