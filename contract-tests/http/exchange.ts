@@ -188,12 +188,16 @@ export async function sendRequest(
     // fetch sends a form whose only changes are the spelling of the query and of the body.
     const spelling = !describeForm({ ...form, query: '', json: '' })
     const byFetch = inProcess || (request.connection !== 'fresh' && keys.length < 2 && spelling)
-    const wire = byFetch ? [] : wireRequests(request.method, new URL(sent), fields, body, form)
     const curl = reproduceLine(request.method, sent, fields, body, apiKey, form, shown)
+    // Written when sent, so a field the raw client refuses (CR or LF in it) fails as fetch fails: status 0.
     const send = async (): Promise<Answer[]> =>
       byFetch
         ? [await sendFetch(fetchImpl ?? fetch, sent, request.method, fields, body, signal, maxBodyBytes)]
-        : sendRaw(new URL(sent), wire, { signal, max: maxBodyBytes, pipelined: form.head === 'pipelined' })
+        : sendRaw(new URL(sent), wireRequests(request.method, new URL(sent), fields, body, form), {
+            signal,
+            max: maxBodyBytes,
+            pipelined: form.head === 'pipelined',
+          })
     return { curl, send }
   }
   let sending = inForm(form)

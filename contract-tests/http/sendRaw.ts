@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http'
 import { connect as connectTcp, isIP } from 'node:net'
 import { connect as connectTls } from 'node:tls'
 import { plural } from '../../kit/text/plural.ts'
@@ -17,8 +18,8 @@ export interface Answer {
 const EXPECT_WAIT_MS = 1_000
 /** The pause between two TCP segments of one body, long enough for the server to read them apart. */
 const SEGMENT_PAUSE_MS = 20
-/** The most a status line with its fields, or a chunk-size line, may take. */
-const HEAD_MAX = 65_536
+/** The most a status line with its fields, or a chunk-size line, may take: Node's own limit, as fetch. */
+const HEAD_MAX = maxHeaderSize
 
 /**
  * Sends requests written in any form HTTP/1.x allows (wireRequests) on a connection of its own and
