@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { plural } from '../../kit/text/plural.ts'
+import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
-import type { CallParameters } from '../http/callRequest.ts'
+import { type CallParameters, callRequest } from '../http/callRequest.ts'
 import { type Exchange, WRONG_KEY } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
+import { targetNearMisses } from '../json/nearMisses.ts'
 import { type AuthVariant, authVariants } from '../negative/authVariants.ts'
 import { bodyText, bodyViolations } from '../negative/bodyViolations.ts'
 import { oncePer } from '../negative/oncePer.ts'
@@ -29,6 +31,8 @@ interface Probe {
   rawQuery?: string
   input?: string
   variant: AuthVariant
+  /** A target near the operation's (targetNearMisses), sent instead of it: any answer but a 2xx will do. */
+  target?: string
 }
 
 const twoLines = (variant: AuthVariant) => variant.lines.length >= 2
@@ -48,7 +52,10 @@ function onEveryOperation(context: CheckContext, variant: AuthVariant, petId: st
 }
 
 /** Sends a probe; behind `prism proxy`, which refuses some of these itself, its body is not judged. */
-function send(context: CheckContext, { operation, parameters, body, rawQuery, variant }: Probe) {
+function send(context: CheckContext, { operation, parameters, body, rawQuery, variant, target }: Probe) {
+  // Not the operation's target: a server may route it there or not, so no rule but this check's judges it.
+  if (target)
+    return context.send({ method: 'GET', path: target, auth: 'none', notJudged: 'a near miss of the target' })
   const query = [rawQuery, variant.query && String(new URLSearchParams(variant.query))].filter(Boolean)
   return context.call(operation, parameters, {
     ...(query.length > 0 && { rawQuery: query.join('&') }),
@@ -112,6 +119,18 @@ function probesOf(context: CheckContext): Probe[] {
       variant: (i % 2 && nearMisses[i % nearMisses.length]) || missing,
     })),
     ...probes.filter((probe) => probe.variant.oneOperation),
+    // Without a key, a target near an operation's is no way in: routed to the operation, it needs the key.
+    ...onEveryOperation(context, missing as AuthVariant, petId)
+      .filter((probe) => probe.operation !== 'createPet')
+      .flatMap((probe) => {
+        const path = callRequest(context.vocabulary.operations, probe.operation, probe.parameters).path
+        const basePath = trimTrailingSlashes(URL.parse(context.baseUrl)?.pathname ?? '')
+        return targetNearMisses(basePath, path).map(({ text, label }) => ({
+          ...probe,
+          target: text,
+          input: `${label} (${text})`,
+        }))
+      }),
   ] as Probe[]
 }
 
@@ -160,10 +179,14 @@ type Sent = { probes: Probe[]; answers: Array<Exchange | undefined>; created?: n
 function rejected({ probes, answers, created = 0 }: Sent, select: typeof twoLines): CheckOutcome {
   const findings = probes.flatMap(({ operation, variant, input }, i) => {
     const exchange = answers[i]
-    if (!exchange || !select(variant) || [401, 429, 503].includes(exchange.status)) return []
+    const { target } = probes[i] as Probe
+    const open = target ? exchange && exchange.status >= 200 && exchange.status < 300 : true
+    if (!exchange || !open || !select(variant) || [401, 429, 503].includes(exchange.status)) return []
     const stored = operation === 'createPet' && created > 0 ? ` (${plural(created, 'pet')} created so)` : ''
     const received = `${describeResponse(exchange)} for ${variant.label}${input ? `, with ${input}` : ''}${stored}`
-    const documented = `401 with an Error body: ${variant.label} is no valid credential (§5.3)`
+    const documented = target
+      ? 'no 2xx without a key: routed to the operation, the target needs the key (§5.1)'
+      : `401 with an Error body: ${variant.label} is no valid credential (§5.3)`
     return [finding(exchange, operation, received, documented)]
   })
   const readOnly = { createPet: 'read-only run: a server that let a bad key in would create a pet' }
@@ -222,7 +245,7 @@ export const authVariantsRejected: Check = {
   name: 'auth_variants_rejected',
   level: 'required',
   description: () =>
-    'Every credential near the key, derived by edits and drawn from the seed (about 400 a run, sent alongside the whole run: a character inserted, deleted or replaced at every position, cut, doubled, in other cases, non-ASCII look-alikes and invisible characters; the scheme and its separator edited, extra words; no header, other schemes, the bare key, the key in another header or the query), gets 401 on every operation, with bad input of every kind too (§5.3).',
+    "Every credential near the key, derived by edits and drawn from the seed (about 400 a run, sent alongside the whole run: a character inserted, deleted or replaced at every position, cut, doubled, in other cases, non-ASCII look-alikes and invisible characters; the scheme and its separator edited, extra words; no header, other schemes, the bare key, the key in another header or the query), gets 401 on every operation, with bad input of every kind too (§5.3); and no key on a target near an operation's (a trailing slash, a segment in other case, after a doubled slash or percent-encoded) gets no 2xx (§5.1).",
   operations: ['listPets', 'createPet', 'getPet'],
   needs: ['auth'],
   run: judged((variant) => !twoLines(variant) && !variant.reading),

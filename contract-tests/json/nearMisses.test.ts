@@ -11,6 +11,7 @@ import {
   integersOutside,
   jsonStringEdges,
   nearMisses,
+  targetNearMisses,
   textOf,
 } from './nearMisses.ts'
 
@@ -135,6 +136,24 @@ test.each([100n, 0n, -7n, 2n ** 53n + 1n, 2n ** 63n - 1n, -(2n ** 63n)])(
     }
   },
 )
+
+test('targetNearMisses: each segment edited, the base reached through dot segments, never the target itself', () => {
+  const texts = targetNearMisses('/v1', '/pets/7').map((r) => r.text)
+  expect(texts).toEqual(expect.arrayContaining(['/pets/7/', '/Pets/7', '/PETS/7', '//pets/7', '/pets/%37']))
+  expect(texts).toEqual(expect.arrayContaining(['/../V1/pets/7', '/../%761/pets/7']))
+  // What a client sends for each: the edit, resolved against the base URL (RFC 3986 §5.2.4).
+  const sent = texts.map((text) => new URL(`http://h/v1${text}`).pathname)
+  expect(sent).toContain('/V1/pets/7')
+  expect(sent).not.toContain('/v1/pets/7')
+  expect(new Set(texts).size).toBe(texts.length)
+  expect(targetNearMisses('', '/pets').map((r) => r.text)).toEqual([
+    '/pets/',
+    '/PETS',
+    '/Pets',
+    '//pets',
+    '/%70ets',
+  ])
+})
 
 test('the spellings of 100 and of 0', () => {
   expect(integerSpellings(100n).map((s) => s.text)).toEqual(['100.0', '1.0e2', '1e2', '1E2'])

@@ -152,6 +152,37 @@ export function enumNearMisses(allowed: readonly string[], seed: number, drawn =
   return all.filter(({ text }, i) => !allowed.includes(text) && all.findIndex((r) => r.text === text) === i)
 }
 
+/**
+ * Targets near an operation's, its base path's segments included, as a path after the base URL: a
+ * trailing slash; each segment in upper case, capitalised, after a doubled slash and with its first
+ * character percent-encoded (RFC 3986 §6.2.2.2: the same resource). A segment of the base is reached
+ * through dot segments (`/../V1/pets`), which a client resolves before it sends (RFC 3986 §5.2.4).
+ *
+ * @example
+ * targetNearMisses('/v1', '/pets').map((r) => r.text) // ['/pets/', '/../V1/pets', '/../%76%31/pets' …, '/PETS', '/Pets', '//pets', '/%70ets']
+ */
+export function targetNearMisses(basePath: string, path: string): Refused[] {
+  const base = basePath.split('/').filter(Boolean)
+  const segments = [...base, ...path.split('/').filter(Boolean)]
+  const write = (edited: readonly string[]) =>
+    edited.slice(0, base.length).every((segment, i) => segment === base[i])
+      ? `/${edited.slice(base.length).join('/')}`
+      : `${'/..'.repeat(base.length)}/${edited.join('/')}`
+  const hex = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`
+  const all = [{ text: `${write(segments)}/`, label: 'a trailing slash' }]
+  for (const [i, segment] of segments.entries()) {
+    const edits = {
+      'in upper case': segment.toUpperCase(),
+      capitalised: segment.charAt(0).toUpperCase() + segment.slice(1),
+      'after a doubled slash': `/${segment}`,
+      'its first character percent-encoded': hex(segment) + segment.slice(1),
+    }
+    for (const [edit, to] of Object.entries(edits))
+      all.push({ text: write(segments.with(i, to)), label: `segment ${JSON.stringify(segment)} ${edit}` })
+  }
+  return all.filter(({ text }, i) => text !== write(segments) && all.findIndex((r) => r.text === text) === i)
+}
+
 /** The ranges of OpenAPI's integer formats, exactly. */
 export const INTEGER_RANGES: Readonly<Record<string, readonly [bigint, bigint]>> = {
   int32: [-(2n ** 31n), 2n ** 31n - 1n],

@@ -72,6 +72,8 @@ export type Fault =
   | 'accepts-bare-key'
   /** Any token that starts with the key (`startsWith`). */
   | 'accepts-key-prefix'
+  /** Routes matched in any case and with a trailing slash, which the key guard (exact paths) lets through. */
+  | 'loose-routes-open'
   /** A token the key starts with (compared over the shorter length). */
   | 'accepts-truncated-key'
   /** The key compared case-insensitively. */
@@ -369,7 +371,12 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
     }
     const url = new URL(req.url ?? '/', 'http://reference')
     if (fault === 'query-not-percent-decoded') url.search = url.search.replaceAll('%', '%25')
-    const path = url.pathname.replace(/^\/v1/, '')
+    // Express's default router (any case, a trailing slash) behind a key guard keyed on exact paths.
+    const loose =
+      fault === 'loose-routes-open' &&
+      /^\/v1\/pets(\/[^/]+)?\/?$/i.test(url.pathname) &&
+      !/^\/v1\/pets(\/[^/]+)?$/.test(url.pathname)
+    const path = (loose ? url.pathname.toLowerCase().replace(/\/$/, '') : url.pathname).replace(/^\/v1/, '')
     // HEAD is GET without the content (RFC 9110 §9.3.2): node:http leaves the body out.
     const method = req.method === 'HEAD' ? 'GET' : req.method
     const operation =
@@ -380,7 +387,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
           : method === 'GET' && /^\/pets\/[^/]+$/.test(path)
             ? 'getPet'
             : undefined
-    const open = fault === `open-${operation}`
+    const open = fault === `open-${operation}` || loose
     const viaApiKey = fault === 'accepts-x-api-key' && req.headers['x-api-key'] === key
     const session = /(?:^|; )session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1]
     const viaCookie = fault === 'cookie-session' && session !== undefined && sessions.has(session)

@@ -23,6 +23,7 @@ const AUTH = [wrongKeyRejected, authVariantsRejected]
 /** Each fault, the checks that judge it (the near misses start with wrong_key_rejected), and what must fail. */
 const FAULTS: Array<[Fault, Check[], string]> = [
   ['accepts-key-prefix', AUTH, 'auth_variants_rejected listPets'],
+  ['loose-routes-open', AUTH, 'auth_variants_rejected listPets'],
   ['accepts-truncated-key', AUTH, 'auth_variants_rejected getPet'],
   ['key-case-insensitive', AUTH, 'auth_variants_rejected createPet'],
   ['drops-trailing-punctuation', AUTH, 'auth_variants_rejected getPet'],
