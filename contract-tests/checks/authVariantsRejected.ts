@@ -253,7 +253,7 @@ export const authVariantsRejected: Check = {
 
 /**
  * What RFC 9110 leaves a receiver to read its own way: two lines (§5.3; Node, Go, Java servlets and
- * Python read the first), the key in other white space (§2.2 lets it recover it, as Python's `split()` does).
+ * Python read the first), the key in other white space (RFC 9110 section 2.2 lets it recover it, as Python's `split()` does).
  */
 export const ambiguousCredentialsRejected: Check = {
   name: 'ambiguous_credentials_rejected',

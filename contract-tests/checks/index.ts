@@ -30,6 +30,7 @@ import { listedPetsRetrievable } from './listedPetsRetrievable.ts'
 import { locationHeader } from './locationHeader.ts'
 import { modelBasedSequences } from './modelBasedSequences.ts'
 import { noServerErrors } from './noServerErrors.ts'
+import { notDeprecatedElsewhere } from './notDeprecatedElsewhere.ts'
 import { paddedPetIdSamePet } from './paddedPetIdSamePet.ts'
 import {
   parameterErrorsNamed,
@@ -87,6 +88,7 @@ export const CHECKS: readonly Check[] = [
   ...INVARIANT_CHECKS,
   statusCodeConformance,
   contentTypeConformance,
+  notDeprecatedElsewhere,
   responseSchemaConformance,
   gapStatusConformance,
   wwwAuthenticateChallenge,

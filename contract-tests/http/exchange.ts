@@ -121,6 +121,9 @@ export const EXCERPT_BYTES = 4_096
 export const MAX_ANSWER_DEPTH = 512
 const ANSWER_SHAPE = { maxDepth: MAX_ANSWER_DEPTH, maxContainers: Infinity, maxValues: Infinity }
 
+/** The dimensions of a form that fetch writes too. */
+const DEFAULT_SPELLING = { query: DEFAULT_FORM.query, json: DEFAULT_FORM.json, type: DEFAULT_FORM.type }
+
 export interface SendLimits {
   /** The cap on a response body, DEFAULT_MAX_BODY_BYTES by default. */
   maxBodyBytes?: number
@@ -156,25 +159,26 @@ export async function sendRequest(
   // A connection of its own says so (`Connection: close`), as an agent that keeps none alive does.
   const fresh = request.connection === 'fresh' && !given.connection
   const drawn = fresh ? formFor({ ...given, connection: 'close' }, request) : given
+  const typed =
+    request.body === undefined || Object.keys(request.headers ?? {}).some((h) => /^content-type$/i.test(h))
+  // A request that names its own Content-Type keeps it.
+  const spelled = { query: drawn.query, json: drawn.json, type: typed ? DEFAULT_FORM.type : drawn.type }
   // In process (a custom fetch, MSW's setupServer) there is no connection: only the spelling of the
-  // query and the body can differ.
-  const tried = inProcess ? { ...DEFAULT_FORM, query: drawn.query, json: drawn.json } : drawn
+  // query, the body and its type can differ.
+  const tried = inProcess ? { ...DEFAULT_FORM, ...spelled } : { ...drawn, ...spelled }
   let form = tried
   const { auth = 'valid', authorization: lines } = request
   const keys =
     lines?.map((line) => line.value) ??
     (auth === 'none' ? [] : [`Bearer ${auth === 'wrong' ? WRONG_KEY : apiKey}`])
-  const typed =
-    request.body === undefined || Object.keys(request.headers ?? {}).some((h) => /^content-type$/i.test(h))
   // The fields after Accept, in the order they go out: the request's, the key, the body's type, the cookies.
   const own: Array<readonly [string, string]> = [
     ...Object.entries(request.headers ?? {}).filter(([name]) => name !== 'accept'),
     ...keys.map((key) => ['authorization', key] as const),
-    ...(typed ? [] : [['content-type', 'application/json'] as const]),
-    ...(limits.cookies?.size
-      ? [['cookie', [...limits.cookies].map(([n, v]) => `${n}=${v}`).join('; ')] as const]
-      : []),
   ]
+  const cookies: Array<readonly [string, string]> = limits.cookies?.size
+    ? [['cookie', [...limits.cookies].map(([n, v]) => `${n}=${v}`).join('; ')]]
+    : []
   const shown = lines?.map((line) => line.shown)
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
@@ -184,9 +188,14 @@ export async function sendRequest(
     const sent = `${trimTrailingSlashes(baseUrl)}${spelledTarget(request.path, form.query)}`
     const body = request.body === undefined ? undefined : spelledJson(request.body, form.json)
     const accept = request.headers?.accept ?? form.accept
-    const fields = [...(accept === '' ? [] : [['accept', accept] as const]), ...own]
-    // fetch sends a form whose only changes are the spelling of the query and of the body.
-    const spelling = !describeForm({ ...form, query: '', json: '' })
+    const fields = [
+      ...(accept === '' ? [] : [['accept', accept] as const]),
+      ...own,
+      ...(typed ? [] : [['content-type', form.type] as const]),
+      ...cookies,
+    ]
+    // fetch sends a form whose only changes are the spelling of the query, the body and its type.
+    const spelling = !describeForm({ ...form, ...DEFAULT_SPELLING })
     const byFetch = inProcess || (request.connection !== 'fresh' && keys.length < 2 && spelling)
     const curl = reproduceLine(request.method, sent, fields, body, apiKey, form, shown)
     // Written when sent, so a field the raw client refuses (CR or LF in it) fails as fetch fails: status 0.

@@ -78,7 +78,7 @@ describe('the bytes of a form (RFC 9112)', () => {
     expect(request?.head).toBe(
       'POST /v1/pets?limit=1 HTTP/1.1\r\nhost: h:8\r\nauthorization: Bearer k\r\ncontent-length: 6\r\n\r\n',
     )
-    expect(request?.body).toEqual(['abcdef'])
+    expect(request?.body.map(String)).toEqual(['abcdef'])
   })
 
   test('chunked in segments, names cased, whitespace around values but the framing fields', () => {
@@ -92,7 +92,13 @@ describe('the bytes of a form (RFC 9112)', () => {
     expect(request?.head).toBe(
       'POST /v1/pets?limit=1 HTTP/1.1\r\nHOST:\th:8\r\nAUTHORIZATION:\tBearer k \t\r\nTRANSFER-ENCODING:\tchunked\r\n\r\n',
     )
-    expect(request?.body).toEqual(['2\r\nab\r\n', '2\r\ncd\r\n', '2\r\né\r\n0\r\n\r\n'])
+    // The first cut is inside é (after its first byte); the rest of the bytes in two.
+    expect(request?.body.map((piece) => piece.toString('latin1'))).toEqual([
+      '5\r\nabcd\xc3\r\n',
+      '1\r\n\xa9\r\n0\r\n\r\n',
+    ])
+    const [ascii] = wireRequests('POST', url, fields, 'abcdef', form({ segments: 3 }))
+    expect(ascii?.body.map(String)).toEqual(['ab', 'cd', 'ef'])
   })
 
   test('a HEAD of the same target first, Expect and Connection as the form says', () => {
@@ -143,7 +149,7 @@ describe('a line that sends the form again, the key never written', () => {
     const line = reproduceLine('POST', 'http://h/v1/pets', fields, 'ab', 's3cret', form({ segments: 3 }))
     expect(line).not.toContain('s3cret')
     expect(line).toBe(
-      "# curl cannot write this form (the body in 3 TCP segments): the request as it went out\n{ printf '%s\\r\\n%s\\r\\n%s\\r\\n%s\\r\\n%s\\r\\n%s\\r\\n%s' 'POST /v1/pets HTTP/1.1' 'host: h' 'accept: application/json' 'authorization: Bearer '\"$PETSTORE_API_KEY\"'' 'content-length: 2' '' ''; sleep 1; printf '%s' 'a'; sleep 1; printf '%s' 'b'; sleep 2; } | nc h 80",
+      "# curl cannot write this form (the body in 3 TCP segments): the request as it went out\n{ printf '%s\\r\\n%s\\r\\n%s\\r\\n%s\\r\\n%s\\r\\n\\r\\n' 'POST /v1/pets HTTP/1.1' 'host: h' 'accept: application/json' 'authorization: Bearer '\"$PETSTORE_API_KEY\"'' 'content-length: 2'; sleep 1; printf '%s' 'a'; sleep 1; printf '%s' 'b'; sleep 2; } | nc h 80",
     )
   })
 })

@@ -6,7 +6,9 @@ import { findDuplicateKey } from '../../kit/json/findDuplicateKey.ts'
  * RFC 9112 §6 (Content-Length or chunked, in any TCP segments), RFC 9112 §9.3 (persistent,
  * pipelined), RFC 9110 §10.1.1 (Expect), RFC 9110 §9.3.2 (a HEAD first), RFC 9110 §5.1 and
  * RFC 9110 §5.6.3 (field names' case, whitespace), RFC 9110 §12.5.1 (no Accept, or `*∕*`, accepts
- * anything), RFC 3986 §2.3 (unreserved characters percent-encoded, either hex case), RFC 8259 §2,
+ * anything), RFC 9110 §8.3.1 and RFC 8259 §11 (a media type's name in any case; a charset
+ * parameter, which has no effect on application/json), RFC 3986 §2.3 (unreserved characters
+ * percent-encoded, either hex case), RFC 8259 §2,
  * RFC 8259 §4 and RFC 8259 §7 (whitespace, member order, `\u` escapes and surrogate pairs).
  */
 export const FORM_DIMENSIONS = {
@@ -20,6 +22,7 @@ export const FORM_DIMENSIONS = {
   space: [' ', '', '\t', '   '],
   trailing: ['', ' \t'],
   accept: ['application/json', '', '*/*', 'application/json;q=0.9, */*;q=0.1'],
+  type: ['application/json', 'application/json; charset=utf-8', 'Application/JSON'],
   query: ['', 'upper', 'lower'],
   json: ['', 'spaced', 'reversed', 'escaped'],
 } as const
@@ -57,6 +60,7 @@ export function formFor(form: RequestForm, request: FormMeaning): RequestForm {
     framing: body && !old ? form.framing : 'length',
     expect: body && !old ? form.expect : '',
     segments: body ? form.segments : 1,
+    type: body ? form.type : DEFAULT_FORM.type,
     // Pipelined only on a connection that persists (RFC 9112 §9.3 and RFC 9112 §9.6), else after.
     head: request.method !== 'GET' ? '' : form.head === 'pipelined' && !persistent ? 'before' : form.head,
     query: request.path.includes('?') ? form.query : '',
@@ -101,6 +105,7 @@ const SAID: { [D in keyof RequestForm]: (value: RequestForm[D]) => string } = {
   space: (value) => `${JSON.stringify(value)} after header names' colon`,
   trailing: () => 'whitespace after header values',
   accept: (value) => (value === '' ? 'no Accept' : `Accept: ${value}`),
+  type: (value) => `Content-Type: ${value}`,
   query: (value) => `the query's unreserved characters percent-encoded in ${value}-case hex`,
   json: (value) =>
     `JSON ${value === 'escaped' ? 'with \\u escapes' : value === 'spaced' ? 'spaced out' : 'reordered'}`,

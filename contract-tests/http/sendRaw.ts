@@ -143,9 +143,9 @@ function connect(url: URL, signal: AbortSignal) {
      * body (a final answer to its Expect, or a refusal: RFC 9112 §9.5, the rest is not sent).
      */
     async send(request: WireRequest): Promise<boolean> {
-      const [first = '', ...rest] = request.body
+      const [first = Buffer.alloc(0), ...rest] = request.body
       const head = Buffer.from(request.head, 'latin1')
-      socket.write(request.expect ? head : Buffer.concat([head, Buffer.from(first)]))
+      socket.write(request.expect ? head : Buffer.concat([head, first]))
       if (request.expect) {
         if (buffer.length === 0) await more(EXPECT_WAIT_MS)
         if (buffer.length > 0 && !/^HTTP\/1\.[01] 1\d\d/.test(buffer.toString('latin1', 0, 12))) return false

@@ -1,11 +1,11 @@
 import { curlOf, keyWord } from './curlOf.ts'
 import { DEFAULT_FORM, describeForm, type RequestForm } from './requestForm.ts'
 
-/** One request as written on a connection: its head (request line and fields), its body's pieces (one TCP segment each). */
+/** One request as written on a connection: its head (request line and fields), its body's bytes in pieces (one TCP segment each). */
 export interface WireRequest {
   method: string
   head: string
-  body: string[]
+  body: Buffer[]
   /** Sent with `Expect: 100-continue`: the body waits for a 100 (or a while). */
   expect: boolean
 }
@@ -46,12 +46,15 @@ export function wireRequests(
   ]
   const head = (verb: string) =>
     `${verb} ${url.pathname}${url.search} HTTP/${form.version}\r\n${lines.join('')}\r\n`
-  const parts = body === undefined ? [] : cut(body, form.segments)
+  const parts = body === undefined ? [] : cut(Buffer.from(body), form.segments)
+  const crlf = Buffer.from('\r\n')
   // An empty piece is no chunk: a chunk of size 0 ends the body.
   const pieces = chunked
-    ? parts.filter(Boolean).map((part) => `${Buffer.byteLength(part).toString(16)}\r\n${part}\r\n`)
+    ? parts
+        .filter((part) => part.length > 0)
+        .map((part) => Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, crlf]))
     : parts
-  if (chunked) pieces.push(`${pieces.pop() ?? ''}0\r\n\r\n`)
+  if (chunked) pieces.push(Buffer.concat([pieces.pop() ?? Buffer.alloc(0), Buffer.from('0\r\n\r\n')]))
   const request = { method, head: head(method), body: pieces, expect: form.expect !== '' }
   return form.head ? [{ method: 'HEAD', head: head('HEAD'), body: [], expect: false }, request] : [request]
 }
@@ -64,16 +67,17 @@ function spelledName(name: string, form: Pick<RequestForm, 'names'>): string {
     : name
 }
 
-/** The body in `count` pieces of about one size, never between the two halves of a surrogate pair. */
-function cut(body: string, count: number): string[] {
-  const size = Math.max(1, Math.ceil(body.length / count))
-  const parts: string[] = []
-  for (let at = 0; at < body.length || parts.length === 0; ) {
-    let end = Math.min(body.length, at + size)
-    if (/[\uDC00-\uDFFF]/.test(body[end] ?? '')) end++
-    parts.push(body.slice(at, end))
-    at = end
-  }
+/**
+ * The body's bytes in `count` pieces, the first cut in the worst place: right after the first byte
+ * of a multi-byte UTF-8 character when there is one (RFC 9112 frames octets; a receiver decodes the
+ * body once it is whole), else at an even share. The rest in pieces of about one size.
+ */
+function cut(body: Buffer, count: number): Buffer[] {
+  const lead = body.findIndex((byte, at) => byte >= 0xc0 && at + 1 < body.length)
+  const first = count > 1 && lead >= 0 ? lead + 1 : Math.ceil(body.length / count)
+  const parts = [body.subarray(0, first)]
+  const size = Math.max(1, Math.ceil((body.length - first) / (count - 1)))
+  for (let at = first; at < body.length; at += size) parts.push(body.subarray(at, at + size))
   return parts
 }
 
@@ -113,9 +117,20 @@ export function reproduceLine(
     ].filter((arg): arg is string => Boolean(arg))
     return curlOf(method, url, Object.fromEntries(typed), body, apiKey, args)
   }
-  const printf = (piece: string) => {
-    const lines = piece.split('\r\n')
-    return `printf '${'%s\\r\\n'.repeat(lines.length - 1)}%s' ${lines.map((line) => keyWord(line, apiKey)).join(' ')}`
+  // Printable ASCII goes as arguments (the key read from its variable); CR, LF, HTAB and every byte
+  // past ASCII (half a UTF-8 character in a segment, too) as octal escapes of the format.
+  const printf = (piece: string | Buffer) => {
+    const runs =
+      Buffer.from(piece)
+        .toString('latin1')
+        .match(/[\x20-\x7e]+|[^\x20-\x7e]/g) ?? []
+    const text = (run: string) => /^[\x20-\x7e]/.test(run)
+    const escaped = (byte: string) =>
+      ({ '\r': '\\r', '\n': '\\n', '\t': '\\t' })[byte] ??
+      `\\${byte.charCodeAt(0).toString(8).padStart(3, '0')}`
+    const format = runs.map((run) => (text(run) ? '%s' : escaped(run)))
+    const words = runs.filter(text).map((run) => keyWord(run, apiKey))
+    return `printf '${format.join('')}' ${words.join(' ')}`.trimEnd()
   }
   const target = new URL(url)
   const writes = wireRequests(method, target, fields, body, form).map((request) =>

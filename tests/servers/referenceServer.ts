@@ -74,6 +74,8 @@ export type Fault =
   | 'accepts-key-prefix'
   /** Routes matched in any case and with a trailing slash, which the key guard (exact paths) lets through. */
   | 'loose-routes-open'
+  /** Deprecation and Sunset on every answer, listPets' and createPet's too. */
+  | 'deprecation-everywhere'
   /** A token the key starts with (compared over the shorter length). */
   | 'accepts-truncated-key'
   /** The key compared case-insensitively. */
@@ -312,7 +314,12 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
   const sessions = new Set<string>()
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const type = fault === 'text-plain-responses' ? 'text/plain' : 'application/json'
-    const optional = options.minimalHeaders ? {} : headers
+    // A deprecation middleware mounted on the whole router, not on getPet's route.
+    const marked =
+      fault === 'deprecation-everywhere'
+        ? { deprecation: '@1767225600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }
+        : {}
+    const optional = options.minimalHeaders ? {} : { ...marked, ...headers }
     if (fault === 'cookie-session' && status < 300) {
       const session = `s${sessions.size}`
       sessions.add(session)

@@ -44,6 +44,7 @@ const faults: Array<[Fault, string]> = [
   ['open-getPet', 'missing_key_rejected getPet'],
   ['accepts-wrong-key', 'wrong_key_rejected listPets'],
   ['error-status-mismatch', 'error_status_matches getPet'],
+  ['deprecation-everywhere', 'not_deprecated_elsewhere listPets'],
   ['error-without-code', 'error_body_conformance createPet'],
   ['accepts-missing-categoryId', 'bad_bodies_rejected createPet'],
   ['accepts-missing-name', 'bad_bodies_rejected createPet'],
