@@ -16,8 +16,8 @@ export interface Answer {
 
 /** How long a body sent with Expect waits for the 100 (RFC 9110 §10.1.1 lets a client go on without it). */
 const EXPECT_WAIT_MS = 1_000
-/** The pause between two TCP segments of one body, long enough for the server to read them apart. */
-const SEGMENT_PAUSE_MS = 20
+/** The pause between two TCP segments of one body, long enough for a busy server to read them apart (20 ms was not, on a loaded 2-core machine). */
+const SEGMENT_PAUSE_MS = 50
 /** The most a status line with its fields, or a chunk-size line, may take: Node's own limit, as fetch. */
 const HEAD_MAX = maxHeaderSize
 

@@ -31,7 +31,8 @@ const curlsOf = (check: string) =>
 test("another check's second Authorization header stays out of a finding that does not need it", () => {
   const unsafe = curlsOf('safe_integer_ids')
   expect(unsafe.length).toBeGreaterThanOrEqual(3)
-  for (const curl of unsafe) expect(curl.match(/authorization:/gi)).toEqual(['authorization:'])
+  // One Authorization line, in whichever case the request's form wrote field names.
+  for (const curl of unsafe) expect(curl.match(/authorization:/gi)).toHaveLength(1)
   // The finding whose point is the second header keeps it.
   const duplicate = curlsOf('ambiguous_credentials_rejected')
   expect(duplicate).toHaveLength(3)
