@@ -70,33 +70,17 @@ export interface RunOptions {
   seed?: number | undefined
   /** How hard the model phase looks: `{ runs?, ms? }` or the flag's text (`300seq`, `30s`, `300seq,60s`); DEFAULT_BUDGET (200 sequences or 20 s) by default. */
   budget?: Budget | string | undefined
-  /**
-   * The command hints name (the replay line, `--stateless`), as the user ran the suite: the CLI
-   * passes `npm run contract --`, `petstore-contract` or `npx --no-install petstore-contract`
-   * (invokedAs); DEFAULT_COMMAND otherwise.
-   */
+  /** The command hints name, as the user ran the suite (invokedAs); DEFAULT_COMMAND by default. */
   command?: string | undefined
   /** Model-phase sequences run at once (sharing one knowledge, ordered by completion); DEFAULT_CONCURRENCY by default. */
   concurrency?: number | undefined
-  /**
-   * How many times a finding is run again before it is reported (the model phase's shortest failing
-   * sequence), to tell a reproducible failure from a flaky one; DEFAULT_REPRODUCTIONS (3) by default.
-   */
+  /** Runs of a finding again before it is reported, to tell reproducible from flaky; DEFAULT_REPRODUCTIONS (3) by default. */
   reproductions?: number | undefined
-  /**
-   * The most createPet requests that may store a pet (DEFAULT_MAX_CREATES by default): past it no
-   * create is sent, and the checks that needed one are skipped with the reason.
-   */
+  /** The most createPet requests that may store a pet (DEFAULT_MAX_CREATES): past it checks needing one are skipped. */
   maxCreates?: number | undefined
-  /**
-   * The coverage the run must reach (`parseMinCoverage`'s text, or its result): below it the run
-   * fails, naming what was never observed (`report.coverageMissed`).
-   */
+  /** The coverage the run must reach (parseMinCoverage's text or result): below it the run fails (`coverageMissed`). */
   minCoverage?: MinCoverage | string | undefined
-  /**
-   * Replay a recording (a HAR's exchanges) instead of the default checks: the replay check and the
-   * checks that judge every exchange run; nothing is created beyond what the recording creates.
-   */
+  /** Replay a recording (a HAR's exchanges) instead of the default checks, with the checks that judge every exchange. */
   replay?: Recording | undefined
   /** Checks not run or waived, with why (Waiver); one expired on `now` (the clock by default) fails the run. */
   waivers?: readonly Waiver[] | undefined
@@ -119,16 +103,9 @@ export interface ContractReport {
   hints?: string[]
   results: CheckResult[]
   requests: number
-  /**
-   * Requests that had to wait for the previous answer: a request sent while others are in flight
-   * (a burst, parallel probes) adds none. At a latency of L ms per request the run takes about
-   * `sequentialRequests * L` ms (see `estimateDuration`).
-   */
+  /** Requests that had to wait for the previous answer (a burst or parallel probes add one): see `estimateDuration`. */
   sequentialRequests?: number
-  /**
-   * Answers that asked the suite to come back later (429, or 503 with Retry-After) and the time it
-   * waited for them in all: sent again, never judged as failures by themselves.
-   */
+  /** Answers that asked to come back later (429, or 503 with Retry-After): sent again, never failures; the time waited. */
   rateLimited?: { responses: number; waitedMs: number }
   /** The model phase: seed, budget, sequences run, shrinks (absent when it did not run). */
   generated?: NonNullable<GeneratedPhase['result']>
@@ -150,9 +127,6 @@ export interface ContractReport {
  * Runs every check against a target and returns what each found, per check and operation. Knows a
  * base URL, a key and the spec; nothing of any implementation. Never throws for what the target
  * does: an unreachable target or a key refused everywhere sets `abort` (and `failed`).
- *
- * Signature: `runContract({ baseUrl, apiKey, fetch?, strict?, mode?, stateless?, targetKind?, timeoutMs? })`.
- * `fetch` defaults to the global one, so MSW's `setupServer` can answer in-process.
  *
  * @example
  * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'petstore-dev-key' })
@@ -228,6 +202,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   const states = stateTracker(spec, options.baseUrl)
   const { inForce, expired } = expiredOn(options.waivers ?? [], options.now ?? new Date())
   const excluded = (check: Check) => inForce.some((w) => w.excluded && w.check === check.name)
+  const runnable = (check: Check) => !excluded(check) && check.needs.every((need) => capabilities.has(need))
   const waiverOf = (r: CheckResult) =>
     inForce.find((w) => w.check === r.check && (w.operation ?? r.operation) === r.operation)
   const checks =
@@ -317,7 +292,9 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
           try {
             watcher.see(exchange)
           } catch (error) {
-            watchers.set(check, brokenWatcher(check, error as Error))
+            // A watcher whose rule threw: the check reports it could not finish, as a check that throws does.
+            const outcome = couldNotFinish(check, error)
+            watchers.set(check, { see() {}, outcome: () => outcome })
           }
         }
         // The check gets the facts too: a parsed 1 MiB body held by a batch of 100 requests would cost gigabytes.
@@ -383,18 +360,14 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     return report
   }
 
-  for (const check of checks) {
-    if (check.watch && !excluded(check) && check.needs.every((need) => capabilities.has(need)))
-      watchers.set(check, check.watch(context))
-  }
+  for (const check of checks) if (check.watch && runnable(check)) watchers.set(check, check.watch(context))
   try {
     report.abort = refused ?? (await preflight(context, options, timeoutMs))
     if (report.abort) return finish()
     // Checks such as default_limit can only catch a violation when there is more data than the rule allows.
     // Stateless targets answer static examples: nothing there to count.
     for (const check of options.replay ? [] : checks)
-      if (check.early && !excluded(check) && check.needs.every((need) => capabilities.has(need)))
-        await check.early(context)
+      if (check.early && runnable(check)) await check.early(context)
     if (capabilities.has('state') && !options.replay)
       context.census = await ensurePets(context, capabilities.has('write'))
   } catch (error) {
@@ -441,13 +414,10 @@ function withoutCredentials(baseUrl: string): { url: string; credentials: string
   return { url: parsed.href.replace(/\/$/, baseUrl.endsWith('/') ? '/' : ''), credentials }
 }
 
-/** A watcher whose rule threw: the check reports it could not finish, as a check that throws does. */
-function brokenWatcher(check: Check, error: Error): ExchangeWatcher {
-  const message = `The check could not finish: ${error.message}`
-  return {
-    see() {},
-    outcome: () => ({ findings: check.operations.map((operation) => ({ operation, message, curl: '' })) }),
-  }
+/** What a check whose run or rule threw reports: a finding per operation saying it could not finish. */
+function couldNotFinish(check: Check, error: unknown): Awaited<ReturnType<Check['run']>> {
+  const message = `The check could not finish: ${(error as Error).message}`
+  return { findings: check.operations.map((operation) => ({ operation, message, curl: '' })) }
 }
 
 async function runCheck(
@@ -473,12 +443,7 @@ async function runCheck(
     if (error instanceof NotJudged) return skip(`not judged: ${error.message}`)
     if (context.deadline?.aborted || error instanceof DeadlineReached)
       return skip(`not judged: ${cutBy(context.deadline)} before this check finished`)
-    const findings = check.operations.map((operation) => ({
-      operation,
-      message: `The check could not finish: ${(error as Error).message}`,
-      curl: '',
-    }))
-    outcome = { findings }
+    outcome = couldNotFinish(check, error)
   }
   // A create the target refused with a 5xx its spec documents (the mock's 507: no room) is conforming,
   // but leaves the check without the pet it meant to judge: what it found then is a skip, not a failure.
