@@ -51,11 +51,8 @@ export function pageOf(report: ContractReport, options: ReportOptions, m: Markup
     )
   if (causes.length > 0) out.push(...m.end)
   const rows = ['required', 'recommended', 'all'].map((level) => {
-    const counts = tally({
-      ...report,
-      results: report.results.filter((r) => level === 'all' || r.level === level),
-    })
-    return [level, ...Object.values(counts).map(String)]
+    const results = report.results.filter((r) => level === 'all' || r.level === level)
+    return [level, ...Object.values(tally({ ...report, results })).map(String)]
   })
   out.push(...m.table([['checks', ...Object.keys(tally(report))], ...rows]), ...m.checks(report))
   for (const section of sectionsOf(report, options)) {
