@@ -48,7 +48,7 @@ export function toJsonSummary(report: ContractReport): object {
     cut: report.cut ?? null,
     expired: report.expired ?? [],
     causes: causesOf(report),
-    hints: report.hints ?? [],
+    hints: (report.hints ?? []).map(sentence),
     totals: {
       ...tally(report),
       requests: report.requests,
@@ -102,9 +102,6 @@ export function toJsonSummary(report: ContractReport): object {
       })),
   }
   const shown = mapStrings(summary, (s) => visible(truncate(s, JSON_TEXT_MAX)))
-  shown.skipped = shown.skipped.map((skip) => ({ ...skip, reason: cutReason(skip.reason) }))
-  shown.waived = shown.waived.map((waived) => ({ ...waived, reason: cutReason(waived.reason) }))
-  shown.hints = shown.hints.map((hint) => cutReason(hint) ?? '')
   let room = JSON_EXAMPLES_MAX
   for (const failure of shown.failures) {
     const kept = failure.examples.filter((example) => {
@@ -121,10 +118,10 @@ export function toJsonSummary(report: ContractReport): object {
 function withReasons(report: ContractReport, outcome: 'skip' | 'waived') {
   return report.results
     .filter((r) => r.outcome === outcome)
-    .map((r) => ({ check: r.check, operation: r.operation, reason: r.reason }))
+    .map((r) => ({ check: r.check, operation: r.operation, reason: r.reason && sentence(r.reason) }))
 }
 
 /** A reason or hint as the summary keeps it: cut after escaping, so the escapes cannot make it longer. */
-function cutReason(reason: string | undefined): string | undefined {
-  return reason === undefined ? undefined : truncate(reason, JSON_REASON_MAX)
+function sentence(text: string): string {
+  return truncate(visible(text), JSON_REASON_MAX)
 }

@@ -171,6 +171,7 @@ function withRequestsRedacted(report: ContractReport): ContractReport {
 
 async function runUnredacted(options: RunOptions, refused: string | undefined): Promise<ContractReport> {
   const started = performance.now()
+  const { baseUrl, apiKey } = options
   const spec = options.spec ?? defaultSpec()
   const vocabulary = suiteVocabularyOf(spec.vocabulary)
   const minCoverage =
@@ -188,9 +189,10 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     ...(options.reproductions === undefined ? {} : { reproductions: options.reproductions }),
   }
   const creates = new CreateBudget(options.maxCreates ?? DEFAULT_MAX_CREATES)
+  const deadline = startDeadline(options.deadlineMs ?? defaultDeadlineFor(generation.budget))
   const limits = {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    deadline: startDeadline(options.deadlineMs ?? defaultDeadlineFor(generation.budget)),
+    deadline: deadline.signal,
     // Every request in a form drawn from the seed, by a client that keeps cookies as a browser does.
     forms: formDrawer(generation.seed),
     cookies: new Map<string, string>(),
@@ -199,7 +201,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   const exchanges: Exchange[] = []
   const rateLimited = { responses: 0, waitedMs: 0 }
   const keeper = createKeeper({ itemsMax: keptItemsFor(vocabulary) })
-  const states = stateTracker(spec, options.baseUrl)
+  const states = stateTracker(spec, baseUrl)
   const { inForce, expired } = expiredOn(options.waivers ?? [], options.now ?? new Date())
   const excluded = (check: Check) => inForce.some((w) => w.excluded && w.check === check.name)
   const runnable = (check: Check) => !excluded(check) && check.needs.every((need) => capabilities.has(need))
@@ -212,14 +214,15 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       : CHECKS)
   // The checks that read every exchange judge each as it arrives, whole; the run keeps only facts.
   const watchers = new Map<Check, ExchangeWatcher>()
-  // Requests that wait for the previous answer, per chain of work: the run is one chain; the model
-  // phase's streams are chains of their own, run side by side, and cost the longest of them.
-  const root: Chain = { inFlight: 0, sequential: 0 }
-  const chains = new AsyncLocalStorage<Chain>()
+  // Requests that wait for the previous answer, per chain of work (each costs its count of round
+  // trips): the run is one chain; the model phase's streams are chains of their own, run side by
+  // side, and cost the longest of them.
+  const root = { inFlight: 0, sequential: 0 }
+  const chains = new AsyncLocalStorage<typeof root>()
   const names = petNamer(runId)
   const context: CheckContext = {
-    baseUrl: options.baseUrl,
-    apiKey: options.apiKey,
+    baseUrl,
+    apiKey,
     runId,
     command: options.command ?? DEFAULT_COMMAND,
     document: spec.document,
@@ -229,14 +232,14 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     exchanges,
     capabilities,
     generation,
-    deadline: limits.deadline.signal,
+    deadline: deadline.signal,
     petName: () => names.next(),
     runTag: names.prefix,
     async inParallel<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]> {
       const parent = chains.getStore() ?? root
       const forked = tasks.map(() => ({ inFlight: 0, sequential: 0 }))
       try {
-        return await Promise.all(tasks.map((task, i) => chains.run(forked[i] as Chain, task)))
+        return await Promise.all(tasks.map((task, i) => chains.run(forked[i] as typeof root, task)))
       } finally {
         parent.sequential += Math.max(0, ...forked.map((chain) => chain.sequential))
       }
@@ -245,16 +248,16 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     call: (operationId, parameters, callOptions) =>
       context.send(callRequest(vocabulary.operations, operationId, parameters, callOptions)),
     async send(request: ProbeRequest) {
-      limits.deadline.signal.throwIfAborted()
+      deadline.signal.throwIfAborted()
       // Every createPet, whatever its body or key, holds a slot of the create budget until its answer shows whether it stored a pet.
       const counted = CreateBudget.counts(request)
       if (counted) {
         states?.writing()
         await creates.reserve()
         // It may have waited for a slot: past the deadline, give it back and stop as any request would.
-        if (limits.deadline.signal.aborted) {
+        if (deadline.signal.aborted) {
           creates.settle(undefined, true)
-          limits.deadline.signal.throwIfAborted()
+          deadline.signal.throwIfAborted()
         }
       }
       let answered: Exchange | undefined
@@ -263,10 +266,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       try {
         let exchange: Exchange
         for (let attempt = 0; ; attempt++) {
-          exchange = await sendRequest(options.baseUrl, options.apiKey, request, timeoutMs, options.fetch, {
-            ...limits,
-            deadline: limits.deadline.signal,
-          })
+          exchange = await sendRequest(baseUrl, apiKey, request, timeoutMs, options.fetch, limits)
           // 429, or 503 with Retry-After: the target asks to come back later. Waited for within the
           // deadline and counted apart; the answer that asked is neither judged nor kept.
           const retryAfter = exchange.headers.get('retry-after')
@@ -274,15 +274,15 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
             { status: exchange.status, retryAfter },
             attempt,
             Date.now(),
-            limits.deadline.endsAt,
+            deadline.endsAt,
           )
           if (wait === undefined) break
           rateLimited.responses++
           rateLimited.waitedMs += wait
           try {
-            await sleep(wait, undefined, { signal: limits.deadline.signal })
+            await sleep(wait, undefined, { signal: deadline.signal })
           } catch {
-            throw limits.deadline.signal.reason ?? new DeadlineReached(limits.deadline.message)
+            throw deadline.signal.reason ?? new DeadlineReached(deadline.message)
           }
         }
         // Requests in a row with no answer: ask once on a fresh connection; silence there too ends the run.
@@ -316,13 +316,13 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     probing = true
     const probe = await context.call('listPets', {}, { connection: 'fresh' }).catch(() => undefined)
     if (probe?.status === 0 && probe.failure === 'timeout')
-      limits.deadline.stop(
+      deadline.stop(
         `The target stopped answering: ${plural(silentInARow, 'request')} in a row, then one on a fresh connection, got no answer within ${formatDuration(timeoutMs)}; the run stopped there (server_keeps_answering), what was judged before is reported.`,
       )
     probing = false
   }
   const report: ContractReport = {
-    baseUrl: options.baseUrl,
+    baseUrl,
     runId,
     strict: options.strict ?? false,
     readOnly,
@@ -335,14 +335,14 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     failed: false,
   }
   const finish = (): ContractReport => {
-    limits.deadline.clear()
+    deadline.clear()
     report.durationMs = performance.now() - started
     report.requests = exchanges.length
     report.sequentialRequests = root.sequential
     report.rateLimited = { ...rateLimited }
     report.footprint = creates.footprint(names.prefix)
     if (generation.result) report.generated = generation.result
-    report.coverage = coverageOf(spec.document, observeExchanges(exchanges, options.baseUrl))
+    report.coverage = coverageOf(spec.document, observeExchanges(exchanges, baseUrl))
     if (minCoverage) report.coverageMissed = missedCoverage(report.coverage, minCoverage)
     if (states) report.stateCoverage = states.report()
     report.hints = hintsFor(report.results, targetKind, context.command)
@@ -381,7 +381,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       report.results.push(waiver ? { ...r, outcome: 'waived', reason: waiver.reason, findings: [] } : r)
     }
   }
-  if (limits.deadline.signal.aborted) report.cut = limits.deadline.message
+  if (deadline.signal.aborted) report.cut = deadline.message
   return finish()
 }
 
@@ -391,12 +391,6 @@ function cutBy(signal: AbortSignal | undefined): string {
   return why.startsWith('The target stopped answering')
     ? 'the target stopped answering'
     : 'the deadline cut the run'
-}
-
-/** A chain of requests, each waiting for the one before: how long it takes is its count of round trips. */
-interface Chain {
-  inFlight: number
-  sequential: number
 }
 
 /** The base URL without `user:password@` (fetch refuses such URLs), and those credentials, to hide. */
