@@ -31,11 +31,9 @@ export interface Markup {
 
 /**
  * A run as every report a person reads shows it, in one order, each part written by `markup`: the
- * causes of the failures (causesOf), one line each with the fix and the checks that saw them; the
- * checks by level; the groups of findings (sectionsOf), each finding with its reproduction; the
- * hints; what the run did (counts, the model phase, the estimate), its footprint, the document and
- * state coverage (on one line each when `brief`: the console without --verbose); why it failed
- * besides the checks (the deadline, an expired waiver).
+ * causes of the failures (causesOf); the checks by level; the groups of findings (sectionsOf), each
+ * with its reproduction; the hints; what the run did, its footprint, the document and state coverage
+ * (one line each when `brief`: the console without --verbose); why it failed besides the checks.
  *
  * @example
  * pageOf(report, { apiKeyFrom: 'env' }, consoleMarkup).join('\n')

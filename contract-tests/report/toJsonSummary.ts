@@ -24,11 +24,9 @@ export const JSON_EXAMPLES_MAX = 524_288
 export const JSON_SUMMARY_MAX = 1_048_576
 
 /**
- * The JSON summary: a checks × operations matrix of verdicts (`pass`, `fail`, `warn`, `skip`,
- * `waived`, `n/a`), the totals the console and JUnit show, the causes, and every failure and
- * warning, for dashboards. Every string
- * is cut at JSON_TEXT_MAX and shows control characters escaped, so `jq -r` prints nothing a target
- * could use to drive a terminal.
+ * The JSON summary for dashboards: a checks × operations matrix of verdicts (Verdict, or `n/a`), the
+ * totals the console and JUnit show, the causes, and every failure and warning. Every string is cut
+ * at JSON_TEXT_MAX and escaped, so `jq -r` prints nothing a target could use to drive a terminal.
  *
  * @example
  * toJsonSummary(report).matrix.unique_ids // { listPets: 'n/a', createPet: 'pass', getPet: 'n/a' }

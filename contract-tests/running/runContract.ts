@@ -362,7 +362,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
 
   for (const check of checks) if (check.watch && runnable(check)) watchers.set(check, check.watch(context))
   try {
-    report.abort = refused ?? (await preflight(context, options, timeoutMs))
+    report.abort = refused ?? (await preflight(context, timeoutMs))
     if (report.abort) return finish()
     // Checks such as default_limit can only catch a violation when there is more data than the rule allows.
     // Stateless targets answer static examples: nothing there to count.
@@ -490,36 +490,26 @@ async function reproduceFindings(check: Check, context: CheckContext, groups: Fi
 }
 
 /** One request before the checks: an unreachable target or a refused key would fail every check, so say it once. */
-async function preflight(
-  context: CheckContext,
-  options: RunOptions,
-  timeoutMs: number,
-): Promise<string | undefined> {
+async function preflight(context: CheckContext, timeoutMs: number): Promise<string | undefined> {
+  const { baseUrl, vocabulary } = context
   // In the default form: whether the run can start is not a question of form.
-  const probe = await context.call(
-    'listPets',
-    { limit: context.vocabulary.limit.minimum },
-    { form: DEFAULT_FORM },
-  )
+  const probe = await context.call('listPets', { limit: vocabulary.limit.minimum }, { form: DEFAULT_FORM })
   const list = `${probe.request.method} ${probe.request.path}`
   // listPets' target with no parameters: what the messages name.
-  const collection = callRequest(context.vocabulary.operations, 'listPets').path
+  const collection = callRequest(vocabulary.operations, 'listPets').path
   if (probe.failure === 'timeout')
-    return `The target ${options.baseUrl} did not answer ${list} in time (${probe.error}): it may be stalled or slow; raise --timeout (now ${formatDuration(timeoutMs)}) if it is only slow.`
+    return `The target ${baseUrl} did not answer ${list} in time (${probe.error}): it may be stalled or slow; raise --timeout (now ${formatDuration(timeoutMs)}) if it is only slow.`
   if (probe.failure === 'refused' || probe.failure === 'dns')
-    return `The target ${options.baseUrl} is unreachable: ${probe.error}. Is it running, and is --base-url right?`
-  if (probe.status === 0)
-    return `The target ${options.baseUrl} gave no usable answer to ${list}: ${probe.error}.`
+    return `The target ${baseUrl} is unreachable: ${probe.error}. Is it running, and is --base-url right?`
+  if (probe.status === 0) return `The target ${baseUrl} gave no usable answer to ${list}: ${probe.error}.`
   if (probe.status === 401) {
     // One operation refusing the key is a finding for the checks; every operation refusing it is a wrong key.
     const again = await context.call('getPet', { petId: 1 }, { form: DEFAULT_FORM })
-    if (again.status === 401) {
-      return `The target rejected the API key everywhere (401 on ${probe.request.method} ${options.baseUrl}${collection} and ${again.request.path}). Set a key it accepts in PETSTORE_API_KEY, or pass --api-key-file FILE (never --api-key: a command line is echoed and shown by ps).`
-    }
+    if (again.status === 401)
+      return `The target rejected the API key everywhere (401 on ${probe.request.method} ${baseUrl}${collection} and ${again.request.path}). Set a key it accepts in PETSTORE_API_KEY, or pass --api-key-file FILE (never --api-key: a command line is echoed and shown by ps).`
   }
-  const { basePath } = context.vocabulary
-  if (probe.status === 404 && !options.baseUrl.endsWith(basePath)) {
-    return `${probe.request.method} ${options.baseUrl}${collection} is 404: the base URL usually ends in ${basePath} (prism mock is the exception).`
-  }
+  const { basePath } = vocabulary
+  if (probe.status === 404 && !baseUrl.endsWith(basePath))
+    return `${probe.request.method} ${baseUrl}${collection} is 404: the base URL usually ends in ${basePath} (prism mock is the exception).`
   return undefined
 }
