@@ -395,12 +395,8 @@ function cutBy(signal: AbortSignal | undefined): string {
 
 /** The base URL without `user:password@` (fetch refuses such URLs), and those credentials, to hide. */
 function withoutCredentials(baseUrl: string): { url: string; credentials: string[] } {
-  let parsed: URL
-  try {
-    parsed = new URL(baseUrl)
-  } catch {
-    return { url: baseUrl, credentials: [] }
-  }
+  const parsed = URL.parse(baseUrl)
+  if (!parsed) return { url: baseUrl, credentials: [] }
   const credentials = [parsed.username, parsed.password, decodeURIComponent(parsed.password)].filter(Boolean)
   if (credentials.length === 0) return { url: baseUrl, credentials }
   parsed.username = ''
@@ -441,12 +437,8 @@ async function runCheck(
   }
   // A create the target refused with a 5xx its spec documents (the mock's 507: no room) is conforming,
   // but leaves the check without the pet it meant to judge: what it found then is a skip, not a failure.
-  const refused = check.afterAll
-    ? undefined
-    : context.exchanges
-        .slice(firstExchange)
-        .map((exchange) => storageRefusal(context, exchange))
-        .find((reason) => reason !== undefined)
+  const sent = check.afterAll ? [] : context.exchanges.slice(firstExchange)
+  const refused = sent.map((exchange) => storageRefusal(context, exchange)).find(Boolean)
   // Findings grouped per operation: how many, and the first few distinct (a watcher has grouped them already).
   const groups = new FindingGroups()
   for (const found of outcome.findings) groups.add(found)
@@ -463,10 +455,9 @@ async function runCheck(
 }
 
 /**
- * Runs each finding a check kept as an example again before it is reported, when the check can
- * (`Check.reproduce`: a rule over one exchange sends the failing request anew), the run's
- * `reproductions` times (DEFAULT_REPRODUCTIONS): `reproduced` says how often the failure came back
- * of the replays that judged anything. None is counted when none judged (then no label is shown).
+ * Runs each example finding again, the run's `reproductions` times, when its check can
+ * (`Check.reproduce`): `reproduced` says how often the failure came back of the replays that judged
+ * anything (none judged: no label).
  */
 async function reproduceFindings(check: Check, context: CheckContext, groups: FindingGroups): Promise<void> {
   const { reproduce } = check
