@@ -148,9 +148,9 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
 }
 
 /**
- * A replay sends what a recording holds: its curl lines show each credential-like query value and
- * body field as `***` by name (however short: the redactor hides a short value only where it stands
- * alone), and its messages each such query value, as the mock's and the proxy's logs do.
+ * A replay sends what a recording holds: its curl lines show each credential-named query value and
+ * body field as `***` (however short: the redactor hides a short value only where it stands alone),
+ * its messages each such query value, as the mock's and the proxy's logs do.
  */
 function withRequestsRedacted(report: ContractReport): ContractReport {
   const hide = (text: string) => redactQueryPairs(redactJsonFields(text))
