@@ -11,12 +11,10 @@ export interface CauseSeen {
 }
 
 /**
- * The failures of a run grouped by cause: findings that share a fault (a field read as a double,
- * getPet answering another pet, one status to one class of request: their `cause`, from
- * checks/causeOf.ts) are one cause whichever checks saw it; a finding without one is grouped by its
- * check's rule. Each says the plainest statement of its findings (the shortest, cut at 512
- * characters), the document's answer where it decides one, and every check × operation that saw
- * it; the cause most of them saw comes first.
+ * The failures of a run grouped by cause: findings that share a fault (their `cause`, from
+ * checks/causeOf.ts: a field read as a double, getPet answering another pet) are one cause whichever
+ * checks saw it, others one per check. Each says its shortest statement (cut at 512 characters), the
+ * document's fix where it decides one, and who saw it; the cause most saw comes first.
  *
  * @example
  * causesOf(report)[0]?.says // 'createPet kept categoryId 9223372036854775807 as 9223372036854776000: an integer beyond 2^53 read as a double'

@@ -18,8 +18,7 @@ export function footprintLine(report: ContractReport): string | undefined {
 }
 
 /**
- * The same as JUnit properties (`footprint.created`, `footprint.minId`, `footprint.maxId`,
- * `footprint.uncertain`, `footprint.maxCreates`, `footprint.tag`).
+ * The same as JUnit properties (`footprint.` and each field of the footprint).
  *
  * @example
  * footprintProperties(report) // [['footprint.created', '212'], ['footprint.minId', '46'], ...]

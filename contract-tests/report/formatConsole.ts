@@ -1,5 +1,6 @@
 import { truncate, visible } from '../../kit/text/visible.ts'
 import { reproducedLabel } from '../base/Finding.ts'
+import type { ContractTarget } from '../running/ContractTarget.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { countOf } from './countOf.ts'
 import { type Markup, pageOf } from './pageOf.ts'
@@ -17,18 +18,13 @@ const FINDING_LABEL = {
   script: 'Shrunk sequence (a shell script; run it with PETSTORE_API_KEY set):',
 }
 
-/** How the console words what the run itself does not know, and how much it prints. */
-export interface ConsoleOptions extends ReportOptions {
-  /** Every check × operation on its line, the coverage table, each state never seen with why (`--verbose`). */
-  verbose?: boolean | undefined
-}
+/** How the console words what the run itself does not know, and how much it prints (ContractTarget's `verbose`). */
+export type ConsoleOptions = ReportOptions & Partial<Pick<ContractTarget, 'verbose'>>
 
 /**
- * The report as a person reads it in a CI log (pageOf): the causes of the failures, one line each;
- * the checks by level (with `verbose`, also a line per check and operation); the findings with their
- * reproductions; what the run did, its footprint, coverage and states, one line each unless
- * `verbose`; the result. Whatever the target sent is shown escaped (no control character reaches
- * the terminal), a finding's lines indented under it, each text cut at CONSOLE_TEXT_MAX.
+ * The report as a person reads it in a CI log: pageOf's page, brief unless `verbose` (then a line per
+ * check and operation too), then the result. Whatever the target sent is shown escaped (no control
+ * character reaches the terminal), a finding's lines indented under it, each cut at CONSOLE_TEXT_MAX.
  *
  * @example
  * console.log(formatConsole(await runContract(options), { apiKeyFrom: 'flag', verbose: true })) // … '  PASS  default_limit [required] listPets' …
@@ -64,15 +60,9 @@ export function formatConsole(report: ContractReport, options: ConsoleOptions = 
   return [title, ...pageOf(report, options, markup, !options.verbose), result].join('\n')
 }
 
-function modes(report: ContractReport): string {
-  return [
-    report.strict && 'strict',
-    report.readOnly && 'read-only',
-    report.targetKind !== 'server' && report.targetKind,
-  ]
-    .filter(Boolean)
-    .map((m) => `, ${m}`)
-    .join('')
+function modes({ strict, readOnly, targetKind }: ContractReport): string {
+  const on = [strict && 'strict', readOnly && 'read-only', targetKind !== 'server' && targetKind]
+  return on.map((mode) => (mode ? `, ${mode}` : '')).join('')
 }
 
 /** Text that must stay on one line. */

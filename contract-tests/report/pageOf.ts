@@ -31,11 +31,9 @@ export interface Markup {
 
 /**
  * A run as every report a person reads shows it, in one order, each part written by `markup`: the
- * causes of the failures (causesOf), one line each with the fix and the checks that saw them; the
- * checks by level; the groups of findings (sectionsOf), each finding with its reproduction; the
- * hints; what the run did (counts, the model phase, the estimate), its footprint, the document and
- * state coverage (on one line each when `brief`: the console without --verbose); why it failed
- * besides the checks (the deadline, an expired waiver).
+ * causes of the failures (causesOf); the checks by level; the groups of findings (sectionsOf), each
+ * with its reproduction; the hints; what the run did, its footprint, the document and state coverage
+ * (one line each when `brief`: the console without --verbose); why it failed besides the checks.
  *
  * @example
  * pageOf(report, { apiKeyFrom: 'env' }, consoleMarkup).join('\n')
@@ -51,11 +49,8 @@ export function pageOf(report: ContractReport, options: ReportOptions, m: Markup
     )
   if (causes.length > 0) out.push(...m.end)
   const rows = ['required', 'recommended', 'all'].map((level) => {
-    const counts = tally({
-      ...report,
-      results: report.results.filter((r) => level === 'all' || r.level === level),
-    })
-    return [level, ...Object.values(counts).map(String)]
+    const results = report.results.filter((r) => level === 'all' || r.level === level)
+    return [level, ...Object.values(tally({ ...report, results })).map(String)]
   })
   out.push(...m.table([['checks', ...Object.keys(tally(report))], ...rows]), ...m.checks(report))
   for (const section of sectionsOf(report, options)) {

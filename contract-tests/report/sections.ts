@@ -21,12 +21,10 @@ export interface Section {
 }
 
 /**
- * The findings of a run as every report shows them: failures first (what fails the run), then
- * warnings (recommended checks that failed without --strict), then what was excluded or waived
- * (with why), each under a one-line heading with the count; a group with nothing in it is left
- * out. The same order in the console, the Markdown summary and the HTML page, so a real bug is
- * never behind three warnings. The first group with a reproduction carries the sentence on setting
- * the key it reads (keyInstruction).
+ * The findings of a run as every report shows them, each group under a one-line heading with its
+ * count, empty ones left out: failures first, then warnings, then what was excluded or waived, so a
+ * real bug is never behind three warnings. The first group with a reproduction carries the sentence
+ * on setting the key it reads (keyInstruction).
  *
  * @example
  * sectionsOf(report).map((s) => s.heading) // ['2 failures (required rules)', '3 warnings (recommended)']

@@ -6,11 +6,10 @@ import type { StateCoverageReport } from '../../model/StateCoverage.ts'
 const STATE_LINE_MAX = 512
 
 /**
- * State coverage as the reports show it, beside the document coverage: how many of the states
- * derived from the document's rules the run's answers visited, then each state never seen with why
- * (one line each, control characters shown as escapes). In `brief` (the console without --verbose)
- * one line: the states no answer can reach on a store as populated as the run found it are counted,
- * the others never seen named.
+ * State coverage as the reports show it: how many of the states derived from the document's rules
+ * the run's answers visited, then each state never seen with why, one line each (escaped). Not
+ * `full` (the console without --verbose): one line, counting the states a store as populated as the
+ * run found it cannot reach, naming the others never seen.
  *
  * @example
  * stateCoverageLines(report.stateCoverage)

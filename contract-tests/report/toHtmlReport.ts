@@ -15,12 +15,11 @@ export const HTML_TEXT_MAX = 4_096
 const SECTION_IDS: Record<string, string> = { fail: 'failures', warn: 'warnings' }
 
 /**
- * One self-contained HTML page for a run (`--html FILE`, and report.html with --reports): the
- * result, then the page every report shows (pageOf), in full, with every check's verdict after the
- * counts and the coverage as a table. Inline CSS only, no script, no external resource, and a
- * Content-Security-Policy that allows nothing else; every string the target or the user could have
- * chosen is escaped (control characters shown, then HTML-escaped), so a pet named
- * `<img src=x onerror=…>` is shown as text.
+ * One self-contained HTML page for a run (`--html FILE`, report.html with --reports): the result,
+ * then pageOf's page in full, every check's verdict after the counts, the coverage as a table.
+ * Inline CSS only, no script, no external resource, and a Content-Security-Policy that allows
+ * nothing else; every string the target or the user chose is escaped (control characters shown,
+ * then HTML-escaped), so a pet named `<img src=x onerror=…>` is shown as text.
  *
  * @example
  * await writeFile('reports/contract/report.html', toHtmlReport(report, { apiKeyFrom: 'flag' }))

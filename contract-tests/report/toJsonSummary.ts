@@ -24,11 +24,9 @@ export const JSON_EXAMPLES_MAX = 524_288
 export const JSON_SUMMARY_MAX = 1_048_576
 
 /**
- * The JSON summary: a checks × operations matrix of verdicts (`pass`, `fail`, `warn`, `skip`,
- * `waived`, `n/a`), the totals the console and JUnit show, the causes, and every failure and
- * warning, for dashboards. Every string
- * is cut at JSON_TEXT_MAX and shows control characters escaped, so `jq -r` prints nothing a target
- * could use to drive a terminal.
+ * The JSON summary for dashboards: a checks × operations matrix of verdicts (Verdict, or `n/a`), the
+ * totals the console and JUnit show, the causes, and every failure and warning. Every string is cut
+ * at JSON_TEXT_MAX and escaped, so `jq -r` prints nothing a target could use to drive a terminal.
  *
  * @example
  * toJsonSummary(report).matrix.unique_ids // { listPets: 'n/a', createPet: 'pass', getPet: 'n/a' }
@@ -48,7 +46,7 @@ export function toJsonSummary(report: ContractReport): object {
     cut: report.cut ?? null,
     expired: report.expired ?? [],
     causes: causesOf(report),
-    hints: report.hints ?? [],
+    hints: (report.hints ?? []).map(sentence),
     totals: {
       ...tally(report),
       requests: report.requests,
@@ -102,9 +100,6 @@ export function toJsonSummary(report: ContractReport): object {
       })),
   }
   const shown = mapStrings(summary, (s) => visible(truncate(s, JSON_TEXT_MAX)))
-  shown.skipped = shown.skipped.map((skip) => ({ ...skip, reason: cutReason(skip.reason) }))
-  shown.waived = shown.waived.map((waived) => ({ ...waived, reason: cutReason(waived.reason) }))
-  shown.hints = shown.hints.map((hint) => cutReason(hint) ?? '')
   let room = JSON_EXAMPLES_MAX
   for (const failure of shown.failures) {
     const kept = failure.examples.filter((example) => {
@@ -121,10 +116,10 @@ export function toJsonSummary(report: ContractReport): object {
 function withReasons(report: ContractReport, outcome: 'skip' | 'waived') {
   return report.results
     .filter((r) => r.outcome === outcome)
-    .map((r) => ({ check: r.check, operation: r.operation, reason: r.reason }))
+    .map((r) => ({ check: r.check, operation: r.operation, reason: r.reason && sentence(r.reason) }))
 }
 
 /** A reason or hint as the summary keeps it: cut after escaping, so the escapes cannot make it longer. */
-function cutReason(reason: string | undefined): string | undefined {
-  return reason === undefined ? undefined : truncate(reason, JSON_REASON_MAX)
+function sentence(text: string): string {
+  return truncate(visible(text), JSON_REASON_MAX)
 }

@@ -10,13 +10,11 @@ import { tally, verdictOf } from './tally.ts'
 export const JUNIT_TEXT_MAX = 16_384
 
 /**
- * JUnit XML for CI: one testsuite for the target, one testcase per check and operation (classname
- * `petstore.contract.<level>`). A recommended failure is a failure only with --strict; otherwise it
- * is a warning, written as a skipped testcase whose message starts with `WARN` and counted in the
- * `warnings` property (JUnit has no such outcome): the counts are those of the console and JSON.
- * Always well-formed XML 1.0, whatever the target sent: control characters are shown escaped
- * (`\e`), characters XML forbids never appear, markup characters (and so `]]>`) are escaped, and
- * each text is cut at JUNIT_TEXT_MAX.
+ * JUnit XML for CI: one testcase per check and operation (classname `petstore.contract.<level>`). A
+ * warning (a recommended failure without --strict) is a skipped testcase whose message starts with
+ * `WARN`, counted in the `warnings` property (JUnit has no such outcome), so the counts are those of
+ * the console and JSON. Well-formed XML 1.0 whatever the target sent: control characters shown
+ * escaped (`\e`), characters XML forbids never, markup (so `]]>`) escaped, each text cut at JUNIT_TEXT_MAX.
  *
  * @example
  * await writeFile('reports/contract/junit.xml', toJunitXml(report))

@@ -14,9 +14,8 @@ export const MARKDOWN_FINDINGS_MAX = 262_144
 
 /**
  * The run as Markdown for a CI job page (`$GITHUB_STEP_SUMMARY`, or `--summary FILE`): the result,
- * then the page every report shows (pageOf), in full. Whatever the target sent is inside code spans
- * or fences longer than any run of backticks in it, or escaped prose, so it can neither close them
- * nor become markup (GitHub renders HTML in Markdown).
+ * then pageOf's page in full. Whatever the target sent is in code spans or fences longer than any
+ * run of backticks in it, or escaped prose: it cannot become markup (GitHub renders HTML in Markdown).
  *
  * @example
  * await appendFile(process.env.GITHUB_STEP_SUMMARY, toMarkdownSummary(report, { apiKeyFrom: 'env' }))
@@ -89,7 +88,5 @@ function plain(text: string): string {
 }
 
 function longestRun(text: string): number {
-  let longest = 0
-  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length)
-  return longest
+  return Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
 }

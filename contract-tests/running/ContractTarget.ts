@@ -27,10 +27,7 @@ import { readApiKeyFile } from './readApiKeyFile.ts'
 import type { RunOptions } from './runContract.ts'
 import { type Waiver, waiversIn } from './Waiver.ts'
 
-/**
- * Where and how to run the suite: what the CLI and the Jest suite hand to runContract (RunOptions
- * says what each option does), and the files the CLI reads and writes.
- */
+/** Where and how to run the suite: what the CLI and the Jest suite hand to runContract, and the files the CLI uses. */
 export interface ContractTarget
   extends Required<
       Pick<RunOptions, 'baseUrl' | 'apiKey' | 'strict' | 'readOnly' | 'targetKind' | 'timeoutMs'>
@@ -164,8 +161,7 @@ export const CONTRACT_CLI_OPTIONS = optionTable(
 )
 
 /**
- * The help text, naming the command the user typed (`petstore-contract`, or `npm run contract --` in
- * this repository), so it can be copied as it stands.
+ * The help text, naming the command the user typed (invokedAs), so it can be copied as it stands.
  *
  * @example
  * contractUsage('petstore-contract') // 'Usage: petstore-contract --base-url URL [options]\n...'
@@ -198,7 +194,6 @@ function shownBaseUrl(text: string): string {
 export interface ResolvedTarget extends ContractTarget {
   help: boolean
   version: boolean
-  /** Where the key came from (the reports' keyInstruction). */
   apiKeyFrom: KeySource
   /** The key was given as `--api-key` on the command line (npm echoes it, ps shows it). */
   keyOnCommandLine: boolean

@@ -7,11 +7,7 @@ import { runContract } from './runContract.ts'
 import type { WorkerRunOptions } from './runContractInWorker.ts'
 
 const { specFile, ...options } = workerData as WorkerRunOptions
-let spec: Awaited<ReturnType<typeof loadCompiledSpec>> | undefined
-try {
-  spec = specFile === undefined ? undefined : await loadCompiledSpec(specFile)
-} catch (error) {
-  parentPort?.postMessage({ specError: (error as Error).message })
-}
+const specError = (error: Error) => void parentPort?.postMessage({ specError: error.message })
+const spec = specFile === undefined ? undefined : await loadCompiledSpec(specFile).catch(specError)
 if (spec || specFile === undefined)
   parentPort?.postMessage({ report: await runContract({ ...options, ...(spec && { spec }) }) })

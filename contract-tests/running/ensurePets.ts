@@ -49,9 +49,7 @@ export async function ensurePets(context: CheckContext, create: boolean): Promis
   if (!create) return census
 
   const plan: string[] = []
-  for (const status of statuses) {
-    for (let n = known(census, status); n <= defaultLimit; n++) plan.push(status)
-  }
+  for (const status of statuses) for (let n = known(census, status); n <= defaultLimit; n++) plan.push(status)
   for (let n = known(census) + plan.length, i = 0; n <= maximum; n++, i++)
     plan.push(statuses[i % statuses.length] as string)
   await inPool(plan, 10, async (status) => {

@@ -14,8 +14,8 @@ export const KEPT_TEXT_MAX = 512
 export const KEPT_RUN_MAX = 16_000_000
 
 /**
- * The items of a list the run keeps: KEPT_ITEMS_MAX, or twice the document's maximum `limit` when
- * that is larger, so a full page of the document the run checks against is always kept whole.
+ * The items of a list the run keeps: KEPT_ITEMS_MAX, or twice the document's maximum `limit`, so a
+ * full page of the document the run checks against is always kept whole.
  *
  * @example
  * keptItemsFor(evolved.vocabulary) // 500 when listPets' limit has maximum 250

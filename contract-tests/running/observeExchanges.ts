@@ -1,11 +1,12 @@
-// The run's exchanges as coverage reads them: the request under the base URL, its body, the status.
 import type { Observation } from '../../coverage/coverageOf.ts'
 import { apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
+import { parseJsonLossless } from '../../kit/json/exactJson.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import type { Exchange } from '../http/exchange.ts'
 
 /**
- * One Observation per exchange whose URL lies under `baseUrl`.
+ * The run's exchanges as coverage reads them: one Observation (the request under the base URL, its
+ * body, the status) per exchange whose URL lies under `baseUrl`.
  *
  * @example
  * [...observeExchanges(exchanges, 'http://127.0.0.1:4010/v1')][0]
@@ -21,16 +22,8 @@ export function* observeExchanges(exchanges: Iterable<Exchange>, baseUrl: string
       method: request.method,
       path: request.path.slice(base.length),
       query: [...request.query],
-      ...(exchange.request.body === undefined ? {} : { body: parseBody(exchange.request.body) }),
+      ...(exchange.request.body === undefined ? {} : { body: parseJsonLossless(exchange.request.body) }),
       status: exchange.status,
     }
-  }
-}
-
-function parseBody(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
   }
 }

@@ -70,33 +70,17 @@ export interface RunOptions {
   seed?: number | undefined
   /** How hard the model phase looks: `{ runs?, ms? }` or the flag's text (`300seq`, `30s`, `300seq,60s`); DEFAULT_BUDGET (200 sequences or 20 s) by default. */
   budget?: Budget | string | undefined
-  /**
-   * The command hints name (the replay line, `--stateless`), as the user ran the suite: the CLI
-   * passes `npm run contract --`, `petstore-contract` or `npx --no-install petstore-contract`
-   * (invokedAs); DEFAULT_COMMAND otherwise.
-   */
+  /** The command hints name, as the user ran the suite (invokedAs); DEFAULT_COMMAND by default. */
   command?: string | undefined
   /** Model-phase sequences run at once (sharing one knowledge, ordered by completion); DEFAULT_CONCURRENCY by default. */
   concurrency?: number | undefined
-  /**
-   * How many times a finding is run again before it is reported (the model phase's shortest failing
-   * sequence), to tell a reproducible failure from a flaky one; DEFAULT_REPRODUCTIONS (3) by default.
-   */
+  /** Runs of a finding again before it is reported, to tell reproducible from flaky; DEFAULT_REPRODUCTIONS (3) by default. */
   reproductions?: number | undefined
-  /**
-   * The most createPet requests that may store a pet (DEFAULT_MAX_CREATES by default): past it no
-   * create is sent, and the checks that needed one are skipped with the reason.
-   */
+  /** The most createPet requests that may store a pet (DEFAULT_MAX_CREATES): past it checks needing one are skipped. */
   maxCreates?: number | undefined
-  /**
-   * The coverage the run must reach (`parseMinCoverage`'s text, or its result): below it the run
-   * fails, naming what was never observed (`report.coverageMissed`).
-   */
+  /** The coverage the run must reach (parseMinCoverage's text or result): below it the run fails (`coverageMissed`). */
   minCoverage?: MinCoverage | string | undefined
-  /**
-   * Replay a recording (a HAR's exchanges) instead of the default checks: the replay check and the
-   * checks that judge every exchange run; nothing is created beyond what the recording creates.
-   */
+  /** Replay a recording (a HAR's exchanges) instead of the default checks, with the checks that judge every exchange. */
   replay?: Recording | undefined
   /** Checks not run or waived, with why (Waiver); one expired on `now` (the clock by default) fails the run. */
   waivers?: readonly Waiver[] | undefined
@@ -119,16 +103,9 @@ export interface ContractReport {
   hints?: string[]
   results: CheckResult[]
   requests: number
-  /**
-   * Requests that had to wait for the previous answer: a request sent while others are in flight
-   * (a burst, parallel probes) adds none. At a latency of L ms per request the run takes about
-   * `sequentialRequests * L` ms (see `estimateDuration`).
-   */
+  /** Requests that had to wait for the previous answer (a burst or parallel probes add one): see `estimateDuration`. */
   sequentialRequests?: number
-  /**
-   * Answers that asked the suite to come back later (429, or 503 with Retry-After) and the time it
-   * waited for them in all: sent again, never judged as failures by themselves.
-   */
+  /** Answers that asked to come back later (429, or 503 with Retry-After): sent again, never failures; the time waited. */
   rateLimited?: { responses: number; waitedMs: number }
   /** The model phase: seed, budget, sequences run, shrinks (absent when it did not run). */
   generated?: NonNullable<GeneratedPhase['result']>
@@ -151,9 +128,6 @@ export interface ContractReport {
  * base URL, a key and the spec; nothing of any implementation. Never throws for what the target
  * does: an unreachable target or a key refused everywhere sets `abort` (and `failed`).
  *
- * Signature: `runContract({ baseUrl, apiKey, fetch?, strict?, mode?, stateless?, targetKind?, timeoutMs? })`.
- * `fetch` defaults to the global one, so MSW's `setupServer` can answer in-process.
- *
  * @example
  * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'petstore-dev-key' })
  * report.failed // false when every required check passed
@@ -174,9 +148,9 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
 }
 
 /**
- * A replay sends what a recording holds: its curl lines show each credential-like query value and
- * body field as `***` by name (however short: the redactor hides a short value only where it stands
- * alone), and its messages each such query value, as the mock's and the proxy's logs do.
+ * A replay sends what a recording holds: its curl lines show each credential-named query value and
+ * body field as `***` (however short: the redactor hides a short value only where it stands alone),
+ * its messages each such query value, as the mock's and the proxy's logs do.
  */
 function withRequestsRedacted(report: ContractReport): ContractReport {
   const hide = (text: string) => redactQueryPairs(redactJsonFields(text))
@@ -197,6 +171,7 @@ function withRequestsRedacted(report: ContractReport): ContractReport {
 
 async function runUnredacted(options: RunOptions, refused: string | undefined): Promise<ContractReport> {
   const started = performance.now()
+  const { baseUrl, apiKey } = options
   const spec = options.spec ?? defaultSpec()
   const vocabulary = suiteVocabularyOf(spec.vocabulary)
   const minCoverage =
@@ -214,9 +189,10 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     ...(options.reproductions === undefined ? {} : { reproductions: options.reproductions }),
   }
   const creates = new CreateBudget(options.maxCreates ?? DEFAULT_MAX_CREATES)
+  const deadline = startDeadline(options.deadlineMs ?? defaultDeadlineFor(generation.budget))
   const limits = {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    deadline: startDeadline(options.deadlineMs ?? defaultDeadlineFor(generation.budget)),
+    deadline: deadline.signal,
     // Every request in a form drawn from the seed, by a client that keeps cookies as a browser does.
     forms: formDrawer(generation.seed),
     cookies: new Map<string, string>(),
@@ -225,9 +201,10 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
   const exchanges: Exchange[] = []
   const rateLimited = { responses: 0, waitedMs: 0 }
   const keeper = createKeeper({ itemsMax: keptItemsFor(vocabulary) })
-  const states = stateTracker(spec, options.baseUrl)
+  const states = stateTracker(spec, baseUrl)
   const { inForce, expired } = expiredOn(options.waivers ?? [], options.now ?? new Date())
   const excluded = (check: Check) => inForce.some((w) => w.excluded && w.check === check.name)
+  const runnable = (check: Check) => !excluded(check) && check.needs.every((need) => capabilities.has(need))
   const waiverOf = (r: CheckResult) =>
     inForce.find((w) => w.check === r.check && (w.operation ?? r.operation) === r.operation)
   const checks =
@@ -237,14 +214,15 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       : CHECKS)
   // The checks that read every exchange judge each as it arrives, whole; the run keeps only facts.
   const watchers = new Map<Check, ExchangeWatcher>()
-  // Requests that wait for the previous answer, per chain of work: the run is one chain; the model
-  // phase's streams are chains of their own, run side by side, and cost the longest of them.
-  const root: Chain = { inFlight: 0, sequential: 0 }
-  const chains = new AsyncLocalStorage<Chain>()
+  // Requests that wait for the previous answer, per chain of work (each costs its count of round
+  // trips): the run is one chain; the model phase's streams are chains of their own, run side by
+  // side, and cost the longest of them.
+  const root = { inFlight: 0, sequential: 0 }
+  const chains = new AsyncLocalStorage<typeof root>()
   const names = petNamer(runId)
   const context: CheckContext = {
-    baseUrl: options.baseUrl,
-    apiKey: options.apiKey,
+    baseUrl,
+    apiKey,
     runId,
     command: options.command ?? DEFAULT_COMMAND,
     document: spec.document,
@@ -254,14 +232,14 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     exchanges,
     capabilities,
     generation,
-    deadline: limits.deadline.signal,
+    deadline: deadline.signal,
     petName: () => names.next(),
     runTag: names.prefix,
     async inParallel<T>(tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]> {
       const parent = chains.getStore() ?? root
       const forked = tasks.map(() => ({ inFlight: 0, sequential: 0 }))
       try {
-        return await Promise.all(tasks.map((task, i) => chains.run(forked[i] as Chain, task)))
+        return await Promise.all(tasks.map((task, i) => chains.run(forked[i] as typeof root, task)))
       } finally {
         parent.sequential += Math.max(0, ...forked.map((chain) => chain.sequential))
       }
@@ -270,16 +248,16 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     call: (operationId, parameters, callOptions) =>
       context.send(callRequest(vocabulary.operations, operationId, parameters, callOptions)),
     async send(request: ProbeRequest) {
-      limits.deadline.signal.throwIfAborted()
+      deadline.signal.throwIfAborted()
       // Every createPet, whatever its body or key, holds a slot of the create budget until its answer shows whether it stored a pet.
       const counted = CreateBudget.counts(request)
       if (counted) {
         states?.writing()
         await creates.reserve()
         // It may have waited for a slot: past the deadline, give it back and stop as any request would.
-        if (limits.deadline.signal.aborted) {
+        if (deadline.signal.aborted) {
           creates.settle(undefined, true)
-          limits.deadline.signal.throwIfAborted()
+          deadline.signal.throwIfAborted()
         }
       }
       let answered: Exchange | undefined
@@ -288,10 +266,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       try {
         let exchange: Exchange
         for (let attempt = 0; ; attempt++) {
-          exchange = await sendRequest(options.baseUrl, options.apiKey, request, timeoutMs, options.fetch, {
-            ...limits,
-            deadline: limits.deadline.signal,
-          })
+          exchange = await sendRequest(baseUrl, apiKey, request, timeoutMs, options.fetch, limits)
           // 429, or 503 with Retry-After: the target asks to come back later. Waited for within the
           // deadline and counted apart; the answer that asked is neither judged nor kept.
           const retryAfter = exchange.headers.get('retry-after')
@@ -299,15 +274,15 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
             { status: exchange.status, retryAfter },
             attempt,
             Date.now(),
-            limits.deadline.endsAt,
+            deadline.endsAt,
           )
           if (wait === undefined) break
           rateLimited.responses++
           rateLimited.waitedMs += wait
           try {
-            await sleep(wait, undefined, { signal: limits.deadline.signal })
+            await sleep(wait, undefined, { signal: deadline.signal })
           } catch {
-            throw limits.deadline.signal.reason ?? new DeadlineReached(limits.deadline.message)
+            throw deadline.signal.reason ?? new DeadlineReached(deadline.message)
           }
         }
         // Requests in a row with no answer: ask once on a fresh connection; silence there too ends the run.
@@ -317,7 +292,9 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
           try {
             watcher.see(exchange)
           } catch (error) {
-            watchers.set(check, brokenWatcher(check, error as Error))
+            // A watcher whose rule threw: the check reports it could not finish, as a check that throws does.
+            const outcome = couldNotFinish(check, error)
+            watchers.set(check, { see() {}, outcome: () => outcome })
           }
         }
         // The check gets the facts too: a parsed 1 MiB body held by a batch of 100 requests would cost gigabytes.
@@ -339,13 +316,13 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     probing = true
     const probe = await context.call('listPets', {}, { connection: 'fresh' }).catch(() => undefined)
     if (probe?.status === 0 && probe.failure === 'timeout')
-      limits.deadline.stop(
+      deadline.stop(
         `The target stopped answering: ${plural(silentInARow, 'request')} in a row, then one on a fresh connection, got no answer within ${formatDuration(timeoutMs)}; the run stopped there (server_keeps_answering), what was judged before is reported.`,
       )
     probing = false
   }
   const report: ContractReport = {
-    baseUrl: options.baseUrl,
+    baseUrl,
     runId,
     strict: options.strict ?? false,
     readOnly,
@@ -358,14 +335,14 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     failed: false,
   }
   const finish = (): ContractReport => {
-    limits.deadline.clear()
+    deadline.clear()
     report.durationMs = performance.now() - started
     report.requests = exchanges.length
     report.sequentialRequests = root.sequential
     report.rateLimited = { ...rateLimited }
     report.footprint = creates.footprint(names.prefix)
     if (generation.result) report.generated = generation.result
-    report.coverage = coverageOf(spec.document, observeExchanges(exchanges, options.baseUrl))
+    report.coverage = coverageOf(spec.document, observeExchanges(exchanges, baseUrl))
     if (minCoverage) report.coverageMissed = missedCoverage(report.coverage, minCoverage)
     if (states) report.stateCoverage = states.report()
     report.hints = hintsFor(report.results, targetKind, context.command)
@@ -383,18 +360,14 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
     return report
   }
 
-  for (const check of checks) {
-    if (check.watch && !excluded(check) && check.needs.every((need) => capabilities.has(need)))
-      watchers.set(check, check.watch(context))
-  }
+  for (const check of checks) if (check.watch && runnable(check)) watchers.set(check, check.watch(context))
   try {
-    report.abort = refused ?? (await preflight(context, options, timeoutMs))
+    report.abort = refused ?? (await preflight(context, timeoutMs))
     if (report.abort) return finish()
     // Checks such as default_limit can only catch a violation when there is more data than the rule allows.
     // Stateless targets answer static examples: nothing there to count.
     for (const check of options.replay ? [] : checks)
-      if (check.early && !excluded(check) && check.needs.every((need) => capabilities.has(need)))
-        await check.early(context)
+      if (check.early && runnable(check)) await check.early(context)
     if (capabilities.has('state') && !options.replay)
       context.census = await ensurePets(context, capabilities.has('write'))
   } catch (error) {
@@ -408,7 +381,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       report.results.push(waiver ? { ...r, outcome: 'waived', reason: waiver.reason, findings: [] } : r)
     }
   }
-  if (limits.deadline.signal.aborted) report.cut = limits.deadline.message
+  if (deadline.signal.aborted) report.cut = deadline.message
   return finish()
 }
 
@@ -420,20 +393,10 @@ function cutBy(signal: AbortSignal | undefined): string {
     : 'the deadline cut the run'
 }
 
-/** A chain of requests, each waiting for the one before: how long it takes is its count of round trips. */
-interface Chain {
-  inFlight: number
-  sequential: number
-}
-
 /** The base URL without `user:password@` (fetch refuses such URLs), and those credentials, to hide. */
 function withoutCredentials(baseUrl: string): { url: string; credentials: string[] } {
-  let parsed: URL
-  try {
-    parsed = new URL(baseUrl)
-  } catch {
-    return { url: baseUrl, credentials: [] }
-  }
+  const parsed = URL.parse(baseUrl)
+  if (!parsed) return { url: baseUrl, credentials: [] }
   const credentials = [parsed.username, parsed.password, decodeURIComponent(parsed.password)].filter(Boolean)
   if (credentials.length === 0) return { url: baseUrl, credentials }
   parsed.username = ''
@@ -441,13 +404,10 @@ function withoutCredentials(baseUrl: string): { url: string; credentials: string
   return { url: parsed.href.replace(/\/$/, baseUrl.endsWith('/') ? '/' : ''), credentials }
 }
 
-/** A watcher whose rule threw: the check reports it could not finish, as a check that throws does. */
-function brokenWatcher(check: Check, error: Error): ExchangeWatcher {
-  const message = `The check could not finish: ${error.message}`
-  return {
-    see() {},
-    outcome: () => ({ findings: check.operations.map((operation) => ({ operation, message, curl: '' })) }),
-  }
+/** What a check whose run or rule threw reports: a finding per operation saying it could not finish. */
+function couldNotFinish(check: Check, error: unknown): Awaited<ReturnType<Check['run']>> {
+  const message = `The check could not finish: ${(error as Error).message}`
+  return { findings: check.operations.map((operation) => ({ operation, message, curl: '' })) }
 }
 
 async function runCheck(
@@ -473,21 +433,12 @@ async function runCheck(
     if (error instanceof NotJudged) return skip(`not judged: ${error.message}`)
     if (context.deadline?.aborted || error instanceof DeadlineReached)
       return skip(`not judged: ${cutBy(context.deadline)} before this check finished`)
-    const findings = check.operations.map((operation) => ({
-      operation,
-      message: `The check could not finish: ${(error as Error).message}`,
-      curl: '',
-    }))
-    outcome = { findings }
+    outcome = couldNotFinish(check, error)
   }
   // A create the target refused with a 5xx its spec documents (the mock's 507: no room) is conforming,
   // but leaves the check without the pet it meant to judge: what it found then is a skip, not a failure.
-  const refused = check.afterAll
-    ? undefined
-    : context.exchanges
-        .slice(firstExchange)
-        .map((exchange) => storageRefusal(context, exchange))
-        .find((reason) => reason !== undefined)
+  const sent = check.afterAll ? [] : context.exchanges.slice(firstExchange)
+  const refused = sent.map((exchange) => storageRefusal(context, exchange)).find(Boolean)
   // Findings grouped per operation: how many, and the first few distinct (a watcher has grouped them already).
   const groups = new FindingGroups()
   for (const found of outcome.findings) groups.add(found)
@@ -504,10 +455,9 @@ async function runCheck(
 }
 
 /**
- * Runs each finding a check kept as an example again before it is reported, when the check can
- * (`Check.reproduce`: a rule over one exchange sends the failing request anew), the run's
- * `reproductions` times (DEFAULT_REPRODUCTIONS): `reproduced` says how often the failure came back
- * of the replays that judged anything. None is counted when none judged (then no label is shown).
+ * Runs each example finding again, the run's `reproductions` times, when its check can
+ * (`Check.reproduce`): `reproduced` says how often the failure came back of the replays that judged
+ * anything (none judged: no label).
  */
 async function reproduceFindings(check: Check, context: CheckContext, groups: FindingGroups): Promise<void> {
   const { reproduce } = check
@@ -531,36 +481,26 @@ async function reproduceFindings(check: Check, context: CheckContext, groups: Fi
 }
 
 /** One request before the checks: an unreachable target or a refused key would fail every check, so say it once. */
-async function preflight(
-  context: CheckContext,
-  options: RunOptions,
-  timeoutMs: number,
-): Promise<string | undefined> {
+async function preflight(context: CheckContext, timeoutMs: number): Promise<string | undefined> {
+  const { baseUrl, vocabulary } = context
   // In the default form: whether the run can start is not a question of form.
-  const probe = await context.call(
-    'listPets',
-    { limit: context.vocabulary.limit.minimum },
-    { form: DEFAULT_FORM },
-  )
+  const probe = await context.call('listPets', { limit: vocabulary.limit.minimum }, { form: DEFAULT_FORM })
   const list = `${probe.request.method} ${probe.request.path}`
   // listPets' target with no parameters: what the messages name.
-  const collection = callRequest(context.vocabulary.operations, 'listPets').path
+  const collection = callRequest(vocabulary.operations, 'listPets').path
   if (probe.failure === 'timeout')
-    return `The target ${options.baseUrl} did not answer ${list} in time (${probe.error}): it may be stalled or slow; raise --timeout (now ${formatDuration(timeoutMs)}) if it is only slow.`
+    return `The target ${baseUrl} did not answer ${list} in time (${probe.error}): it may be stalled or slow; raise --timeout (now ${formatDuration(timeoutMs)}) if it is only slow.`
   if (probe.failure === 'refused' || probe.failure === 'dns')
-    return `The target ${options.baseUrl} is unreachable: ${probe.error}. Is it running, and is --base-url right?`
-  if (probe.status === 0)
-    return `The target ${options.baseUrl} gave no usable answer to ${list}: ${probe.error}.`
+    return `The target ${baseUrl} is unreachable: ${probe.error}. Is it running, and is --base-url right?`
+  if (probe.status === 0) return `The target ${baseUrl} gave no usable answer to ${list}: ${probe.error}.`
   if (probe.status === 401) {
     // One operation refusing the key is a finding for the checks; every operation refusing it is a wrong key.
     const again = await context.call('getPet', { petId: 1 }, { form: DEFAULT_FORM })
-    if (again.status === 401) {
-      return `The target rejected the API key everywhere (401 on ${probe.request.method} ${options.baseUrl}${collection} and ${again.request.path}). Set a key it accepts in PETSTORE_API_KEY, or pass --api-key-file FILE (never --api-key: a command line is echoed and shown by ps).`
-    }
+    if (again.status === 401)
+      return `The target rejected the API key everywhere (401 on ${probe.request.method} ${baseUrl}${collection} and ${again.request.path}). Set a key it accepts in PETSTORE_API_KEY, or pass --api-key-file FILE (never --api-key: a command line is echoed and shown by ps).`
   }
-  const { basePath } = context.vocabulary
-  if (probe.status === 404 && !options.baseUrl.endsWith(basePath)) {
-    return `${probe.request.method} ${options.baseUrl}${collection} is 404: the base URL usually ends in ${basePath} (prism mock is the exception).`
-  }
+  const { basePath } = vocabulary
+  if (probe.status === 404 && !baseUrl.endsWith(basePath))
+    return `${probe.request.method} ${baseUrl}${collection} is 404: the base URL usually ends in ${basePath} (prism mock is the exception).`
   return undefined
 }

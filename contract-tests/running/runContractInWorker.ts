@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads'
+import type { ContractTarget } from './ContractTarget.ts'
 import type { ContractReport, RunOptions } from './runContract.ts'
 
 /**
@@ -12,9 +13,8 @@ import type { ContractReport, RunOptions } from './runContract.ts'
 export const YOUNG_GENERATION_MIB = 6
 
 /** What the CLI hands the thread: RunOptions that survive a structured clone, and the `--spec` path. */
-export type WorkerRunOptions = Omit<RunOptions, 'fetch' | 'checks' | 'spec'> & {
-  specFile?: string | undefined
-}
+export type WorkerRunOptions = Omit<RunOptions, 'fetch' | 'checks' | 'spec'> &
+  Pick<ContractTarget, 'specFile'>
 
 /**
  * runContract on a worker thread whose young generation is YOUNG_GENERATION_MIB (a bin cannot pass

@@ -1,18 +1,13 @@
 import { apiRequestFromUrl } from '../../kit/http/ApiRequest.ts'
 import { trimTrailingSlashes } from '../../kit/text/trimTrailingSlashes.ts'
 import { interfaceModelOf } from '../../model/interfaceModel.ts'
-import { StateCoverage, type StateCoverageReport } from '../../model/StateCoverage.ts'
+import { StateCoverage } from '../../model/StateCoverage.ts'
 import type { CompiledSpec } from '../../spec/runtime.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { stateObservationOf } from './observeStates.ts'
 
-export interface StateTracker {
-  /** A write is about to go out. */
-  writing(): void
-  /** One exchange, as it completed. */
-  see(exchange: Exchange): void
-  report(): StateCoverageReport
-}
+/** StateCoverage fed with exchanges: `writing()` before a write goes out, `see` each as it completed. */
+export type StateTracker = Pick<StateCoverage, 'writing' | 'report'> & { see(exchange: Exchange): void }
 
 /**
  * The run's state coverage: every exchange, in the order it completed, read by StateCoverage.
@@ -24,21 +19,19 @@ export interface StateTracker {
  * states?.see(exchange)
  */
 export function stateTracker(spec: CompiledSpec, baseUrl: string): StateTracker | undefined {
-  let coverage: StateCoverage
-  let model: ReturnType<typeof interfaceModelOf>
   try {
-    model = interfaceModelOf(spec)
-    coverage = new StateCoverage(model)
+    const model = interfaceModelOf(spec)
+    const coverage = new StateCoverage(model)
+    const router = spec.router(trimTrailingSlashes(apiRequestFromUrl('GET', baseUrl).path))
+    return {
+      writing: () => coverage.writing(),
+      see(exchange) {
+        const observation = stateObservationOf(exchange, router, model)
+        if (observation) coverage.see(observation)
+      },
+      report: () => coverage.report(),
+    }
   } catch {
     return undefined
-  }
-  const router = spec.router(trimTrailingSlashes(apiRequestFromUrl('GET', baseUrl).path))
-  return {
-    writing: () => coverage.writing(),
-    see(exchange) {
-      const observation = stateObservationOf(exchange, router, model)
-      if (observation) coverage.see(observation)
-    },
-    report: () => coverage.report(),
   }
 }
