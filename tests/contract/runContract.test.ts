@@ -22,11 +22,10 @@ const error = (status: number) => ({ code: `e${status}`, message: `error ${statu
 /** A target that checks the key and lists nothing; `create` answers POST /pets. */
 function target(create: (request: IncomingMessage, response: ServerResponse, body: string) => void) {
   return (request: IncomingMessage, response: ServerResponse) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => {
-      body += chunk
-    })
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8')
       if (request.headers.authorization !== `Bearer ${KEY}`) return json(response, 401, error(401))
       if (request.method === 'POST') return create(request, response, body)
       if (/^\/v1\/pets\/\d+$/.test(request.url ?? '')) return json(response, 404, error(404))

@@ -716,10 +716,11 @@ function read(text: string, lossy: boolean): { ok: true; value: unknown } | { ok
   }
 }
 
+/** The body decoded once it is whole: a character may come in two TCP segments. */
 async function readText(req: IncomingMessage): Promise<string> {
-  let text = ''
-  for await (const chunk of req) text += chunk
-  return text
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 /** A name as a column `width` characters wide keeps it (the whole name when there is no width). */
