@@ -7,10 +7,8 @@ export interface TranslatedPattern {
   /** RE2 syntax in which every literal is `\x{…}` and every class its code point ranges. */
   re2: string
   /**
-   * Positions once each repeat is expanded (`a{3}b` is 4), a class of many ranges counting more: 1 +
-   * log2 of its ranges, the steps RE2's binary search takes (`\p{L}`, 684 ranges, is 10). About the
-   * instructions of the RE2 program, so what compiling it costs, and what matching costs for each
-   * character of input (each position may hold a thread).
+   * Positions as SPEC_LIMITS.maxPatternSize counts them (`a{3}b` is 4); a class counts 1 + log2 of its
+   * ranges, the steps of RE2's binary search (`\p{L}`, 684 ranges, is 10).
    */
   size: number
 }
