@@ -1,22 +1,12 @@
 import { plural } from '../kit/text/plural.ts'
-import {
-  type BoundaryState,
-  boundaryStatesOf,
-  type LimitCase,
-  pageClassesOf,
-  storeBounds,
-} from './boundaryStates.ts'
+import { type BoundaryState, boundaryStatesOf, pageClassesOf, storeBounds } from './boundaryStates.ts'
 import type { InterfaceModel } from './interfaceModel.ts'
+import type { ListQuery } from './ListQuery.ts'
 
 /** One answer as state coverage reads it: only answers to requests the document accepts. */
 export type StateObservation =
   /** A listPets 200 whose body is an array: the ids and statuses of its pets. */
-  | {
-      operation: 'listPets'
-      limit?: number | undefined
-      status?: string | undefined
-      page: ReadonlyArray<{ id: bigint; status: unknown }>
-    }
+  | ({ operation: 'listPets'; page: ReadonlyArray<{ id: bigint; status: unknown }> } & ListQuery)
   | { operation: 'getPet'; id: bigint; answered: number; status?: unknown }
   /** A createPet 201: the pet it assigned. */
   | { operation: 'createPet'; id: bigint; status: unknown }
@@ -139,7 +129,7 @@ export class StateCoverage {
 
   #seeList(list: Extract<StateObservation, { operation: 'listPets' }>, visit: (id: string) => void): void {
     for (const pet of list.page) this.#learn(pet.id, pet.status)
-    const limitCase: LimitCase = list.limit === undefined ? 'default' : 'given'
+    const limitCase = list.limit === undefined ? 'default' : 'given'
     const limit = list.limit ?? this.#model.limit.default
     const known = this.known(list.status)
     for (const pageClass of pageClassesOf(list.page.length, limit, known)) {

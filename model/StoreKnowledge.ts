@@ -90,9 +90,7 @@ export class StoreKnowledge {
 
   /**
    * Characters' worth (two bytes each) of what the knowledge holds: the known pets at any depth,
-   * where each was learned, and the accepted values. A holder that must stay bounded (the proxy, the
-   * invariants' memory) starts over past its cap, so a target answering 1 MiB names cannot grow it
-   * without end.
+   * where each was learned, and the accepted values; what a bounded holder caps (REMEMBERED_CHARS_MAX).
    */
   get chars(): number {
     return this.#shared.chars

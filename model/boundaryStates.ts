@@ -20,7 +20,6 @@ export type PageClass = (typeof PAGE_CLASSES)[number]
 
 /** The two sides of `limit`: omitted (the document's default applies) or given. */
 export const LIMIT_CASES = ['default', 'given'] as const
-export type LimitCase = (typeof LIMIT_CASES)[number]
 
 /**
  * The store sizes the document draws a line at: listPets' default and maximum limit (a page of the

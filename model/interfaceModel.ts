@@ -1,24 +1,20 @@
-import type { CompiledSpec, LimitRule, ObjectShape, SpecOperation, SpecValidators } from '../spec/runtime.ts'
+import type {
+  CompiledSpec,
+  LimitRule,
+  SpecOperation,
+  SpecValidators,
+  SpecVocabulary,
+} from '../spec/runtime.ts'
 
 /**
  * What the model knows of the interface, read from the vocabulary of the document a run is given
  * (never from constants), so an evolved spec (a fourth status, another limit, an extra optional
- * field) is judged by its own rules.
+ * field) is judged by its own rules. A create answered with one of `createRefusals` is no lost write.
  */
-export interface InterfaceModel {
-  /** PetStatus values, in the document's order. */
-  statuses: readonly string[]
-  /** listPets `limit`: minimum, maximum and the default when it is omitted. */
+export interface InterfaceModel
+  extends Pick<SpecVocabulary, 'statuses' | 'newPet' | 'pet' | 'createRefusals'> {
+  /** listPets `limit`, which the model cannot judge without. */
   limit: LimitRule
-  /** NewPet: every property's schema, and which are required. */
-  newPet: ObjectShape
-  /** Pet: every property a Pet may carry (NewPet's and `id`), which are required. */
-  pet: ObjectShape
-  /**
-   * The 5xx statuses the document lists for createPet (the mock's 507: no room to store the pet):
-   * a documented refusal that stores nothing, so a create answered with one is not a lost write.
-   */
-  createRefusals: readonly number[]
   /** Read by the spec's one parameter reader, as the mock reads them (decisions/037). */
   listPets: SpecOperation
   getPet: SpecOperation

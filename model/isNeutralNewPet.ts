@@ -12,7 +12,6 @@ import type { InterfaceModel } from './interfaceModel.ts'
  * isNeutralNewPet(model, { name: 'Rex', categoryId: 3 }) // false: the omitted status is a gap
  */
 export function isNeutralNewPet(model: InterfaceModel, body: Readonly<Record<string, unknown>>): boolean {
-  // A field NewPet does not declare: whether a server keeps, drops or refuses it is not shown.
   for (const field of Object.keys(body)) if (!Object.hasOwn(model.newPet.properties, field)) return false
   return Object.entries(model.newPet.properties).every(([field, schema]) => {
     const value = body[field]

@@ -34,8 +34,7 @@ export function judgeCreate(
   step: string,
 ): Problem | undefined {
   const fields = Object.keys(model.newPet.properties)
-  // A field NewPet does not declare is a gap: the document does not say whether a server keeps,
-  // drops or refuses it, so it is never compared and the body holding it may be refused.
+  // A field NewPet does not declare is a gap (see above): never compared, and its body may be refused.
   const undeclared = Object.keys(submitted).filter((field) => !Object.hasOwn(model.newPet.properties, field))
   const declared = Object.fromEntries(fields.filter((f) => f in submitted).map((f) => [f, submitted[f]]))
   // Where the document is silent a server may refuse a value, but that is a rule about the value:

@@ -7,8 +7,6 @@ import type { Problem } from './Problem.ts'
 import { pageProblem } from './pageProblem.ts'
 import type { StoreKnowledge } from './StoreKnowledge.ts'
 
-export type { ListQuery } from './ListQuery.ts'
-
 /**
  * Judges one listPets answer with exactly the freedoms the document leaves: any order; the page's
  * invariants (`pageProblem`); each pet as known (a pet never changes); at least min(limit, matching

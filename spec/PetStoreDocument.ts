@@ -5,12 +5,9 @@
  */
 export type JsonSchema = { [keyword: string]: unknown }
 
-export interface ParameterObject {
+export interface ParameterObject extends HeaderObject {
   name: string
   in: 'query' | 'path' | 'header' | 'cookie'
-  required?: boolean
-  description?: string
-  schema: JsonSchema
   /** A value that works against this project's mock and its seed (spec/parameterExamples test). */
   example?: unknown
   examples?: Record<string, { summary?: string; value?: unknown }>

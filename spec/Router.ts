@@ -102,20 +102,17 @@ export class Router {
     this.#routes.sort((a, b) => bySpecificity(a.literals, b.literals))
   }
 
-  /** True when `path` lies under the base path (`/v1` or `/v1/...`). */
-  isUnderBase(path: string): boolean {
-    return path === this.basePath || path.startsWith(this.#prefix)
-  }
-
   /**
-   * The path below the base path, or undefined outside it: the one place the base path is cut (the
-   * mock, the proxy, coverage and recorded traffic all ask here).
+   * The path below the base path (`/v1` or `/v1/...`), or undefined outside it: the one place the base
+   * path is cut (the mock, the proxy, coverage and recorded traffic all ask here).
    *
    * @example
    * router.below('/v1/pets/7') // '/pets/7'
    */
   below(path: string): string | undefined {
-    return this.isUnderBase(path) ? path.slice(this.basePath.length) : undefined
+    return path === this.basePath || path.startsWith(this.#prefix)
+      ? path.slice(this.basePath.length)
+      : undefined
   }
 
   /**
@@ -147,9 +144,10 @@ export class Router {
   }
 
   #route(method: string, path: string): Route {
-    if (!this.isUnderBase(path)) return OUTSIDE
-    if (path.length === this.basePath.length) return UNKNOWN
-    const segments = path.slice(this.#prefix.length).split('/')
+    const below = this.below(path)
+    if (below === undefined) return OUTSIDE
+    if (below === '') return UNKNOWN
+    const segments = below.slice(1).split('/')
     for (const segment of segments) if (segment === '' || segment === '.' || segment === '..') return UNKNOWN
     for (const route of this.#routes) {
       if (!literalsMatch(route.literals, segments)) continue

@@ -1,8 +1,4 @@
-import { valueAtPointer } from './valueAtPointer.ts'
-
-type Container = Record<string, unknown> | unknown[]
-
-const isContainer = (value: unknown): value is Container => value !== null && typeof value === 'object'
+import { isContainer, valueAtPointer } from './valueAtPointer.ts'
 
 /** What a `$ref` left in place names, and how to call it; undefined when it cannot be followed. */
 export type RefResolver = (holder: object, ref: string) => { target: unknown; name: string } | undefined

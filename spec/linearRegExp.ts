@@ -32,36 +32,30 @@ export function linearRegExpEngine(limits: PatternLimits = SPEC_LIMITS): RegExpE
   const compiled = new Map<string, Compiled>()
   const properties = new Set<string>()
   let sizes = 0
-  const refuse = (pattern: string, why: string): never => {
-    throw new UnsafePatternError(`pattern ${quoted(pattern)} refused: ${why}`)
-  }
   const engine = (pattern: string, flags: string): Compiled => {
     // Ajv's unicodeRegExp (on by default): JSON Schema patterns are read with the u flag.
     if (flags !== 'u') throw new Error(`linearRegExp reads patterns with the u flag only, not "${flags}"`)
     const known = compiled.get(pattern)
     if (known) return known
+    const refuse = (why: string): never => {
+      throw new UnsafePatternError(`pattern ${quoted(pattern)} refused: ${why}`)
+    }
     if (compiled.size >= limits.maxPatterns)
-      refuse(
-        pattern,
-        `the spec holds more than ${limits.maxPatterns} distinct patterns (SPEC_LIMITS.maxPatterns)`,
-      )
+      refuse(`the spec holds more than ${limits.maxPatterns} distinct patterns (SPEC_LIMITS.maxPatterns)`)
     const { re2, size } = translatePattern(pattern, (name) => {
       properties.add(name)
       if (properties.size > limits.maxPropertyEscapes)
         refuse(
-          pattern,
           `the spec names more than ${limits.maxPropertyEscapes} distinct \\p{…} properties (SPEC_LIMITS.maxPropertyEscapes)`,
         )
     })
     if (size > limits.maxPatternSize)
       refuse(
-        pattern,
         `${size} positions once its repeats are expanded, more than ${limits.maxPatternSize} (SPEC_LIMITS.maxPatternSize)`,
       )
     sizes += size
     if (sizes > limits.maxPatternSizes)
       refuse(
-        pattern,
         `the spec's patterns hold more than ${limits.maxPatternSizes} positions in all (SPEC_LIMITS.maxPatternSizes)`,
       )
     let program: RE2JS

@@ -33,7 +33,7 @@ export function isBelow(version: string, floor: string): boolean {
  * @example
  * libraryNodeProblem('20.19.0') // 'petstore-mock needs Node 22.12.0 or later (engines.node); this is Node 20.19.0: …'
  */
-export function libraryNodeProblem(version: string | undefined, floor = NODE_FLOOR): string | undefined {
-  if (version === undefined || !isBelow(version, floor)) return undefined
-  return `petstore-mock needs Node ${floor} or later (engines.node); this is Node ${version}: run your tests on Node ${floor.split('.')[0]} or later, or point your app at the HTTP mock (petstore-mock started with a newer Node).`
+export function libraryNodeProblem(version: string | undefined): string | undefined {
+  if (version === undefined || !isBelow(version, NODE_FLOOR)) return undefined
+  return `petstore-mock needs Node ${NODE_FLOOR} or later (engines.node); this is Node ${version}: run your tests on Node ${NODE_FLOOR.split('.')[0]} or later, or point your app at the HTTP mock (petstore-mock started with a newer Node).`
 }

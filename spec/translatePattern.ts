@@ -7,10 +7,8 @@ export interface TranslatedPattern {
   /** RE2 syntax in which every literal is `\x{…}` and every class its code point ranges. */
   re2: string
   /**
-   * Positions once each repeat is expanded (`a{3}b` is 4), a class of many ranges counting more: 1 +
-   * log2 of its ranges, the steps RE2's binary search takes (`\p{L}`, 684 ranges, is 10). About the
-   * instructions of the RE2 program, so what compiling it costs, and what matching costs for each
-   * character of input (each position may hold a thread).
+   * Positions as SPEC_LIMITS.maxPatternSize counts them (`a{3}b` is 4); a class counts 1 + log2 of its
+   * ranges, the steps of RE2's binary search (`\p{L}`, 684 ranges, is 10).
    */
   size: number
 }
@@ -49,18 +47,16 @@ const BACKREFERENCE = 'RE2 has no backreferences: matching one can take exponent
 const LOOKAROUND = 'RE2 has no lookahead or lookbehind'
 const MODIFIERS = 'ECMAScript and RE2 fold case and read ., ^ and $ by different rules'
 
-type Piece = { re2: string; size: number }
-
 /** Pieces one after the other (`''`) or as alternatives (`'|'`): what each costs adds up either way. */
-const joined = (pieces: readonly Piece[], separator: string): Piece => ({
+const joined = (pieces: readonly TranslatedPattern[], separator: string): TranslatedPattern => ({
   re2: pieces.map((piece) => piece.re2).join(separator),
   size: pieces.reduce((total, piece) => total + piece.size, 0),
 })
 /** A pattern as a message quotes it: clipped, in JSON's quotes. */
 export const quoted = (pattern: string) => JSON.stringify(clip(pattern, 80))
 const hex = (codePoint: number) => `\\x{${codePoint.toString(16)}}`
-const literal = (codePoint: number): Piece => ({ re2: hex(codePoint), size: 1 })
-const characterSet = (set: CodePointSet): Piece => ({
+const literal = (codePoint: number): TranslatedPattern => ({ re2: hex(codePoint), size: 1 })
+const characterSet = (set: CodePointSet): TranslatedPattern => ({
   re2:
     set.length === 0
       ? '[^\\x{0}-\\x{10ffff}]'
@@ -89,7 +85,7 @@ class PatternReader {
     return this.source[this.at + offset]
   }
 
-  disjunction(): Piece {
+  disjunction(): TranslatedPattern {
     const alternatives = [this.alternative()]
     while (this.char() === '|') {
       this.at++
@@ -98,13 +94,13 @@ class PatternReader {
     return joined(alternatives, '|')
   }
 
-  private alternative(): Piece {
-    const terms: Piece[] = []
+  private alternative(): TranslatedPattern {
+    const terms: TranslatedPattern[] = []
     while (this.at < this.source.length && this.char() !== '|' && this.char() !== ')') terms.push(this.term())
     return joined(terms, '')
   }
 
-  private term(): Piece {
+  private term(): TranslatedPattern {
     const c = this.char()
     // Without the m flag both engines read ^ and $ as the start and end of the text; \b and \B
     // look at ASCII word characters in both (ECMAScript's \w without the i flag).
@@ -124,7 +120,7 @@ class PatternReader {
     return this.quantified(this.atom())
   }
 
-  private atom(): Piece {
+  private atom(): TranslatedPattern {
     const c = this.char()
     if (c === '(') {
       this.at++
@@ -143,7 +139,7 @@ class PatternReader {
     return literal(this.codePoint())
   }
 
-  private quantified(atom: Piece): Piece {
+  private quantified(atom: TranslatedPattern): TranslatedPattern {
     const c = this.char()
     let min: number
     let max: number | undefined
@@ -164,7 +160,7 @@ class PatternReader {
     return { re2: `${atom.re2}${quantifier}${lazy ? '?' : ''}`, size: atom.size * Math.max(1, max ?? min) }
   }
 
-  private atomEscape(): Piece {
+  private atomEscape(): TranslatedPattern {
     this.at++
     const c = this.char() as string
     if (c >= '1' && c <= '9') {
@@ -230,7 +226,7 @@ class PatternReader {
     return text
   }
 
-  private characterClass(): Piece {
+  private characterClass(): TranslatedPattern {
     this.at++
     const negated = this.char() === '^'
     if (negated) this.at++

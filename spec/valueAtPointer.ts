@@ -1,4 +1,5 @@
-const isContainer = (value: unknown): value is Record<string, unknown> =>
+/** An object or an array: what a pointer or a walk may step into. */
+export const isContainer = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object'
 
 /**

@@ -73,7 +73,7 @@ export function whatBreaks(
   const router = current.router(basePath)
   for (const recorded of exchanges) {
     const sent = apiRequestFromUrl(recorded.method, recorded.url)
-    if (!router.isUnderBase(sent.path)) continue
+    if (router.below(sent.path) === undefined) continue
     const step = ++report.interactions
     const path = sent.path.slice(router.basePath.length)
     const request = `${recorded.method} ${path}${sent.search === '' ? '' : `?${sent.search}`}`
