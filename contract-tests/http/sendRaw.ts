@@ -47,7 +47,7 @@ export async function sendRaw(
       if (pipelined) for (const request of left) await connection.send(request)
       for (const [i, request] of left.entries()) {
         const sent = pipelined || (await connection.send(request))
-        const read = await connection.answer(request.method, max).catch((error: unknown) => {
+        const read = await connection.answer(request, max).catch((error: unknown) => {
           if (i > 0 && !connection.heard() && !signal.aborted) return undefined
           throw error
         })
@@ -159,7 +159,10 @@ function connect(url: URL, signal: AbortSignal) {
       return true
     },
     /** The next final answer to a `method` request, and whether the connection may carry another. */
-    async answer(method: string, cap: number): Promise<{ answer: Answer; keep: boolean }> {
+    async answer({ method, head }: WireRequest, cap: number): Promise<{ answer: Answer; keep: boolean }> {
+      // An HTTP/1.0 client knows no transfer coding (RFC 9112 §6.1: a server MUST NOT send one to
+      // it): it reads a chunked answer as its bytes, up to the close, as a 1.0 client would.
+      const old = / HTTP\/1\.0\r\n/.test(head.slice(0, head.indexOf('\r\n') + 2))
       heard = buffer.length > 0
       for (;;) {
         const [line = '', ...fields] = (await until('\r\n\r\n')).split('\r\n')
@@ -178,7 +181,8 @@ function connect(url: URL, signal: AbortSignal) {
             field.slice(field.indexOf(':') + 1).trim(),
           ]),
         )
-        const [coding, length] = [headers.get('transfer-encoding'), headers.get('content-length')]
+        const coding = old ? null : headers.get('transfer-encoding')
+        const length = headers.get('content-length')
         let [bytes, whole, closes]: [Buffer, boolean, boolean] = [Buffer.alloc(0), true, false]
         if (method === 'HEAD' || status === 204 || status === 304 || status === 101) bytes = Buffer.alloc(0)
         else if (coding !== null && /chunked\s*$/i.test(coding)) [bytes, whole] = await chunked(cap)

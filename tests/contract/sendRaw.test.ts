@@ -56,6 +56,18 @@ describe('sendRaw reads every framing of an answer', () => {
     }
   })
 
+  test('an HTTP/1.0 request reads a chunked answer as a 1.0 client does: its bytes, to the close', async () => {
+    const server = await scripted((_head, socket) => {
+      socket.end('HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\n[]\r\n0\r\n\r\n')
+    })
+    try {
+      expect(text((await send(server.baseUrl, 'GET', { version: '1.0' }))[0])).toBe('2\r\n[]\r\n0\r\n\r\n')
+      expect(text((await send(server.baseUrl, 'GET'))[0])).toBe('[]')
+    } finally {
+      await server.close()
+    }
+  })
+
   test('a body delimited by the close, and one cut at the cap', async () => {
     const server = await scripted((head, socket) => {
       socket.end(`HTTP/1.0 200 OK\r\n\r\n${head.includes('limit') ? 'x'.repeat(50) : 'whole'}`)
