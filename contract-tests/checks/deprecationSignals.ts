@@ -1,4 +1,5 @@
 import type { Check } from './Check.ts'
+import { dayOf } from './deprecationMarksTrue.ts'
 import { judge } from './judge.ts'
 
 /** §9.3, with the spec's headers: a deprecated operation says so on every response, with its sunset. */
@@ -21,7 +22,7 @@ export const deprecationSignals: Check = {
     else if (!/^@-?\d+$/.test(deprecation) && deprecation !== 'true')
       problems.push(`Deprecation '${deprecation}' is not a structured date (@seconds)`)
     if (!sunset) problems.push('no Sunset header')
-    else if (sunsetDate && new Date(sunset).toISOString().slice(0, 10) !== sunsetDate)
+    else if (sunsetDate && dayOf(sunset) !== sunsetDate)
       problems.push(`Sunset '${sunset}' is not ${sunsetDate}`)
     if (!exchange.headers.get('link')) problems.push('no Link header to the replacement')
     return judge(

@@ -15,6 +15,7 @@ import { createAccepted } from './createAccepted.ts'
 import { createdPetsKept } from './createdPetsKept.ts'
 import { createRoundTrip } from './createRoundTrip.ts'
 import { defaultLimit } from './defaultLimit.ts'
+import { deprecationMarksTrue } from './deprecationMarksTrue.ts'
 import { deprecationSignals } from './deprecationSignals.ts'
 import { errorBodyConformance } from './errorBodyConformance.ts'
 import { errorBodySaysWhy } from './errorBodySaysWhy.ts'
@@ -30,7 +31,6 @@ import { listedPetsRetrievable } from './listedPetsRetrievable.ts'
 import { locationHeader } from './locationHeader.ts'
 import { modelBasedSequences } from './modelBasedSequences.ts'
 import { noServerErrors } from './noServerErrors.ts'
-import { notDeprecatedElsewhere } from './notDeprecatedElsewhere.ts'
 import { paddedPetIdSamePet } from './paddedPetIdSamePet.ts'
 import {
   parameterErrorsNamed,
@@ -88,7 +88,7 @@ export const CHECKS: readonly Check[] = [
   ...INVARIANT_CHECKS,
   statusCodeConformance,
   contentTypeConformance,
-  notDeprecatedElsewhere,
+  deprecationMarksTrue,
   responseSchemaConformance,
   gapStatusConformance,
   wwwAuthenticateChallenge,

@@ -76,6 +76,8 @@ export type Fault =
   | 'loose-routes-open'
   /** Deprecation and Sunset on every answer, listPets' and createPet's too. */
   | 'deprecation-everywhere'
+  /** getPet's Sunset names another day than §9.3's. */
+  | 'sunset-wrong-day'
   /** A token the key starts with (compared over the shorter length). */
   | 'accepts-truncated-key'
   /** The key compared case-insensitively. */
@@ -594,7 +596,8 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
         : stored.find((p) => String(p.id) === String(BigInt(idText)))
     const deprecation = {
       deprecation: '@1767225600',
-      sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+      sunset:
+        fault === 'sunset-wrong-day' ? 'Sun, 12 May 2030 00:00:00 GMT' : 'Thu, 05 Dec 2030 00:00:00 GMT',
       link: '</v1/pets>; rel="successor-version"',
     }
     if (fault === 'getPet-1-answers-first-pet' && idText === '1' && pets[0])
