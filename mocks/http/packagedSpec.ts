@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { defaultSpec } from '../../spec/runtime.ts'
 import { SPEC_PATH } from '../../spec/specPath.ts'
-import type { MockSpec } from '../server/createMockServer.ts'
+import type { MockSpec } from '../server/servedSpecAnswer.ts'
 
 /** The spec the HTTP mock serves; `text` (the file as read) is what `/__mock/openapi.yaml` answers. */
 export type HttpMockSpec = MockSpec

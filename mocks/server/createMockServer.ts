@@ -8,7 +8,7 @@ import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { createdIdOf } from '../../kit/json/createdIdOf.ts'
 import { DEFAULT_MEMORY_MIB, MemoryBudget, SESSION_OVERHEAD_BYTES } from '../../kit/memory/MemoryBudget.ts'
 import { createRedactor, type Redactor } from '../../kit/secrets/createRedactor.ts'
-import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
+import { defaultSpec, type Pet } from '../../spec/runtime.ts'
 import {
   createEngine,
   DEFAULT_API_KEY,
@@ -21,10 +21,7 @@ import { type ControlContext, MOCK_CONTROL } from './controlPlane.ts'
 import { createMockSession, type MockSession } from './MockSession.ts'
 import { DEFAULT_SESSION, parseSessionName, SESSION_HEADER } from './parseSessionName.ts'
 import { type Eviction, type EvictionReason, type SessionLimits, SessionRegistry } from './SessionRegistry.ts'
-import { isServedSpecPath, servedSpecAnswer } from './servedSpecAnswer.ts'
-
-/** A compiled document with its file's text, when it has one: what `/__mock/openapi.yaml` answers (`.json`: the document). */
-export type MockSpec = CompiledSpec & { readonly text?: string }
+import type { MockSpec } from './servedSpecAnswer.ts'
 
 /**
  * Where the default session's writes are kept beyond memory (the HTTP mock's state file): opened
@@ -117,12 +114,12 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const seed: readonly Pet[] = [...(options.seed ?? seedPets)]
   const budget = new MemoryBudget((options.maxMemoryMiB ?? DEFAULT_MEMORY_MIB) * 1024 * 1024)
   const limits = { maxPets: options.maxPets, budget, sharedSeed: seed }
-  const store = new PetStore(seed, undefined, limits)
   const journalSize = options.journalSize ?? JOURNAL_SIZE
   // Cheap whatever the seed: a new store shares the seed's index and keeps only what it creates.
   const freshSession = (name: string) =>
     createMockSession(name, new PetStore(seed, undefined, limits), journalSize, budget)
-  const defaultSession = createMockSession(DEFAULT_SESSION, store, journalSize, budget)
+  const defaultSession = freshSession(DEFAULT_SESSION)
+  const store = defaultSession.store
   // A named session is charged to the budget while it lives (the default one, made at start, is not):
   // a new one that does not fit evicts the least recently used, so memory, not a count, bounds them.
   const sessions = new SessionRegistry(
@@ -153,13 +150,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   }
   const redact = createRedactor(options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY])
   let spec: MockSpec = options.spec ?? defaultSpec()
+  const build = (): Engine => createEngine({ ...options, store, spec })
   let engine = build()
   const durable = options.durable?.(store)
-
-  function build(): Engine {
-    const { basePath, apiKeys, selfCheck } = options
-    return createEngine({ store, spec, basePath, apiKeys, selfCheck })
-  }
 
   function control(request: ApiRequest, sessionName: string): ApiResponse {
     const context: ControlContext = {
@@ -179,16 +172,14 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
 
   function handle(request: ApiRequest): ApiResponse | Promise<ApiResponse> {
     const sessionName = parseSessionName(request.header(SESSION_HEADER))
-    const { path } = request
+    const ownPath = isControlPath(request.path)
     if (typeof sessionName !== 'string') {
       // An API request is authenticated before its session is read, so one without a key gets the
       // interface's 401 whatever else it carries; with a key, the malformed name is its 400.
-      const ownPath = isServedSpecPath(path) || isControlPath(path)
       return ownPath ? sessionName : engine.handle(request, () => sessionName)
     }
-    if (isServedSpecPath(path)) return servedSpecAnswer(request, spec, engine.basePath)
     let response: ApiResponse
-    if (isControlPath(path)) response = control(request, sessionName)
+    if (ownPath) response = control(request, sessionName)
     else {
       response = engine.handle(request, sessionSource, sessionName)
       // Serialised once, here, for the adapter that sends it (each sends `text` when it is set). Set in
@@ -243,10 +234,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     get engine() {
       return engine
     },
-    preflightMethods(path) {
-      if (isServedSpecPath(path)) return 'GET, HEAD'
-      return engine.allowAt(path) ?? MOCK_CONTROL.methods(path) ?? engine.methods
-    },
+    preflightMethods: (path) => engine.allowAt(path) ?? MOCK_CONTROL.methods(path) ?? engine.methods,
     setSpec(next) {
       spec = next
       engine = build()
