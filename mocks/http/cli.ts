@@ -14,8 +14,9 @@ import type { Pet } from '../../spec/runtime.ts'
 import { SPEC_PATH } from '../../spec/specPath.ts'
 import { DEFAULT_API_KEY, describeOperations } from '../core/createEngine.ts'
 import { validateExact } from '../core/validateExact.ts'
+import type { MockSpec } from '../server/servedSpecAnswer.ts'
 import { batchedLines } from './batchedLines.ts'
-import { createHttpMock, type HttpMockSpec, packagedSpec } from './createHttpMock.ts'
+import { createHttpMock, packagedSpec } from './createHttpMock.ts'
 import { MOCK_CLI_OPTIONS, mockUsage } from './mockCliOptions.ts'
 import { StateFileError } from './openStateDatabase.ts'
 
@@ -55,7 +56,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
 
   // Compiled once, for the seed file and the server alike. A --spec file is validated like a watched edit.
   const specFile = options.spec
-  const spec: HttpMockSpec =
+  const spec: MockSpec =
     specFile === undefined
       ? packagedSpec()
       : await import('./loadSpecFile.ts')
