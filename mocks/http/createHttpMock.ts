@@ -120,15 +120,10 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       return new Promise<ApiResponse>((resolve) => setTimeout(() => resolve(answered), delay))
     },
     ...(log && {
-      log: (request, answer, ms) =>
-        log(
-          line(
-            request.method ?? 'GET',
-            request.url ?? '/',
-            answer === 'aborted' ? answer : answer.status,
-            ms,
-          ),
-        ),
+      log: (request, answer, ms) => {
+        const status = answer === 'aborted' ? answer : answer.status
+        log(line(request.method ?? 'GET', request.url ?? '/', status, ms))
+      },
       note: (text) => log(mock.redact(text)),
     }),
   })

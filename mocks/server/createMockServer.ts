@@ -70,9 +70,8 @@ export interface MockServerOptions extends Pick<EngineOptions, 'apiKeys' | 'base
  */
 export interface MockServer {
   /**
-   * Answers one request: the inspector page, `/__mock/openapi.yaml` and `.json`, the control plane, or the API
-   * from the session `X-Mock-Session` names (recorded in its journal). A promise only when a write
-   * must be committed to the durable log before it is answered.
+   * Answers one request: the control plane, or the API from the session `X-Mock-Session` names (in
+   * its journal). A promise only when a write must be committed to the durable log first.
    */
   handle(request: ApiRequest): ApiResponse | Promise<ApiResponse>
   /** The default session's store: what requests without `X-Mock-Session` use, and what a durable log keeps. */
@@ -86,10 +85,9 @@ export interface MockServer {
   /** The engine of the document served now (a new one after `setSpec`). */
   readonly engine: Engine
   /**
-   * The methods a CORS preflight for `path` may allow: those of the document's path there (from the
-   * one router: never a method the API does not have), of the control endpoint, or GET and HEAD for
-   * the inspector page and the served document. A path the mock does not know gets the API's
-   * methods, so the request itself goes on to its 404 Error body instead of a bare CORS failure.
+   * The methods a CORS preflight for `path` may allow: those of the document's path there (the one
+   * router) or of the control endpoint. A path the mock does not know gets the API's methods, so
+   * the request itself goes on to its 404 Error body instead of a bare CORS failure.
    */
   preflightMethods(path: string): string
   /** Swaps in another document (spec hot reload); the sessions and their pets stay. */
