@@ -22,17 +22,12 @@ export function pageText(): (key: string, page: readonly object[]) => string {
   let remembered = new Map<string, Remembered>()
   return (key, page) => {
     const known = remembered.get(key)
-    if (known !== undefined && samePage(known.page, page)) return known.text
+    const same = known?.page.length === page.length && known.page.every((pet, i) => pet === page[i])
+    if (same) return known.text
     const text = JSON.stringify(page)
     if (known === undefined && remembered.size >= REMEMBERED_PAGES) remembered = new Map()
     // A copy: the page itself goes out as a response body, which no one should be able to change here.
     remembered.set(key, { page: page.slice(), text })
     return text
   }
-}
-
-function samePage(a: readonly object[], b: readonly object[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
 }

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { isLoopbackHost } from '../../kit/guard/hostAllowed.ts'
-import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
+import { parseExactJson } from '../../kit/json/exactJson.ts'
 import { type OptionValues, readOptions } from '../../kit/node/optionTable.ts'
 import { plural } from '../../kit/text/plural.ts'
 import { exitWith, say, sayError } from '../../kit/text/say.ts'
@@ -45,14 +45,8 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
   } catch (error) {
     fail(`${(error as Error).message} (${program} --help lists every option)`)
   }
-  if (options.help) {
-    say(mockUsage(program))
-    return
-  }
-  if (options.version) {
-    say(readPackageInfo().version)
-    return
-  }
+  if (options.help) return say(mockUsage(program))
+  if (options.version) return say(readPackageInfo().version)
 
   // Compiled once, for the seed file and the server alike. A --spec file is validated like a watched edit.
   const specFile = options.spec
@@ -64,12 +58,9 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
           .catch((error: Error) => fail(`the spec ${specFile} cannot be served: ${error.message}`))
 
   async function readSeed(path: string): Promise<Pet[]> {
-    let parsed: ExactJson
-    try {
-      parsed = parseExactJson(await readFile(path, 'utf8'))
-    } catch (error) {
-      fail(`cannot read the seed file ${path}: ${(error as Error).message}`)
-    }
+    const parsed = await readFile(path, 'utf8')
+      .then(parseExactJson)
+      .catch((error: Error) => fail(`cannot read the seed file ${path}: ${error.message}`))
     const checked = validateExact(parsed, spec.validators.schema('Pets'), 'seed')
     if (!checked.ok) fail(`the seed file ${path} is not a Pets array: ${checked.message}`)
     return checked.value as Pet[]

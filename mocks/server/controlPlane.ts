@@ -58,13 +58,9 @@ const SERVED_SPEC = {
 
 /**
  * The mock's control plane (over HTTP and under MSW alike), for end-to-end tests that need a known
- * store, per session (`X-Mock-Session`; none: the default session): `GET /__mock/` (the inspector
- * page); the document served (`openapi.yaml`, `openapi.json`); `GET /__mock/health` (with the state file's health); `GET /__mock/export` (every pet, a
- * seed); `POST /__mock/reset` (no body: the seed; a body: a JSON array of Pet); the journal views
- * (`GET|DELETE /__mock/requests`, `.har`, `coverage`, `coverage.html`: serving/journalViews.ts);
- * `GET|POST|DELETE /__mock/next-response` (one-shot forced responses); `GET /__mock/session` (what
- * the inspector page shows); `GET /__mock/sessions`. Every write acts within the request's session;
- * reads never create a session (no state changes on GET), they answer as a fresh one would.
+ * store, per session (`X-Mock-Session`; none: the default session), the journal views shared with
+ * the proxy (serving/journalViews.ts). Every write acts within the request's session; reads never
+ * create a session (no state changes on GET), they answer as a fresh one would.
  *
  * @example
  * curl -X POST http://127.0.0.1:4010/__mock/reset -H 'Content-Type: application/json' -H 'X-Mock-Session: worker-1'
