@@ -47,7 +47,7 @@ export interface ControlContext {
   /** The state file's health, when the default session has one: degraded makes its health degraded. */
   storage?: () => { status: 'ok' | 'degraded' }
   /** What all sessions keep, shown by `GET /__mock/sessions`. */
-  budget?: MemoryBudget
+  budget: MemoryBudget
 }
 
 /** `GET /__mock/openapi.yaml` and `/__mock/openapi.json`: the document served, whatever the session. */
@@ -145,9 +145,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
           .recentEvictions(EVICTIONS_LISTED)
           .map((eviction) => ({ name: eviction.name, ...evictionView(eviction) })),
         limits: context.sessions.limits,
-        ...(context.budget && {
-          memory: { usedBytes: context.budget.used, limitBytes: context.budget.limit },
-        }),
+        memory: { usedBytes: context.budget.used, limitBytes: context.budget.limit },
       }),
   },
 })
