@@ -143,7 +143,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   // every request, with nothing shared between requests.
   const sessionSource: SessionSource = (_request, name) => {
     const eviction = sessions.takeEviction(name)
-    if (eviction) return sessionEvicted(eviction, sessions.limits.maxSessions, budget)
+    if (eviction) return sessionEvicted(eviction, sessions.limits, budget)
     return sessions.use(name)
   }
   const redact = createRedactor(options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY])
@@ -251,26 +251,20 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
 function evictionCause(reason: EvictionReason, limits: SessionLimits, budget: MemoryBudget): string {
   if (reason === 'idle')
     return `unused for ${limits.idleMs / 60_000} minutes (--session-idle); it starts over from the seed`
-  const bound =
-    reason === 'room'
-      ? `${limits.maxSessions} sessions (--max-sessions)`
-      : `the memory budget of ${mebibytes(budget)} MiB (--max-memory) full`
-  return `${bound} and another was needed; its next request gets 400 session_evicted`
+  return `${boundOf(reason, limits, budget)} reached and another was needed; its next request gets 400 session_evicted`
 }
 
 /** What the next request of a session evicted for room gets: 400, which every operation documents. */
-function sessionEvicted(eviction: Eviction, maxSessions: number, budget: MemoryBudget): ApiResponse {
-  const bound =
-    eviction.reason === 'memory'
-      ? `the memory budget of ${mebibytes(budget)} MiB was full, --max-memory`
-      : `--max-sessions ${maxSessions}`
-  return errorResponse(
-    400,
-    'session_evicted',
-    `The session '${eviction.name}' was evicted at ${new Date(eviction.at).toISOString()} to make room for another (${bound}): its pets, journal and forced responses are gone. This request changed nothing; the next one starts the session over from the seed.`,
-  )
+function sessionEvicted(eviction: Eviction, limits: SessionLimits, budget: MemoryBudget): ApiResponse {
+  const when = new Date(eviction.at).toISOString()
+  const bound = boundOf(eviction.reason, limits, budget)
+  const message = `The session '${eviction.name}' was evicted at ${when} to make room for another (${bound} reached): its pets, journal and forced responses are gone. This request changed nothing; the next one starts the session over from the seed.`
+  return errorResponse(400, 'session_evicted', message)
 }
 
-function mebibytes(budget: MemoryBudget): number {
-  return Math.round(budget.limit / 1024 / 1024)
+/** The bound an eviction for room reached: the count of sessions, or the memory budget. */
+function boundOf(reason: EvictionReason, limits: SessionLimits, budget: MemoryBudget): string {
+  return reason === 'memory'
+    ? `the memory budget of ${Math.round(budget.limit / 1024 / 1024)} MiB (--max-memory)`
+    : `${limits.maxSessions} sessions (--max-sessions)`
 }
