@@ -1,11 +1,6 @@
 /** Pages remembered at most (each holds its pets and their text): past it, the memory starts over. */
 const REMEMBERED_PAGES = 16
 
-interface Remembered {
-  page: readonly object[]
-  text: string
-}
-
 /**
  * The JSON text of a list page, remembered per key (the query that chose it) for as long as
  * the page holds the same items in the same order. A client lists the same page again and again,
@@ -19,7 +14,7 @@ interface Remembered {
  * text('20', store.list({ limit: 20 })) // the same string, not serialised again
  */
 export function pageText(): (key: string, page: readonly object[]) => string {
-  let remembered = new Map<string, Remembered>()
+  let remembered = new Map<string, { page: readonly object[]; text: string }>()
   return (key, page) => {
     const known = remembered.get(key)
     const same = known?.page.length === page.length && known.page.every((pet, i) => pet === page[i])

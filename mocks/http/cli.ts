@@ -75,7 +75,6 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
       fail(`cannot create the folder of the state file ${options.stateFile}: ${(error as Error).message}`)
     }
   }
-  // The request log, on by default: at most one write every LOG_EVERY_MS under steady traffic.
   const log = options.quiet ? undefined : batchedLines((text) => process.stdout.write(text), LOG_EVERY_MS)
   if (log) process.once('exit', log.flush)
   let mock: ReturnType<typeof createHttpMock>
@@ -134,7 +133,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
         ? 'the key you passed'
         : `any of the ${plural(passed, 'key')} you passed`
   say(`Pet Store mock listening on ${origin}/v1 (${mock.store.size} pets; ${key})`)
-  say(`Operations: ${describeOperations(mock.operations())}`)
+  say(`Operations: ${describeOperations(mock.engine)}`)
   if (!isLoopbackHost(options.host)) {
     // Beyond loopback, anyone who can reach this machine can read, add and reset pets with the key.
     sayError(

@@ -57,8 +57,7 @@ export interface HttpMockOptions
 }
 
 /** The HTTP mock: a node:http server over the mock server's sessions, store and document. */
-export interface HttpMock
-  extends Pick<MockServer, 'store' | 'sessions' | 'budget' | 'setSpec' | 'operations'> {
+export interface HttpMock extends Pick<MockServer, 'store' | 'sessions' | 'budget' | 'setSpec' | 'engine'> {
   /** A node:http server, not yet listening: `listen(port, host)` is the caller's (see `listen`). */
   server: Server
   /** The state file, when `stateFile` was given. */
@@ -135,7 +134,9 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     state,
     sessions: mock.sessions,
     budget: mock.budget,
-    operations: mock.operations,
+    get engine() {
+      return mock.engine
+    },
     setSpec: mock.setSpec,
   }
 }

@@ -92,8 +92,6 @@ export interface MockServer {
   preflightMethods(path: string): string
   /** Swaps in another document (spec hot reload); the sessions and their pets stay. */
   setSpec(spec: MockSpec): void
-  /** Which operations the current document's engine answers from the store and which from the spec. */
-  operations(): { stateful: readonly string[]; specDriven: readonly string[] }
   /** Every session as new: named ones dropped, the default one back to `seed` (the start seed), its journal and forced responses cleared. */
   reset(seed?: readonly Pet[]): void
 }
@@ -237,7 +235,6 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       spec = next
       engine = build()
     },
-    operations: () => ({ stateful: engine.stateful, specDriven: engine.specDriven }),
     reset(to = seed) {
       for (const dropped of sessions.clear()) release(dropped)
       store.reset(to)
