@@ -95,9 +95,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
       maxPets: options.maxPets,
       maxMemoryMiB: options.maxMemory,
       ...(log && { log }),
-      ...(options.stateFile !== undefined && {
-        stateFile: { path: options.stateFile, log: (line: string) => sayError(line) },
-      }),
+      ...(options.stateFile !== undefined && { stateFile: { path: options.stateFile, log: sayError } }),
     })
   } catch (error) {
     if (!(error instanceof StateFileError)) throw error
@@ -110,7 +108,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
     const watcher = watchSpec({
       path,
       onSpec: mock.setSpec,
-      log: (line) => say(line),
+      log: say,
       allowRemoteRefs: options.allowRemoteRefs,
     })
     // Set up before listening, so the startup line means ready. The packaged file may have changed

@@ -136,9 +136,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     release(evicted)
     options.log?.(`session ${name} evicted: ${evictionCause(reason, sessions.limits, budget)}`)
   })
-  // The session of an API request, made or touched only once the engine asks for it (after
-  // authentication). The engine hands back the name `handle` gave it, so this one function serves
-  // every request, with nothing shared between requests.
+  // The session of an API request, once the engine asks for it (SessionSource: after authentication).
   const sessionSource: SessionSource = (_request, name) => {
     const eviction = sessions.takeEviction(name)
     if (eviction) return sessionEvicted(eviction, sessions.limits, budget)
