@@ -50,9 +50,8 @@ export function controlPlane<C>(endpoints: ControlEndpoints<C>): ControlPlane<C>
       const handler = handlers[request.method === 'HEAD' ? 'GET' : request.method]
       if (handler) return handler(request, context)
       const allow = allowOf(handlers)
-      return errorResponse(405, 'method_not_allowed', `Only ${allow} is allowed on ${request.path}.`, {
-        allow,
-      })
+      const message = `Only ${allow} is allowed on ${request.path}.`
+      return errorResponse(405, 'method_not_allowed', message, { allow })
     },
     methods(path) {
       const handlers = endpointAt(path)

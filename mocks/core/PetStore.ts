@@ -103,15 +103,11 @@ export class PetStore {
   readonly #sharedSeed: readonly Pet[] | undefined
   #listeners: ((change: StoreChange) => void)[] = []
 
-  /** The fields a pet keeps besides `id`: those the Pet schema declares (see `fields`). */
+  /** The fields a pet keeps besides `id`: those the Pet schema declares (`useFields`). */
   #fields: readonly string[] = []
   #declared: readonly string[] = []
 
-  /**
-   * @param fields the properties the Pet schema declares (`spec.vocabulary.pet.fields`); a stored
-   *   pet keeps exactly these. The generated spec's by default; an engine sets its own spec's.
-   * @param limits the cap on creates (`--max-pets`); DEFAULT_MAX_PETS and MAX_TEXT_CHARS by default.
-   */
+  /** `fields`: what a stored pet keeps (`spec.vocabulary.pet.fields`); an engine sets its own spec's. */
   constructor(
     seed: readonly Pet[] = [],
     fields: readonly string[] = DEFAULT_PET_FIELDS,
@@ -123,11 +119,6 @@ export class PetStore {
     this.#sharedSeed = limits.sharedSeed
     this.useFields(fields)
     this.reset(seed)
-  }
-
-  /** The most pets this store takes by create. */
-  get maxPets(): number {
-    return this.#maxPets
   }
 
   /** Changes so far (creates, resets, take-backs): equal versions mean equal contents. */
@@ -207,12 +198,7 @@ export class PetStore {
     return true
   }
 
-  /** The properties a stored pet keeps, as the Pet schema declares them. Pets already stored keep theirs. */
-  get fields(): readonly string[] {
-    return this.#declared
-  }
-
-  /** Keeps `fields` (the Pet schema's properties) from now on; cheap when they are the same array. */
+  /** Keeps `fields` (the Pet schema's properties) for the pets stored from now on; cheap when unchanged. */
   useFields(fields: readonly string[]): void {
     if (fields === this.#declared) return
     this.#declared = fields

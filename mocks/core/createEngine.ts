@@ -46,20 +46,15 @@ export interface EngineSession {
 }
 
 /**
- * Gives the engine a request's session only once it needs one: after the request passed
- * authentication (or asked for an operation that needs no key). The mock server makes a session
- * then, so a request answered 401 never makes or touches one. A response instead of a session is
- * the answer (a session evicted for room says so). `name` is what the caller handed `handle` for
- * this request (the session's name), so one source serves every request without a closure each.
+ * Gives the engine a request's session only once the request passed authentication (or needs no
+ * key), so one answered 401 never makes or touches a session; a response instead is the answer (a
+ * session evicted for room). `name` is what the caller handed `handle`: one source serves them all.
  */
 export type SessionSource = (request: ApiRequest, name: string) => EngineSession | ApiResponse
 
 /** A request handler over one store: request data in, response data out. No I/O. */
 export interface Engine {
-  /**
-   * Answers `request` from `session`'s store (the engine's own store when omitted); a source is
-   * asked for the session once the request needs one, with `name` (the session the request names).
-   */
+  /** Answers `request` from `session`'s store (the engine's own when omitted; a source gets `name`). */
   handle(request: ApiRequest, session?: EngineSession | SessionSource, name?: string): ApiResponse
   readonly store: PetStore
   readonly basePath: string
@@ -69,10 +64,7 @@ export interface Engine {
   readonly specDriven: readonly string[]
   /** Every method some path of the document allows, with HEAD and OPTIONS. */
   readonly methods: string
-  /**
-   * The methods the document's path at `path` allows, with HEAD and OPTIONS (its `Allow`, from the
-   * one router): what a CORS preflight there may allow. Undefined for a path of no document path.
-   */
+  /** The `Allow` of the document's path at `path` (the one router): what a CORS preflight may allow there. */
   allowAt(path: string): string | undefined
 }
 

@@ -1,11 +1,6 @@
 /** Pages remembered at most (each holds its pets and their text): past it, the memory starts over. */
 const REMEMBERED_PAGES = 16
 
-interface Remembered {
-  page: readonly object[]
-  text: string
-}
-
 /**
  * The JSON text of a list page, remembered per key (the query that chose it) for as long as
  * the page holds the same items in the same order. A client lists the same page again and again,
@@ -19,20 +14,15 @@ interface Remembered {
  * text('20', store.list({ limit: 20 })) // the same string, not serialised again
  */
 export function pageText(): (key: string, page: readonly object[]) => string {
-  let remembered = new Map<string, Remembered>()
+  let remembered = new Map<string, { page: readonly object[]; text: string }>()
   return (key, page) => {
     const known = remembered.get(key)
-    if (known !== undefined && samePage(known.page, page)) return known.text
+    const same = known?.page.length === page.length && known.page.every((pet, i) => pet === page[i])
+    if (same) return known.text
     const text = JSON.stringify(page)
     if (known === undefined && remembered.size >= REMEMBERED_PAGES) remembered = new Map()
     // A copy: the page itself goes out as a response body, which no one should be able to change here.
     remembered.set(key, { page: page.slice(), text })
     return text
   }
-}
-
-function samePage(a: readonly object[], b: readonly object[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
 }

@@ -56,9 +56,8 @@ export function parseJsonBody(request: ApiRequest, validate: ValidateFunction): 
   const parsed = read.value
   const duplicate = isObject(parsed.value) ? findDuplicateKey(text) : undefined
   if (duplicate !== undefined) {
-    return invalidBody(
-      `body holds '${clip(duplicate)}' more than once; send each field once (RFC 8259 section 4)`,
-    )
+    const message = `body holds '${clip(duplicate)}' more than once; send each field once (RFC 8259 section 4)`
+    return invalidBody(message)
   }
   const checked = validateExact(parsed, validate, 'body')
   return checked.ok ? checked : invalidBody(checked.message)

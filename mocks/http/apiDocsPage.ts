@@ -80,7 +80,8 @@ export function apiDocsAnswer(request: ApiRequest): ApiResponse {
     return errorResponse(405, 'method_not_allowed', `Only GET is allowed on ${path}.`, { allow: 'GET, HEAD' })
   let directory: string
   try {
-    directory = packageDirectory()
+    // Looked up on each request: swagger-ui-dist installed while the mock runs works too.
+    directory = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
   } catch {
     return errorResponse(404, 'route_not_found', NOT_INSTALLED)
   }
@@ -102,9 +103,4 @@ function asset(type: string, text: string): ApiResponse {
     headers: { 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'max-age=3600' },
     text,
   }
-}
-
-/** swagger-ui-dist's folder, looked up on each request (installed while the mock runs works too). */
-function packageDirectory(): string {
-  return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 }

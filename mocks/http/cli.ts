@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { isLoopbackHost } from '../../kit/guard/hostAllowed.ts'
-import { type ExactJson, parseExactJson } from '../../kit/json/exactJson.ts'
+import { parseExactJson } from '../../kit/json/exactJson.ts'
 import { type OptionValues, readOptions } from '../../kit/node/optionTable.ts'
 import { plural } from '../../kit/text/plural.ts'
 import { exitWith, say, sayError } from '../../kit/text/say.ts'
@@ -14,8 +14,9 @@ import type { Pet } from '../../spec/runtime.ts'
 import { SPEC_PATH } from '../../spec/specPath.ts'
 import { DEFAULT_API_KEY, describeOperations } from '../core/createEngine.ts'
 import { validateExact } from '../core/validateExact.ts'
+import type { MockSpec } from '../server/servedSpecAnswer.ts'
 import { batchedLines } from './batchedLines.ts'
-import { createHttpMock, type HttpMockSpec, packagedSpec } from './createHttpMock.ts'
+import { createHttpMock, packagedSpec } from './createHttpMock.ts'
 import { MOCK_CLI_OPTIONS, mockUsage } from './mockCliOptions.ts'
 import { StateFileError } from './openStateDatabase.ts'
 
@@ -44,18 +45,12 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
   } catch (error) {
     fail(`${(error as Error).message} (${program} --help lists every option)`)
   }
-  if (options.help) {
-    say(mockUsage(program))
-    return
-  }
-  if (options.version) {
-    say(readPackageInfo().version)
-    return
-  }
+  if (options.help) return say(mockUsage(program))
+  if (options.version) return say(readPackageInfo().version)
 
   // Compiled once, for the seed file and the server alike. A --spec file is validated like a watched edit.
   const specFile = options.spec
-  const spec: HttpMockSpec =
+  const spec: MockSpec =
     specFile === undefined
       ? packagedSpec()
       : await import('./loadSpecFile.ts')
@@ -63,12 +58,9 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
           .catch((error: Error) => fail(`the spec ${specFile} cannot be served: ${error.message}`))
 
   async function readSeed(path: string): Promise<Pet[]> {
-    let parsed: ExactJson
-    try {
-      parsed = parseExactJson(await readFile(path, 'utf8'))
-    } catch (error) {
-      fail(`cannot read the seed file ${path}: ${(error as Error).message}`)
-    }
+    const parsed = await readFile(path, 'utf8')
+      .then(parseExactJson)
+      .catch((error: Error) => fail(`cannot read the seed file ${path}: ${error.message}`))
     const checked = validateExact(parsed, spec.validators.schema('Pets'), 'seed')
     if (!checked.ok) fail(`the seed file ${path} is not a Pets array: ${checked.message}`)
     return checked.value as Pet[]
@@ -83,7 +75,6 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
       fail(`cannot create the folder of the state file ${options.stateFile}: ${(error as Error).message}`)
     }
   }
-  // The request log, on by default: at most one write every LOG_EVERY_MS under steady traffic.
   const log = options.quiet ? undefined : batchedLines((text) => process.stdout.write(text), LOG_EVERY_MS)
   if (log) process.once('exit', log.flush)
   let mock: ReturnType<typeof createHttpMock>
@@ -104,9 +95,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
       maxPets: options.maxPets,
       maxMemoryMiB: options.maxMemory,
       ...(log && { log }),
-      ...(options.stateFile !== undefined && {
-        stateFile: { path: options.stateFile, log: (line: string) => sayError(line) },
-      }),
+      ...(options.stateFile !== undefined && { stateFile: { path: options.stateFile, log: sayError } }),
     })
   } catch (error) {
     if (!(error instanceof StateFileError)) throw error
@@ -119,7 +108,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
     const watcher = watchSpec({
       path,
       onSpec: mock.setSpec,
-      log: (line) => say(line),
+      log: say,
       allowRemoteRefs: options.allowRemoteRefs,
     })
     // Set up before listening, so the startup line means ready. The packaged file may have changed
@@ -142,7 +131,7 @@ export async function runMockCli(argv: readonly string[], program: string): Prom
         ? 'the key you passed'
         : `any of the ${plural(passed, 'key')} you passed`
   say(`Pet Store mock listening on ${origin}/v1 (${mock.store.size} pets; ${key})`)
-  say(`Operations: ${describeOperations(mock.operations())}`)
+  say(`Operations: ${describeOperations(mock.engine)}`)
   if (!isLoopbackHost(options.host)) {
     // Beyond loopback, anyone who can reach this machine can read, add and reset pets with the key.
     sayError(

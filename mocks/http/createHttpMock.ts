@@ -12,14 +12,14 @@ import { readPackageInfo } from '../../spec/packageInfo.ts'
 import type { PetStore } from '../core/PetStore.ts'
 import { MAX_BODY_BYTES } from '../core/parseJsonBody.ts'
 import { createMockServer, type MockServer, type MockServerOptions } from '../server/createMockServer.ts'
-import { isApiDocsPath } from '../server/servedSpecAnswer.ts'
+import { isApiDocsPath, type MockSpec } from '../server/servedSpecAnswer.ts'
 import { apiDocsAnswer } from './apiDocsPage.ts'
 import { openStateDatabase, type StateDatabase, type StateDatabaseOptions } from './openStateDatabase.ts'
-import { type HttpMockSpec, packagedSpec } from './packagedSpec.ts'
+import { packagedSpec } from './packagedSpec.ts'
 import { requestLine } from './requestLine.ts'
 
 export { HTTP_TIMEOUTS, type HttpTimeouts, MAX_HEADER_BYTES } from '../../serving/node/httpEdge.ts'
-export { type HttpMockSpec, packagedSpec } from './packagedSpec.ts'
+export { packagedSpec } from './packagedSpec.ts'
 
 /**
  * The mock server's options, and what a real server adds. `maxMemoryMiB` also sizes a budget of its
@@ -45,7 +45,7 @@ export interface HttpMockOptions
   /** Receives one line per request (method, path with secrets redacted, status, time); none when omitted. */
   log?: (line: string) => void
   /** The compiled document to serve, with its file's text for `/__mock/openapi.yaml`; `packagedSpec()` by default. */
-  spec?: HttpMockSpec
+  spec?: MockSpec
   /**
    * Keeps the default session's store in this SQLite file across restarts (`--state-file`): its pets
    * replace the seed, and a write is answered only once it is committed (507 `storage_failed` when
@@ -57,8 +57,7 @@ export interface HttpMockOptions
 }
 
 /** The HTTP mock: a node:http server over the mock server's sessions, store and document. */
-export interface HttpMock
-  extends Pick<MockServer, 'store' | 'sessions' | 'budget' | 'setSpec' | 'operations'> {
+export interface HttpMock extends Pick<MockServer, 'store' | 'sessions' | 'budget' | 'setSpec' | 'engine'> {
   /** A node:http server, not yet listening: `listen(port, host)` is the caller's (see `listen`). */
   server: Server
   /** The state file, when `stateFile` was given. */
@@ -120,15 +119,10 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
       return new Promise<ApiResponse>((resolve) => setTimeout(() => resolve(answered), delay))
     },
     ...(log && {
-      log: (request, answer, ms) =>
-        log(
-          line(
-            request.method ?? 'GET',
-            request.url ?? '/',
-            answer === 'aborted' ? answer : answer.status,
-            ms,
-          ),
-        ),
+      log: (request, answer, ms) => {
+        const status = answer === 'aborted' ? answer : answer.status
+        log(line(request.method ?? 'GET', request.url ?? '/', status, ms))
+      },
       note: (text) => log(mock.redact(text)),
     }),
   })
@@ -140,7 +134,9 @@ export function createHttpMock(options: HttpMockOptions = {}): HttpMock {
     state,
     sessions: mock.sessions,
     budget: mock.budget,
-    operations: mock.operations,
+    get engine() {
+      return mock.engine
+    },
     setSpec: mock.setSpec,
   }
 }

@@ -1,7 +1,7 @@
 import { compileSpec, type LoadSpecOptions, loadSpec, readSpecText } from '../../spec/index.ts'
 import { createEngine } from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
-import type { HttpMockSpec } from './packagedSpec.ts'
+import type { MockSpec } from '../server/servedSpecAnswer.ts'
 
 /**
  * Reads an OpenAPI file for the HTTP mock (`--spec FILE`, `--watch`) through the guarded loader
@@ -13,10 +13,7 @@ import type { HttpMockSpec } from './packagedSpec.ts'
  * const spec = await loadSpecFile('my-copy/openapi.yaml')
  * createHttpMock({ spec })
  */
-export async function loadSpecFile(
-  path: string,
-  options: LoadSpecOptions = {},
-): Promise<Required<HttpMockSpec>> {
+export async function loadSpecFile(path: string, options: LoadSpecOptions = {}): Promise<Required<MockSpec>> {
   // One after the other: the text is read only once the guarded loader has accepted the file (a FIFO
   // read in parallel would hold a thread forever).
   const document = await loadSpec(path, options)

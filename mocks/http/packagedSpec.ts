@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { defaultSpec } from '../../spec/runtime.ts'
 import { SPEC_PATH } from '../../spec/specPath.ts'
-import type { MockSpec } from '../server/createMockServer.ts'
-
-/** The spec the HTTP mock serves; `text` (the file as read) is what `/__mock/openapi.yaml` answers. */
-export type HttpMockSpec = MockSpec
+import type { MockSpec } from '../server/servedSpecAnswer.ts'
 
 /**
  * The packaged document (`defaultSpec()`, generated from spec/openapi.yaml) with the file's text,
@@ -13,7 +10,7 @@ export type HttpMockSpec = MockSpec
  * @example
  * createHttpMock({ spec: packagedSpec(), seed: [] })
  */
-export function packagedSpec(): HttpMockSpec {
+export function packagedSpec(): MockSpec {
   try {
     return { ...defaultSpec(), text: readFileSync(SPEC_PATH, 'utf8') }
   } catch {

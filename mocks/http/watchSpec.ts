@@ -3,19 +3,17 @@ import { basename, dirname, relative } from 'node:path'
 import { compileSpec } from '../../spec/runtime.ts'
 import { createEngine, describeOperations } from '../core/createEngine.ts'
 import { PetStore } from '../core/PetStore.ts'
-import type { HttpMockSpec } from './packagedSpec.ts'
+import type { MockSpec } from '../server/servedSpecAnswer.ts'
 import { specLoadThread } from './specLoadThread.ts'
 
-export type LoadedSpec = Required<HttpMockSpec>
-
 /** What one reload did: took the new document in, or kept the last good one and why. */
-export type SpecReload = { ok: true; spec: LoadedSpec } | { ok: false; reason: string }
+export type SpecReload = { ok: true; spec: Required<MockSpec> } | { ok: false; reason: string }
 
 export interface WatchSpecOptions {
   /** The OpenAPI file to watch. */
   path: string
   /** Receives every valid version of the document (e.g. `mock.setSpec`). */
-  onSpec(spec: LoadedSpec): void
+  onSpec(spec: Required<MockSpec>): void
   /** One line per reload: what changed or why the edit was refused. */
   log(line: string): void
   /** Called after every reload attempt (tests wait on it). */
@@ -55,9 +53,7 @@ export function watchSpec(options: WatchSpecOptions): SpecWatcher {
 
   async function load(): Promise<SpecReload> {
     try {
-      const { document, text } = await thread.load(options.path, {
-        allowRemoteRefs: options.allowRemoteRefs === true,
-      })
+      const { document, text } = await thread.load(options.path, options)
       // The thread compiled every validator to check them; here each compiles on first use.
       const spec = { ...compileSpec(document, { lazy: true }), text }
       // Built again only to say which operations it serves (the thread checked it can).

@@ -38,9 +38,8 @@ export interface PetStoreHandlers extends Pick<MockServer, 'store' | 'engine' | 
 export function createPetStoreHandlers(options: PetStoreHandlersOptions = {}): PetStoreHandlers {
   const baseUrl = trimTrailingSlashes(options.baseUrl ?? '*/v1')
   const { origin, path } = splitBaseUrl(baseUrl)
-  const { apiKeys, seed, selfCheck, spec } = options
   // The process is the test's or the tab's own: nothing to protect from other clients.
-  const mock = createMockServer({ apiKeys, seed, selfCheck, spec, basePath: path, maxMemoryMiB: Infinity })
+  const mock = createMockServer({ ...options, basePath: path, maxMemoryMiB: Infinity })
 
   const resolver = async ({ request }: { request: Request }): Promise<Response> => {
     const url = new URL(request.url)

@@ -32,10 +32,7 @@ export class ForcedResponses {
   /** The status forced for the next call of `operation`, removed as it is taken. */
   take(operation: string): number | undefined {
     const status = this.#byOperation.get(operation)
-    if (status !== undefined) {
-      this.#byOperation.delete(operation)
-      this.#version++
-    }
+    if (this.#byOperation.delete(operation)) this.#version++
     return status
   }
 

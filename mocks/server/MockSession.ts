@@ -19,22 +19,19 @@ export interface MockSession {
 let sessionsMade = 0
 
 /**
- * A session over `store`, with an empty journal of `journalSize` entries (charged to `budget` when
- * given, the one the store charges too) and nothing forced.
+ * A session over `store`, with an empty journal of `journalSize` entries (charged to `budget`, the
+ * one the store charges too) and nothing forced.
  *
  * @example
- * createMockSession('worker-1', new PetStore(seedPets), 500)
+ * createMockSession('worker-1', new PetStore(seedPets), 500, budget)
  */
 export function createMockSession(
   name: string,
   store: PetStore,
   journalSize: number,
-  budget?: MemoryBudget,
+  budget: MemoryBudget,
 ): MockSession {
-  const journal = new RequestJournal<JournalRecord>(
-    journalSize,
-    budget && { budget, cost: journalRecordCost },
-  )
+  const journal = new RequestJournal<JournalRecord>(journalSize, { budget, cost: journalRecordCost })
   return {
     name,
     store,

@@ -35,13 +35,6 @@ export interface Eviction {
 /** Evictions remembered at most (names of up to 64 characters: about 100 KiB). */
 export const REMEMBERED_EVICTIONS = 1_000
 
-/** What the registry tells about one session. */
-export interface SessionInfo {
-  name: string
-  /** When a request last used it (epoch milliseconds). */
-  lastUsed: number
-}
-
 /**
  * Named sessions of the mock, created on first use and bounded by idle time, by the room a new one
  * needs (`hasRoom`: the memory budget) and by an optional count, least recently used evicted
@@ -167,10 +160,10 @@ export class SessionRegistry<T> {
     return dropped
   }
 
-  /** The live named sessions, least recently used first. */
-  list(): SessionInfo[] {
+  /** The live named sessions, least recently used first, with when each was last used. */
+  list(): Pick<Entry<T>, 'name' | 'lastUsed'>[] {
     const now = this.#time()
-    const live: SessionInfo[] = []
+    const live: Pick<Entry<T>, 'name' | 'lastUsed'>[] = []
     for (let entry = this.#oldest; entry; entry = entry.newer)
       if (now - entry.lastUsed <= this.#limits.idleMs)
         live.push({ name: entry.name, lastUsed: entry.lastUsed })
@@ -231,6 +224,7 @@ export class SessionRegistry<T> {
 interface Entry<T> {
   readonly name: string
   readonly value: T
+  /** When a request last used it (epoch milliseconds). */
   lastUsed: number
   /** The session used just before this one (undefined: this is the least recently used). */
   older: Entry<T> | undefined

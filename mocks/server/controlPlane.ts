@@ -1,6 +1,7 @@
+import { CONTROL_PREFIX, SPEC_JSON_PATH, SPEC_YAML_PATH } from '../../kit/guard/controlPath.ts'
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import { type ApiResponse, type Parsed, refuse } from '../../kit/http/ApiResponse.ts'
-import { errorResponse, JSON_HEADERS } from '../../kit/http/errorResponse.ts'
+import { errorResponse, jsonResponse } from '../../kit/http/errorResponse.ts'
 import { readJournalRecord } from '../../kit/journal/journalEntry.ts'
 import { lazy } from '../../kit/json/jsonChunks.ts'
 import type { MemoryBudget } from '../../kit/memory/MemoryBudget.ts'
@@ -10,7 +11,7 @@ import { controlPlane } from '../../serving/controlPlane.ts'
 import { inspectorPage } from '../../serving/inspectorPage.ts'
 import { journalViews } from '../../serving/journalViews.ts'
 import type { Router } from '../../spec/Router.ts'
-import type { CompiledSpec, Pet, SpecValidators } from '../../spec/runtime.ts'
+import type { Pet, SpecValidators } from '../../spec/runtime.ts'
 import { StoreFullError } from '../core/PetStore.ts'
 import { bodyTooLarge, readJsonText } from '../core/parseJsonBody.ts'
 import { validateExact } from '../core/validateExact.ts'
@@ -18,6 +19,7 @@ import type { MockSession } from './MockSession.ts'
 import { forceableOperations, parseNextResponse } from './nextResponse.ts'
 import { DEFAULT_SESSION } from './parseSessionName.ts'
 import type { Eviction, SessionRegistry } from './SessionRegistry.ts'
+import { type MockSpec, servedSpecAnswer } from './servedSpecAnswer.ts'
 
 /** How many of a session's newest pets `GET /__mock/session` lists (the inspector page's table). */
 export const SESSION_VIEW_PETS = 200
@@ -33,8 +35,8 @@ export interface ControlContext {
   sessions: SessionRegistry<MockSession>
   /** A new session as first use would create it; reads of a session not yet used are answered from one. */
   freshSession(name: string): MockSession
-  /** The document served (its Pet fields are what a reset seed keeps). */
-  spec: CompiledSpec
+  /** The document served, with its file's text (its Pet fields are what a reset seed keeps). */
+  spec: MockSpec
   defaultSeed: readonly Pet[]
   /** Hides the accepted keys from journal entries. */
   redact: Redactor
@@ -45,18 +47,20 @@ export interface ControlContext {
   /** The state file's health, when the default session has one: degraded makes its health degraded. */
   storage?: () => { status: 'ok' | 'degraded' }
   /** What all sessions keep, shown by `GET /__mock/sessions`. */
-  budget?: MemoryBudget
+  budget: MemoryBudget
+}
+
+/** `GET /__mock/openapi.yaml` and `/__mock/openapi.json`: the document served, whatever the session. */
+const SERVED_SPEC = {
+  GET: (request: ApiRequest, context: ControlContext) =>
+    servedSpecAnswer(request, context.spec, context.router.basePath),
 }
 
 /**
  * The mock's control plane (over HTTP and under MSW alike), for end-to-end tests that need a known
- * store, per session (`X-Mock-Session`; none: the default session): `GET /__mock/` (the inspector
- * page); `GET /__mock/health` (with the state file's health); `GET /__mock/export` (every pet, a
- * seed); `POST /__mock/reset` (no body: the seed; a body: a JSON array of Pet); the journal views
- * (`GET|DELETE /__mock/requests`, `.har`, `coverage`, `coverage.html`: serving/journalViews.ts);
- * `GET|POST|DELETE /__mock/next-response` (one-shot forced responses); `GET /__mock/session` (what
- * the inspector page shows); `GET /__mock/sessions`. Every write acts within the request's session;
- * reads never create a session (no state changes on GET), they answer as a fresh one would.
+ * store, per session (`X-Mock-Session`; none: the default session), the journal views shared with
+ * the proxy (serving/journalViews.ts). Every write acts within the request's session; reads never
+ * create a session (no state changes on GET), they answer as a fresh one would.
  *
  * @example
  * curl -X POST http://127.0.0.1:4010/__mock/reset -H 'Content-Type: application/json' -H 'X-Mock-Session: worker-1'
@@ -64,12 +68,14 @@ export interface ControlContext {
  */
 export const MOCK_CONTROL = controlPlane<ControlContext>({
   '': { GET: () => inspectorPage('mock') },
+  [SPEC_YAML_PATH.slice(CONTROL_PREFIX.length + 1)]: SERVED_SPEC,
+  [SPEC_JSON_PATH.slice(CONTROL_PREFIX.length + 1)]: SERVED_SPEC,
   health: {
     GET: (_request, context) => {
       const pets = readSession(context).store.size
       const storage = context.sessionName === DEFAULT_SESSION ? context.storage?.() : undefined
       // 200 even when degraded: the mock still serves every read, so a probe must not take it away.
-      return ok({ status: storage?.status ?? 'ok', pets, ...(storage && { storage }) })
+      return jsonResponse({ status: storage?.status ?? 'ok', pets, ...(storage && { storage }) })
     },
   },
   export: {
@@ -77,7 +83,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
     GET: (_request, context) => {
       const session = readSession(context)
       const version = `export.${session.name}.${session.serial}.${session.store.version}`
-      return { ...ok(session.store.snapshot()), stream: version }
+      return { ...jsonResponse(session.store.snapshot()), stream: version }
     },
   },
   reset: {
@@ -97,7 +103,7 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
       // Reset makes the session as new: its journal and its forced responses go too.
       session.journal.clear()
       session.forced.clear()
-      return ok({ status: 'reset', pets: session.store.size })
+      return jsonResponse({ status: 'reset', pets: session.store.size })
     },
   },
   ...journalViews(
@@ -117,12 +123,12 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
     }),
   ),
   'next-response': {
-    GET: (_request, context) => ok(readSession(context).forced.pending()),
+    GET: (_request, context) => jsonResponse(readSession(context).forced.pending()),
     POST: (request, context) => {
       const force = parseNextResponse(request.body, context.spec.document)
       if (!force.ok) return force.response
       context.sessions.use(context.sessionName).forced.force(force.value.operation, force.value.status)
-      return ok({ status: 'forced', next: force.value })
+      return jsonResponse({ status: 'forced', next: force.value })
     },
     DELETE: (_request, context) => {
       context.sessions.use(context.sessionName).forced.clear()
@@ -132,16 +138,14 @@ export const MOCK_CONTROL = controlPlane<ControlContext>({
   session: { GET: sessionView },
   sessions: {
     GET: (_request, context) =>
-      ok({
+      jsonResponse({
         sessions: context.sessions.list(),
         evicted: context.sessions.evicted,
         recentlyEvicted: context.sessions
           .recentEvictions(EVICTIONS_LISTED)
           .map((eviction) => ({ name: eviction.name, ...evictionView(eviction) })),
         limits: context.sessions.limits,
-        ...(context.budget && {
-          memory: { usedBytes: context.budget.used, limitBytes: context.budget.limit },
-        }),
+        memory: { usedBytes: context.budget.used, limitBytes: context.budget.limit },
       }),
   },
 })
@@ -183,7 +187,7 @@ function sessionView(request: ApiRequest, context: ControlContext): ApiResponse 
     journal: { capacity: session.journal.capacity, dropped: session.journal.dropped },
     ...(eviction && { evicted: evictionView(eviction) }),
   }
-  return { status: 200, headers: { ...JSON_HEADERS, ...headers }, body }
+  return jsonResponse(body, 200, headers)
 }
 
 /** A pet for the inspector's table: long strings clipped, so 200 pets with 64 KiB names are not 13 MB. */
@@ -197,10 +201,6 @@ function clipped(pet: Pet): Pet {
 /** An eviction as the views show it: why, and when as an ISO date. */
 function evictionView({ reason, at }: Eviction): { reason: Eviction['reason']; at: string } {
   return { reason, at: new Date(at).toISOString() }
-}
-
-function ok(body: unknown): ApiResponse {
-  return { status: 200, headers: { ...JSON_HEADERS }, body }
 }
 
 /** The seed a reset body gives (a JSON array of Pet), or undefined for an empty body (the default seed). */

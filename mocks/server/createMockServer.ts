@@ -8,7 +8,7 @@ import { JOURNAL_SIZE } from '../../kit/journal/RequestJournal.ts'
 import { createdIdOf } from '../../kit/json/createdIdOf.ts'
 import { DEFAULT_MEMORY_MIB, MemoryBudget, SESSION_OVERHEAD_BYTES } from '../../kit/memory/MemoryBudget.ts'
 import { createRedactor, type Redactor } from '../../kit/secrets/createRedactor.ts'
-import { type CompiledSpec, defaultSpec, type Pet } from '../../spec/runtime.ts'
+import { defaultSpec, type Pet } from '../../spec/runtime.ts'
 import {
   createEngine,
   DEFAULT_API_KEY,
@@ -21,10 +21,7 @@ import { type ControlContext, MOCK_CONTROL } from './controlPlane.ts'
 import { createMockSession, type MockSession } from './MockSession.ts'
 import { DEFAULT_SESSION, parseSessionName, SESSION_HEADER } from './parseSessionName.ts'
 import { type Eviction, type EvictionReason, type SessionLimits, SessionRegistry } from './SessionRegistry.ts'
-import { isServedSpecPath, servedSpecAnswer } from './servedSpecAnswer.ts'
-
-/** A compiled document with its file's text, when it has one: what `/__mock/openapi.yaml` answers (`.json`: the document). */
-export type MockSpec = CompiledSpec & { readonly text?: string }
+import type { MockSpec } from './servedSpecAnswer.ts'
 
 /**
  * Where the default session's writes are kept beyond memory (the HTTP mock's state file): opened
@@ -73,9 +70,8 @@ export interface MockServerOptions extends Pick<EngineOptions, 'apiKeys' | 'base
  */
 export interface MockServer {
   /**
-   * Answers one request: the inspector page, `/__mock/openapi.yaml` and `.json`, the control plane, or the API
-   * from the session `X-Mock-Session` names (recorded in its journal). A promise only when a write
-   * must be committed to the durable log before it is answered.
+   * Answers one request: the control plane, or the API from the session `X-Mock-Session` names (in
+   * its journal). A promise only when a write must be committed to the durable log first.
    */
   handle(request: ApiRequest): ApiResponse | Promise<ApiResponse>
   /** The default session's store: what requests without `X-Mock-Session` use, and what a durable log keeps. */
@@ -89,16 +85,13 @@ export interface MockServer {
   /** The engine of the document served now (a new one after `setSpec`). */
   readonly engine: Engine
   /**
-   * The methods a CORS preflight for `path` may allow: those of the document's path there (from the
-   * one router: never a method the API does not have), of the control endpoint, or GET and HEAD for
-   * the inspector page and the served document. A path the mock does not know gets the API's
-   * methods, so the request itself goes on to its 404 Error body instead of a bare CORS failure.
+   * The methods a CORS preflight for `path` may allow: those of the document's path there (the one
+   * router) or of the control endpoint. A path the mock does not know gets the API's methods, so
+   * the request itself goes on to its 404 Error body instead of a bare CORS failure.
    */
   preflightMethods(path: string): string
   /** Swaps in another document (spec hot reload); the sessions and their pets stay. */
   setSpec(spec: MockSpec): void
-  /** Which operations the current document's engine answers from the store and which from the spec. */
-  operations(): { stateful: readonly string[]; specDriven: readonly string[] }
   /** Every session as new: named ones dropped, the default one back to `seed` (the start seed), its journal and forced responses cleared. */
   reset(seed?: readonly Pet[]): void
 }
@@ -117,12 +110,12 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const seed: readonly Pet[] = [...(options.seed ?? seedPets)]
   const budget = new MemoryBudget((options.maxMemoryMiB ?? DEFAULT_MEMORY_MIB) * 1024 * 1024)
   const limits = { maxPets: options.maxPets, budget, sharedSeed: seed }
-  const store = new PetStore(seed, undefined, limits)
   const journalSize = options.journalSize ?? JOURNAL_SIZE
   // Cheap whatever the seed: a new store shares the seed's index and keeps only what it creates.
   const freshSession = (name: string) =>
     createMockSession(name, new PetStore(seed, undefined, limits), journalSize, budget)
-  const defaultSession = createMockSession(DEFAULT_SESSION, store, journalSize, budget)
+  const defaultSession = freshSession(DEFAULT_SESSION)
+  const store = defaultSession.store
   // A named session is charged to the budget while it lives (the default one, made at start, is not):
   // a new one that does not fit evicts the least recently used, so memory, not a count, bounds them.
   const sessions = new SessionRegistry(
@@ -143,23 +136,17 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     release(evicted)
     options.log?.(`session ${name} evicted: ${evictionCause(reason, sessions.limits, budget)}`)
   })
-  // The session of an API request, made or touched only once the engine asks for it (after
-  // authentication). The engine hands back the name `handle` gave it, so this one function serves
-  // every request, with nothing shared between requests.
+  // The session of an API request, once the engine asks for it (SessionSource: after authentication).
   const sessionSource: SessionSource = (_request, name) => {
     const eviction = sessions.takeEviction(name)
-    if (eviction) return sessionEvicted(eviction, sessions.limits.maxSessions, budget)
+    if (eviction) return sessionEvicted(eviction, sessions.limits, budget)
     return sessions.use(name)
   }
   const redact = createRedactor(options.apiKeys?.length ? options.apiKeys : [DEFAULT_API_KEY])
   let spec: MockSpec = options.spec ?? defaultSpec()
+  const build = (): Engine => createEngine({ ...options, store, spec })
   let engine = build()
   const durable = options.durable?.(store)
-
-  function build(): Engine {
-    const { basePath, apiKeys, selfCheck } = options
-    return createEngine({ store, spec, basePath, apiKeys, selfCheck })
-  }
 
   function control(request: ApiRequest, sessionName: string): ApiResponse {
     const context: ControlContext = {
@@ -179,16 +166,14 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
 
   function handle(request: ApiRequest): ApiResponse | Promise<ApiResponse> {
     const sessionName = parseSessionName(request.header(SESSION_HEADER))
-    const { path } = request
+    const ownPath = isControlPath(request.path)
     if (typeof sessionName !== 'string') {
       // An API request is authenticated before its session is read, so one without a key gets the
       // interface's 401 whatever else it carries; with a key, the malformed name is its 400.
-      const ownPath = isServedSpecPath(path) || isControlPath(path)
       return ownPath ? sessionName : engine.handle(request, () => sessionName)
     }
-    if (isServedSpecPath(path)) return servedSpecAnswer(request, spec, engine.basePath)
     let response: ApiResponse
-    if (isControlPath(path)) response = control(request, sessionName)
+    if (ownPath) response = control(request, sessionName)
     else {
       response = engine.handle(request, sessionSource, sessionName)
       // Serialised once, here, for the adapter that sends it (each sends `text` when it is set). Set in
@@ -243,15 +228,11 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     get engine() {
       return engine
     },
-    preflightMethods(path) {
-      if (isServedSpecPath(path)) return 'GET, HEAD'
-      return engine.allowAt(path) ?? MOCK_CONTROL.methods(path) ?? engine.methods
-    },
+    preflightMethods: (path) => engine.allowAt(path) ?? MOCK_CONTROL.methods(path) ?? engine.methods,
     setSpec(next) {
       spec = next
       engine = build()
     },
-    operations: () => ({ stateful: engine.stateful, specDriven: engine.specDriven }),
     reset(to = seed) {
       for (const dropped of sessions.clear()) release(dropped)
       store.reset(to)
@@ -265,26 +246,20 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
 function evictionCause(reason: EvictionReason, limits: SessionLimits, budget: MemoryBudget): string {
   if (reason === 'idle')
     return `unused for ${limits.idleMs / 60_000} minutes (--session-idle); it starts over from the seed`
-  const bound =
-    reason === 'room'
-      ? `${limits.maxSessions} sessions (--max-sessions)`
-      : `the memory budget of ${mebibytes(budget)} MiB (--max-memory) full`
-  return `${bound} and another was needed; its next request gets 400 session_evicted`
+  return `${boundOf(reason, limits, budget)} reached and another was needed; its next request gets 400 session_evicted`
 }
 
 /** What the next request of a session evicted for room gets: 400, which every operation documents. */
-function sessionEvicted(eviction: Eviction, maxSessions: number, budget: MemoryBudget): ApiResponse {
-  const bound =
-    eviction.reason === 'memory'
-      ? `the memory budget of ${mebibytes(budget)} MiB was full, --max-memory`
-      : `--max-sessions ${maxSessions}`
-  return errorResponse(
-    400,
-    'session_evicted',
-    `The session '${eviction.name}' was evicted at ${new Date(eviction.at).toISOString()} to make room for another (${bound}): its pets, journal and forced responses are gone. This request changed nothing; the next one starts the session over from the seed.`,
-  )
+function sessionEvicted(eviction: Eviction, limits: SessionLimits, budget: MemoryBudget): ApiResponse {
+  const when = new Date(eviction.at).toISOString()
+  const bound = boundOf(eviction.reason, limits, budget)
+  const message = `The session '${eviction.name}' was evicted at ${when} to make room for another (${bound} reached): its pets, journal and forced responses are gone. This request changed nothing; the next one starts the session over from the seed.`
+  return errorResponse(400, 'session_evicted', message)
 }
 
-function mebibytes(budget: MemoryBudget): number {
-  return Math.round(budget.limit / 1024 / 1024)
+/** The bound an eviction for room reached: the count of sessions, or the memory budget. */
+function boundOf(reason: EvictionReason, limits: SessionLimits, budget: MemoryBudget): string {
+  return reason === 'memory'
+    ? `the memory budget of ${Math.round(budget.limit / 1024 / 1024)} MiB (--max-memory)`
+    : `${limits.maxSessions} sessions (--max-sessions)`
 }

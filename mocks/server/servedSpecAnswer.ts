@@ -1,19 +1,17 @@
-import { API_DOCS_PATH, SPEC_JSON_PATH, SPEC_YAML_PATH } from '../../kit/guard/controlPath.ts'
+import { API_DOCS_PATH, SPEC_JSON_PATH } from '../../kit/guard/controlPath.ts'
 import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { requestOrigin } from '../../kit/http/requestOrigin.ts'
-import type { PetStoreDocument } from '../../spec/runtime.ts'
+import type { CompiledSpec } from '../../spec/runtime.ts'
 import { jsonWithServer, type ServedServer, yamlWithServer } from './withServedServer.ts'
+
+/** A compiled document with its file's text, when it has one: what `/__mock/openapi.yaml` answers (`.json`: the document). */
+export type MockSpec = CompiledSpec & { readonly text?: string }
 
 /** True for the docs page and its files: `/__mock/docs` and everything under `/__mock/docs/`. */
 export function isApiDocsPath(path: string): boolean {
   return path === API_DOCS_PATH.slice(0, -1) || path.startsWith(API_DOCS_PATH)
-}
-
-/** True for the two paths of the served document. */
-export function isServedSpecPath(path: string): boolean {
-  return path === SPEC_YAML_PATH || path === SPEC_JSON_PATH
 }
 
 /**
@@ -36,25 +34,20 @@ export function servedServer(origin: string, basePath: string): ServedServer {
  * without choosing a server. The rest of the document's servers follow, unchanged. A request with
  * no usable `Host` gets the document's own servers only. The YAML is the file's text with one
  * server added (comments and `$ref`s kept; 404 when there is no file); the JSON is the document as
- * compiled, every `$ref` resolved. GET and HEAD only; no key needed, like the rest of the control
- * plane.
+ * compiled, every `$ref` resolved. A control endpoint: no key needed, GET and HEAD only.
  *
  * @example
  * servedSpecAnswer(request, { document, text }, '/v1').headers['content-type'] // 'application/yaml; charset=utf-8'
  */
 export function servedSpecAnswer(
   request: ApiRequest,
-  spec: { document: PetStoreDocument; text?: string | undefined },
+  spec: Pick<MockSpec, 'document' | 'text'>,
   basePath: string,
 ): ApiResponse {
-  const { path, method } = request
-  if (method !== 'GET' && method !== 'HEAD') {
-    return errorResponse(405, 'method_not_allowed', `${path} allows GET and HEAD.`, { allow: 'GET, HEAD' })
-  }
   const origin = requestOrigin(request.header('host'))
   const server = origin === undefined ? undefined : servedServer(origin, basePath)
   const headers = { 'cache-control': 'no-store' }
-  if (path === SPEC_JSON_PATH) {
+  if (request.path === SPEC_JSON_PATH) {
     const text = server ? jsonWithServer(spec.document, server) : JSON.stringify(spec.document, null, 2)
     // node:http sends no body for HEAD by itself.
     return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, text }

@@ -71,11 +71,8 @@ function firstItemIndent(text: string, from: number, newline: string): string | 
   while (at < text.length) {
     const end = text.indexOf(newline, at)
     const line = text.slice(at, end === -1 ? text.length : end)
-    if (line.trim() !== '' && !line.trimStart().startsWith('#')) {
-      const item = ITEM_INDENT.exec(line)
-      if (item) return item[1]
-      return /^[ \t]/.test(line) ? undefined : '  '
-    }
+    if (line.trim() !== '' && !line.trimStart().startsWith('#'))
+      return ITEM_INDENT.exec(line)?.[1] ?? (/^[ \t]/.test(line) ? undefined : '  ')
     if (end === -1) break
     at = end + newline.length
   }

@@ -1,12 +1,6 @@
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 
-interface Progress {
-  /** Bytes handed to the kernel so far: the client has taken them off our hands. */
-  flushed: number
-  since: number
-}
-
 /**
  * Closes connections whose client stops reading its responses (pipelining requests and never
  * reading, say) for longer than `afterMs`. Node stops parsing such a connection once a response
@@ -23,7 +17,8 @@ export function cutOffStalledReaders(
   afterMs: number,
   onCutOff: (waitingBytes: number) => void,
 ): void {
-  const open = new Map<Socket, Progress | undefined>()
+  // Per socket with bytes waiting: those handed to the kernel so far (the client took them), and since when.
+  const open = new Map<Socket, { flushed: number; since: number } | undefined>()
   server.on('connection', (socket: Socket) => {
     open.set(socket, undefined)
     socket.once('close', () => open.delete(socket))

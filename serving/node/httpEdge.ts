@@ -133,8 +133,7 @@ export function httpEdge(options: HttpEdgeOptions): Server {
         bodyTooLarge: read.tooLarge,
       })
       const answered = options.answer(request, { rawHeaders: incoming.rawHeaders, bytes: read.bytes })
-      if (answered instanceof Promise) return answered.then(finish)
-      return finish(answered)
+      return answered instanceof Promise ? answered.then(finish) : finish(answered)
     }
     const now = readBodyInto(incoming, options.maxBodyBytes, (read) =>
       guarded(response, () => dispatch(read)),
