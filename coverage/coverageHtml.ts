@@ -1,7 +1,6 @@
 // Coverage as a small self-contained HTML page: every value written as text (escaped), no script,
 // no external asset, and a Content-Security-Policy that allows nothing but its own inline style.
 import { escapeHtml } from '../kit/text/escapeHtml.ts'
-import { reportPage } from '../kit/text/htmlPage.ts'
 import { plural } from '../kit/text/plural.ts'
 import type { Coverage } from './coverageOf.ts'
 import { COVERAGE_GAUGES } from './coverageUniverse.ts'
@@ -26,10 +25,22 @@ export function coverageHtml(coverage: Coverage, subject: string): string {
   const undocumented = coverage.undocumented
     .slice(0, COVERAGE_HTML_ITEMS_MAX)
     .map((u) => `<li>${escapeHtml(u.operationId)} ${u.status} (${u.seen}x)</li>`)
-  return reportPage(
-    `Coverage: ${escapeHtml(subject)}`,
-    'tr.never td { background: #fdecea } tr.seen td { background: #edf7ed }',
-    `<h1>Coverage of the document</h1>
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>Coverage: ${escapeHtml(subject)}</title>
+<style>
+body { font: 14px system-ui, sans-serif; margin: 2rem; color: #222 }
+table { border-collapse: collapse; margin-bottom: 1.5rem }
+th, td { border: 1px solid #ccc; padding: .3rem .6rem; text-align: left }
+tr.never td { background: #fdecea } tr.seen td { background: #edf7ed }
+meter { width: 8rem }
+</style>
+</head>
+<body>
+<h1>Coverage of the document</h1>
 <p>What <code>${escapeHtml(subject)}</code> exercised: ${plural(coverage.observed, 'request')}, ${coverage.unmatched} matching no operation.</p>
 ${coverageTable(coverage)}
 ${undocumented.length > 0 ? `<h2>Undocumented statuses seen</h2><ul id="undocumented">${undocumented.join('')}</ul>` : ''}
@@ -40,8 +51,10 @@ ${undocumented.length > 0 ? `<h2>Undocumented statuses seen</h2><ul id="undocume
 ${items.join('\n')}
 </tbody>
 </table>
-${coverage.items.length > COVERAGE_HTML_ITEMS_MAX ? `<p>${plural(coverage.items.length - COVERAGE_HTML_ITEMS_MAX, 'more item')} left out.</p>` : ''}`,
-  )
+${coverage.items.length > COVERAGE_HTML_ITEMS_MAX ? `<p>${plural(coverage.items.length - COVERAGE_HTML_ITEMS_MAX, 'more item')} left out.</p>` : ''}
+</body>
+</html>
+`
 }
 
 /**

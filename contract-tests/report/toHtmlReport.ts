@@ -1,6 +1,5 @@
 import { coverageTable } from '../../coverage/coverageHtml.ts'
 import { escapeHtml } from '../../kit/text/escapeHtml.ts'
-import { reportPage } from '../../kit/text/htmlPage.ts'
 import { plural } from '../../kit/text/plural.ts'
 import { truncate, visible } from '../../kit/text/visible.ts'
 import type { ContractReport } from '../running/runContract.ts'
@@ -73,18 +72,31 @@ export function toHtmlReport(report: ContractReport, options: ReportOptions = {}
   }
   if (report.abort) body.push(`<pre id="abort">${text(report.abort)}</pre>`)
   else body.push(...pageOf(report, options, markup))
-  return reportPage(
-    `Contract run ${text(report.runId)}: ${result}`,
-    `body { max-width: 75rem }
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>Contract run ${text(report.runId)}: ${result}</title>
+<style>
+body { font: 14px system-ui, sans-serif; margin: 2rem; color: #222; max-width: 75rem }
+table { border-collapse: collapse; margin-bottom: 1.5rem }
+th, td { border: 1px solid #ccc; padding: .3rem .6rem; text-align: left }
 pre { background: #f6f6f6; padding: .5rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere }
 pre.curl { background: #eef3fb }
 .failed, tr.fail td { color: #a40000 } .conforms { color: #1a6b1a }
 section.fail, section.causes { border-left: 4px solid #c62828; padding-left: 1rem }
 section.warn { border-left: 4px solid #e0a100; padding-left: 1rem }
 tr.warn td { color: #7a5a00 } tr.skip td, tr.waived td { color: #777 }
-p.key { font-weight: 600 }`,
-    body.join('\n'),
-  )
+p.key { font-weight: 600 }
+meter { width: 8rem }
+</style>
+</head>
+<body>
+${body.join('\n')}
+</body>
+</html>
+`
 }
 
 /** Untrusted text as HTML: cut, control characters shown as escapes, then markup escaped. */

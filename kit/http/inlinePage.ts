@@ -2,7 +2,6 @@
 // a CSP that allows nothing but its own inline style and script (by hash) and fetches to itself,
 // and headers that keep it from being sniffed, cached or leaking a referrer; its script and the
 // document around it.
-import { htmlPage } from '../text/htmlPage.ts'
 import { type PageKit, pageKit } from './pageKit.ts'
 
 /** The headers of such a page, given its CSP. */
@@ -39,10 +38,18 @@ export function inlinePage(
   const script = `(${main.toString()})((${pageKit.toString()})())`
   let csp: string | undefined
   return {
-    html: htmlPage(
-      `<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${title}</title>\n<style>${style}</style>`,
-      `${body}<script>${script}</script>`,
-    ),
+    html: `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${style}</style>
+</head>
+<body>${body}<script>${script}</script>
+</body>
+</html>
+`,
     csp: () =>
       (csp ??= [
         "default-src 'none'",

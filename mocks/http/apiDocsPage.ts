@@ -6,7 +6,6 @@ import type { ApiRequest } from '../../kit/http/ApiRequest.ts'
 import type { ApiResponse } from '../../kit/http/ApiResponse.ts'
 import { errorResponse } from '../../kit/http/errorResponse.ts'
 import { inlinePageHeaders } from '../../kit/http/inlinePage.ts'
-import { htmlPage } from '../../kit/text/htmlPage.ts'
 
 // Swagger UI starts on the served document as JSON (the mock first among its servers), with the
 // validator off: it would send the document to validator.swagger.io.
@@ -19,15 +18,22 @@ const INIT = `window.ui = SwaggerUIBundle({
 })
 `
 
-const HTML = htmlPage(
-  `<meta name="viewport" content="width=device-width, initial-scale=1">
+const HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pet Store mock: API docs</title>
 <link rel="stylesheet" href="${API_DOCS_PATH}swagger-ui.css">
-<link rel="icon" href="data:,">`,
-  `<div id="swagger-ui"></div>
+<link rel="icon" href="data:,">
+</head>
+<body>
+<div id="swagger-ui"></div>
 <script src="${API_DOCS_PATH}swagger-ui-bundle.js"></script>
-<script src="${API_DOCS_PATH}init.js"></script>`,
-)
+<script src="${API_DOCS_PATH}init.js"></script>
+</body>
+</html>
+`
 
 /**
  * What the page may do, and nothing more: scripts and the stylesheet from the mock itself (the
