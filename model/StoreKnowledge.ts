@@ -42,6 +42,7 @@ export type Span = Partial<Record<'startedAt' | 'completedAt', number>>
  * knowledge.learn({ id: 7, name: 'Max', categoryId: 1 }, false, 'listed in step 2') // 'pet 7 read as …'
  */
 export class StoreKnowledge {
+  readonly #model: InterfaceModel
   readonly #shared: SharedRecord
   readonly #fields: readonly string[]
   /** The Pet's fields that are not required: a 201 may leave one out when it was not sent. */
@@ -53,6 +54,7 @@ export class StoreKnowledge {
 
   /** `view`: for `asOf` only; a view shares every record of the knowledge it looks at. */
   constructor(model: InterfaceModel, view?: { of: StoreKnowledge; span: Span }) {
+    this.#model = model
     this.#fields = Object.keys(model.pet.properties)
     this.#optional = this.#fields.filter((field) => !model.pet.required.includes(field))
     this.#horizon = view?.span.startedAt ?? Number.POSITIVE_INFINITY
@@ -71,8 +73,8 @@ export class StoreKnowledge {
    * const view = knowledge.asOf({ startedAt: 10, completedAt: 14 })
    * view.get(7n) // undefined when pet 7 was first known at 12 (created while this read was in flight)
    */
-  asOf(span: Span, model: InterfaceModel): StoreKnowledge {
-    return new StoreKnowledge(model, { of: this, span })
+  asOf(span: Span): StoreKnowledge {
+    return new StoreKnowledge(this.#model, { of: this, span })
   }
 
   #visible(pet: KnownPet): boolean {

@@ -152,7 +152,7 @@ function judgeWithoutBound(spec: CompiledSpec): (exchange: ObservedExchange) => 
     if (status === 401 || !requestValid || asked) return violations
     // One knowledge in time: a read in flight while a create completed may predate that pet, and is
     // not bound by it; each pet it holds is still held to what was known of it (a pet never changes).
-    const view = knowledge.asOf({ startedAt, completedAt }, model)
+    const view = knowledge.asOf({ startedAt, completedAt })
     const problem = judgeExchange(model, view, operation, modelRequest, answer, step)
     // What an invariant named already is not said again as the model's.
     if (problem && broken.length === 0)

@@ -25,7 +25,7 @@ export interface GeneratedPhase {
   /** fast-check's seed: the same seed draws the same sequences (`--seed N` replays). */
   seed: number
   budget: Budget
-  /** Sequences run at once, each with its own model (1: one after another, as the seed replays exactly). */
+  /** Sequences run at once, sharing one knowledge (1: one after another, as the seed replays exactly). */
   concurrency?: number
   /** Replays of the shortest failing sequence before it is reported (DEFAULT_REPRODUCTIONS when absent). */
   reproductions?: number

@@ -70,11 +70,10 @@ function send(context: CheckContext, { operation, parameters, body, rawQuery, va
 }
 
 /**
- * Every near-miss request of a run (negative/authVariants.ts, from the key, the scheme and the
- * seed): each credential that is no edit, and each class of edit, on every operation; each edit at
- * a position, or drawn, on one; then every bad input the negatives generate (parameters, bodies,
- * malformed JSON, a valid id no pet has) without a key or with a near miss, in turn. Behind `prism
- * proxy` no two-line variant: it forwards the first line only.
+ * Every near-miss request of a run (negative/authVariants.ts): each credential on every operation,
+ * or on one for an edit at a position or drawn; every bad input the negatives generate, without a
+ * key or with a near miss; targets near an operation's without a key. Behind `prism proxy` no
+ * two-line variant: it forwards the first line only.
  */
 function probesOf(context: CheckContext): Probe[] {
   const { seed } = context.generation

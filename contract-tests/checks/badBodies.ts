@@ -51,10 +51,10 @@ const sendViolations = oncePer(async (context: CheckContext): Promise<Batch> => 
   )
   const markers = violations.map((violation) => markerValues(violation.body).filter((v) => produced.has(v)))
   const fenceBody = () => JSON.stringify({ name: context.petName('fence'), categoryId: 1 })
-  const create = (body: string, kind: 'valid') => context.call('createPet', {}, { body, kind })
-  const before = await create(fenceBody(), 'valid')
-  const exchanges = await inPool(violations, 8, (violation) => create(bodyText(violation.body), 'valid'))
-  const after = await create(fenceBody(), 'valid')
+  const create = (body: string) => context.call('createPet', {}, { body, kind: 'valid' })
+  const before = await create(fenceBody())
+  const exchanges = await inPool(violations, 8, (violation) => create(bodyText(violation.body)))
+  const after = await create(fenceBody())
   const sent = violations.map((violation, i) => ({
     violation,
     exchange: exchanges[i] as Exchange,

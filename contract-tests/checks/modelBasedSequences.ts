@@ -1,6 +1,6 @@
 import { exactJson } from '../../kit/json/exactJson.ts'
 import { plural } from '../../kit/text/plural.ts'
-import { type InterfaceModel, interfaceModelOf } from '../../model/interfaceModel.ts'
+import { interfaceModelOf } from '../../model/interfaceModel.ts'
 import { judgeGet } from '../../model/judgeGet.ts'
 import { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import { SKIP_REASONS } from '../base/capabilitiesOf.ts'
@@ -42,10 +42,9 @@ export const modelBasedSequences: Check = {
     if (opening.finding) opened.set(context, opening.finding)
   },
   async run(context) {
-    const model = interfaceModelOf(context)
     const { seed, budget, concurrency = 1 } = context.generation
     const firstExchange = context.exchanges.length
-    const { result, replay, ...searched } = await search(context, budget, seed, concurrency)
+    const { result, replay, knowledge, ...searched } = await search(context, budget, seed, concurrency)
     // What the opening found counts when the search after the other checks found nothing: that one
     // replays alone (--concurrency 1), the opening only with the whole run.
     const found = searched.finding ?? opened.get(context)
@@ -58,7 +57,7 @@ export const modelBasedSequences: Check = {
     }
     if (result.error)
       findings.push({ operation: 'listPets', message: `The model phase stopped: ${result.error}`, curl: '' })
-    const lost = await sweepCreated(context, result.knowledge, model)
+    const lost = await sweepCreated(context, knowledge)
     if (lost)
       findings.push({
         ...lost.finding,
@@ -79,12 +78,8 @@ export const modelBasedSequences: Check = {
       sequences: result.runs,
       shrinks: result.shrinks,
       watchedMs: Math.round(result.watchedMs),
-      knownPets: Math.max(0, ...result.knowledge.map((knowledge) => knowledge.size)),
-      createdPets: result.knowledge.reduce(
-        (sum, knowledge) =>
-          sum + knowledge.created.filter((pet) => pet.learnedAt.startsWith('created in')).length,
-        0,
-      ),
+      knownPets: knowledge.size,
+      createdPets: knowledge.created.filter((pet) => pet.learnedAt.startsWith('created in')).length,
       replay,
     }
     // Read-only: no create was sent, so createPet was not judged here (never a vacuous pass).
@@ -124,13 +119,11 @@ async function search(
   const leftAtStart = context.creates?.left ?? 0
   const model = interfaceModelOf(context)
   // One knowledge, shared by every stream of the search and the replays of a failure.
+  const knowledge = new StoreKnowledge(model)
+  learnFromEarlierChecks(context, knowledge)
   const result = await runModelPhase({
     model,
-    newKnowledge: () => {
-      const knowledge = new StoreKnowledge(model)
-      learnFromEarlierChecks(context, knowledge, model)
-      return knowledge
-    },
+    knowledge,
     call: (operationId, parameters, options) => context.call(operationId, parameters, options),
     canWrite: context.capabilities.has('write'),
     exactInt64: context.capabilities.has('exact-int64'),
@@ -155,7 +148,7 @@ async function search(
       ? `${context.command} --base-url ${context.baseUrl} ${seedFlag(result.failure?.seed ?? seed)} --concurrency ${result.failure ? 1 : result.concurrency} --budget ${formatBudget(budget)}`
       : `${context.command} --base-url ${context.baseUrl} ${seedFlag(run.seed)} --budget ${formatBudget(run.budget)}`
   const replaySeed = when === '' ? (result.failure?.seed ?? seed) : run.seed
-  if (!result.failure) return { result, replay }
+  if (!result.failure) return { result, replay, knowledge }
   const { problem, steps, reproduced } = result.failure
   const again = reproduced ? `, ${reproducedLabel(reproduced)}` : ''
   const found = when ? ` ${when}` : ''
@@ -167,16 +160,16 @@ async function search(
     steps: arazzoSteps(sent, problem.documented, Object.keys(model.newPet.properties)),
     ...(reproduced ? { reproduced } : {}),
   }
-  return { result, replay, finding: failed }
+  return { result, replay, knowledge, finding: failed }
 }
 
 /**
  * Pets the run's earlier checks created (201) or listed: the store only grows, so they still exist.
  * Each is known from when its answer was complete, on the clock every exchange shares.
  */
-function learnFromEarlierChecks(context: CheckContext, root: StoreKnowledge, model: InterfaceModel): void {
+function learnFromEarlierChecks(context: CheckContext, root: StoreKnowledge): void {
   for (const exchange of context.exchanges) {
-    const knowledge = root.asOf(exchange, model)
+    const knowledge = root.asOf(exchange)
     const { operation } = exchange.request
     const created =
       operation === 'createPet' && exchange.status === 201 ? exactJson(exchange.json) : undefined
@@ -194,23 +187,15 @@ function isPet(value: unknown): value is Record<string, unknown> & { id: number 
 
 /**
  * getPet of every accepted write (those never read again first, then a spread sample, SWEEP_MAX in
- * all), a few at once: none may be lost. Each pet is judged by the knowledge of the stream that
- * created it.
+ * all), a few at once: none may be lost.
  */
 async function sweepCreated(
   context: CheckContext,
-  streams: readonly StoreKnowledge[],
-  model: InterfaceModel,
+  knowledge: StoreKnowledge,
 ): Promise<{ finding: Finding; step: Step } | undefined> {
   // A pet read again since it was created was not lost (the store has no delete): the sweep takes
-  // the others first, so a large ledger still finds the one write that went missing. A pet several
-  // streams know (an earlier check's) is swept once.
-  const owner = new Map<bigint, StoreKnowledge>()
-  for (const knowledge of streams)
-    for (const pet of knowledge.created) if (!owner.has(pet.id)) owner.set(pet.id, knowledge)
-  const ledger = [...owner].map(
-    ([id, knowledge]) => knowledge.get(id) as NonNullable<ReturnType<StoreKnowledge['get']>>,
-  )
+  // the others first, so a large ledger still finds the one write that went missing.
+  const ledger = knowledge.created
   const unconfirmed = ledger.filter((pet) => !pet.confirmed)
   const confirmed = ledger.filter((pet) => pet.confirmed)
   const room = Math.max(0, SWEEP_MAX - unconfirmed.length)
@@ -226,12 +211,7 @@ async function sweepCreated(
       const pet = batch[index]
       if (!pet) continue
       const answer = { status: exchange.status, body: exactJson(exchange.json), error: exchange.error }
-      const problem = judgeGet(
-        (owner.get(pet.id) as StoreKnowledge).asOf(exchange, model),
-        pet.id,
-        answer,
-        'the final check of accepted writes',
-      )
+      const problem = judgeGet(knowledge.asOf(exchange), pet.id, answer, 'the final check of accepted writes')
       if (problem)
         return {
           finding: finding(exchange, 'getPet', problem.received, problem.documented),

@@ -1,5 +1,11 @@
 import { finding } from './Check.ts'
-import { everyExchange } from './everyExchange.ts'
+import { type ExchangeRule, everyExchange } from './everyExchange.ts'
+
+/** An answer whose status the spec does not document for the operation (a 5xx is no_server_errors's). */
+export const undocumentedStatus: ExchangeRule = (exchange, { documented, isDocumented }) =>
+  exchange.status >= 500 || isDocumented(exchange.status)
+    ? undefined
+    : finding(exchange, exchange.operation, `${exchange.status}`, `one of ${documented.join(', ')}`)
 
 /**
  * The status of every answer to a request the interface document decides is one the spec documents
@@ -14,9 +20,6 @@ export const statusCodeConformance = everyExchange(
       'Every answer to a request the interface document decides uses a status the spec documents for the operation.',
     needs: [],
   },
-  (exchange, { documented, isDocumented }) => {
-    if (exchange.request.kind === 'gap' || exchange.status >= 500) return undefined
-    if (isDocumented(exchange.status)) return undefined
-    return finding(exchange, exchange.operation, `${exchange.status}`, `one of ${documented.join(', ')}`)
-  },
+  (exchange, context) =>
+    exchange.request.kind === 'gap' ? undefined : undocumentedStatus(exchange, context),
 )

@@ -87,6 +87,6 @@ function quote(text: string): string {
  * @example
  * keyWord('http://h/v1/pets?key=k3y', 'k3y') // `'http://h/v1/pets?key='"$PETSTORE_API_KEY"''`
  */
-export function keyWord(text: string, apiKey: string | undefined): string {
+export function keyWord(text: string, apiKey?: string): string {
   return apiKey ? text.split(apiKey).map(quote).join(`"$${KEY_VARIABLE}"`) : quote(text)
 }

@@ -1,3 +1,4 @@
+import { keyWord } from '../http/curlOf.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Step } from './Step.ts'
 
@@ -54,7 +55,7 @@ function curlLine(exchange: Exchange): string {
     '-H "Authorization: Bearer $PETSTORE_API_KEY"',
   ]
   if (request.body !== undefined)
-    parts.push(`-H 'Content-Type: application/json' --data-raw ${quote(request.body)}`)
+    parts.push(`-H 'Content-Type: application/json' --data-raw ${keyWord(request.body)}`)
   return parts.join(' ')
 }
 
@@ -66,8 +67,4 @@ function received(exchange: Exchange): string {
 /** One comment line: no newline can end the comment, no control character reaches the terminal. */
 function comment(text: string): string {
   return text.replace(/[\p{Cc}\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-}
-
-function quote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`
 }

@@ -19,10 +19,10 @@ export const DEFAULT_CONCURRENCY = 8
 export interface ModelPhaseOptions {
   model: InterfaceModel
   /**
-   * A fresh knowledge (what the earlier checks left included), shared by every stream and every replay;
-   * each answer is judged by it as of when its request went out (`StoreKnowledge.asOf`).
+   * What the run knows of the store (what the earlier checks left included), shared by every stream
+   * and every replay; each answer is judged by it as of when its request went out (`StoreKnowledge.asOf`).
    */
-  newKnowledge(): StoreKnowledge
+  knowledge: StoreKnowledge
   /** Calls an operation of the target (the run's `context.call`). */
   call: SequenceTarget['call']
   canWrite: boolean
@@ -67,8 +67,6 @@ export interface ModelPhaseResult {
   foundAfterMs?: number
   /** Milliseconds the search watched the target (its rounds, shrinking apart). */
   watchedMs: number
-  /** The knowledge at the end (the ledger of the accepted writes), one every stream shared. */
-  knowledge: StoreKnowledge[]
 }
 
 /**
@@ -91,7 +89,7 @@ export function streamSeed(seed: number, index: number): number {
  * target. Searching and shrinking are each bounded by the budget.
  *
  * @example
- * const result = await runModelPhase({ model, newKnowledge, call, canWrite: true, seed: 42, budget: { runs: 50 } })
+ * const result = await runModelPhase({ model, knowledge, call, canWrite: true, seed: 42, budget: { runs: 50 } })
  * result.failure?.steps // the shrunk sequence, for curlScript
  */
 export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPhaseResult> {
@@ -120,11 +118,10 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   })
   // A stream's states are its own answers' (so a seed replays the same steering); its seed changes a round.
   type Stream = { seed: number; states: StateCoverage }
-  const shared = options.newKnowledge()
   const { petName } = options
   const sequenceOf = (own: Partial<SequenceModel>): SequenceModel => ({
     model,
-    knowledge: shared,
+    knowledge: options.knowledge,
     steps: [],
     petName,
     ...own,
@@ -190,7 +187,6 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     runs: executions,
     shrinks: 0,
     watchedMs: elapsed(),
-    knowledge: [shared],
   }
   const found = failure ? searched[streams.indexOf(failure.stream)] : undefined
   if (!failure || !found) {

@@ -85,7 +85,7 @@ function target(perStream: boolean) {
 const phase = (store: ReturnType<typeof target>, seed: number) =>
   runModelPhase({
     model,
-    newKnowledge: () => new StoreKnowledge(model),
+    knowledge: new StoreKnowledge(model),
     call: store.call,
     inParallel: store.inParallel,
     canWrite: true,
