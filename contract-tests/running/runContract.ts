@@ -285,6 +285,10 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
             throw deadline.signal.reason ?? new DeadlineReached(deadline.message)
           }
         }
+        // Still asking to come back later after every wait: the target's to choose (§8 shows no rate
+        // limit), so no check judges it; a staging that limits rates fails nothing for it.
+        if (exchange.status === 429 || (exchange.status === 503 && exchange.headers.has('retry-after')))
+          exchange.request.notJudged ??= `still ${exchange.status} after the waits it asked for`
         // Requests in a row with no answer: ask once on a fresh connection; silence there too ends the run.
         silentInARow = exchange.status !== 0 ? 0 : silentInARow + (exchange.failure === 'timeout' ? 1 : 0)
         if (silentInARow >= SILENT_BEFORE_PROBE && !probing) void probeSilence()
