@@ -10,8 +10,8 @@ import { verdictOf } from './tally.ts'
 /** The longest message or reproduction the console prints whole (a target's body can be anything). */
 export const CONSOLE_TEXT_MAX = 4_096
 
-/** What the console writes before each part of a finding. */
-const FINDING_LABEL = {
+/** What the console and JUnit write before each part of a finding. */
+export const FINDING_LABEL = {
   message: '',
   reproduced: 'Run again: ',
   curl: 'Reproduce: ',

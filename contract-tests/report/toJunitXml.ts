@@ -4,6 +4,7 @@ import type { ContractReport } from '../running/runContract.ts'
 import { causesOf } from './causesOf.ts'
 import { countOf } from './countOf.ts'
 import { footprintProperties } from './footprintLines.ts'
+import { FINDING_LABEL } from './formatConsole.ts'
 import { tally, verdictOf } from './tally.ts'
 
 /** The longest text one testcase carries: a failure message with its reproductions. */
@@ -82,13 +83,8 @@ export function toJunitXml(report: ContractReport): string {
 }
 
 function describeFinding(f: Finding): string {
-  return [
-    f.message,
-    f.curl && `Reproduce: ${f.curl}`,
-    f.script && `Shrunk sequence (a shell script; run it with PETSTORE_API_KEY set):\n${f.script}`,
-  ]
-    .filter(Boolean)
-    .join('\n')
+  const script = f.script && `${FINDING_LABEL.script}\n${f.script}`
+  return [f.message, f.curl && `${FINDING_LABEL.curl}${f.curl}`, script].filter(Boolean).join('\n')
 }
 
 /** Character data: every character legal in XML 1.0, markup escaped (so `]]>` cannot occur). */

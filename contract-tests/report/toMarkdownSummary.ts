@@ -1,6 +1,7 @@
 import { truncate, visible } from '../../kit/text/visible.ts'
 import type { ContractReport } from '../running/runContract.ts'
 import { countOf } from './countOf.ts'
+import { FINDING_LABEL } from './formatConsole.ts'
 import { type Markup, pageOf } from './pageOf.ts'
 import type { ReportOptions } from './sections.ts'
 
@@ -52,14 +53,11 @@ export function toMarkdownSummary(report: ContractReport, options: ReportOptions
       leftOut = false
       return ['', `#### ${code(r.check)} [${r.level}] ${code(r.operation)}: ${plain(countOf(r))}`]
     },
-    text: (kind, text) =>
-      kind === 'line'
-        ? ['', plain(text)]
-        : kind === 'key'
-          ? ['', text]
-          : kind === 'reproduced'
-            ? ['', `Run again: ${text}`]
-            : bounded(fence(text, kind === 'message' ? 'text' : 'bash')),
+    text: (kind, text) => {
+      if (kind === 'message' || kind === 'curl' || kind === 'script')
+        return bounded(fence(text, kind === 'message' ? 'text' : 'bash'))
+      return ['', { line: plain(text), key: text, reproduced: `${FINDING_LABEL.reproduced}${text}` }[kind]]
+    },
     part: (heading, _id, lines) => ['', `### ${heading}`, '', fence(lines.filter(Boolean).join('\n'))],
   }
   return [...lines, ...pageOf(report, options, markup), ''].join('\n')

@@ -11,15 +11,13 @@ import type { CheckResult } from '../checks/Check.ts'
 export function hintsFor(results: readonly CheckResult[], targetKind: TargetKind, command: string): string[] {
   const failed = (check: string) => results.some((r) => r.check === check && r.outcome === 'fail')
   const hints: string[] = []
-  if (targetKind === 'server' && failed('wrong_key_rejected') && failed('create_round_trip')) {
+  if (targetKind === 'server' && failed('wrong_key_rejected') && failed('create_round_trip'))
     hints.push(
       `The target accepted a wrong key and did not keep a pet it was sent: it looks stateless, like \`prism mock\`. If it is a stateless mock, run \`${command} --stateless\` with your other flags (the checks that need state or real keys are then skipped, with the reason); if it is a real server, these failures are real.`,
     )
-  }
-  if (failed('body_within_cap')) {
+  if (failed('body_within_cap'))
     hints.push(
       'Some response bodies were longer than the cap and were cut (see body_within_cap): the checks that read them could not judge them. If such bodies are legitimate, raise --max-body.',
     )
-  }
   return hints
 }

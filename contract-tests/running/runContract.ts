@@ -510,8 +510,7 @@ async function preflight(context: CheckContext, timeoutMs: number): Promise<stri
     if (again.status === 401)
       return `The target rejected the API key everywhere (401 on ${probe.request.method} ${baseUrl}${collection} and ${again.request.path}). Set a key it accepts in PETSTORE_API_KEY, or pass --api-key-file FILE (never --api-key: a command line is echoed and shown by ps).`
   }
-  const { basePath } = vocabulary
-  if (probe.status === 404 && !baseUrl.endsWith(basePath))
-    return `${probe.request.method} ${baseUrl}${collection} is 404: the base URL usually ends in ${basePath} (prism mock is the exception).`
+  if (probe.status === 404 && !baseUrl.endsWith(vocabulary.basePath))
+    return `${probe.request.method} ${baseUrl}${collection} is 404: the base URL usually ends in ${vocabulary.basePath} (prism mock is the exception).`
   return undefined
 }
