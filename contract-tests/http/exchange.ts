@@ -179,10 +179,9 @@ export async function sendRequest(
   const cookies: Array<readonly [string, string]> = limits.cookies?.size
     ? [['cookie', [...limits.cookies].map(([n, v]) => `${n}=${v}`).join('; ')]]
     : []
-  const shown = lines?.map((line) => line.shown)
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
-  const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const reading = { signal, max: limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }
   /** The request written in `form`: its curl line, and how it goes (a connection of its own unless fetch can send it). */
   const inForm = (form: RequestForm) => {
     const sent = `${trimTrailingSlashes(baseUrl)}${spelledTarget(request.path, form.query)}`
@@ -197,16 +196,14 @@ export async function sendRequest(
     // fetch sends a form whose only changes are the spelling of the query, the body and its type.
     const spelling = !describeForm({ ...form, ...DEFAULT_SPELLING })
     const byFetch = inProcess || (request.connection !== 'fresh' && keys.length < 2 && spelling)
+    const shown = lines?.map((line) => line.shown)
     const curl = reproduceLine(request.method, sent, fields, body, apiKey, form, shown)
     // Written when sent, so a field the raw client refuses (CR or LF in it) fails as fetch fails: status 0.
-    const send = async (): Promise<Answer[]> =>
-      byFetch
-        ? [await sendFetch(fetchImpl ?? fetch, sent, request.method, fields, body, signal, maxBodyBytes)]
-        : sendRaw(new URL(sent), wireRequests(request.method, new URL(sent), fields, body, form), {
-            signal,
-            max: maxBodyBytes,
-            pipelined: form.head === 'pipelined',
-          })
+    const send = async (): Promise<Answer[]> => {
+      if (byFetch) return [await sendFetch(fetchImpl ?? fetch, sent, request.method, fields, body, reading)]
+      const wire = wireRequests(request.method, new URL(sent), fields, body, form)
+      return sendRaw(new URL(sent), wire, { ...reading, pipelined: form.head === 'pipelined' })
+    }
     return { curl, send }
   }
   let sending = inForm(form)
@@ -269,7 +266,7 @@ export async function sendRequest(
         parsed ??= { value: why ? undefined : parseJsonLossless(text) }
         return parsed.value
       },
-      ...(why && { truncated: { limitBytes: maxBodyBytes, why } }),
+      ...(why && { truncated: { limitBytes: reading.max, why } }),
       ...(unlike && { unlike }),
     }
   } catch (error) {
@@ -286,8 +283,7 @@ async function sendFetch(
   method: string,
   fields: ReadonlyArray<readonly [string, string]>,
   body: string | undefined,
-  signal: AbortSignal,
-  max: number,
+  { signal, max }: { signal: AbortSignal; max: number },
 ): Promise<Answer> {
   // Two Authorization lines are joined with `, `, as fetch joins duplicates (sendRaw keeps them apart).
   const headers = new Headers(fields as Array<[string, string]>)

@@ -187,12 +187,8 @@ function connect(url: URL, signal: AbortSignal, max: number) {
           if (interim) interim.count++
           continue
         }
-        const headers = new Headers(
-          fields.map((field) => [
-            field.slice(0, field.indexOf(':')),
-            field.slice(field.indexOf(':') + 1).trim(),
-          ]),
-        )
+        const field = (line: string, at = line.indexOf(':')) => [line.slice(0, at), line.slice(at + 1).trim()]
+        const headers = new Headers(fields.map((line) => field(line) as [string, string]))
         const coding = old ? null : headers.get('transfer-encoding')
         const length = headers.get('content-length')
         let [bytes, whole, closes]: [Buffer, boolean, boolean] = [Buffer.alloc(0), true, false]
