@@ -293,12 +293,9 @@ async function sendFetch(
   let size = 0
   // Past `max` it stops, which cancels the stream and closes the connection: the rest is never received.
   for await (const chunk of response.body ?? []) {
-    if (size + chunk.byteLength > max) {
-      chunks.push(chunk.subarray(0, max - size))
-      return { ...answer, bytes: Buffer.concat(chunks, max), cut: cutAt(max) }
-    }
-    chunks.push(chunk)
+    chunks.push(chunk.subarray(0, max - size))
     size += chunk.byteLength
+    if (size > max) return { ...answer, bytes: Buffer.concat(chunks, max), cut: cutAt(max) }
   }
   return { ...answer, bytes: Buffer.concat(chunks, size) }
 }

@@ -62,9 +62,8 @@ export function wireRequests(
 /** A field name in the form's case: as given, upper, or every other letter upper. */
 function spelledName(name: string, form: Pick<RequestForm, 'names'>): string {
   if (form.names === 'upper') return name.toUpperCase()
-  return form.names === 'mixed'
-    ? name.replace(/[a-z]/g, (c, at: number) => (at % 2 ? c : c.toUpperCase()))
-    : name
+  if (form.names === '') return name
+  return name.replace(/[a-z]/g, (c, at: number) => (at % 2 ? c : c.toUpperCase()))
 }
 
 /**
