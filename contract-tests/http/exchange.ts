@@ -105,9 +105,7 @@ const LOADED_FETCH = globalThis.fetch
  * The next tick of the clock every exchange is stamped with: a counter, not a time, so two stamps
  * never tie and `a.completedAt < b.startedAt` means b was sent after a's answer was complete.
  */
-export function exchangeTicks(): number {
-  return ++ticks
-}
+export const exchangeTicks = (): number => ++ticks
 
 export const WRONG_KEY = 'contract-suite-wrong-key-0000'
 

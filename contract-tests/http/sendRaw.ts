@@ -215,6 +215,4 @@ const CLOSED = 'closed before a complete response'
 export const cutAt = (max: number) => `longer than ${plural(max, 'byte')}: the rest was discarded unread`
 
 /** An error coded as describeNetworkError reads it: `ECONNRESET`, or `HPE_…` for what is not HTTP/1.x. */
-function failure(code: string, message: string): Error {
-  return Object.assign(new Error(message), { code })
-}
+const failure = (code: string, message: string): Error => Object.assign(new Error(message), { code })
