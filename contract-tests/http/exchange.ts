@@ -219,11 +219,10 @@ export async function sendRequest(
     const refusable = [...REFUSABLE].some((d) => form[d] !== DEFAULT_FORM[d])
     // A refusable form may be refused by a dropped connection too (a server that reads no chunked
     // body), but not a GET after a HEAD: the document decides its answer.
-    const answers = await countingInterim(interim, sending.send).catch((error: unknown) => {
+    const [head, last] = await countingInterim(interim, sending.send).catch((error: unknown) => {
       if (refusable && form.head === '' && !signal.aborted) return []
       throw error
     })
-    const [head, last] = answers
     // A HEAD asked to come back later (429, 503): the exchange says so, and the run sends it again.
     const later = head?.status === 429 || head?.status === 503
     let answer = later ? head : (last ?? head)
