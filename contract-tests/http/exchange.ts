@@ -47,8 +47,7 @@ export interface ProbeRequest {
   /**
    * Which connection carries it: `reused` (the default) goes through the keep-alive pool unless its
    * form needs the raw client; `fresh` opens one of its own, says `Connection: close` and closes it
-   * after the answer. A custom fetch, or a global fetch replaced since the suite loaded (MSW's
-   * setupServer answering in-process), has no connections: both go through it.
+   * after the answer. In process (a custom fetch, MSW's setupServer: LOADED_FETCH) both go through fetch.
    */
   connection?: 'fresh' | 'reused' | undefined
   /** The form it is written in (requestForm.ts); else the run draws one (`SendLimits.forms`). */
