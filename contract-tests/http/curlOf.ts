@@ -77,9 +77,7 @@ function longestPiece(text: string, at: number, key: string): { offset: number; 
   return best
 }
 
-function quote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`
-}
+const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
 
 /**
  * The text as one shell word, single-quoted, with the key (when given) read from the variable.

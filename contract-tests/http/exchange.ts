@@ -47,8 +47,7 @@ export interface ProbeRequest {
   /**
    * Which connection carries it: `reused` (the default) goes through the keep-alive pool unless its
    * form needs the raw client; `fresh` opens one of its own, says `Connection: close` and closes it
-   * after the answer. A custom fetch, or a global fetch replaced since the suite loaded (MSW's
-   * setupServer answering in-process), has no connections: both go through it.
+   * after the answer. In process (a custom fetch, MSW's setupServer: LOADED_FETCH) both go through fetch.
    */
   connection?: 'fresh' | 'reused' | undefined
   /** The form it is written in (requestForm.ts); else the run draws one (`SendLimits.forms`). */
@@ -105,9 +104,7 @@ const LOADED_FETCH = globalThis.fetch
  * The next tick of the clock every exchange is stamped with: a counter, not a time, so two stamps
  * never tie and `a.completedAt < b.startedAt` means b was sent after a's answer was complete.
  */
-export function exchangeTicks(): number {
-  return ++ticks
-}
+export const exchangeTicks = (): number => ++ticks
 
 export const WRONG_KEY = 'contract-suite-wrong-key-0000'
 
@@ -179,10 +176,9 @@ export async function sendRequest(
   const cookies: Array<readonly [string, string]> = limits.cookies?.size
     ? [['cookie', [...limits.cookies].map(([n, v]) => `${n}=${v}`).join('; ')]]
     : []
-  const shown = lines?.map((line) => line.shown)
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = limits.deadline ? AbortSignal.any([timeout, limits.deadline]) : timeout
-  const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const reading = { signal, max: limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }
   /** The request written in `form`: its curl line, and how it goes (a connection of its own unless fetch can send it). */
   const inForm = (form: RequestForm) => {
     const sent = `${trimTrailingSlashes(baseUrl)}${spelledTarget(request.path, form.query)}`
@@ -197,16 +193,14 @@ export async function sendRequest(
     // fetch sends a form whose only changes are the spelling of the query, the body and its type.
     const spelling = !describeForm({ ...form, ...DEFAULT_SPELLING })
     const byFetch = inProcess || (request.connection !== 'fresh' && keys.length < 2 && spelling)
+    const shown = lines?.map((line) => line.shown)
     const curl = reproduceLine(request.method, sent, fields, body, apiKey, form, shown)
     // Written when sent, so a field the raw client refuses (CR or LF in it) fails as fetch fails: status 0.
-    const send = async (): Promise<Answer[]> =>
-      byFetch
-        ? [await sendFetch(fetchImpl ?? fetch, sent, request.method, fields, body, signal, maxBodyBytes)]
-        : sendRaw(new URL(sent), wireRequests(request.method, new URL(sent), fields, body, form), {
-            signal,
-            max: maxBodyBytes,
-            pipelined: form.head === 'pipelined',
-          })
+    const send = async (): Promise<Answer[]> => {
+      if (byFetch) return [await sendFetch(fetchImpl ?? fetch, sent, request.method, fields, body, reading)]
+      const wire = wireRequests(request.method, new URL(sent), fields, body, form)
+      return sendRaw(new URL(sent), wire, { ...reading, pipelined: form.head === 'pipelined' })
+    }
     return { curl, send }
   }
   let sending = inForm(form)
@@ -224,11 +218,10 @@ export async function sendRequest(
     const refusable = [...REFUSABLE].some((d) => form[d] !== DEFAULT_FORM[d])
     // A refusable form may be refused by a dropped connection too (a server that reads no chunked
     // body), but not a GET after a HEAD: the document decides its answer.
-    const answers = await countingInterim(interim, sending.send).catch((error: unknown) => {
+    const [head, last] = await countingInterim(interim, sending.send).catch((error: unknown) => {
       if (refusable && form.head === '' && !signal.aborted) return []
       throw error
     })
-    const [head, last] = answers
     // A HEAD asked to come back later (429, 503): the exchange says so, and the run sends it again.
     const later = head?.status === 429 || head?.status === 503
     let answer = later ? head : (last ?? head)
@@ -269,7 +262,7 @@ export async function sendRequest(
         parsed ??= { value: why ? undefined : parseJsonLossless(text) }
         return parsed.value
       },
-      ...(why && { truncated: { limitBytes: maxBodyBytes, why } }),
+      ...(why && { truncated: { limitBytes: reading.max, why } }),
       ...(unlike && { unlike }),
     }
   } catch (error) {
@@ -286,8 +279,7 @@ async function sendFetch(
   method: string,
   fields: ReadonlyArray<readonly [string, string]>,
   body: string | undefined,
-  signal: AbortSignal,
-  max: number,
+  { signal, max }: { signal: AbortSignal; max: number },
 ): Promise<Answer> {
   // Two Authorization lines are joined with `, `, as fetch joins duplicates (sendRaw keeps them apart).
   const headers = new Headers(fields as Array<[string, string]>)
@@ -297,12 +289,9 @@ async function sendFetch(
   let size = 0
   // Past `max` it stops, which cancels the stream and closes the connection: the rest is never received.
   for await (const chunk of response.body ?? []) {
-    if (size + chunk.byteLength > max) {
-      chunks.push(chunk.subarray(0, max - size))
-      return { ...answer, bytes: Buffer.concat(chunks, max), cut: cutAt(max) }
-    }
-    chunks.push(chunk)
+    chunks.push(chunk.subarray(0, max - size))
     size += chunk.byteLength
+    if (size > max) return { ...answer, bytes: Buffer.concat(chunks, max), cut: cutAt(max) }
   }
   return { ...answer, bytes: Buffer.concat(chunks, size) }
 }

@@ -47,7 +47,7 @@ export async function sendRaw(
       if (pipelined) for (const request of left) await connection.send(request)
       for (const [i, request] of left.entries()) {
         const sent = pipelined || (await connection.send(request))
-        const read = await connection.answer(request, max).catch((error: unknown) => {
+        const read = await connection.answer(request).catch((error: unknown) => {
           if (i > 0 && !connection.heard() && !signal.aborted) return undefined
           throw error
         })
@@ -127,7 +127,7 @@ function connect(url: URL, signal: AbortSignal, max: number) {
       if (!(await more())) throw failure('ECONNRESET', CLOSED)
     }
   }
-  const chunked = async (max: number): Promise<[Buffer, boolean]> => {
+  const chunked = async (): Promise<[Buffer, boolean]> => {
     const parts: Buffer[] = []
     for (let size = 0; ; size += parts.at(-1)?.length ?? 0) {
       const line = await until('\r\n')
@@ -171,7 +171,7 @@ function connect(url: URL, signal: AbortSignal, max: number) {
       return true
     },
     /** The next final answer to a `method` request, and whether the connection may carry another. */
-    async answer({ method, head }: WireRequest, cap: number): Promise<{ answer: Answer; keep: boolean }> {
+    async answer({ method, head }: WireRequest): Promise<{ answer: Answer; keep: boolean }> {
       // An HTTP/1.0 client knows no transfer coding (RFC 9112 §6.1: a server MUST NOT send one to
       // it): it reads a chunked answer as its bytes, up to the close, as a 1.0 client would.
       const old = / HTTP\/1\.0\r\n/.test(head.slice(0, head.indexOf('\r\n') + 2))
@@ -187,27 +187,23 @@ function connect(url: URL, signal: AbortSignal, max: number) {
           if (interim) interim.count++
           continue
         }
-        const headers = new Headers(
-          fields.map((field) => [
-            field.slice(0, field.indexOf(':')),
-            field.slice(field.indexOf(':') + 1).trim(),
-          ]),
-        )
+        const field = (line: string, at = line.indexOf(':')) => [line.slice(0, at), line.slice(at + 1).trim()]
+        const headers = new Headers(fields.map((line) => field(line) as [string, string]))
         const coding = old ? null : headers.get('transfer-encoding')
         const length = headers.get('content-length')
         let [bytes, whole, closes]: [Buffer, boolean, boolean] = [Buffer.alloc(0), true, false]
         if (method === 'HEAD' || status === 204 || status === 304 || status === 101) bytes = Buffer.alloc(0)
-        else if (coding !== null && /chunked\s*$/i.test(coding)) [bytes, whole] = await chunked(cap)
+        else if (coding !== null && /chunked\s*$/i.test(coding)) [bytes, whole] = await chunked()
         else if (coding === null && length !== null) {
           if (!/^\d+$/.test(length)) throw failure('HPE_INVALID_CONTENT_LENGTH', `Content-Length: ${length}`)
-          ;[bytes, whole] = [await take(Math.min(Number(length), cap)), Number(length) <= cap]
+          ;[bytes, whole] = [await take(Math.min(Number(length), max)), Number(length) <= max]
         } else {
           // Delimited by the close: read until it, or past the cap.
-          while (held <= cap && (await more()));
-          ;[bytes, whole, closes] = [await take(Math.min(cap, held)), held === 0, true]
+          while (held <= max && (await more()));
+          ;[bytes, whole, closes] = [await take(Math.min(max, held)), held === 0, true]
         }
         const keep = !closes && whole && version[1] === '1' && !/close/i.test(headers.get('connection') ?? '')
-        return { answer: { status, headers, bytes, ...(!whole && { cut: cutAt(cap) }) }, keep }
+        return { answer: { status, headers, bytes, ...(!whole && { cut: cutAt(max) }) }, keep }
       }
     },
   }
@@ -219,6 +215,4 @@ const CLOSED = 'closed before a complete response'
 export const cutAt = (max: number) => `longer than ${plural(max, 'byte')}: the rest was discarded unread`
 
 /** An error coded as describeNetworkError reads it: `ECONNRESET`, or `HPE_…` for what is not HTTP/1.x. */
-function failure(code: string, message: string): Error {
-  return Object.assign(new Error(message), { code })
-}
+const failure = (code: string, message: string): Error => Object.assign(new Error(message), { code })

@@ -62,9 +62,8 @@ export function wireRequests(
 /** A field name in the form's case: as given, upper, or every other letter upper. */
 function spelledName(name: string, form: Pick<RequestForm, 'names'>): string {
   if (form.names === 'upper') return name.toUpperCase()
-  return form.names === 'mixed'
-    ? name.replace(/[a-z]/g, (c, at: number) => (at % 2 ? c : c.toUpperCase()))
-    : name
+  if (form.names === '') return name
+  return name.replace(/[a-z]/g, (c, at: number) => (at % 2 ? c : c.toUpperCase()))
 }
 
 /**
@@ -120,10 +119,8 @@ export function reproduceLine(
   // Printable ASCII goes as arguments (the key read from its variable); CR, LF, HTAB and every byte
   // past ASCII (half a UTF-8 character in a segment, too) as octal escapes of the format.
   const printf = (piece: string | Buffer) => {
-    const runs =
-      Buffer.from(piece)
-        .toString('latin1')
-        .match(/[\x20-\x7e]+|[^\x20-\x7e]/g) ?? []
+    const latin1 = Buffer.from(piece).toString('latin1')
+    const runs = latin1.match(/[\x20-\x7e]+|[^\x20-\x7e]/g) ?? []
     const text = (run: string) => /^[\x20-\x7e]/.test(run)
     const escaped = (byte: string) =>
       ({ '\r': '\\r', '\n': '\\n', '\t': '\\t' })[byte] ??
@@ -136,11 +133,10 @@ export function reproduceLine(
   const writes = wireRequests(method, target, fields, body, form).map((request) =>
     [request.head, ...request.body].map(printf).join('; sleep 1; '),
   )
-  const https = target.protocol === 'https:'
-  const port = target.port || (https ? '443' : '80')
-  const to = https
-    ? `openssl s_client -quiet -connect ${target.hostname}:${port}`
-    : `nc ${target.hostname} ${port}`
+  const to =
+    target.protocol === 'https:'
+      ? `openssl s_client -quiet -connect ${target.hostname}:${target.port || 443}`
+      : `nc ${target.hostname} ${target.port || 80}`
   const written = `{ ${writes.join(form.head === 'pipelined' ? '; ' : '; sleep 1; ')}; sleep 2; } | ${to}`
   return `# curl cannot write this form (${describeForm(form)}): the request as it went out\n${written}`
 }
