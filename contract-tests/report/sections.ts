@@ -33,26 +33,16 @@ export function sectionsOf(
   report: Pick<ContractReport, 'results' | 'strict'>,
   options: ReportOptions = {},
 ): Section[] {
-  const of = (verdict: Section['verdict']) =>
-    report.results.filter((r) => verdictOf(r, report.strict) === verdict)
-  const [failures = [], warnings = [], waived = []] = (['fail', 'warn', 'waived'] as const).map(of)
-  const sections: Section[] = [
-    {
-      verdict: 'fail',
-      heading: `${plural(failures.length, 'failure')} (${report.strict ? 'required rules, and recommended ones with --strict' : 'required rules'})`,
-      results: failures,
-    },
-    {
-      verdict: 'warn',
-      heading: `${plural(warnings.length, 'warning')} (recommended; they fail the run only with --strict)`,
-      results: warnings,
-    },
-    {
-      verdict: 'waived',
-      heading: `${waived.length} waived (--checks, --exclude-checks, --waivers; never counted as passed)`,
-      results: waived,
-    },
-  ]
+  const heading = {
+    fail: (n: number) =>
+      `${plural(n, 'failure')} (${report.strict ? 'required rules, and recommended ones with --strict' : 'required rules'})`,
+    warn: (n: number) => `${plural(n, 'warning')} (recommended; they fail the run only with --strict)`,
+    waived: (n: number) => `${n} waived (--checks, --exclude-checks, --waivers; never counted as passed)`,
+  }
+  const sections = (['fail', 'warn', 'waived'] as const).map((verdict): Section => {
+    const results = report.results.filter((r) => verdictOf(r, report.strict) === verdict)
+    return { verdict, heading: heading[verdict](results.length), results }
+  })
   const shown = sections.filter((section) => section.results.length > 0)
   const first = shown.find((s) => s.results.some((r) => r.findings.some((f) => f.curl || f.script)))
   if (first) first.keyInstruction = keyInstruction(options.apiKeyFrom)
