@@ -3,7 +3,7 @@ import { INT64_MAX, INT64_MIN } from '../../kit/json/exactJson.ts'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import { type Connection, CreatePets, GetPet, ListPets, Pause, RefusedCreate } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
-import type { SequenceModel, SequenceTarget } from './Step.ts'
+import type { Command } from './Step.ts'
 import { TowardState } from './TowardState.ts'
 import type { ValueOptions } from './valueArbitrary.ts'
 
@@ -21,7 +21,7 @@ export function commandArbitraries(
   model: InterfaceModel,
   canWrite: boolean,
   options: ValueOptions = {},
-): Array<fc.Arbitrary<fc.AsyncCommand<SequenceModel, SequenceTarget>>> {
+): Array<fc.Arbitrary<Command>> {
   const query = fc.record(
     {
       limit: fc.option(fc.integer({ min: model.limit.minimum, max: model.limit.maximum }), {
@@ -32,7 +32,6 @@ export function commandArbitraries(
     { requiredKeys: [] },
   )
   const probes = fc.uniqueArray(fc.nat(model.limit.maximum - 1), { maxLength: 3 })
-  type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
   // Every read goes out on a fresh connection or a reused one, drawn like its parameters: a store or
   // cache kept per connection is caught, and a seed replays which connection each read used.
   const connection = fc.constantFrom<Connection>('reused', 'fresh')

@@ -7,7 +7,7 @@ import { DEFAULT_REPRODUCTIONS, type Reproduced } from '../base/Finding.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { type Budget, formatBudget } from './Budget.ts'
 import { commandArbitraries } from './commandArbitraries.ts'
-import { ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
+import { type Command, ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
 
 /**
  * Streams of sequences run at once by default. At 100 ms per request one stream runs about one
@@ -118,16 +118,15 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   })
   // A stream's states are its own answers' (so a seed replays the same steering); its seed changes a round.
   type Stream = { seed: number; states: StateCoverage }
-  const { petName } = options
   const sequenceOf = (own: Partial<SequenceModel>): SequenceModel => ({
     model,
     knowledge: options.knowledge,
     steps: [],
-    petName,
+    petName: options.petName,
     ...own,
   })
   let failure:
-    | (NonNullable<ModelPhaseResult['failure']> & { stream: Stream; commands: Iterable<SequenceCommand> })
+    | (NonNullable<ModelPhaseResult['failure']> & { stream: Stream; commands: Iterable<Command> })
     | undefined
   let executions = 0
   const propertyOf = (arbitrary: typeof sequences, stream: Stream) =>
@@ -261,9 +260,6 @@ const SHRINK_CAP = 10_000
 
 /** Creates kept for shrinking a failure, at most (a quarter of what the budget leaves the phase, when less). */
 const SHRINK_RESERVE = 40
-
-/** One command of a sequence, as fast-check runs it against the model and the target. */
-type SequenceCommand = fc.AsyncCommand<SequenceModel, SequenceTarget>
 
 /** The request of a sequence whose search is over (abandoned at a time limit, or another stream failed). */
 class SearchOver extends Error {}
