@@ -186,6 +186,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     runs: executions,
     shrinks: 0,
     watchedMs: elapsed(),
+    ...(foundAfterMs === undefined ? {} : { foundAfterMs }),
   }
   const found = failure ? searched[streams.indexOf(failure.stream)] : undefined
   if (!failure || !found) {
@@ -209,26 +210,10 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     result.shrinks = shrunk.numShrinks
   }
   const { stream: _, commands, ...shortest } = failure
-  const replay = () => fc.asyncModelRun(() => ({ model: sequenceOf({}), real: targetFor(search) }), commands)
-  const reproduced = await reproduce(shortest.steps, options, replay)
-  return {
-    ...result,
-    failure: { ...shortest, ...(reproduced ? { reproduced } : {}) },
-    ...(foundAfterMs === undefined ? {} : { foundAfterMs }),
-  }
-}
-
-/**
- * How many of `options.reproductions` replays of the shortest failure failed again, each judged by
- * the run's knowledge as it stands (a failure may rest on what another stream learned). A replay the
- * create budget has no room for is not started, so a spent budget never reads as a flaky failure.
- */
-async function reproduce(
-  steps: readonly Step[],
-  options: ModelPhaseOptions,
-  replay: () => Promise<void>,
-): Promise<Reproduced | undefined> {
-  const creates = steps
+  // Replays of the shortest failure, each judged by the run's knowledge as it stands (a failure may
+  // rest on what another stream learned). A replay the create budget has no room for is not
+  // started, so a spent budget never reads as a flaky failure.
+  const creates = shortest.steps
     .flatMap((step) => step.exchanges)
     .filter(({ exchange }) => exchange.request.operation === 'createPet').length
   let times = 0
@@ -236,14 +221,14 @@ async function reproduce(
   for (; of < (options.reproductions ?? DEFAULT_REPRODUCTIONS); of++) {
     if (options.createsLeft && options.createsLeft() < creates) break
     try {
-      await replay()
+      await fc.asyncModelRun(() => ({ model: sequenceOf({}), real: targetFor(search) }), commands)
     } catch (error) {
       // Anything but the model's verdict (the run's deadline, a network failure) judged nothing.
       if (!(error instanceof ModelViolation)) break
       times++
     }
   }
-  return of === 0 ? undefined : { times, of }
+  return { ...result, failure: { ...shortest, ...(of === 0 ? {} : { reproduced: { times, of } }) } }
 }
 
 /** Stream `index`'s share of `runs` sequences (all of them when the budget is time alone). */
