@@ -38,7 +38,6 @@ export interface ModelPhaseOptions {
   concurrency?: number
   /** Creates the run's budget still allows (absent: no limit). */
   createsLeft?(): number
-  /** Commands per sequence at most. */
   maxCommands?: number
   /** Replays of the shortest failure before it is reported (DEFAULT_REPRODUCTIONS); they draw nothing from fast-check. */
   reproductions?: number
