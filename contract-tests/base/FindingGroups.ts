@@ -47,10 +47,7 @@ export class FindingGroups {
 
   /** Every example kept, with each operation's count: what a check's outcome carries. */
   outcome(): { findings: Finding[]; found: Partial<Record<OperationName, number>> } {
-    return {
-      findings: [...this.#examples.values()].flat(),
-      found: Object.fromEntries(this.#count),
-    }
+    return { findings: [...this.#examples.values()].flat(), found: Object.fromEntries(this.#count) }
   }
 }
 

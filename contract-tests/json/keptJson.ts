@@ -27,26 +27,25 @@ export interface KeptSize {
  * keptJson([{ id: 1, name: 'x'.repeat(1e6) }]) // [{ id: 1, name: NOT_KEPT }]
  */
 export function keptJson(value: unknown, size: KeptSize = { spent: 0 }, itemsMax = KEPT_ITEMS_MAX): unknown {
-  return kept(value, 0, size, itemsMax)
-}
-
-function kept(value: unknown, depth: number, size: KeptSize, itemsMax: number): unknown {
-  size.spent++
-  if (typeof value === 'string') {
-    if (value.length > KEPT_STRING_MAX) return NOT_KEPT
-    size.spent += value.length
-    return value
+  const kept = (value: unknown, depth: number): unknown => {
+    size.spent++
+    if (typeof value === 'string') {
+      if (value.length > KEPT_STRING_MAX) return NOT_KEPT
+      size.spent += value.length
+      return value
+    }
+    if (typeof value !== 'object' || value === null) return value
+    if (depth >= KEPT_DEPTH_MAX) return NOT_KEPT
+    const room = depth === 0 ? itemsMax : KEPT_NESTED_MAX
+    const copy = Array.isArray(value)
+      ? value.slice(0, room).map((item) => kept(item, depth + 1))
+      : Object.fromEntries(
+          Object.entries(value)
+            .slice(0, KEPT_NESTED_MAX)
+            .map(([key, item]) => [key, kept(item, depth + 1)]),
+        )
+    copyExact(value, copy)
+    return copy
   }
-  if (typeof value !== 'object' || value === null) return value
-  if (depth >= KEPT_DEPTH_MAX) return NOT_KEPT
-  const room = depth === 0 ? itemsMax : KEPT_NESTED_MAX
-  const copy = Array.isArray(value)
-    ? value.slice(0, room).map((item) => kept(item, depth + 1, size, itemsMax))
-    : Object.fromEntries(
-        Object.entries(value)
-          .slice(0, KEPT_NESTED_MAX)
-          .map(([key, item]) => [key, kept(item, depth + 1, size, itemsMax)]),
-      )
-  copyExact(value, copy)
-  return copy
+  return kept(value, 0)
 }

@@ -1,3 +1,4 @@
+import type fc from 'fast-check'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import type { Problem } from '../../model/Problem.ts'
 import type { StateCoverage } from '../../model/StateCoverage.ts'
@@ -39,6 +40,9 @@ export interface SequenceModel {
 export interface SequenceTarget {
   call(operationId: OperationName, parameters?: CallParameters, options?: CallOptions): Promise<Exchange>
 }
+
+/** One command of a sequence, as fast-check runs it against the model and the target. */
+export type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
 
 /** Thrown by a command whose answer departs from the model; ends the sequence as a failure. */
 export class ModelViolation extends Error {

@@ -1,9 +1,6 @@
-import type fc from 'fast-check'
 import { pageClassesOf } from '../../model/boundaryStates.ts'
 import { type Connection, GetPet, ListPets } from './commands.ts'
-import type { SequenceModel, SequenceTarget } from './Step.ts'
-
-type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
+import type { Command, SequenceModel, SequenceTarget } from './Step.ts'
 
 /** A request that would reach a state, if the store is as the stream knows it (a lower bound). */
 interface Aim {

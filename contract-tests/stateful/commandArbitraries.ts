@@ -3,7 +3,7 @@ import { INT64_MAX, INT64_MIN } from '../../kit/json/exactJson.ts'
 import type { InterfaceModel } from '../../model/interfaceModel.ts'
 import { type Connection, CreatePets, GetPet, ListPets, Pause, RefusedCreate } from './commands.ts'
 import { newPetArbitrary } from './newPetArbitrary.ts'
-import type { SequenceModel, SequenceTarget } from './Step.ts'
+import type { Command } from './Step.ts'
 import { TowardState } from './TowardState.ts'
 import type { ValueOptions } from './valueArbitrary.ts'
 
@@ -21,38 +21,28 @@ export function commandArbitraries(
   model: InterfaceModel,
   canWrite: boolean,
   options: ValueOptions = {},
-): Array<fc.Arbitrary<fc.AsyncCommand<SequenceModel, SequenceTarget>>> {
+): Array<fc.Arbitrary<Command>> {
+  const { minimum, maximum } = model.limit
   const query = fc.record(
     {
-      limit: fc.option(fc.integer({ min: model.limit.minimum, max: model.limit.maximum }), {
-        nil: undefined,
-      }),
+      limit: fc.option(fc.integer({ min: minimum, max: maximum }), { nil: undefined }),
       status: fc.option(fc.constantFrom(...model.statuses), { nil: undefined }),
     },
     { requiredKeys: [] },
   )
-  const probes = fc.uniqueArray(fc.nat(model.limit.maximum - 1), { maxLength: 3 })
-  type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
+  const probes = fc.uniqueArray(fc.nat(maximum - 1), { maxLength: 3 })
   // Every read goes out on a fresh connection or a reused one, drawn like its parameters: a store or
   // cache kept per connection is caught, and a seed replays which connection each read used.
   const connection = fc.constantFrom<Connection>('reused', 'fresh')
-  const listed: fc.Arbitrary<Command> = fc
-    .tuple(query, probes, connection)
-    .map(([q, p, on]) => new ListPets(q, p, on))
+  const listed = fc.tuple(query, probes, connection).map(([q, p, on]): Command => new ListPets(q, p, on))
   // Steering: a read aimed at a boundary state the stream has not visited yet (TowardState). It takes
   // half of the list's share rather than a share of its own, so a sequence sends no more requests.
-  const steered: fc.Arbitrary<Command> = fc
-    .tuple(fc.nat(), connection)
-    .map(([choice, on]) => new TowardState(choice, on))
-  const got = fc
-    .tuple(
-      fc.oneof(
-        fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),
-        fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64_MIN, INT64_MAX) }),
-      ),
-      connection,
-    )
-    .map(([which, on]): Command => new GetPet(which, on))
+  const steered = fc.tuple(fc.nat(), connection).map(([choice, on]): Command => new TowardState(choice, on))
+  const which = fc.oneof(
+    fc.record({ kind: fc.constantFrom('created' as const, 'known' as const), index: fc.nat(1000) }),
+    fc.record({ kind: fc.constant('unknown' as const), id: fc.bigInt(INT64_MIN, INT64_MAX) }),
+  )
+  const got = fc.tuple(which, connection).map(([pet, on]): Command => new GetPet(pet, on))
   // Time as a dimension, now and then: what changes after a while (a cache, a counter) is met
   // between two reads of one sequence; the rounds of the default budget's watch do the rest.
   const pause = fc.constantFrom(100, 300, 900).map((ms): Command => new Pause(ms))

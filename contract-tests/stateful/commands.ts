@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type fc from 'fast-check'
 import { exactJson } from '../../kit/json/exactJson.ts'
 import { toJsonText } from '../../kit/json/toJsonText.ts'
 import { isNeutralNewPet } from '../../model/isNeutralNewPet.ts'
@@ -12,9 +11,7 @@ import type { StoreKnowledge } from '../../model/StoreKnowledge.ts'
 import { CreateBudgetSpent } from '../base/CreateBudget.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { type BodyViolation, bodyText, bodyViolations, RawNumber } from '../negative/bodyViolations.ts'
-import { ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
-
-type Command = fc.AsyncCommand<SequenceModel, SequenceTarget>
+import { type Command, ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
 
 /** One request of a step: the operation called, its parameters, how it goes out. */
 type Call = Parameters<SequenceTarget['call']>

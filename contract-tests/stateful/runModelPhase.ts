@@ -7,7 +7,7 @@ import { DEFAULT_REPRODUCTIONS, type Reproduced } from '../base/Finding.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { type Budget, formatBudget } from './Budget.ts'
 import { commandArbitraries } from './commandArbitraries.ts'
-import { ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
+import { type Command, ModelViolation, type SequenceModel, type SequenceTarget, type Step } from './Step.ts'
 
 /**
  * Streams of sequences run at once by default. At 100 ms per request one stream runs about one
@@ -38,7 +38,6 @@ export interface ModelPhaseOptions {
   concurrency?: number
   /** Creates the run's budget still allows (absent: no limit). */
   createsLeft?(): number
-  /** Commands per sequence at most. */
   maxCommands?: number
   /** Replays of the shortest failure before it is reported (DEFAULT_REPRODUCTIONS); they draw nothing from fast-check. */
   reproductions?: number
@@ -118,16 +117,15 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
   })
   // A stream's states are its own answers' (so a seed replays the same steering); its seed changes a round.
   type Stream = { seed: number; states: StateCoverage }
-  const { petName } = options
   const sequenceOf = (own: Partial<SequenceModel>): SequenceModel => ({
     model,
     knowledge: options.knowledge,
     steps: [],
-    petName,
+    petName: options.petName,
     ...own,
   })
   let failure:
-    | (NonNullable<ModelPhaseResult['failure']> & { stream: Stream; commands: Iterable<SequenceCommand> })
+    | (NonNullable<ModelPhaseResult['failure']> & { stream: Stream; commands: Iterable<Command> })
     | undefined
   let executions = 0
   const propertyOf = (arbitrary: typeof sequences, stream: Stream) =>
@@ -187,6 +185,7 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     runs: executions,
     shrinks: 0,
     watchedMs: elapsed(),
+    ...(foundAfterMs === undefined ? {} : { foundAfterMs }),
   }
   const found = failure ? searched[streams.indexOf(failure.stream)] : undefined
   if (!failure || !found) {
@@ -210,26 +209,10 @@ export async function runModelPhase(options: ModelPhaseOptions): Promise<ModelPh
     result.shrinks = shrunk.numShrinks
   }
   const { stream: _, commands, ...shortest } = failure
-  const replay = () => fc.asyncModelRun(() => ({ model: sequenceOf({}), real: targetFor(search) }), commands)
-  const reproduced = await reproduce(shortest.steps, options, replay)
-  return {
-    ...result,
-    failure: { ...shortest, ...(reproduced ? { reproduced } : {}) },
-    ...(foundAfterMs === undefined ? {} : { foundAfterMs }),
-  }
-}
-
-/**
- * How many of `options.reproductions` replays of the shortest failure failed again, each judged by
- * the run's knowledge as it stands (a failure may rest on what another stream learned). A replay the
- * create budget has no room for is not started, so a spent budget never reads as a flaky failure.
- */
-async function reproduce(
-  steps: readonly Step[],
-  options: ModelPhaseOptions,
-  replay: () => Promise<void>,
-): Promise<Reproduced | undefined> {
-  const creates = steps
+  // Replays of the shortest failure, each judged by the run's knowledge as it stands (a failure may
+  // rest on what another stream learned). A replay the create budget has no room for is not
+  // started, so a spent budget never reads as a flaky failure.
+  const creates = shortest.steps
     .flatMap((step) => step.exchanges)
     .filter(({ exchange }) => exchange.request.operation === 'createPet').length
   let times = 0
@@ -237,14 +220,14 @@ async function reproduce(
   for (; of < (options.reproductions ?? DEFAULT_REPRODUCTIONS); of++) {
     if (options.createsLeft && options.createsLeft() < creates) break
     try {
-      await replay()
+      await fc.asyncModelRun(() => ({ model: sequenceOf({}), real: targetFor(search) }), commands)
     } catch (error) {
       // Anything but the model's verdict (the run's deadline, a network failure) judged nothing.
       if (!(error instanceof ModelViolation)) break
       times++
     }
   }
-  return of === 0 ? undefined : { times, of }
+  return { ...result, failure: { ...shortest, ...(of === 0 ? {} : { reproduced: { times, of } }) } }
 }
 
 /** Stream `index`'s share of `runs` sequences (all of them when the budget is time alone). */
@@ -261,9 +244,6 @@ const SHRINK_CAP = 10_000
 
 /** Creates kept for shrinking a failure, at most (a quarter of what the budget leaves the phase, when less). */
 const SHRINK_RESERVE = 40
-
-/** One command of a sequence, as fast-check runs it against the model and the target. */
-type SequenceCommand = fc.AsyncCommand<SequenceModel, SequenceTarget>
 
 /** The request of a sequence whose search is over (abandoned at a time limit, or another stream failed). */
 class SearchOver extends Error {}

@@ -70,11 +70,9 @@ export function valueArbitrary(
 ): fc.Arbitrary<unknown> {
   if (Array.isArray(schema.enum) || schema.type === 'boolean') return neutralValueArbitrary(schema)
   if (schema.type === 'string') {
-    const exactly = (length: number) => {
-      const rest = Math.max(0, length - characters(tag))
-      return fc.string({ unit: ALPHANUMERIC, minLength: rest, maxLength: rest }).map((tail) => tag + tail)
-    }
     const then = (tail: fc.Arbitrary<string>) => tail.map((text) => tag + text)
+    const exactly = (length: number, rest = Math.max(0, length - characters(tag))) =>
+      then(fc.string({ unit: ALPHANUMERIC, minLength: rest, maxLength: rest }))
     return fc.oneof(
       { weight: 3, arbitrary: neutralValueArbitrary(schema, tag) },
       { weight: 2, arbitrary: then(fc.constantFrom(...STRING_EDGES)) },
@@ -122,8 +120,7 @@ export function neutralValueArbitrary(schema: JsonSchema, tag = ''): fc.Arbitrar
       ? fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,15}$/)
       : fc.string({ unit: ALPHANUMERIC, maxLength: room }).map((tail) => tag + tail)
   }
-  if (schema.type === 'integer') return fc.integer({ min: 1, max: 1000 })
+  if (schema.type === 'integer' || schema.type === 'number') return fc.integer({ min: 1, max: 1000 })
   if (schema.type === 'boolean') return fc.boolean()
-  if (schema.type === 'number') return fc.integer({ min: 1, max: 1000 })
   return fc.constant(undefined)
 }
