@@ -9,7 +9,12 @@ export type { CheckResult, Finding, Level, OperationName } from './checks/Check.
 export { type CauseSeen, causesOf } from './report/causesOf.ts'
 export { countOf } from './report/countOf.ts'
 export { footprintLine, footprintProperties } from './report/footprintLines.ts'
-export { CONSOLE_TEXT_MAX, type ConsoleOptions, formatConsole } from './report/formatConsole.ts'
+export {
+  CONSOLE_TEXT_MAX,
+  type ConsoleOptions,
+  FINDING_LABEL,
+  formatConsole,
+} from './report/formatConsole.ts'
 export { keyInstruction, SET_KEY_COMMAND } from './report/keyInstruction.ts'
 export { type Markup, pageOf } from './report/pageOf.ts'
 export { type ReportOptions, type Section, sectionsOf } from './report/sections.ts'

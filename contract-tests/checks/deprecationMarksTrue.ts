@@ -26,14 +26,9 @@ export const deprecationMarksTrue = everyExchange(
       return finding(exchange, exchange.operation, `sunset: ${sunset}`, `no Sunset, or one on ${day} (§9.3)`)
     }
     const marks = ['deprecation', 'sunset'].filter((name) => exchange.headers.has(name))
-    if (marks.length === 0) return undefined
     const received = marks.map((name) => `${name}: ${exchange.headers.get(name)}`).join(', ')
-    return finding(
-      exchange,
-      exchange.operation,
-      received,
-      'no Deprecation or Sunset: the operation is not deprecated (§9.4)',
-    )
+    const expected = 'no Deprecation or Sunset: the operation is not deprecated (§9.4)'
+    return received ? finding(exchange, exchange.operation, received, expected) : undefined
   },
 )
 
