@@ -65,9 +65,11 @@ export function bodyViolations(schema: JsonSchema, markers: Markers, seed = 0): 
         add(field, text, `is ${label}: not one of ${strings.join(', ')}`)
     }
     // Past the end of every JSON number a double can hold too (1E400): a parser that reads doubles gets ±Infinity.
-    const pastDoubles = { text: '1E400', label: 'beyond every double' }
     if (accepted.includes('integer'))
-      for (const { text, label } of [...integersOutside(property), pastDoubles])
+      for (const { text, label } of [
+        ...integersOutside(property),
+        { text: '1E400', label: 'beyond every double' },
+      ])
         add(field, new RawNumber(text), `is ${text}, ${label}`)
     if (typeof property.minLength === 'number' && property.minLength > 0)
       add(field, 'x'.repeat(property.minLength - 1), `is shorter than ${property.minLength}`)
