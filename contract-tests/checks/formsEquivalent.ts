@@ -74,7 +74,8 @@ export const formsEquivalent: Check = {
         .map((form) => ({ meaning, form, reference: references[i] as Exchange })),
     )
     const findings: Finding[] = []
-    await inPool(pairs, 8, async ({ meaning, form, reference }) => {
+    // Two at a time: every answer may be 1 MiB of any shape, parsed; eight at once held the most.
+    await inPool(pairs, 2, async ({ meaning, form, reference }) => {
       const exchange = await context.send({ ...meaning, form })
       // Sent in the default form after all (in process, or a refusal: forms_refused reports it).
       if (exchange.form === undefined) return
