@@ -3,12 +3,9 @@ import type { ContractTarget } from './ContractTarget.ts'
 import type { ContractReport, RunOptions } from './runContract.ts'
 
 /**
- * The young generation of the suite's thread, in MiB. A parsed 1 MiB body is hundreds of thousands
- * of small objects; with Node's default young generation on the main thread, a hostile target's
- * bodies took the CLI's peak RSS past 400 MiB though the run keeps little. Measured on a loaded
- * 2-core machine (decisions/018): at 6 MiB the worst shape (`[[],[],...]`) peaks at 224 MiB, at
- * 12 MiB at 239-256 MiB; a default run against the mock runs about as many model sequences at
- * either (542-563 against 573-592, within the noise between runs).
+ * The young generation of the suite's thread, in MiB: a parsed 1 MiB body is hundreds of thousands of
+ * small objects, and Node's default let a hostile target's bodies take the CLI past 400 MiB. 6 MiB
+ * holds the worst shape lowest at no cost in model sequences (figures: decisions/018).
  */
 export const YOUNG_GENERATION_MIB = 6
 
@@ -17,9 +14,8 @@ export type WorkerRunOptions = Omit<RunOptions, 'fetch' | 'checks' | 'spec'> &
   Pick<ContractTarget, 'specFile'>
 
 /**
- * runContract on a worker thread whose young generation is YOUNG_GENERATION_MIB (a bin cannot pass
- * Node's `--max-semi-space-size` portably; a worker's resourceLimits can). Rejects with the message
- * when `specFile` does not load, or the thread fails.
+ * runContract on a thread whose young generation is YOUNG_GENERATION_MIB (a bin cannot pass Node's
+ * `--max-semi-space-size` portably). Rejects with the message when `specFile` does not load, or the thread fails.
  *
  * @example
  * const report = await runContractInWorker({ baseUrl, apiKey, specFile: 'next/openapi.yaml' })
@@ -32,10 +28,12 @@ export function runContractInWorker(options: WorkerRunOptions): Promise<Contract
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MIB },
   })
   return new Promise((resolve, reject) => {
-    worker.once('message', (message: { report?: ContractReport; specError?: string }) => {
+    // The thread's heap is given back before the report is written: writing it must not add to the run's peak.
+    worker.once('message', async (message: { report?: ContractReport; specError?: string }) => {
+      worker.removeAllListeners('exit')
+      await worker.terminate()
       if (message.report) resolve(message.report)
       else reject(new SpecError(message.specError ?? 'the suite thread sent nothing'))
-      void worker.terminate()
     })
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`the suite thread exited (${code}) without a report`)))
