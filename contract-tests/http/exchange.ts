@@ -236,8 +236,15 @@ export async function sendRequest(
     const refused =
       status === 0 || (status >= 400 && status < 500 && status !== 429) || status === 501 || status === 505
     if (refusable && refused) {
+      const asDrawn = sending
       sending = inForm(DEFAULT_FORM)
-      const [again] = await countingInterim(interim, sending.send)
+      let [again] = await countingInterim(interim, sending.send)
+      // A read answered otherwise is asked once more as drawn: the store may have changed in between (a
+      // 404, then a concurrent create of that id). Answered as the default now, it was not refused.
+      if (again && again.status !== status && request.method === 'GET') {
+        const settled = (await countingInterim(interim, asDrawn.send).catch(() => [])).at(-1)
+        if (settled?.status === again.status) [answer, again] = [settled, undefined]
+      }
       if (again && again.status !== status) {
         unlike = { form: describeForm(form) ?? '', answer: answer ? String(status) : 'no answer' }
         ;[answer, curl, form] = [again, sending.curl, DEFAULT_FORM]

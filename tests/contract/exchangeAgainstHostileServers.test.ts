@@ -5,6 +5,7 @@ import { maxHeaderSize } from 'node:http'
 import { describe, expect, test } from '@jest/globals'
 import { DeadlineReached } from '../../contract-tests/base/deadline.ts'
 import { EXCERPT_BYTES, MAX_ANSWER_DEPTH, sendRequest } from '../../contract-tests/http/exchange.ts'
+import { DEFAULT_FORM, type RequestForm } from '../../contract-tests/http/requestForm.ts'
 import {
   bodyOf,
   closedPort,
@@ -170,6 +171,51 @@ describe('sendRequest against hostile local servers', () => {
       }
     } finally {
       await Promise.all([stalled.close(), endless.close()])
+    }
+  })
+})
+
+describe('a form an RFC lets the target refuse, told apart from a store that changed', () => {
+  const old = { ...DEFAULT_FORM, version: '1.0' } as RequestForm
+  const getPet = { method: 'GET' as const, path: '/pets/7', form: old }
+  /** Answers HTTP/1.0 with `refusal` while `refusing`, else GET /pets/7 with 404 the first time, then 200. */
+  const start = (refusing: boolean) => {
+    let asked = 0
+    return startHttp((request, response) => {
+      response.setHeader('content-type', 'application/json')
+      if (refusing && request.httpVersion === '1.0') {
+        response.writeHead(505)
+        return void response.end('{"code":"http_version","message":"HTTP/1.1 only","status":505}')
+      }
+      asked++
+      response.writeHead(asked === 1 ? 404 : 200)
+      response.end(
+        asked === 1 ? '{"code":"not_found","message":"no pet 7","status":404}' : '{"id":7,"name":"Rex"}',
+      )
+    })
+  }
+
+  test('a 404 that became a 200 when the default form asked (a create landed between): asked again, not refused', async () => {
+    const server = await start(false)
+    try {
+      const exchange = await sendRequest(server.baseUrl, 'k', getPet, 5_000)
+      expect(exchange.unlike).toBeUndefined()
+      expect(exchange.status).toBe(200)
+      expect(exchange.form).toBe('HTTP/1.0')
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('HTTP/1.0 refused every time: the default form answers, and the refusal is named', async () => {
+    const server = await start(true)
+    try {
+      const exchange = await sendRequest(server.baseUrl, 'k', getPet, 5_000)
+      expect(exchange.unlike).toEqual({ form: 'HTTP/1.0', answer: '505' })
+      expect(exchange.status).toBe(404)
+      expect(exchange.form).toBeUndefined()
+    } finally {
+      await server.close()
     }
   })
 })
