@@ -268,6 +268,7 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
       if (chain.inFlight++ === 0) chain.sequential++
       try {
         let exchange: Exchange
+        let asked: Parameters<typeof retryWait>[0]
         for (let attempt = 0; ; attempt++) {
           const paused = pausedUntil - Date.now()
           if (paused > 0) await sleep(paused, undefined, { signal: deadline.signal }).catch(() => undefined)
@@ -275,26 +276,19 @@ async function runUnredacted(options: RunOptions, refused: string | undefined): 
           exchange = await sendRequest(baseUrl, apiKey, request, timeoutMs, options.fetch, limits)
           // 429, or 503 with Retry-After: the target asks to come back later. Waited for within the
           // deadline and counted apart; the answer that asked is neither judged nor kept.
-          const retryAfter = exchange.headers.get('retry-after')
-          const wait = retryWait(
-            { status: exchange.status, retryAfter },
-            attempt,
-            Date.now(),
-            deadline.endsAt,
-          )
+          asked = { status: exchange.status, retryAfter: exchange.headers.get('retry-after') }
+          const wait = retryWait(asked, attempt, Date.now(), deadline.endsAt)
           if (wait === undefined) break
           pausedUntil = Math.max(pausedUntil, Date.now() + wait)
           rateLimited.responses++
           rateLimited.waitedMs += wait
-          try {
-            await sleep(wait, undefined, { signal: deadline.signal })
-          } catch {
+          await sleep(wait, undefined, { signal: deadline.signal }).catch(() => {
             throw deadline.signal.reason ?? new DeadlineReached(deadline.message)
-          }
+          })
         }
-        // Still asking to come back later after every wait: the target's to choose (§8 shows no rate
-        // limit), so no check judges it; a staging that limits rates fails nothing for it.
-        if (exchange.status === 429 || (exchange.status === 503 && exchange.headers.has('retry-after')))
+        // Still asking to come back later after every wait (retryWait would wait again, with no limit on
+        // time or tries): the target's to choose (§8 shows no rate limit), so no check judges it.
+        if (retryWait(asked, 0, 0, Number.POSITIVE_INFINITY) !== undefined)
           exchange.request.notJudged ??= `still ${exchange.status} after the waits it asked for`
         // Requests in a row with no answer: ask once on a fresh connection; silence there too ends the run.
         silentInARow = exchange.status !== 0 ? 0 : silentInARow + (exchange.failure === 'timeout' ? 1 : 0)
