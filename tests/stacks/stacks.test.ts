@@ -39,6 +39,12 @@ const failing = (report: ContractReport) =>
     .filter((r) => r.outcome === 'fail' && r.level === 'required')
     .map((r) => `${r.check} ${r.operation}`)
 
+/** The same, each with its first finding: a conforming stack that fails must say what the run saw. */
+const failingWithWhy = (report: ContractReport) =>
+  report.results
+    .filter((r) => r.outcome === 'fail' && r.level === 'required')
+    .map((r) => `${r.check} ${r.operation}: ${r.findings[0]?.message} (${r.findings[0]?.curl})`)
+
 const STACKS: readonly StackName[] = ['node:http', 'express', 'fastify', 'python http.server']
 
 /**
@@ -62,7 +68,7 @@ describe('the default run passes a conforming implementation on each stack', () 
       // The default run, as `petstore-contract --base-url … --api-key …` makes it.
       const report = await runAgainst(name, undefined)
       expect(report.abort).toBeUndefined()
-      expect(failing(report)).toEqual([])
+      expect(failingWithWhy(report)).toEqual([])
       expect(report.failed).toBe(false)
       // The run judged the stack, not nothing: the checks that send passed or failed, none skipped wholesale.
       expect(report.results.filter((r) => r.outcome === 'pass').length).toBeGreaterThan(40)
@@ -93,7 +99,7 @@ describe('the default run passes a conforming implementation whatever int64 ids 
     async (name, ids, inScheme) => {
       const report = await runAgainst(name, undefined, {}, ids)
       expect(report.abort).toBeUndefined()
-      expect(failing(report)).toEqual([])
+      expect(failingWithWhy(report)).toEqual([])
       expect(report.failed).toBe(false)
       expect(report.results.filter((r) => r.outcome === 'pass').length).toBeGreaterThan(40)
       const { minId = '', maxId = '' } = report.footprint ?? {}

@@ -7,7 +7,8 @@ import { createReferenceServer, type Fault, type ReferenceOptions } from '../ser
 import { runAgainstServer } from '../support/runAgainstServer.ts'
 
 const API_KEY = 'reference-key'
-const SEEDS = [1, 2, 3, 4, 5]
+// Three seeds: each default run costs ~7 s, and the blind measurement (docs/sessions.md) runs five.
+const SEEDS = [1, 2, 3]
 
 // The default run; the timeout only long enough for a loaded machine (a stalled connection costs it).
 const run = (fault: Fault | undefined, seed: number, timeoutMs = 3_000, variation: ReferenceOptions = {}) =>
@@ -55,7 +56,9 @@ test.each(SEEDS)(
   async (seed) => {
     const report = await run(undefined, seed)
     expect(failing(report)).toEqual([])
-    expect(report.results.filter((r) => r.outcome === 'fail').map((r) => r.check)).toEqual([])
+    // Each failure with its first finding: a false positive here must say what it saw.
+    const failed = report.results.filter((r) => r.outcome === 'fail')
+    expect(failed.map((r) => `${r.check}: ${r.findings[0]?.message} (${r.findings[0]?.curl})`)).toEqual([])
   },
 )
 
