@@ -4,29 +4,12 @@
 // under Jest.
 import { appendFile, rm } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
-import { coverageHtml } from '../coverage/coverageHtml.ts'
 import { writeReports } from '../kit/node/writeFileWhole.ts'
 import { say, sayError } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
-import { readPackageInfo } from '../spec/packageInfo.ts'
-import { defaultSpec } from '../spec/runtime.ts'
 import { SPEC_PATH } from '../spec/specPath.ts'
-import { runBreaksCli } from './breaksCli.ts'
-import type { Recording } from './checks/replayedInteractions.ts'
-import { runCoverageCli } from './coverageCli.ts'
-import { formatConsole } from './report/formatConsole.ts'
-import { tally } from './report/tally.ts'
-import { ARAZZO_FILE, toArazzo } from './report/toArazzo.ts'
-import { toHtmlReport } from './report/toHtmlReport.ts'
-import { toJsonSummary } from './report/toJsonSummary.ts'
-import { toJunitXml } from './report/toJunitXml.ts'
-import { toMarkdownSummary } from './report/toMarkdownSummary.ts'
-import { contractUsage, type ResolvedTarget, resolveTarget } from './running/ContractTarget.ts'
 import { invokedAs } from './running/invokedAs.ts'
-import { KeyFileError } from './running/readApiKeyFile.ts'
-import { readRecording } from './running/readRecording.ts'
-import type { ContractReport } from './running/runContract.ts'
-import { runContractInWorker, SpecError } from './running/runContractInWorker.ts'
+import { runContractInWorker } from './running/runContractInWorker.ts'
 
 /**
  * Runs the suite as a command and resolves its exit status (`program` is the command the user ran,
@@ -37,43 +20,35 @@ import { runContractInWorker, SpecError } from './running/runContractInWorker.ts
  * process.exitCode = await runContractCli(['--base-url', 'http://127.0.0.1:4010/v1'], 'petstore-contract')
  */
 export async function runContractCli(argv: readonly string[], program: string): Promise<number> {
-  if (argv[0] === 'coverage') return runCoverageCli(argv.slice(1))
-  if (argv[0] === 'breaks') return runBreaksCli(argv.slice(1))
-  let target: ResolvedTarget
-  try {
-    target = resolveTarget(argv, process.env)
-  } catch (error) {
-    // A key file that cannot give a key needs no pointer to the options.
-    const hint = error instanceof KeyFileError ? '' : ` (${program} --help lists every option)`
-    sayError(`petstore-contract: ${(error as Error).message}${hint}`)
+  // Subcommands and report writers load when used: while the suite runs, this thread holds little.
+  if (argv[0] === 'coverage') return (await import('./coverageCli.ts')).runCoverageCli(argv.slice(1))
+  if (argv[0] === 'breaks') return (await import('./breaksCli.ts')).runBreaksCli(argv.slice(1))
+  const typedIn = { env: process.env, script: process.argv[1], cwd: process.cwd() }
+  const answer = await runContractInWorker({ argv, typedIn, program })
+  if ('usage' in answer) {
+    sayError(`petstore-contract: ${answer.usage}`)
     return 2
   }
-  if (target.help || target.version) {
-    say(target.help ? contractUsage(program) : readPackageInfo().version)
+  if ('say' in answer) {
+    say(answer.say)
     return 0
   }
+  const { report, target } = answer
   if (target.keyOnCommandLine && inCi(process.env))
     sayError(
       'petstore-contract: warning: --api-key on the command line is shown by ps and echoed by npm run; in CI set PETSTORE_API_KEY or use --api-key-file',
     )
-
-  let replay: Recording | undefined
-  if (target.replayFile) {
-    try {
-      replay = await readRecording(target.replayFile, defaultSpec().vocabulary)
-    } catch (error) {
-      sayError(`petstore-contract: --replay ${target.replayFile}: ${(error as Error).message}`)
-      return 2
-    }
-  }
-  let report: ContractReport
-  try {
-    report = await runContractInWorker({ ...target, command: program, ...(replay ? { replay } : {}) })
-  } catch (error) {
-    if (!(error instanceof SpecError)) throw error
-    sayError(`petstore-contract: --spec ${target.specFile ?? ''}: ${error.message}`)
-    return 2
-  }
+  const {
+    formatConsole,
+    ARAZZO_FILE,
+    toArazzo,
+    toHtmlReport,
+    toJunitXml,
+    toJsonSummary,
+    toMarkdownSummary,
+    tally,
+  } = await import('./index.ts')
+  const { coverageHtml } = await import('../coverage/coverageHtml.ts')
   // An aborted run is one message (the report's ABORTED line), on stderr where CI logs look for it.
   const consoleText = formatConsole(report, { apiKeyFrom: target.apiKeyFrom, verbose: target.verbose })
   if (report.abort) sayError(consoleText)
