@@ -1,8 +1,9 @@
 // Jest runs our TypeScript as native ESM: @swc/jest strips types (it does not import `typescript`,
 // which at version 7 has no JavaScript API) and keeps `import`, so `import.meta` works in tests.
-// Two projects: `unit` (the tests beside the code, nothing listens or spawns: `npm run test:unit`)
+// Three projects: `unit` (the tests beside the code, nothing listens or spawns: `npm run test:unit`)
 // and `integration` (tests/: servers, processes, the suite against implementations:
-// `npm run test:integration`). A path given on the command line runs in whichever project holds it.
+// `npm run test:integration`), and `memory` (MEASURED_ALONE). A path given on the command line runs in
+// whichever project holds it.
 
 /** What every project shares: how TypeScript is loaded. */
 export const typescript = {
@@ -22,6 +23,14 @@ export const typescript = {
     ],
   },
 }
+
+/**
+ * The tests that hold the CLI to a memory bound measured on a quiet machine: `npm run test:memory` runs
+ * them on their own, after the integration tests (`npm run test:integration`, two at a time, which
+ * keeps `npm test` well under CI's 30 minutes). Peak RSS follows the collector's timing, and the
+ * machine's load moves it by 20-30 MiB.
+ */
+const MEASURED_ALONE = 'tests/suite/hostileTargets.test.ts'
 
 /** @type {import('jest').Config} */
 export default {
@@ -48,6 +57,13 @@ export default {
       displayName: 'integration',
       roots: ['<rootDir>/tests'],
       testMatch: ['<rootDir>/tests/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', MEASURED_ALONE],
+    },
+    {
+      ...typescript,
+      displayName: 'memory',
+      roots: ['<rootDir>/tests'],
+      testMatch: [`<rootDir>/${MEASURED_ALONE}`],
     },
   ],
 }
