@@ -65,7 +65,12 @@ describe("the proxy's page in Chromium", { skip, timeout: 120_000 }, () => {
     assert.deepEqual(dialogs, [])
 
     await page.locator('#clear').click()
-    await page.waitForFunction(() => document.getElementById('violation-total')?.textContent === '0')
+    // The counter and the requests table are drawn from two answers: wait for both to be empty.
+    await page.waitForFunction(
+      () =>
+        document.getElementById('violation-total')?.textContent === '0' &&
+        document.querySelectorAll('#requests tr').length === 0,
+    )
     assert.equal(await page.locator('#requests tr').count(), 0)
     assert.equal(await page.locator('#no-violations').isVisible(), true)
     await page.close()
