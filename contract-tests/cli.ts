@@ -4,6 +4,7 @@
 // under Jest.
 import { appendFile, rm } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
+import { typedHere } from '../kit/node/whereTyped.ts'
 import { writeReports } from '../kit/node/writeFileWhole.ts'
 import { say, sayError } from '../kit/text/say.ts'
 import { visible } from '../kit/text/visible.ts'
@@ -23,8 +24,7 @@ export async function runContractCli(argv: readonly string[], program: string): 
   // Subcommands and report writers load when used: while the suite runs, this thread holds little.
   if (argv[0] === 'coverage') return (await import('./coverageCli.ts')).runCoverageCli(argv.slice(1))
   if (argv[0] === 'breaks') return (await import('./breaksCli.ts')).runBreaksCli(argv.slice(1))
-  const typedIn = { env: process.env, script: process.argv[1], cwd: process.cwd() }
-  const answer = await runContractInWorker({ argv, typedIn, program })
+  const answer = await runContractInWorker({ argv, typedIn: typedHere(), program })
   if ('usage' in answer) {
     sayError(`petstore-contract: ${answer.usage}`)
     return 2

@@ -8,7 +8,7 @@ export interface TypedIn {
   cwd: string
 }
 
-const fromProcess = (): TypedIn => ({ env: process.env, script: process.argv[1], cwd: process.cwd() })
+export const typedHere = (): TypedIn => ({ env: process.env, script: process.argv[1], cwd: process.cwd() })
 
 /**
  * Whether npm started this very program from a script: `npm run` moves to the package's root before
@@ -32,7 +32,7 @@ export function startedByNpm({ env, script }: TypedIn): boolean {
  * whereTyped('app.har', { env: { INIT_CWD: '/repo/web', npm_lifecycle_script: 'node contract-tests/cli.ts' },
  *   script: '/repo/contract-tests/cli.ts', cwd: '/repo' }) // 'web/app.har'
  */
-export function whereTyped(path: string, typedIn: TypedIn = fromProcess()): string {
+export function whereTyped(path: string, typedIn: TypedIn = typedHere()): string {
   if (isAbsolute(path) || !startedByNpm(typedIn)) return path
   const typed = resolve(typedIn.env.INIT_CWD as string, path)
   const inside = relative(typedIn.cwd, typed)
