@@ -6,7 +6,7 @@ import type { Exchange, ProbeRequest } from '../http/exchange.ts'
 import { inPool } from '../http/inPool.ts'
 import { DEFAULT_FORM, FORM_DIMENSIONS, formFor, type RequestForm } from '../http/requestForm.ts'
 import { petIdOf } from '../json/petIdOf.ts'
-import { type Check, type Finding, finding, type OperationName } from './Check.ts'
+import { type Check, finding, type OperationName } from './Check.ts'
 import { countIn, describeResponse, petsIn } from './describeResponse.ts'
 import { everyExchange } from './everyExchange.ts'
 
@@ -73,17 +73,18 @@ export const formsEquivalent: Check = {
         .filter((form) => !isDeepStrictEqual(form, DEFAULT_FORM))
         .map((form) => ({ meaning, form, reference: references[i] as Exchange })),
     )
-    const findings: Finding[] = []
     // Two at a time: every answer may be 1 MiB of any shape, parsed; eight at once held the most.
-    await inPool(pairs, 2, async ({ meaning, form, reference }) => {
+    // Findings in the pairs' order, not the answers': the three a report keeps are the same each run.
+    const found = await inPool(pairs, 2, async ({ meaning, form, reference }) => {
       const exchange = await context.send({ ...meaning, form })
       // Sent in the default form after all (in process, or a refusal: forms_refused reports it).
       if (exchange.form === undefined) return
       if (exchange.status === reference.status && isDeepStrictEqual(facts(exchange), facts(reference))) return
       const received = `${describeResponse(exchange)} for ${meaning.method} ${meaning.path} written as: ${exchange.form}`
       const expected = `${describeResponse(reference)} and the same pet, as written in the default form: ${RFCS}`
-      findings.push(finding(exchange, meaning.operation as OperationName, received, expected))
+      return finding(exchange, meaning.operation as OperationName, received, expected)
     })
+    const findings = found.filter((f) => f !== undefined)
     const skipped = {
       ...(id === undefined && {
         getPet: 'not judged: no list returned a pet with an id to read in every form',
