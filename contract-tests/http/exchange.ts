@@ -218,17 +218,22 @@ export async function sendRequest(
     const refusable = [...REFUSABLE].some((d) => form[d] !== DEFAULT_FORM[d])
     // A refusable form may be refused by a dropped connection too (a server that reads no chunked
     // body), but not a GET after a HEAD: the document decides its answer.
-    const [head, last] = await countingInterim(interim, sending.send).catch((error: unknown) => {
+    let [head, last] = await countingInterim(interim, sending.send).catch((error: unknown) => {
       if (refusable && form.head === '' && !signal.aborted) return []
       throw error
     })
     // A HEAD asked to come back later (429, 503): the exchange says so, and the run sends it again.
     const later = head?.status === 429 || head?.status === 503
-    let answer = later ? head : (last ?? head)
-    let unlike: Exchange['unlike']
     // A HEAD first (RFC 9110 §9.3.2): its answer should be the GET's status and fields, without content.
     const type = (of: Answer) => of.headers.get('content-type')
-    if (head && last && !later && (head.status !== last.status || type(head) !== type(last)))
+    const unalike = (h?: Answer, g?: Answer) => !!h && !!g && (h.status !== g.status || type(h) !== type(g))
+    // Unalike, the two go once more: a create may have landed between them (404, then 200).
+    const twice =
+      unalike(head, last) && !later ? await countingInterim(interim, sending.send).catch(() => []) : []
+    if (twice.length > 1 && !unalike(...twice)) [head, last] = twice
+    let answer = later ? head : (last ?? head)
+    let unlike: Exchange['unlike']
+    if (head && unalike(head, last) && !later)
       unlike = { form: 'HEAD', answer: `${head.status} with Content-Type ${type(head)}` }
     // A form an RFC lets the target refuse, refused (a 4xx but 429, which asks to come back later;
     // 501; 505): it goes again in the default form, whose answer is judged, and forms_refused reports it.

@@ -219,3 +219,44 @@ describe('a form an RFC lets the target refuse, told apart from a store that cha
     }
   })
 })
+
+describe('a HEAD unlike its GET, told apart from a store that changed', () => {
+  const headFirst = {
+    method: 'GET' as const,
+    path: '/pets/7',
+    form: { ...DEFAULT_FORM, head: 'before' } as RequestForm,
+  }
+  /** Answers `first` to the first request (the HEAD), then `answer(method)`. */
+  const start = (first: number, answer: (method: string) => number) => {
+    let asked = 0
+    return startHttp((request, response) => {
+      asked++
+      response.writeHead(asked === 1 ? first : answer(request.method ?? ''), {
+        'content-type': 'application/json',
+      })
+      response.end(request.method === 'HEAD' ? undefined : '{"id":7,"name":"Rex","categoryId":1}')
+    })
+  }
+
+  test('a HEAD answered 404, then the GET 200 (a create landed between): the two go again and agree', async () => {
+    const server = await start(404, () => 200)
+    try {
+      const exchange = await sendRequest(server.baseUrl, 'k', headFirst, 5_000)
+      expect(exchange.unlike).toBeUndefined()
+      expect(exchange.status).toBe(200)
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('a HEAD answered 200 each time its GET is refused 401: named', async () => {
+    const server = await start(200, (method) => (method === 'HEAD' ? 200 : 401))
+    try {
+      const exchange = await sendRequest(server.baseUrl, 'k', headFirst, 5_000)
+      expect(exchange.unlike).toEqual({ form: 'HEAD', answer: '200 with Content-Type application/json' })
+      expect(exchange.status).toBe(401)
+    } finally {
+      await server.close()
+    }
+  })
+})
