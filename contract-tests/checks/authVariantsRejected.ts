@@ -174,15 +174,17 @@ export const nearMissesAlongTheRun = oncePer(async (context: CheckContext) => {
 /** Requests sent and their answers (none for a create not sent), with the pets wrongly created. */
 type Sent = { probes: Probe[]; answers: Array<Exchange | undefined>; created?: number }
 
-/** The findings of the answers `select` keeps: each not 401 (still 429 or 503 after the waits it asked for: not judged). */
+/** The findings of the answers `select` keeps: not 401 (429, 503: not judged), or a HEAD first answered 2xx (RFC 9110 §9.3.2). */
 function rejected({ probes, answers, created = 0 }: Sent, select: typeof twoLines): CheckOutcome {
-  const findings = probes.flatMap(({ operation, variant, input }, i) => {
+  const findings = probes.flatMap(({ operation, variant, input, target }, i) => {
     const exchange = answers[i]
-    const { target } = probes[i] as Probe
     const open = target ? exchange && exchange.status >= 200 && exchange.status < 300 : true
-    if (!exchange || !open || !select(variant) || [401, 429, 503].includes(exchange.status)) return []
+    const head = exchange?.unlike?.form === 'HEAD' && /^2\d\d /.test(exchange.unlike.answer)
+    const refused = [401, 429, 503].includes(exchange?.status ?? 0) && !head
+    if (!exchange || !open || !select(variant) || refused) return []
     const stored = operation === 'createPet' && created > 0 ? ` (${plural(created, 'pet')} created so)` : ''
-    const received = `${describeResponse(exchange)} for ${variant.label}${input ? `, with ${input}` : ''}${stored}`
+    const answer = head ? `${exchange.unlike?.answer} to a HEAD` : describeResponse(exchange)
+    const received = `${answer} for ${variant.label}${input ? `, with ${input}` : ''}${stored}`
     const documented = target
       ? 'no 2xx without a key: routed to the operation, the target needs the key (§5.1)'
       : `401 with an Error body: ${variant.label} is no valid credential (§5.3)`

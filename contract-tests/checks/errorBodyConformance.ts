@@ -16,11 +16,7 @@ export const errorBodyConformance = everyExchange(
     const validate = validators.schema('Error')
     if (validate(exchange.json)) return undefined
     const received = `${exchange.status} with ${excerpt(exchange.text, 200) || 'no body'}`
-    return finding(
-      exchange,
-      exchange.operation,
-      received,
-      'an Error body: code (string), message (string), status (integer)',
-    )
+    const expected = 'an Error body: code (string), message (string), status (integer)'
+    return finding(exchange, exchange.operation, received, expected)
   },
 )

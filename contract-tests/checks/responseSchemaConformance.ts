@@ -16,11 +16,7 @@ export const responseSchemaConformance = everyExchange(
     const validate = validators.response(exchange.operation, exchange.status)
     if (!validate || validate(exchange.json)) return undefined
     const received = `${exchange.status} with ${excerpt(exchange.text) || 'no body'}: ${describeAjvErrors(validate.errors, 'body')}`
-    return finding(
-      exchange,
-      exchange.operation,
-      received,
-      `the ${exchange.status} response schema of ${exchange.operation}`,
-    )
+    const expected = `the ${exchange.status} response schema of ${exchange.operation}`
+    return finding(exchange, exchange.operation, received, expected)
   },
 )

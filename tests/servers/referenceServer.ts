@@ -202,6 +202,8 @@ export type Fault =
   | 'head-with-body'
   /** A HEAD's answer never ends: the next request on its connection waits forever. */
   | 'head-stalls-connection'
+  /** HEAD let past the key guard "for health checks": a HEAD without a key answers as its GET would with one. */
+  | 'head-open'
   /** An answer to a keyed request sets a session cookie, which then lets a request in without the key. */
   | 'cookie-session'
   /** The name read from the raw body by a pattern (`{"name":"…"` first, unescaped) before parsing. */
@@ -396,7 +398,7 @@ export function createReferenceServer(options: ReferenceOptions = {}): Server {
           : method === 'GET' && /^\/pets\/[^/]+$/.test(path)
             ? 'getPet'
             : undefined
-    const open = fault === `open-${operation}` || loose
+    const open = fault === `open-${operation}` || loose || (fault === 'head-open' && req.method === 'HEAD')
     const viaApiKey = fault === 'accepts-x-api-key' && req.headers['x-api-key'] === key
     const session = /(?:^|; )session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1]
     const viaCookie = fault === 'cookie-session' && session !== undefined && sessions.has(session)
