@@ -148,6 +148,33 @@ describe('sendRaw reads every framing of an answer', () => {
     }
   })
 
+  test('a 100 later than the client waits for it, among the body segments: the body goes on', async () => {
+    const server = await startRaw((socket) => {
+      let seen = ''
+      let continued = false
+      socket.on('data', (chunk) => {
+        seen += chunk.toString('latin1')
+        // A busy server (Python's http.server on a loaded machine) says 100 once the client went on.
+        if (!continued && !seen.endsWith('\r\n\r\n')) {
+          continued = true
+          socket.write('HTTP/1.1 100 Continue\r\n\r\n')
+        }
+        if (seen.endsWith('}'))
+          socket.end(
+            `HTTP/1.1 201 Created\r\ncontent-length: ${seen.length}\r\nconnection: close\r\n\r\n${seen}`,
+          )
+      })
+    })
+    try {
+      const body = '{"name":"abcdefghijklmnopqrstuvwxyz","categoryId":1234567}'
+      const [answer] = await send(server.baseUrl, 'POST', { expect: '100-continue', segments: 3 }, body)
+      expect(answer?.status).toBe(201)
+      expect(Buffer.from(answer?.bytes ?? []).toString()).toContain(body)
+    } finally {
+      await server.close()
+    }
+  })
+
   test('what is not HTTP/1.x, and an answer that never comes, are errors', async () => {
     const garbage = await scripted((_head, socket) => socket.write('SSH-2.0-OpenSSH\r\n\r\n'))
     const silent = await scripted(() => {})
