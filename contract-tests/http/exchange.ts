@@ -223,13 +223,16 @@ export async function sendRequest(
       throw error
     })
     // A HEAD asked to come back later (429, 503): the exchange says so, and the run sends it again.
-    const later = head?.status === 429 || head?.status === 503
+    const wait = (of?: Answer) => of?.status === 429 || of?.status === 503
+    const later = wait(head)
     // A HEAD first (RFC 9110 §9.3.2): its answer should be the GET's status and fields, without content.
     const type = (of: Answer) => of.headers.get('content-type')
     const unalike = (h?: Answer, g?: Answer) => !!h && !!g && (h.status !== g.status || type(h) !== type(g))
-    // Unalike, the two go once more: a create may have landed between them (404, then 200).
+    // Unalike, the two go once more (a create may have landed between them), unless one asked to wait.
     const twice =
-      unalike(head, last) && !later ? await countingInterim(interim, sending.send).catch(() => []) : []
+      unalike(head, last) && !later && !wait(last)
+        ? await countingInterim(interim, sending.send).catch(() => [])
+        : []
     if (twice.length > 1 && !unalike(...twice)) [head, last] = twice
     let answer = later ? head : (last ?? head)
     let unlike: Exchange['unlike']
