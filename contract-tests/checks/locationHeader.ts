@@ -25,12 +25,9 @@ export const locationHeader = everyExchange(
     // is a document that shows no path for one pet.
     const fine = capabilities.has('state') && path ? location?.endsWith(path) : Boolean(location)
     if (fine) return undefined
-    return finding(
-      exchange,
-      exchange.operation,
-      `Location ${location ?? 'missing'} for id ${id}`,
-      `Location ending in ${path ?? 'the path of the new pet'}`,
-    )
+    const received = `Location ${location ?? 'missing'} for id ${id}`
+    const expected = `Location ending in ${path ?? 'the path of the new pet'}`
+    return finding(exchange, exchange.operation, received, expected)
   },
 )
 

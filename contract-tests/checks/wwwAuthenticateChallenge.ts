@@ -15,11 +15,7 @@ export const wwwAuthenticateChallenge = everyExchange(
   (exchange) => {
     const challenge = exchange.headers.get('www-authenticate')
     if (/^bearer\b/i.test(challenge ?? '')) return undefined
-    return finding(
-      exchange,
-      exchange.operation,
-      `401 with WWW-Authenticate ${challenge ?? 'missing'}`,
-      'WWW-Authenticate: Bearer ...',
-    )
+    const received = `401 with WWW-Authenticate ${challenge ?? 'missing'}`
+    return finding(exchange, exchange.operation, received, 'WWW-Authenticate: Bearer ...')
   },
 )
