@@ -37,8 +37,11 @@ test("another check's second Authorization header stays out of a finding that do
   // The finding whose point is the second header keeps it.
   const duplicate = curlsOf('ambiguous_credentials_rejected')
   expect(duplicate).toHaveLength(3)
-  for (const curl of duplicate)
+  // As curl options, or as nc's printf words when the form puts a tab or more after the colon.
+  for (const curl of duplicate) {
+    expect(curl.match(/authorization:/gi)).toHaveLength(2)
     expect(curl).toMatch(
-      /"authorization: Bearer \$\{?PETSTORE_API_KEY\}?" -H "authorization: Bearer contract-suite-not-the-key"/,
+      /authorization:\W*Bearer \W*\$\{?PETSTORE_API_KEY\b[\s\S]*authorization:\W*Bearer contract-suite-not-the-key/i,
     )
+  }
 })
