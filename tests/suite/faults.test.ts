@@ -32,6 +32,12 @@ const failing = (report: ContractReport) =>
     .filter((r) => r.outcome === 'fail' && r.level === 'required')
     .map((r) => `${r.check} ${r.operation}`)
 
+/** Each required failure with its first finding and curl line: a false positive must say what it saw. */
+const failingWithWhy = (report: ContractReport) =>
+  report.results
+    .filter((r) => r.outcome === 'fail' && r.level === 'required')
+    .map((r) => `${r.check} ${r.operation}: ${r.findings[0]?.message} (${r.findings[0]?.curl})`)
+
 /** Every check but the model phase (whose own proof is tests/contract/modelPhase.test.ts). */
 const fixedChecks = CHECKS.filter((check) => check.name !== 'model_based_sequences')
 
@@ -139,7 +145,7 @@ const variations: Array<[string, ReferenceOptions]> = [
 describe('the suite passes a correct implementation that chooses differently where the document is silent', () => {
   test.each(variations)('%s', async (_name, variation) => {
     const report = await runAgainst(variation)
-    expect(failing(report)).toEqual([])
+    expect(failingWithWhy(report)).toEqual([])
     expect(report.failed).toBe(false)
   })
 
@@ -149,6 +155,7 @@ describe('the suite passes a correct implementation that chooses differently whe
       .filter((r) => r.outcome === 'fail' && r.level === 'recommended')
       .map((r) => r.check)
     expect(recommended).toContain('parameter_violations_rejected')
+    expect(failingWithWhy(lenient)).toEqual([])
     expect(lenient.failed).toBe(false)
     expect((await runAgainst({ badLimit: 'clamp' }, { strict: true })).failed).toBe(true)
   })
