@@ -230,7 +230,7 @@ export async function sendRequest(
     const unalike = (h?: Answer, g?: Answer) => !!h && !!g && (h.status !== g.status || type(h) !== type(g))
     // Unalike, the two go once more (a create may have landed between them), unless one asked to wait.
     const twice =
-      unalike(head, last) && !later && !wait(last)
+      unalike(head, last) && ![head, last].some(wait)
         ? await countingInterim(interim, sending.send).catch(() => [])
         : []
     if (twice.length > 1 && !unalike(...twice)) [head, last] = twice

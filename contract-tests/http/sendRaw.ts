@@ -157,19 +157,21 @@ function connect(url: URL, signal: AbortSignal, max: number) {
     async send(request: WireRequest): Promise<boolean> {
       const [first = Buffer.alloc(0), ...rest] = request.body
       const head = Buffer.from(request.head, 'latin1')
-      const interim = () => /^HTTP\/1\.[01] 1\d\d/.test(joined().toString('latin1', 0, 12))
+      // What came before the body is all sent: a 1xx (the 100, even later than EXPECT_WAIT_MS) is passed
+      // over; anything else is a final answer, and the rest of the body is not sent.
+      const noAnswerYet = async () => {
+        while (held > 0 && /^HTTP\/1\.[01] 1\d\d/.test(joined().toString('latin1', 0, 12)))
+          await until('\r\n\r\n')
+        return held === 0
+      }
       socket.write(request.expect ? head : Buffer.concat([head, first]))
       if (request.expect) {
         if (held === 0) await more(EXPECT_WAIT_MS)
-        if (held > 0 && !interim()) return false
-        if (held > 0) await until('\r\n\r\n')
+        if (!(await noAnswerYet())) return false
         socket.write(first)
       }
       for (const piece of rest) {
-        if (!(await more(SEGMENT_PAUSE_MS))) return false
-        // A 100 later than EXPECT_WAIT_MS is no answer: the body goes on.
-        while (held > 0 && interim()) await until('\r\n\r\n')
-        if (held > 0) return false
+        if (!(await more(SEGMENT_PAUSE_MS)) || !(await noAnswerYet())) return false
         socket.write(piece)
       }
       return true
